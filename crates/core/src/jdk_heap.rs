@@ -1,0 +1,279 @@
+//! `java.util.PriorityQueue`, step for step: an array binary min-heap whose `remove(Object)`
+//! finds its victim by scanning the array from index 0.
+//!
+//! Fidelity notes: the backing array starts at 11 slots and grows like the JDK's
+//! (`old + (old < 64 ? old + 2 : old >> 1)`); sifting keeps the moving element "in hand" and
+//! writes it once at the end, as the JDK does; `removeAt` sifts down and then, if the moved
+//! element did not move, sifts up. The array layout after any sequence of operations is the
+//! JDK's, element for element.
+
+use crate::probe::{Loc, NoProbe, Probe};
+
+/// The JDK's default initial capacity.
+pub const INITIAL_CAPACITY: usize = 11;
+
+/// Pseudocode lines the probe is told about; `PSEUDOCODE[line]` is the text.
+pub mod line {
+    pub const OFFER: u8 = 0;
+    pub const OFFER_GROW: u8 = 1;
+    pub const OFFER_SIFT: u8 = 2;
+    pub const POLL: u8 = 3;
+    pub const POLL_TAKE_LAST: u8 = 4;
+    pub const POLL_SIFT: u8 = 5;
+    pub const REMOVE: u8 = 6;
+    pub const REMOVE_SCAN: u8 = 7;
+    pub const REMOVE_AT: u8 = 8;
+    pub const REMOVE_AT_LAST: u8 = 9;
+    pub const REMOVE_AT_SIFT_DOWN: u8 = 10;
+    pub const REMOVE_AT_SIFT_UP: u8 = 11;
+    pub const SIFT_UP: u8 = 12;
+    pub const SIFT_UP_COMPARE: u8 = 13;
+    pub const SIFT_UP_MOVE: u8 = 14;
+    pub const SIFT_UP_PLACE: u8 = 15;
+    pub const SIFT_DOWN: u8 = 16;
+    pub const SIFT_DOWN_CHILD: u8 = 17;
+    pub const SIFT_DOWN_COMPARE: u8 = 18;
+    pub const SIFT_DOWN_MOVE: u8 = 19;
+    pub const SIFT_DOWN_PLACE: u8 = 20;
+}
+
+pub const PSEUDOCODE: &[&str] = &[
+    "offer(x):",
+    "  if size = a.length: grow a",
+    "  siftUp(size, x); size ← size + 1",
+    "poll():",
+    "  result ← a[0]; size ← size − 1; x ← a[size]; a[size] ← null",
+    "  if size > 0: siftDown(0, x)",
+    "remove(o):",
+    "  for i in 0 ..< size: if o.equals(a[i]): removeAt(i); return true",
+    "removeAt(i):",
+    "  size ← size − 1; if i = size: a[i] ← null; return",
+    "  moved ← a[size]; a[size] ← null; siftDown(i, moved)",
+    "  if a[i] = moved: siftUp(i, moved)",
+    "siftUp(k, x):",
+    "  while k > 0: p ← (k − 1) / 2; if x ≥ a[p]: break",
+    "    a[k] ← a[p]; k ← p",
+    "  a[k] ← x",
+    "siftDown(k, x):",
+    "  while k < size / 2: c ← 2k + 1; if c + 1 < size and a[c] > a[c + 1]: c ← c + 1",
+    "    if x ≤ a[c]: break",
+    "    a[k] ← a[c]; k ← c",
+    "  a[k] ← x",
+];
+
+/// The JDK's growth rule: double (plus two) while small, then grow by half.
+pub fn grown_capacity(old: usize) -> usize {
+    old + if old < 64 { old + 2 } else { old >> 1 }
+}
+
+#[derive(Clone, Debug)]
+pub struct JdkHeap<T, P: Probe = NoProbe> {
+    /// The live prefix of the JDK's array: `a[0..size]`. Slots past `size` are null in Java.
+    a: Vec<T>,
+    /// The length of the JDK's backing array (allocated slots, live or null).
+    capacity: usize,
+    pub probe: P,
+}
+
+impl<T: Ord + Copy> JdkHeap<T, NoProbe> {
+    pub fn new() -> Self {
+        Self::with_probe(NoProbe)
+    }
+}
+
+impl<T: Ord + Copy> Default for JdkHeap<T, NoProbe> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
+    pub fn with_probe(probe: P) -> Self {
+        Self { a: Vec::with_capacity(INITIAL_CAPACITY), capacity: INITIAL_CAPACITY, probe }
+    }
+
+    pub fn len(&self) -> usize {
+        self.a.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.a.is_empty()
+    }
+
+    /// Allocated slots of the backing array, as the JDK would have them.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// The array in index order (the live slots).
+    pub fn as_slice(&self) -> &[T] {
+        &self.a
+    }
+
+    pub fn peek(&self) -> Option<T> {
+        self.a.first().copied()
+    }
+
+    pub fn offer(&mut self, x: T) {
+        self.probe.line(line::OFFER);
+        let k = self.a.len();
+        if k >= self.capacity {
+            self.probe.line(line::OFFER_GROW);
+            let new = grown_capacity(self.capacity);
+            self.probe.grow(self.capacity, new);
+            self.capacity = new;
+            self.a.reserve_exact(new - self.a.len());
+        }
+        self.probe.line(line::OFFER_SIFT);
+        // Open the slot at `size`; sift_up fills it (and every slot it vacates) from the hand.
+        self.a.push(x);
+        self.sift_up(k, x);
+    }
+
+    pub fn poll(&mut self) -> Option<T> {
+        self.probe.line(line::POLL);
+        let result = *self.a.first()?;
+        self.probe.line(line::POLL_TAKE_LAST);
+        let n = self.a.len() - 1;
+        let x = self.a.pop().expect("non-empty");
+        self.probe.moved(Loc::Slot(n), Loc::Held);
+        if n > 0 {
+            self.probe.line(line::POLL_SIFT);
+            self.sift_down(0, x);
+        }
+        Some(result)
+    }
+
+    /// `remove(Object)`: a linear `equals()` scan from index 0, then `removeAt`.
+    /// Returns the index the element was found at, or `None` if it is not queued.
+    pub fn remove(&mut self, o: &T) -> Option<usize> {
+        self.probe.line(line::REMOVE);
+        let i = self.index_of(o)?;
+        self.remove_at(i);
+        Some(i)
+    }
+
+    fn index_of(&mut self, o: &T) -> Option<usize> {
+        for (i, e) in self.a.iter().enumerate() {
+            self.probe.line(line::REMOVE_SCAN);
+            self.probe.equals(i);
+            if o == e {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    fn remove_at(&mut self, i: usize) {
+        self.probe.line(line::REMOVE_AT);
+        let s = self.a.len() - 1;
+        if s == i {
+            self.probe.line(line::REMOVE_AT_LAST);
+            self.a.pop();
+            return;
+        }
+        self.probe.line(line::REMOVE_AT_SIFT_DOWN);
+        let moved = self.a.pop().expect("non-empty");
+        self.probe.moved(Loc::Slot(s), Loc::Held);
+        self.sift_down(i, moved);
+        // The JDK tests identity (`queue[i] == moved`); keys are unique, so equality is identity.
+        if self.a[i] == moved {
+            self.probe.line(line::REMOVE_AT_SIFT_UP);
+            self.probe.moved(Loc::Slot(i), Loc::Held);
+            self.sift_up(i, moved);
+        }
+    }
+
+    fn sift_up(&mut self, mut k: usize, x: T) {
+        self.probe.line(line::SIFT_UP);
+        while k > 0 {
+            self.probe.line(line::SIFT_UP_COMPARE);
+            let parent = (k - 1) >> 1;
+            let e = self.a[parent];
+            self.probe.compare(Loc::Held, Loc::Slot(parent));
+            if x >= e {
+                break;
+            }
+            self.probe.line(line::SIFT_UP_MOVE);
+            self.a[k] = e;
+            self.probe.moved(Loc::Slot(parent), Loc::Slot(k));
+            k = parent;
+        }
+        self.probe.line(line::SIFT_UP_PLACE);
+        self.a[k] = x;
+        self.probe.moved(Loc::Held, Loc::Slot(k));
+    }
+
+    fn sift_down(&mut self, mut k: usize, x: T) {
+        self.probe.line(line::SIFT_DOWN);
+        let n = self.a.len();
+        let half = n >> 1;
+        while k < half {
+            self.probe.line(line::SIFT_DOWN_CHILD);
+            let mut child = (k << 1) + 1;
+            let mut c = self.a[child];
+            let right = child + 1;
+            if right < n {
+                self.probe.compare(Loc::Slot(child), Loc::Slot(right));
+                if c > self.a[right] {
+                    child = right;
+                    c = self.a[child];
+                }
+            }
+            self.probe.line(line::SIFT_DOWN_COMPARE);
+            self.probe.compare(Loc::Held, Loc::Slot(child));
+            if x <= c {
+                break;
+            }
+            self.probe.line(line::SIFT_DOWN_MOVE);
+            self.a[k] = c;
+            self.probe.moved(Loc::Slot(child), Loc::Slot(k));
+            k = child;
+        }
+        self.probe.line(line::SIFT_DOWN_PLACE);
+        self.a[k] = x;
+        self.probe.moved(Loc::Held, Loc::Slot(k));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_follows_the_jdk_rule() {
+        let mut h = JdkHeap::new();
+        let mut seen = vec![h.capacity()];
+        for i in 0..200 {
+            h.offer(i);
+            if *seen.last().unwrap() != h.capacity() {
+                seen.push(h.capacity());
+            }
+        }
+        assert_eq!(seen, vec![11, 24, 50, 102, 153, 229]);
+    }
+
+    #[test]
+    fn ascending_inserts_leave_a_sorted_array() {
+        let mut h = JdkHeap::new();
+        for i in 1..=100 {
+            h.offer(i);
+        }
+        assert_eq!(h.as_slice(), (1..=100).collect::<Vec<_>>().as_slice());
+    }
+
+    #[test]
+    fn layout_matches_a_worked_jdk_example() {
+        // Worked by hand from the JDK source: offer 5,3,9,1,7 then remove(3), then poll.
+        let mut h = JdkHeap::new();
+        for x in [5, 3, 9, 1, 7] {
+            h.offer(x);
+        }
+        assert_eq!(h.as_slice(), &[1, 3, 9, 5, 7]);
+        assert_eq!(h.remove(&3), Some(1));
+        assert_eq!(h.as_slice(), &[1, 5, 9, 7]);
+        assert_eq!(h.poll(), Some(1));
+        assert_eq!(h.as_slice(), &[5, 7, 9]);
+        assert_eq!(h.remove(&42), None);
+    }
+}

@@ -1,0 +1,12 @@
+//! Hotpath Lab's data structures, in plain Rust.
+//!
+//! Every structure is generic over a [`Probe`]: the same code is benchmarked (with [`NoProbe`],
+//! which compiles to nothing), counted (with a counter) and animated (with a recorder).
+
+pub mod jdk_heap;
+pub mod probe;
+pub mod timer;
+
+pub use jdk_heap::JdkHeap;
+pub use probe::{Loc, NoProbe, Probe};
+pub use timer::Timer;

@@ -1,0 +1,51 @@
+// A plain static file server, as a real host would be: no SPA fallback, no rewrites. The
+// end-to-end tests serve the production build with it, under a non-root base path, to prove the
+// site works that way. Sends the cross-origin isolation headers unless asked not to.
+import { createReadStream, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
+  '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.csv': 'text/csv',
+};
+
+/** Serves `dir` at `base` (e.g. "/hotpath/") on 127.0.0.1 and a free port. Resolves to its URL. */
+export function serveStatic(dir, { base = '/', isolate = true } = {}) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    const headers = isolate
+      ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
+      : {};
+    const notFound = () => {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    };
+    if (!url.pathname.startsWith(base)) return notFound();
+    let rel = decodeURIComponent(url.pathname.slice(base.length));
+    const path = normalize(join(dir, rel));
+    if (path !== dir && !path.startsWith(dir + sep)) return notFound();
+    let file = path;
+    try {
+      if (statSync(file).isDirectory()) {
+        if (!url.pathname.endsWith('/')) {
+          res.writeHead(301, { location: `${url.pathname}/${url.search}` });
+          return res.end();
+        }
+        file = join(file, 'index.html');
+      }
+      statSync(file);
+    } catch {
+      return notFound();
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}${base}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}

@@ -1,0 +1,139 @@
+// Everything `npm start`, `npm test` and `npm run build` need, installed on first use and reused
+// after. Node built-ins only: this file runs before `node_modules` exists.
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CRATES = join(ROOT, 'crates');
+export const WASM_PKG = join(ROOT, 'web', 'src', 'wasm', 'pkg');
+
+/** A failure the user can act on: printed as one sentence, never as a stack trace. */
+export class SetupError extends Error {}
+
+let started = Date.now();
+export function step(message) {
+  const t = ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+  console.log(`\x1b[36m[hotpath ${t}s]\x1b[0m ${message}`);
+}
+
+/** Runs a command with inherited output; throws a SetupError naming it when it fails. */
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
+  if (r.error?.code === 'ENOENT') throw new SetupError(`\`${cmd}\` is not installed or not on PATH.`);
+  if (r.status !== 0) throw new SetupError(`\`${cmd} ${args.join(' ')}\` failed (exit ${r.status ?? r.signal}).`);
+}
+
+/** Runs a command asynchronously (so a dev server's event loop keeps running). */
+export function runAsync(cmd, args, opts = {}) {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
+    child.on('error', (e) => fail(new SetupError(`\`${cmd}\` could not start: ${e.message}`)));
+    child.on('exit', (code) =>
+      code === 0 ? ok() : fail(new SetupError(`\`${cmd} ${args.join(' ')}\` failed (exit ${code}).`)));
+  });
+}
+
+function capture(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+export function which(cmd) {
+  return capture('sh', ['-c', `command -v ${cmd}`]);
+}
+
+/** Installs npm dependencies when `node_modules` is missing or older than the lock file. */
+export function ensureNpmDeps() {
+  const lock = join(ROOT, 'package-lock.json');
+  const stamp = join(ROOT, 'node_modules', '.hotpath-lock-hash');
+  const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  step('Installing npm dependencies (npm ci) …');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, hash);
+}
+
+export function ensureRust() {
+  if (!which('cargo') || !which('rustup')) {
+    throw new SetupError(
+      'Rust is missing: install it with rustup (https://rustup.rs), then run this command again.');
+  }
+  const installed = capture('rustup', ['target', 'list', '--installed']) ?? '';
+  if (!installed.split('\n').includes('wasm32-unknown-unknown')) {
+    step('Adding the Rust target wasm32-unknown-unknown (rustup) …');
+    run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
+  }
+}
+
+/** The exact wasm-bindgen version pinned in crates/wasm/Cargo.toml. */
+export function pinnedBindgenVersion() {
+  const toml = readFileSync(join(CRATES, 'wasm', 'Cargo.toml'), 'utf8');
+  const m = toml.match(/^wasm-bindgen\s*=\s*"=([0-9.]+)"/m);
+  if (!m) throw new SetupError('crates/wasm/Cargo.toml must pin wasm-bindgen exactly, as "=X.Y.Z".');
+  return m[1];
+}
+
+/**
+ * The path of a wasm-bindgen CLI at exactly the pinned version: the one on PATH if it matches,
+ * else one installed with cargo into a per-version folder under ~/.cache (so a user's own
+ * wasm-bindgen of another version is left alone, and every clone on the machine shares it).
+ */
+export function ensureBindgen() {
+  const version = pinnedBindgenVersion();
+  const want = `wasm-bindgen ${version}`;
+  const onPath = which('wasm-bindgen');
+  if (onPath && capture(onPath, ['--version']) === want) return onPath;
+  const root = join(homedir(), '.cache', 'hotpath-lab', `wasm-bindgen-${version}`);
+  const bin = join(root, 'bin', 'wasm-bindgen');
+  if (existsSync(bin) && capture(bin, ['--version']) === want) return bin;
+  step(`Installing wasm-bindgen-cli ${version} with cargo (about two minutes, once per machine) …`);
+  mkdirSync(root, { recursive: true });
+  run('cargo', ['install', 'wasm-bindgen-cli', '--version', version, '--root', root]);
+  return bin;
+}
+
+/** Chromium for the end-to-end tests: CHROMIUM_PATH, one on PATH, or Debian's package via apt. */
+export function ensureChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new SetupError(`CHROMIUM_PATH is set to ${fromEnv}, which does not exist.`);
+    return fromEnv;
+  }
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    const path = which(name);
+    if (path) return path;
+  }
+  const root = process.getuid?.() === 0;
+  if (root && which('apt-get')) {
+    step("Installing Debian's chromium package for the end-to-end tests (apt-get) …");
+    run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    const path = which('chromium');
+    if (path) return path;
+  }
+  throw new SetupError(
+    'The end-to-end tests need Chromium: install the `chromium` package (Debian/Ubuntu) or set ' +
+      'CHROMIUM_PATH to a Chromium or Chrome binary.');
+}
+
+/** Wraps a script's main: SetupErrors print one line; anything else prints in full. */
+export async function main(fn) {
+  started = Date.now();
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof SetupError) {
+      console.error(`\x1b[31m[hotpath] ${e.message}\x1b[0m`);
+    } else {
+      console.error(e);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { lessons } from '../lessons';
+import { WasmWidget } from '../wasm/WasmWidget';
+import { HeapLayout } from '../widgets/HeapLayout';
+
+export function Home() {
+  return (
+    <>
+      <section className="hero">
+        <h1>See why one structure beats another — and measure it yourself.</h1>
+        <p className="lede">
+          Timer heaps, timing wheels, bounded queues and object pools sit on the hot path of every
+          busy server. Each lesson here retells a real engineering change, re-runs its experiment in
+          your browser on a faithful Rust re-implementation, and sets the published figures beside
+          yours.
+        </p>
+      </section>
+
+      <section aria-labelledby="lessons-heading">
+        <h2 id="lessons-heading">Lessons</h2>
+        <ul className="lesson-cards">
+          {lessons.map((l) => (
+            <li key={l.slug} className="lesson-card">
+              <h3><Link to={`/lessons/${l.slug}`}>{l.title}</Link></h3>
+              <p>{l.summary}</p>
+              <dl className="lesson-facts">
+                <div><dt>Reproduces</dt><dd>{l.source}</dd></div>
+                <div><dt>Level</dt><dd>{l.level}</dd></div>
+                <div><dt>Time</dt><dd>about {l.minutes} min</dd></div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="try-heading" className="try">
+        <h2 id="try-heading">Try it: where does <code>java.util.PriorityQueue</code> put your timers?</h2>
+        <p>
+          Type deadlines in the order they are scheduled. The array below is computed by the lab's
+          Rust port of the JDK's heap, running in WebAssembly in this page.
+        </p>
+        <WasmWidget name="Heap layout">
+          <HeapLayout initial="50 30 90 10 70 20" />
+        </WasmWidget>
+      </section>
+    </>
+  );
+}

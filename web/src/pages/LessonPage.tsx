@@ -1,0 +1,49 @@
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Link, useParams } from 'react-router';
+import { MDXProvider } from '@mdx-js/react';
+import { findLesson, loadLessonBody } from '../lessons';
+import { lessonWidgets } from '../widgets';
+import { NotFound } from './NotFound';
+
+const cache = new Map<string, ComponentType>();
+
+function lessonBody(slug: string): ComponentType {
+  let body = cache.get(slug);
+  if (!body) {
+    body = lazy(() => loadLessonBody(slug));
+    cache.set(slug, body);
+  }
+  return body;
+}
+
+export function LessonPage() {
+  const { slug = '' } = useParams();
+  const lesson = findLesson(slug);
+  const Body = useMemo(() => (lesson ? lessonBody(slug) : null), [lesson, slug]);
+
+  useEffect(() => {
+    document.title = lesson ? `${lesson.title} · Hotpath Lab` : 'Not found · Hotpath Lab';
+    return () => {
+      document.title = 'Hotpath Lab';
+    };
+  }, [lesson]);
+
+  if (!lesson || !Body) return <NotFound what={`There is no lesson called “${slug}”.`} />;
+  return (
+    <article className="lesson">
+      <nav aria-label="Breadcrumb" className="breadcrumb"><Link to="/">Lessons</Link> / {lesson.title}</nav>
+      <header className="lesson-header">
+        <h1>{lesson.title}</h1>
+        <p className="lede">{lesson.summary}</p>
+        <p className="lesson-meta">
+          Reproduces: {lesson.source} · {lesson.level} · about {lesson.minutes} minutes
+        </p>
+      </header>
+      <MDXProvider components={lessonWidgets}>
+        <Suspense fallback={<p role="status">Loading the lesson…</p>}>
+          <Body />
+        </Suspense>
+      </MDXProvider>
+    </article>
+  );
+}

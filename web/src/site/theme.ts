@@ -1,0 +1,35 @@
+// Light and dark themes: follow the system unless the reader picked one (remembered locally).
+import { useEffect, useState } from 'react';
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+const KEY = 'hotpath-theme';
+
+function saved(): ThemeChoice {
+  try {
+    const t = localStorage.getItem(KEY);
+    return t === 'light' || t === 'dark' ? t : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** The next choice in the toggle's cycle: system → light → dark → system. */
+export function nextTheme(t: ThemeChoice): ThemeChoice {
+  return t === 'system' ? 'light' : t === 'light' ? 'dark' : 'system';
+}
+
+export function useTheme(): [ThemeChoice, (t: ThemeChoice) => void] {
+  const [theme, setTheme] = useState<ThemeChoice>(saved);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+    try {
+      if (theme === 'system') localStorage.removeItem(KEY);
+      else localStorage.setItem(KEY, theme);
+    } catch {
+      // Private mode without storage: the choice lasts for this page only.
+    }
+  }, [theme]);
+  return [theme, setTheme];
+}

@@ -1,0 +1,66 @@
+// The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
+// computed by the Rust port of the JDK heap.
+import { useId, useState } from 'react';
+import { callWasm, type Wasm } from '../wasm/loader';
+import { parseDeadlines } from './deadlines';
+
+interface Layout {
+  slots: number[];
+  capacity: number;
+}
+
+function layoutOf(deadlines: number[]): Layout {
+  return callWasm((wasm: Wasm) => {
+    const heap = new wasm.JdkTimerHeap();
+    try {
+      for (const d of deadlines) heap.offer(d);
+      return { slots: Array.from(heap.layout()), capacity: heap.capacity() };
+    } finally {
+      heap.free();
+    }
+  });
+}
+
+export function HeapLayout({ initial = '' }: { initial?: string }) {
+  const [text, setText] = useState(initial);
+  const id = useId();
+  const parsed = parseDeadlines(text);
+  const layout = parsed.ok ? layoutOf(parsed.deadlines) : null;
+
+  return (
+    <div className="widget heap-layout">
+      <label htmlFor={`${id}-input`}>Deadlines, in scheduling order</label>
+      <input
+        id={`${id}-input`}
+        className="mono"
+        value={text}
+        spellCheck={false}
+        aria-invalid={!parsed.ok}
+        aria-describedby={`${id}-status`}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <p id={`${id}-status`} className={parsed.ok ? 'hint' : 'input-error'} role={parsed.ok ? undefined : 'alert'}>
+        {parsed.ok
+          ? `${parsed.deadlines.length} timers; at most 255 in this view.`
+          : <>At column {parsed.start + 1}, {parsed.message}.</>}
+      </p>
+      {layout && (
+        <>
+          <table className="array-view" aria-label="Heap array, index order">
+            <thead>
+              <tr>{layout.slots.map((_, i) => <th key={i} scope="col">[{i}]</th>)}</tr>
+            </thead>
+            <tbody>
+              <tr>{layout.slots.map((d, i) => <td key={i}>{d}</td>)}</tr>
+            </tbody>
+          </table>
+          <p className="hint">
+            The parent of slot k is slot (k − 1) / 2, so every slot holds a deadline no later than
+            its children&apos;s; the earliest deadline is always in slot 0. Backing array: {layout.capacity}{' '}
+            slots ({layout.capacity - layout.slots.length} empty).
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// Parses a list of timer deadlines typed by a reader: whole numbers separated by spaces or commas.
+
+export const MAX_DEADLINE = 4_294_967_295; // deadlines cross into wasm as u32
+export const MAX_TIMERS = 255;
+
+export type Parsed =
+  | { ok: true; deadlines: number[] }
+  | { ok: false; message: string; start: number; end: number };
+
+export function parseDeadlines(text: string): Parsed {
+  const deadlines: number[] = [];
+  const token = /[^\s,]+/g;
+  let m: RegExpExecArray | null;
+  while ((m = token.exec(text))) {
+    const item = deadlines.length + 1;
+    const [word] = m;
+    const fail = (why: string): Parsed => ({
+      ok: false, message: `item ${item} ("${word}"): ${why}`, start: m!.index, end: m!.index + word.length,
+    });
+    if (!/^\d+$/.test(word)) return fail('a deadline is a whole number, like 40');
+    const value = Number(word);
+    if (value > MAX_DEADLINE) return fail(`a deadline is at most ${MAX_DEADLINE.toLocaleString('en-US')}`);
+    if (deadlines.length === MAX_TIMERS) return fail(`this view holds at most ${MAX_TIMERS} timers`);
+    deadlines.push(value);
+  }
+  return { ok: true, deadlines };
+}
