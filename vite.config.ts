@@ -94,7 +94,7 @@ export default defineConfig({
     routeCopies(),
   ],
   build: {
-    outDir: process.env.HOTPATH_OUT_DIR ?? join(root, 'dist'),
+    outDir: resolve(root, process.env.HOTPATH_OUT_DIR ?? 'dist'),
     emptyOutDir: true,
     target: 'es2022',
   },

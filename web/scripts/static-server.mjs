@@ -18,12 +18,20 @@ export function serveStatic(dir, { base = '/', isolate = true } = {}) {
     const headers = isolate
       ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
       : {};
+    // Like GitHub Pages and most hosts: an unknown path gets the site's 404.html, status 404.
     const notFound = () => {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
+      const page = join(dir, '404.html');
+      try {
+        statSync(page);
+      } catch {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('not found');
+      }
+      res.writeHead(404, { 'content-type': TYPES['.html'], ...headers });
+      createReadStream(page).pipe(res);
     };
     if (!url.pathname.startsWith(base)) return notFound();
-    let rel = decodeURIComponent(url.pathname.slice(base.length));
+    const rel = decodeURIComponent(url.pathname.slice(base.length));
     const path = normalize(join(dir, rel));
     if (path !== dir && !path.startsWith(dir + sep)) return notFound();
     let file = path;

@@ -52,9 +52,19 @@ export function ensureNpmDeps() {
   const stamp = join(ROOT, 'node_modules', '.hotpath-lock-hash');
   const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  step('Installing npm dependencies (npm ci) …');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: npm leaves rollup's optional per-platform packages out of the
+  // lock file (a peer of @mdx-js/rollup), and `npm ci` then refuses the lock as out of sync.
+  step('Installing npm dependencies (npm install) …');
+  run('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stamp, hash);
+}
+
+/** Vite 8 needs Node 20.19+ (or 22.12+). */
+export function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19) || (major === 22 && minor < 12)) {
+    throw new SetupError(`Node ${process.versions.node} is too old: install Node 20.19 or newer, then run this again.`);
+  }
 }
 
 export function ensureRust() {

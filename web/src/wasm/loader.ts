@@ -60,8 +60,12 @@ export function asCrash(e: unknown): WasmCrash | null {
 
 declare global {
   interface Window {
-    /** Set to a message to make the next wasm call panic with it: exercises the crash path. */
-    __hotpathPanicNext?: string;
+    /**
+     * While set, every wasm call panics with this message: lets a test (or a curious reader in the
+     * console) watch the crash path work. Deterministic on purpose, like a real bug: React
+     * retries a failed render once, and a one-shot panic would just vanish in the retry.
+     */
+    __hotpathPanic?: string;
   }
 }
 
@@ -71,11 +75,8 @@ declare global {
  */
 export function callWasm<T>(fn: (wasm: Wasm) => T): T {
   try {
-    const injected = typeof window === 'object' ? window.__hotpathPanicNext : undefined;
-    if (injected !== undefined) {
-      delete window.__hotpathPanicNext;
-      bindings.debug_panic(injected);
-    }
+    const injected = typeof window === 'object' ? window.__hotpathPanic : undefined;
+    if (injected !== undefined) bindings.debug_panic(injected);
     return fn(bindings);
   } catch (e) {
     const crash = asCrash(e);

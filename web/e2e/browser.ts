@@ -1,0 +1,34 @@
+// One headless Chromium per test file, pages that fail the test on any uncaught page error.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const siteUrl = () => inject('siteUrl');
+
+export function useBrowser() {
+  let browser: Browser;
+  const pages: { page: Page; errors: string[] }[] = [];
+  beforeAll(async () => {
+    const executablePath = process.env.CHROMIUM_PATH;
+    if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the end-to-end tests through `npm test`.');
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** Opens `path` (relative to the site's base); `errors` collects uncaught page errors. */
+    async open(path = '', options: Parameters<Browser['newPage']>[0] = {}) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
+      page.setDefaultTimeout(15_000);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      pages.push({ page, errors });
+      await page.goto(siteUrl() + path);
+      return { page, errors };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { siteUrl, useBrowser } from './browser';
+
+const browser = useBrowser();
+const lessonFiles = readdirSync(join(import.meta.dirname, '..', '..', 'lessons')).filter((f) => f.endsWith('.mdx'));
+
+async function arrayCells(page: import('playwright-core').Page) {
+  const table = page.getByRole('table', { name: /array/i });
+  await table.waitFor();
+  return table.locator('td').allTextContents();
+}
+
+describe('the site', () => {
+  it('lists every lesson from its front matter and runs a wasm widget on the home page', async () => {
+    const { page, errors } = await browser.open();
+    const cards = page.locator('.lesson-card');
+    await expect.poll(() => cards.count()).toBe(lessonFiles.length);
+    expect(await cards.first().innerText()).toMatch(/Reproduces/);
+    expect(await arrayCells(page)).toEqual(['10', '30', '20', '50', '70', '90']);
+
+    const input = page.getByLabel('Deadlines, in scheduling order');
+    await input.fill('5 3 9 1 7');
+    expect(await arrayCells(page)).toEqual(['1', '3', '9', '5', '7']);
+    await input.fill('5 3 nine');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('column 5, item 3 ("nine")');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a lesson by a deep link, under the base path, and renders MDX with widgets', async () => {
+    const { page, errors } = await browser.open(`lessons/${lessonFiles[0].replace('.mdx', '')}`);
+    await page.locator('.lesson table').first().waitFor();
+    expect((await arrayCells(page)).length).toBeGreaterThan(0);
+    expect(await page.title()).toContain('Hotpath Lab');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a not-found page for unknown paths and lessons, with a way back', async () => {
+    const { page } = await browser.open('no/such/page');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Not found');
+    await page.goto(siteUrl() + 'lessons/no-such-lesson');
+    await expect.poll(() => page.locator('main').innerText()).toContain('no lesson called “no-such-lesson”');
+    await page.getByRole('link', { name: 'See all lessons' }).click();
+    await expect.poll(() => page.locator('.lesson-card').count()).toBe(lessonFiles.length);
+  });
+
+  it('follows the system theme and remembers a chosen one', async () => {
+    const { page } = await browser.open('', { colorScheme: 'dark' });
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await bg()).toBe('rgb(17, 20, 24)');
+    await page.getByRole('button', { name: /Theme: system/ }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await bg()).toBe('rgb(251, 250, 247)');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  });
+
+  it('reaches controls from the keyboard, skip link first', async () => {
+    const { page } = await browser.open();
+    await page.locator('.site-header').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).toBe('solid');
+  });
+
+  it('is cross-origin isolated when the host sends COOP/COEP', async () => {
+    const { page } = await browser.open();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  });
+
+  it('catches a Rust panic in the widget, keeps the page working, and restarts the widget', async () => {
+    const { page, errors } = await browser.open();
+    await arrayCells(page);
+    await page.evaluate(() => {
+      window.__hotpathPanic = 'injected by the end-to-end test';
+    });
+    await page.getByLabel('Deadlines, in scheduling order').fill('4 2');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain('Heap layout stopped: the Rust code panicked');
+    expect(await alert.innerText()).toContain('injected by the end-to-end test');
+    expect(await page.locator('.lesson-card').count()).toBe(lessonFiles.length); // the rest still renders
+    await page.evaluate(() => delete window.__hotpathPanic);
+    await page.getByRole('button', { name: 'Restart widget' }).click();
+    expect(await arrayCells(page)).toEqual(['10', '30', '20', '50', '70', '90']);
+    await page.getByLabel('Deadlines, in scheduling order').fill('4 2');
+    expect(await arrayCells(page)).toEqual(['2', '4']);
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a browser without WebAssembly what is wrong', async () => {
+    const { page } = await browser.open('');
+    await page.addInitScript(() => {
+      // @ts-expect-error simulating an old browser
+      delete globalThis.WebAssembly;
+    });
+    await page.reload();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('cannot run WebAssembly');
+    expect(await page.locator('.lesson-card').count()).toBe(lessonFiles.length);
+  });
+
+  it('serves a widget alone at its embed route', async () => {
+    const { page, errors } = await browser.open('embed/heap-layout?deadlines=30+10+20');
+    expect(await arrayCells(page)).toEqual(['10', '30', '20']);
+    expect(await page.locator('.site-header').count()).toBe(0);
+    await page.goto(siteUrl() + 'embed/nothing');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('no embeddable widget called “nothing”');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+// `npm test`: Rust tests, Vitest, then end-to-end tests in headless Chromium against the
+// production build served by a plain static server. Exits non-zero if anything fails.
+import { join } from 'node:path';
+import {
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRust, main, runAsync, step,
+} from './toolchain.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+/** The end-to-end build uses a non-root base path on purpose: it proves the site works under one. */
+export const E2E_BASE = '/hotpath-e2e/';
+export const E2E_SITE = join(ROOT, '.cache', 'e2e-site');
+
+main(async () => {
+  const t0 = Date.now();
+  checkNode();
+  ensureRust();
+  ensureNpmDeps();
+  const bindgen = ensureBindgen();
+  const chromium = ensureChromium();
+  const { buildWasm } = await import('./wasm.mjs');
+  await buildWasm({ bindgen });
+
+  const stages = [
+    ['Rust tests (cargo test)', () => runAsync('cargo', ['test', '--workspace', '--manifest-path', join(CRATES, 'Cargo.toml')])],
+    ['Unit tests (Vitest)', () => runAsync(bin('vitest'), ['run'])],
+    ['End-to-end tests (Chromium)', async () => {
+      step(`Building the site into ${E2E_SITE} with base ${E2E_BASE} …`);
+      await runAsync(bin('vite'), ['build', '--logLevel', 'warn'], {
+        env: { ...process.env, HOTPATH_BASE: E2E_BASE, HOTPATH_OUT_DIR: E2E_SITE },
+      });
+      await runAsync(bin('vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'vitest.config.ts')], {
+        env: { ...process.env, CHROMIUM_PATH: chromium, HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
+      });
+    }],
+  ];
+  const failed = [];
+  for (const [name, fn] of stages) {
+    step(`${name} …`);
+    const t = Date.now();
+    try {
+      await fn();
+      step(`${name}: passed in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
+    } catch (e) {
+      if (!(e instanceof SetupError)) throw e;
+      failed.push(name);
+      step(`${name}: FAILED (${e.message})`);
+    }
+  }
+  const total = ((Date.now() - t0) / 1000).toFixed(1);
+  if (failed.length) throw new SetupError(`npm test failed after ${total} s: ${failed.join('; ')}.`);
+  step(`All tests passed in ${total} s.`);
+});
