@@ -7,7 +7,9 @@
 //! element did not move, sifts up. The array layout after any sequence of operations is the
 //! JDK's, element for element.
 
-use crate::probe::{Loc, NoProbe, Probe};
+use std::cmp::Ordering;
+
+use crate::probe::{Loc, NoProbe, Op, Probe};
 
 /// The JDK's default initial capacity.
 pub const INITIAL_CAPACITY: usize = 11;
@@ -115,7 +117,9 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     }
 
     pub fn offer(&mut self, x: T) {
+        self.probe.begin(Op::Offer);
         self.probe.line(line::OFFER);
+        self.probe.entered();
         let k = self.a.len();
         if k >= self.capacity {
             self.probe.line(line::OFFER_GROW);
@@ -131,15 +135,19 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     }
 
     pub fn poll(&mut self) -> Option<T> {
+        self.probe.begin(Op::Poll);
         self.probe.line(line::POLL);
         let result = *self.a.first()?;
         self.probe.line(line::POLL_TAKE_LAST);
+        self.probe.taken(0);
         let n = self.a.len() - 1;
         let x = self.a.pop().expect("non-empty");
-        self.probe.moved(Loc::Slot(n), Loc::Held);
         if n > 0 {
+            self.probe.moved(Loc::Slot(n), Loc::Held);
             self.probe.line(line::POLL_SIFT);
             self.sift_down(0, x);
+        } else {
+            self.probe.cleared(0);
         }
         Some(result)
     }
@@ -147,6 +155,7 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     /// `remove(Object)`: a linear `equals()` scan from index 0, then `removeAt`.
     /// Returns the index the element was found at, or `None` if it is not queued.
     pub fn remove(&mut self, o: &T) -> Option<usize> {
+        self.probe.begin(Op::Remove);
         self.probe.line(line::REMOVE);
         let i = self.index_of(o)?;
         self.remove_at(i);
@@ -156,8 +165,9 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     fn index_of(&mut self, o: &T) -> Option<usize> {
         for (i, e) in self.a.iter().enumerate() {
             self.probe.line(line::REMOVE_SCAN);
-            self.probe.equals(i);
-            if o == e {
+            let matched = o == e;
+            self.probe.equals(i, matched);
+            if matched {
                 return Some(i);
             }
         }
@@ -166,9 +176,11 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
 
     fn remove_at(&mut self, i: usize) {
         self.probe.line(line::REMOVE_AT);
+        self.probe.taken(i);
         let s = self.a.len() - 1;
         if s == i {
             self.probe.line(line::REMOVE_AT_LAST);
+            self.probe.cleared(i);
             self.a.pop();
             return;
         }
@@ -190,8 +202,9 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
             self.probe.line(line::SIFT_UP_COMPARE);
             let parent = (k - 1) >> 1;
             let e = self.a[parent];
-            self.probe.compare(Loc::Held, Loc::Slot(parent));
-            if x >= e {
+            let ord = x.cmp(&e);
+            self.probe.compare(Loc::Held, Loc::Slot(parent), ord);
+            if ord != Ordering::Less {
                 break;
             }
             self.probe.line(line::SIFT_UP_MOVE);
@@ -214,15 +227,17 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
             let mut c = self.a[child];
             let right = child + 1;
             if right < n {
-                self.probe.compare(Loc::Slot(child), Loc::Slot(right));
-                if c > self.a[right] {
+                let ord = c.cmp(&self.a[right]);
+                self.probe.compare(Loc::Slot(child), Loc::Slot(right), ord);
+                if ord == Ordering::Greater {
                     child = right;
                     c = self.a[child];
                 }
             }
             self.probe.line(line::SIFT_DOWN_COMPARE);
-            self.probe.compare(Loc::Held, Loc::Slot(child));
-            if x <= c {
+            let ord = x.cmp(&c);
+            self.probe.compare(Loc::Held, Loc::Slot(child), ord);
+            if ord != Ordering::Greater {
                 break;
             }
             self.probe.line(line::SIFT_DOWN_MOVE);

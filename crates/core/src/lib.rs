@@ -3,10 +3,12 @@
 //! Every structure is generic over a [`Probe`]: the same code is benchmarked (with [`NoProbe`],
 //! which compiles to nothing), counted (with a counter) and animated (with a recorder).
 
+pub mod indexed_heap;
 pub mod jdk_heap;
 pub mod probe;
 pub mod timer;
 
+pub use indexed_heap::{Handle, IndexedHeap};
 pub use jdk_heap::JdkHeap;
-pub use probe::{Loc, NoProbe, Probe};
+pub use probe::{Counter, Counts, Loc, NoProbe, Op, Probe};
 pub use timer::Timer;
