@@ -172,7 +172,6 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
         if index != NOT_IN_QUEUE {
             return Err(AlreadyQueued { index });
         }
-        self.probe.entered();
         if self.queue.len() >= self.capacity {
             self.probe.line(line::OFFER_GROW);
             let new = grown_capacity(self.capacity);

@@ -119,7 +119,6 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     pub fn offer(&mut self, x: T) {
         self.probe.begin(Op::Offer);
         self.probe.line(line::OFFER);
-        self.probe.entered();
         let k = self.a.len();
         if k >= self.capacity {
             self.probe.line(line::OFFER_GROW);

@@ -6,7 +6,9 @@
 pub mod indexed_heap;
 pub mod jdk_heap;
 pub mod probe;
+pub mod recorder;
 pub mod timer;
+pub mod timer_script;
 
 pub use indexed_heap::{Handle, IndexedHeap};
 pub use jdk_heap::JdkHeap;

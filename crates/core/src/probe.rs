@@ -31,9 +31,6 @@ pub trait Probe {
     /// The algorithm is now executing pseudocode line `line` of the structure's listing.
     #[inline(always)]
     fn line(&mut self, _line: u8) {}
-    /// The element being offered is now in hand, not yet in the array.
-    #[inline(always)]
-    fn entered(&mut self) {}
     /// An ordering comparison: `a.compareTo(b)` gave `ord`.
     #[inline(always)]
     fn compare(&mut self, _a: Loc, _b: Loc, _ord: Ordering) {}
@@ -72,6 +69,18 @@ pub struct Counts {
     pub moves: u64,
     pub index_writes: u64,
     pub allocations: u64,
+}
+
+impl Counts {
+    pub fn minus(&self, earlier: &Counts) -> Counts {
+        Counts {
+            comparisons: self.comparisons - earlier.comparisons,
+            equals: self.equals - earlier.equals,
+            moves: self.moves - earlier.moves,
+            index_writes: self.index_writes - earlier.index_writes,
+            allocations: self.allocations - earlier.allocations,
+        }
+    }
 }
 
 /// Counts work, for the last operation and in total.
