@@ -6,6 +6,7 @@
 use hotpath_core::{JdkHeap, Timer};
 use wasm_bindgen::prelude::*;
 
+mod heaps;
 mod panic;
 
 /// The crate version, so the page can show which core it runs.
