@@ -200,3 +200,10 @@ export function countsFromFlat(flat: Float64Array | number[], at: number): Count
   const o = at * 5;
   return { comparisons: flat[o], equals: flat[o + 1], moves: flat[o + 2], indexWrites: flat[o + 3], allocations: flat[o + 4] };
 }
+
+/** "add 40", "poll", "remove 30 (not queued)": an action as the reader would write it. */
+export function actionLabel(a: ActionInfo, deadlines: readonly number[], commands: readonly { arg?: number }[]): string {
+  if (a.kind === 'poll') return 'poll';
+  const d = a.seq >= 0 ? deadlines[a.seq] : commands[a.command]?.arg;
+  return `${a.kind} ${d}${a.kind === 'remove' && !a.queued ? ' (not queued)' : ''}`;
+}

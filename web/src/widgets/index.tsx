@@ -2,9 +2,21 @@
 import type { ComponentProps } from 'react';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { HeapLayout } from './HeapLayout';
+import { HeapPlayer } from '../heaps/HeapPlayer';
+import { RaceView } from '../heaps/RaceView';
+import { CostCurves } from '../heaps/CostCurves';
 
 export const lessonWidgets = {
   HeapLayout: (props: ComponentProps<typeof HeapLayout>) => (
     <WasmWidget name="Heap layout"><HeapLayout {...props} /></WasmWidget>
+  ),
+  HeapPlayer: (props: ComponentProps<typeof HeapPlayer>) => (
+    <WasmWidget name="Heap player"><HeapPlayer {...props} /></WasmWidget>
+  ),
+  RaceView: (props: ComponentProps<typeof RaceView>) => (
+    <WasmWidget name="Race view"><RaceView {...props} /></WasmWidget>
+  ),
+  CostCurves: (props: ComponentProps<typeof CostCurves>) => (
+    <WasmWidget name="Cost curves"><CostCurves {...props} /></WasmWidget>
   ),
 };
