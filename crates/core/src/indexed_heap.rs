@@ -8,6 +8,7 @@
 use std::cmp::Ordering;
 
 use crate::jdk_heap::{grown_capacity, INITIAL_CAPACITY};
+#[cfg_attr(feature = "strip-probes", allow(unused_imports))]
 use crate::probe::{Loc, NoProbe, Op, Probe};
 
 /// Netty's `INDEX_NOT_IN_QUEUE`.
@@ -166,20 +167,20 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     }
 
     pub fn offer(&mut self, h: Handle) -> Result<(), AlreadyQueued> {
-        self.probe.begin(Op::Offer);
-        self.probe.line(line::OFFER);
+        probe!(self.probe.begin(Op::Offer));
+        probe!(self.probe.line(line::OFFER));
         let index = self.stored_index(h);
         if index != NOT_IN_QUEUE {
             return Err(AlreadyQueued { index });
         }
         if self.queue.len() >= self.capacity {
-            self.probe.line(line::OFFER_GROW);
+            probe!(self.probe.line(line::OFFER_GROW));
             let new = grown_capacity(self.capacity);
-            self.probe.grow(self.capacity, new);
+            probe!(self.probe.grow(self.capacity, new));
             self.capacity = new;
             self.queue.reserve_exact(new - self.queue.len());
         }
-        self.probe.line(line::OFFER_BUBBLE);
+        probe!(self.probe.line(line::OFFER_BUBBLE));
         let k = self.queue.len();
         self.queue.push(h);
         self.bubble_up(k, h);
@@ -187,19 +188,19 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     }
 
     pub fn poll(&mut self) -> Option<Handle> {
-        self.probe.begin(Op::Poll);
-        self.probe.line(line::POLL);
+        probe!(self.probe.begin(Op::Poll));
+        probe!(self.probe.line(line::POLL));
         let result = *self.queue.first()?;
-        self.probe.line(line::POLL_TAKE_LAST);
+        probe!(self.probe.line(line::POLL_TAKE_LAST));
         self.set_index(result, NOT_IN_QUEUE);
-        self.probe.taken(0);
+        probe!(self.probe.taken(0));
         let last = self.queue.pop().expect("non-empty");
         if !self.queue.is_empty() {
-            self.probe.moved(Loc::Slot(self.queue.len()), Loc::Held);
-            self.probe.line(line::POLL_BUBBLE);
+            probe!(self.probe.moved(Loc::Slot(self.queue.len()), Loc::Held));
+            probe!(self.probe.line(line::POLL_BUBBLE));
             self.bubble_down(0, last);
         } else {
-            self.probe.cleared(0);
+            probe!(self.probe.cleared(0));
         }
         Some(result)
     }
@@ -207,99 +208,99 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     /// Netty's `removeTyped`: no search, the element knows where it is.
     /// Returns the index it was removed from, or `None` if it was not queued.
     pub fn remove(&mut self, h: Handle) -> Option<usize> {
-        self.probe.begin(Op::Remove);
-        self.probe.line(line::REMOVE);
+        probe!(self.probe.begin(Op::Remove));
+        probe!(self.probe.line(line::REMOVE));
         if !self.contains(h) {
             return None;
         }
         let i = self.stored_index(h) as usize;
-        self.probe.line(line::REMOVE_LAST);
+        probe!(self.probe.line(line::REMOVE_LAST));
         self.set_index(h, NOT_IN_QUEUE);
-        self.probe.taken(i);
+        probe!(self.probe.taken(i));
         let size = self.queue.len() - 1;
         if size == 0 || size == i {
-            self.probe.cleared(i);
+            probe!(self.probe.cleared(i));
             self.queue.pop();
             return Some(i);
         }
-        self.probe.line(line::REMOVE_MOVE_LAST);
+        probe!(self.probe.line(line::REMOVE_MOVE_LAST));
         let moved = self.queue.pop().expect("non-empty");
         // Netty writes `queue[i] = moved` before bubbling, unlike the JDK's hand-held sift.
         self.queue[i] = moved;
-        self.probe.moved(Loc::Slot(size), Loc::Slot(i));
+        probe!(self.probe.moved(Loc::Slot(size), Loc::Slot(i)));
         let ord = self.key(h).cmp(&self.key(moved));
-        self.probe.compare(Loc::Removed, Loc::Slot(i), ord);
-        self.probe.moved(Loc::Slot(i), Loc::Held);
+        probe!(self.probe.compare(Loc::Removed, Loc::Slot(i), ord));
+        probe!(self.probe.moved(Loc::Slot(i), Loc::Held));
         if ord == Ordering::Less {
-            self.probe.line(line::REMOVE_BUBBLE_DOWN);
+            probe!(self.probe.line(line::REMOVE_BUBBLE_DOWN));
             self.bubble_down(i, moved);
         } else {
-            self.probe.line(line::REMOVE_BUBBLE_UP);
+            probe!(self.probe.line(line::REMOVE_BUBBLE_UP));
             self.bubble_up(i, moved);
         }
         Some(i)
     }
 
     fn bubble_up(&mut self, mut k: usize, node: Handle) {
-        self.probe.line(line::BUBBLE_UP);
+        probe!(self.probe.line(line::BUBBLE_UP));
         while k > 0 {
-            self.probe.line(line::BUBBLE_UP_COMPARE);
+            probe!(self.probe.line(line::BUBBLE_UP_COMPARE));
             let parent_index = (k - 1) >> 1;
             let parent = self.queue[parent_index];
             let ord = self.less(node, parent);
-            self.probe.compare(Loc::Held, Loc::Slot(parent_index), ord);
+            probe!(self.probe.compare(Loc::Held, Loc::Slot(parent_index), ord));
             if ord != Ordering::Less {
                 break;
             }
-            self.probe.line(line::BUBBLE_UP_MOVE);
+            probe!(self.probe.line(line::BUBBLE_UP_MOVE));
             self.queue[k] = parent;
-            self.probe.moved(Loc::Slot(parent_index), Loc::Slot(k));
+            probe!(self.probe.moved(Loc::Slot(parent_index), Loc::Slot(k)));
             self.set_index(parent, k as i32);
-            self.probe.index_written(k);
+            probe!(self.probe.index_written(k));
             k = parent_index;
         }
-        self.probe.line(line::BUBBLE_UP_PLACE);
+        probe!(self.probe.line(line::BUBBLE_UP_PLACE));
         self.queue[k] = node;
-        self.probe.moved(Loc::Held, Loc::Slot(k));
+        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
         self.set_index(node, k as i32);
-        self.probe.index_written(k);
+        probe!(self.probe.index_written(k));
     }
 
     fn bubble_down(&mut self, mut k: usize, node: Handle) {
-        self.probe.line(line::BUBBLE_DOWN);
+        probe!(self.probe.line(line::BUBBLE_DOWN));
         let size = self.queue.len();
         let half = size >> 1;
         while k < half {
-            self.probe.line(line::BUBBLE_DOWN_CHILD);
+            probe!(self.probe.line(line::BUBBLE_DOWN_CHILD));
             let mut child_index = (k << 1) + 1;
             let mut child = self.queue[child_index];
             let right = child_index + 1;
             if right < size {
                 let ord = self.less(child, self.queue[right]);
-                self.probe.compare(Loc::Slot(child_index), Loc::Slot(right), ord);
+                probe!(self.probe.compare(Loc::Slot(child_index), Loc::Slot(right), ord));
                 if ord == Ordering::Greater {
                     child_index = right;
                     child = self.queue[child_index];
                 }
             }
-            self.probe.line(line::BUBBLE_DOWN_COMPARE);
+            probe!(self.probe.line(line::BUBBLE_DOWN_COMPARE));
             let ord = self.less(node, child);
-            self.probe.compare(Loc::Held, Loc::Slot(child_index), ord);
+            probe!(self.probe.compare(Loc::Held, Loc::Slot(child_index), ord));
             if ord != Ordering::Greater {
                 break;
             }
-            self.probe.line(line::BUBBLE_DOWN_MOVE);
+            probe!(self.probe.line(line::BUBBLE_DOWN_MOVE));
             self.queue[k] = child;
-            self.probe.moved(Loc::Slot(child_index), Loc::Slot(k));
+            probe!(self.probe.moved(Loc::Slot(child_index), Loc::Slot(k)));
             self.set_index(child, k as i32);
-            self.probe.index_written(k);
+            probe!(self.probe.index_written(k));
             k = child_index;
         }
-        self.probe.line(line::BUBBLE_DOWN_PLACE);
+        probe!(self.probe.line(line::BUBBLE_DOWN_PLACE));
         self.queue[k] = node;
-        self.probe.moved(Loc::Held, Loc::Slot(k));
+        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
         self.set_index(node, k as i32);
-        self.probe.index_written(k);
+        probe!(self.probe.index_written(k));
     }
 }
 

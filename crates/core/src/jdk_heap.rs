@@ -9,6 +9,7 @@
 
 use std::cmp::Ordering;
 
+#[cfg_attr(feature = "strip-probes", allow(unused_imports))]
 use crate::probe::{Loc, NoProbe, Op, Probe};
 
 /// The JDK's default initial capacity.
@@ -117,36 +118,36 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     }
 
     pub fn offer(&mut self, x: T) {
-        self.probe.begin(Op::Offer);
-        self.probe.line(line::OFFER);
+        probe!(self.probe.begin(Op::Offer));
+        probe!(self.probe.line(line::OFFER));
         let k = self.a.len();
         if k >= self.capacity {
-            self.probe.line(line::OFFER_GROW);
+            probe!(self.probe.line(line::OFFER_GROW));
             let new = grown_capacity(self.capacity);
-            self.probe.grow(self.capacity, new);
+            probe!(self.probe.grow(self.capacity, new));
             self.capacity = new;
             self.a.reserve_exact(new - self.a.len());
         }
-        self.probe.line(line::OFFER_SIFT);
+        probe!(self.probe.line(line::OFFER_SIFT));
         // Open the slot at `size`; sift_up fills it (and every slot it vacates) from the hand.
         self.a.push(x);
         self.sift_up(k, x);
     }
 
     pub fn poll(&mut self) -> Option<T> {
-        self.probe.begin(Op::Poll);
-        self.probe.line(line::POLL);
+        probe!(self.probe.begin(Op::Poll));
+        probe!(self.probe.line(line::POLL));
         let result = *self.a.first()?;
-        self.probe.line(line::POLL_TAKE_LAST);
-        self.probe.taken(0);
+        probe!(self.probe.line(line::POLL_TAKE_LAST));
+        probe!(self.probe.taken(0));
         let n = self.a.len() - 1;
         let x = self.a.pop().expect("non-empty");
         if n > 0 {
-            self.probe.moved(Loc::Slot(n), Loc::Held);
-            self.probe.line(line::POLL_SIFT);
+            probe!(self.probe.moved(Loc::Slot(n), Loc::Held));
+            probe!(self.probe.line(line::POLL_SIFT));
             self.sift_down(0, x);
         } else {
-            self.probe.cleared(0);
+            probe!(self.probe.cleared(0));
         }
         Some(result)
     }
@@ -154,8 +155,8 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     /// `remove(Object)`: a linear `equals()` scan from index 0, then `removeAt`.
     /// Returns the index the element was found at, or `None` if it is not queued.
     pub fn remove(&mut self, o: &T) -> Option<usize> {
-        self.probe.begin(Op::Remove);
-        self.probe.line(line::REMOVE);
+        probe!(self.probe.begin(Op::Remove));
+        probe!(self.probe.line(line::REMOVE));
         let i = self.index_of(o)?;
         self.remove_at(i);
         Some(i)
@@ -163,9 +164,9 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
 
     fn index_of(&mut self, o: &T) -> Option<usize> {
         for (i, e) in self.a.iter().enumerate() {
-            self.probe.line(line::REMOVE_SCAN);
+            probe!(self.probe.line(line::REMOVE_SCAN));
             let matched = o == e;
-            self.probe.equals(i, matched);
+            probe!(self.probe.equals(i, matched));
             if matched {
                 return Some(i);
             }
@@ -174,79 +175,79 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     }
 
     fn remove_at(&mut self, i: usize) {
-        self.probe.line(line::REMOVE_AT);
-        self.probe.taken(i);
+        probe!(self.probe.line(line::REMOVE_AT));
+        probe!(self.probe.taken(i));
         let s = self.a.len() - 1;
         if s == i {
-            self.probe.line(line::REMOVE_AT_LAST);
-            self.probe.cleared(i);
+            probe!(self.probe.line(line::REMOVE_AT_LAST));
+            probe!(self.probe.cleared(i));
             self.a.pop();
             return;
         }
-        self.probe.line(line::REMOVE_AT_SIFT_DOWN);
+        probe!(self.probe.line(line::REMOVE_AT_SIFT_DOWN));
         let moved = self.a.pop().expect("non-empty");
-        self.probe.moved(Loc::Slot(s), Loc::Held);
+        probe!(self.probe.moved(Loc::Slot(s), Loc::Held));
         self.sift_down(i, moved);
         // The JDK tests identity (`queue[i] == moved`); keys are unique, so equality is identity.
         if self.a[i] == moved {
-            self.probe.line(line::REMOVE_AT_SIFT_UP);
-            self.probe.moved(Loc::Slot(i), Loc::Held);
+            probe!(self.probe.line(line::REMOVE_AT_SIFT_UP));
+            probe!(self.probe.moved(Loc::Slot(i), Loc::Held));
             self.sift_up(i, moved);
         }
     }
 
     fn sift_up(&mut self, mut k: usize, x: T) {
-        self.probe.line(line::SIFT_UP);
+        probe!(self.probe.line(line::SIFT_UP));
         while k > 0 {
-            self.probe.line(line::SIFT_UP_COMPARE);
+            probe!(self.probe.line(line::SIFT_UP_COMPARE));
             let parent = (k - 1) >> 1;
             let e = self.a[parent];
             let ord = x.cmp(&e);
-            self.probe.compare(Loc::Held, Loc::Slot(parent), ord);
+            probe!(self.probe.compare(Loc::Held, Loc::Slot(parent), ord));
             if ord != Ordering::Less {
                 break;
             }
-            self.probe.line(line::SIFT_UP_MOVE);
+            probe!(self.probe.line(line::SIFT_UP_MOVE));
             self.a[k] = e;
-            self.probe.moved(Loc::Slot(parent), Loc::Slot(k));
+            probe!(self.probe.moved(Loc::Slot(parent), Loc::Slot(k)));
             k = parent;
         }
-        self.probe.line(line::SIFT_UP_PLACE);
+        probe!(self.probe.line(line::SIFT_UP_PLACE));
         self.a[k] = x;
-        self.probe.moved(Loc::Held, Loc::Slot(k));
+        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
     }
 
     fn sift_down(&mut self, mut k: usize, x: T) {
-        self.probe.line(line::SIFT_DOWN);
+        probe!(self.probe.line(line::SIFT_DOWN));
         let n = self.a.len();
         let half = n >> 1;
         while k < half {
-            self.probe.line(line::SIFT_DOWN_CHILD);
+            probe!(self.probe.line(line::SIFT_DOWN_CHILD));
             let mut child = (k << 1) + 1;
             let mut c = self.a[child];
             let right = child + 1;
             if right < n {
                 let ord = c.cmp(&self.a[right]);
-                self.probe.compare(Loc::Slot(child), Loc::Slot(right), ord);
+                probe!(self.probe.compare(Loc::Slot(child), Loc::Slot(right), ord));
                 if ord == Ordering::Greater {
                     child = right;
                     c = self.a[child];
                 }
             }
-            self.probe.line(line::SIFT_DOWN_COMPARE);
+            probe!(self.probe.line(line::SIFT_DOWN_COMPARE));
             let ord = x.cmp(&c);
-            self.probe.compare(Loc::Held, Loc::Slot(child), ord);
+            probe!(self.probe.compare(Loc::Held, Loc::Slot(child), ord));
             if ord != Ordering::Greater {
                 break;
             }
-            self.probe.line(line::SIFT_DOWN_MOVE);
+            probe!(self.probe.line(line::SIFT_DOWN_MOVE));
             self.a[k] = c;
-            self.probe.moved(Loc::Slot(child), Loc::Slot(k));
+            probe!(self.probe.moved(Loc::Slot(child), Loc::Slot(k)));
             k = child;
         }
-        self.probe.line(line::SIFT_DOWN_PLACE);
+        probe!(self.probe.line(line::SIFT_DOWN_PLACE));
         self.a[k] = x;
-        self.probe.moved(Loc::Held, Loc::Slot(k));
+        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
     }
 }
 

@@ -3,9 +3,12 @@
 //! Every structure is generic over a [`Probe`]: the same code is benchmarked (with [`NoProbe`],
 //! which compiles to nothing), counted (with a counter) and animated (with a recorder).
 
+// First, so its `probe!` macro is in scope for the structures below.
+#[macro_use]
+pub mod probe;
+
 pub mod indexed_heap;
 pub mod jdk_heap;
-pub mod probe;
 pub mod recorder;
 pub mod timer;
 pub mod timer_script;

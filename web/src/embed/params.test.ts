@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heapEmbedUrl, parseHeapEmbed } from './params';
+import { heapEmbedUrl, parseHeapEmbed, resolveStep } from './params';
 
 describe('heap embed parameters', () => {
   it('reads the view, the script and the step', () => {
@@ -7,6 +7,11 @@ describe('heap embed parameters', () => {
       .toEqual({ ok: true, heap: 'race', ops: 'add 5,poll', step: 'end' });
     expect(parseHeapEmbed(new URLSearchParams(''))).toEqual({ ok: true, heap: 'jdk', ops: '', step: 0 });
     expect(parseHeapEmbed(new URLSearchParams('step=12'))).toMatchObject({ step: 12 });
+    expect(parseHeapEmbed(new URLSearchParams('step=op:3'))).toMatchObject({ step: 'op:3' });
+    expect(resolveStep('op:3', [0, 2, 7, 9], 12)).toBe(7);
+    expect(resolveStep('op:9', [0, 2], 12)).toBe(12);
+    expect(resolveStep('end', [0], 12)).toBe(12);
+    expect(resolveStep(40, [0], 12)).toBe(12);
   });
 
   it('names a bad value instead of guessing', () => {

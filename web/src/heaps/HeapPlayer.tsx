@@ -11,14 +11,14 @@ import { ScriptEditor } from './ScriptEditor';
 import { CountOnly } from './CountOnly';
 import { useHeapScript } from './useHeapScript';
 import { describeCommand, type Command } from './script';
-import { heapEmbedUrl } from '../embed/params';
+import { heapEmbedUrl, resolveStep, type StepSpec } from '../embed/params';
 import { EMPTY_HEAP, HEAP_TITLES, actionLabel, type HeapKind, type HeapRun } from './trace';
 
 export interface HeapPlayerProps {
   heap?: HeapKind;
   ops?: string;
   /** Initial step: a number, or 'end'. */
-  step?: number | 'end';
+  step?: StepSpec;
   /** Called when the script or the step changes (the embed page writes them to the URL). */
   onChange?: (ops: string, step: number) => void;
 }
@@ -49,12 +49,12 @@ export function HeapPlayer({ heap = 'jdk', ops = '', step = 0, onChange }: HeapP
 }
 
 function TracePlayer({ run, heap, initial, text, onStep, commands }: {
-  run: HeapRun; heap: HeapKind; initial: number | 'end'; text: string; onStep: (k: number) => void;
+  run: HeapRun; heap: HeapKind; initial: StepSpec; text: string; onStep: (k: number) => void;
   commands: Command[];
 }) {
   const replay = useMemo(() => new Replay(run.trace), [run]);
   const length = run.trace.steps.length;
-  const player = usePlayer(length, initial === 'end' ? length : initial, onStep);
+  const player = usePlayer(length, resolveStep(initial, run.actionStarts, length), onStep);
   const state = replay.stateAt(player.step);
   const current = player.step > 0 ? run.trace.steps[player.step - 1] : null;
   const action = current ? run.actions[current.action] : null;

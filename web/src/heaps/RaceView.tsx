@@ -10,14 +10,14 @@ import { ScriptEditor } from './ScriptEditor';
 import { CountOnly, ratio } from './CountOnly';
 import { useHeapScript } from './useHeapScript';
 import { describeCommand, type Command } from './script';
-import { heapEmbedUrl } from '../embed/params';
+import { heapEmbedUrl, resolveStep, type StepSpec } from '../embed/params';
 import { HEAP_TITLES, actionLabel, type Counts, type HeapKind, type HeapRun, type HeapState } from './trace';
 
 const HEAPS: HeapKind[] = ['jdk', 'indexed'];
 const work = (c: Counts) => c.comparisons + c.equals + c.moves + c.indexWrites;
 
 export function RaceView({ ops = '', step = 0, onChange }: {
-  ops?: string; step?: number | 'end'; onChange?: (ops: string, step: number) => void;
+  ops?: string; step?: StepSpec; onChange?: (ops: string, step: number) => void;
 }) {
   const [text, setText] = useState(ops);
   const script = useHeapScript(text, HEAPS);
@@ -43,12 +43,14 @@ function afterActions(run: HeapRun, replay: Replay<HeapState, unknown>, k: numbe
 }
 
 function Race({ jdk, indexed, commands, initial, text, onStep }: {
-  jdk: HeapRun; indexed: HeapRun; commands: Command[]; initial: number | 'end'; text: string;
+  jdk: HeapRun; indexed: HeapRun; commands: Command[]; initial: StepSpec; text: string;
   onStep: (k: number) => void;
 }) {
   const replays = useMemo(() => ({ jdk: new Replay(jdk.trace), indexed: new Replay(indexed.trace) }), [jdk, indexed]);
   const actions = jdk.actions.length;
-  const player = usePlayer(actions, initial === 'end' ? actions : initial, onStep);
+  // The race steps whole operations: op:N is N − 1 operations done.
+  const ops = Array.from({ length: actions }, (_, i) => i);
+  const player = usePlayer(actions, resolveStep(initial, ops, actions), onStep);
   const k = player.step;
   const states = {
     jdk: afterActions(jdk, replays.jdk as Replay<HeapState, unknown>, k),
