@@ -22,6 +22,7 @@ main(async () => {
 
   const stages = [
     ['Rust tests (cargo test)', () => runAsync('cargo', ['test', '--workspace', '--manifest-path', join(CRATES, 'Cargo.toml')])],
+    ['Type check (tsc)', () => runAsync(bin('tsc'), ['--noEmit', '-p', ROOT])],
     ['Unit tests (Vitest)', () => runAsync(bin('vitest'), ['run'])],
     ['End-to-end tests (Chromium)', async () => {
       step(`Building the site into ${E2E_SITE} with base ${E2E_BASE} …`);

@@ -15,18 +15,19 @@ describe('the wasm loader', () => {
   it('instantiates once and runs the real JDK heap', async () => {
     const again = await loadWasm();
     const layout = callWasm((w) => {
-      const heap = new w.JdkTimerHeap();
-      for (const d of [5, 3, 9, 1, 7]) heap.offer(d);
-      const result = Array.from(heap.layout());
-      heap.free();
-      return result;
+      const plan = new w.TimerPlan(new Uint32Array([0, 5, 0, 3, 0, 9, 0, 1, 0, 7]), true);
+      const trace = plan.trace('jdk');
+      const flat = Array.from(trace.layouts());
+      trace.free();
+      plan.free();
+      return flat.slice(-6); // the last layout: its length, then timer sequence numbers
     });
-    expect(layout).toEqual([1, 3, 9, 5, 7]);
+    expect(layout).toEqual([5, 3, 1, 2, 0, 4]); // deadlines 1, 3, 9, 5, 7
     expect(typeof again.core_version()).toBe('string');
   });
 
   it('turns a Rust panic into a WasmCrash carrying the panic message, then recovers', () => {
-    const before = callWasm((w) => new w.JdkTimerHeap());
+    const before = callWasm((w) => new w.TimerPlan(new Uint32Array([0, 4]), true));
     window.__hotpathPanic = 'deliberate';
     let crash: unknown;
     try {
@@ -41,11 +42,12 @@ describe('the wasm loader', () => {
 
     // The instance was replaced: new objects work, objects from before the crash are refused.
     expect(callWasm((w) => {
-      const heap = new w.JdkTimerHeap();
-      heap.offer(4);
-      return Array.from(heap.layout());
-    })).toEqual([4]);
-    expect(() => before.offer(1)).toThrow(/stale/i);
+      const plan = new w.TimerPlan(new Uint32Array([0, 4]), true);
+      const n = plan.actions;
+      plan.free();
+      return n;
+    })).toBe(1);
+    expect(() => before.trace('jdk')).toThrow(/stale/i);
   });
 
   it('lets ordinary JavaScript errors through untouched', () => {

@@ -1,24 +1,23 @@
 // The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
 // computed by the Rust port of the JDK heap.
 import { useId, useState } from 'react';
-import { callWasm, type Wasm } from '../wasm/loader';
-import { parseDeadlines } from './deadlines';
+import { Replay } from '../player/replay';
+import { traceScript } from '../heaps/run';
+import { MAX_TIMERS, parseDeadlines } from './deadlines';
 
 interface Layout {
   slots: number[];
   capacity: number;
 }
 
+/** Offers the deadlines to the real JDK heap (the same trace the step player replays). */
 function layoutOf(deadlines: number[]): Layout {
-  return callWasm((wasm: Wasm) => {
-    const heap = new wasm.JdkTimerHeap();
-    try {
-      for (const d of deadlines) heap.offer(d);
-      return { slots: Array.from(heap.layout()), capacity: heap.capacity() };
-    } finally {
-      heap.free();
-    }
-  });
+  const commands = deadlines.map((d) => ({ op: 'add' as const, arg: d, start: 0, end: 0 }));
+  const traced = traceScript(commands, ['jdk']);
+  if (!traced.ok) throw new Error(traced.error.message);
+  const run = traced.runs.jdk!;
+  const end = new Replay(run.trace).stateAt(run.trace.steps.length);
+  return { slots: end.slots.map((seq) => run.deadlines[seq!]), capacity: end.capacity };
 }
 
 export function HeapLayout({ initial = '' }: { initial?: string }) {
@@ -41,7 +40,7 @@ export function HeapLayout({ initial = '' }: { initial?: string }) {
       />
       <p id={`${id}-status`} className={parsed.ok ? 'hint' : 'input-error'} role={parsed.ok ? undefined : 'alert'}>
         {parsed.ok
-          ? `${parsed.deadlines.length} timers; at most 255 in this view.`
+          ? `${parsed.deadlines.length} timers; at most ${MAX_TIMERS} in this view.`
           : <>At column {parsed.start + 1}, {parsed.message}.</>}
       </p>
       {layout && (

@@ -1,7 +1,8 @@
 // Parses a list of timer deadlines typed by a reader: whole numbers separated by spaces or commas.
 
 export const MAX_DEADLINE = 4_294_967_295; // deadlines cross into wasm as u32
-export const MAX_TIMERS = 255;
+/** As many as the heap views draw. */
+export const MAX_TIMERS = 127;
 
 export type Parsed =
   | { ok: true; deadlines: number[] }

@@ -1,0 +1,49 @@
+// Frames per second while the heap player plays a 127-node heap at top speed, in headless
+// Chromium, against a built site. Prints the figure; it is a measurement, not a test.
+//
+//   npm run build && node web/scripts/measure-fps.mjs [dist-dir] [base]
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, ensureChromium } from './toolchain.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const dir = process.argv[2] ?? join(ROOT, 'dist');
+const base = process.argv[3] ?? '/';
+const site = await serveStatic(dir, { base });
+const browser = await chromium.launch({
+  executablePath: ensureChromium(),
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+// Cancelling in order sifts down through all seven levels: plenty of moves to animate.
+const ops = encodeURIComponent('schedule 127, cancel-in-order');
+for (const heap of ['jdk', 'indexed']) {
+  await page.goto(`${site.url}embed/heap?heap=${heap}&ops=${ops}&step=op:128`);
+  await page.locator('.heap-tree').waitFor();
+  await page.getByRole('combobox').selectOption({ label: '240 steps/s' });
+  const seconds = 5;
+  const result = await page.evaluate(async (seconds) => {
+    const nodes = document.querySelectorAll('.heap-tree .node').length;
+    const stepAt = () => Number(document.querySelector('.step-count').textContent.split('/')[0]);
+    const from = stepAt();
+    document.querySelector('.player-controls .play').click();
+    const gaps = [];
+    let last = performance.now();
+    const end = last + seconds * 1000;
+    await new Promise((done) => {
+      const frame = (now) => {
+        gaps.push(now - last);
+        last = now;
+        if (now < end) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+    gaps.sort((a, b) => a - b);
+    return { nodes, frames: gaps.length, steps: stepAt() - from, p95: gaps[Math.floor(gaps.length * 0.95)], max: gaps[gaps.length - 1] };
+  }, seconds);
+  console.log(`${heap}: ${(result.frames / seconds).toFixed(1)} fps while playing (${result.nodes} nodes drawn, ` +
+    `${result.steps} steps in ${seconds} s; frame gap p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms)`);
+}
+await browser.close();
+await site.close();
