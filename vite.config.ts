@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { EMBED_NAMES } from './web/src/embed/names.ts';
@@ -24,7 +24,12 @@ function rustWatch(): Plugin {
     configureServer(server: ViteDevServer) {
       if (process.env.HOTPATH_WATCH_RUST !== '1') return;
       const crates = join(root, 'crates');
-      server.watcher.add([join(crates, '*/src'), join(crates, '*/Cargo.toml')]);
+      // Vite's watcher takes paths, not globs: each crate's src/ and manifest.
+      for (const name of readdirSync(crates, { withFileTypes: true })) {
+        if (name.isDirectory() && name.name !== 'target') {
+          server.watcher.add([join(crates, name.name, 'src'), join(crates, name.name, 'Cargo.toml')]);
+        }
+      }
       let timer: NodeJS.Timeout | undefined;
       let building: Promise<void> = Promise.resolve();
       server.watcher.on('change', (file) => {
