@@ -7,7 +7,7 @@ const browser = useBrowser();
 const lessonFiles = readdirSync(join(import.meta.dirname, '..', '..', 'lessons')).filter((f) => f.endsWith('.mdx'));
 
 async function arrayCells(page: import('playwright-core').Page) {
-  const table = page.getByRole('table', { name: /array/i });
+  const table = page.getByRole('table', { name: /array/i }).first();
   await table.waitFor();
   return table.locator('td').allTextContents();
 }

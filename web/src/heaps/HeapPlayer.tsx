@@ -78,7 +78,8 @@ function TracePlayer({ run, heap, initial, text, onStep, commands }: {
           </>
         ) : 'Before the first operation'}
       </p>
-      <p className="narration" aria-live="polite">{narration}</p>
+      {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
+      <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
       {run.overflowed && (
         <p className="input-error" role="alert">The animation stops at 250,000 steps; shorten the script to see all of it.</p>
       )}

@@ -63,7 +63,8 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
       <PlayerControls player={player} label="Race" />
-      <p className="narration" aria-live="polite">
+      {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
+      <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>
         {last
           ? <>After operation {k} of {actions} (<strong>{actionLabel(last, jdk.deadlines, commands)}</strong>
             {commands[last.command]?.op !== last.kind && <>, from <code>{describeCommand(commands[last.command])}</code></>}):
