@@ -57,7 +57,7 @@ fn workload<H: Heap>(name: &str, h: &mut H) -> u64 {
             let mut x = 88172645463325252u64;
             for i in 0..200_000u64 {
                 x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-                if x % 3 == 0 {
+                if x.is_multiple_of(3) {
                     sum += h.poll().map_or(0, |t| t.deadline);
                 } else {
                     h.offer(Timer { deadline: x % 10_000, seq: i });
@@ -101,7 +101,7 @@ fn main() {
     }
     println!("{:<26} {:>12} {:>12} {:>9}", "workload", "NoProbe", "Counter", "Counter/NoProbe");
     for name in WORKLOADS {
-        let (noop, c1, l1) = best(name, || JdkHeap::<Timer, NoProbe>::new());
+        let (noop, c1, l1) = best(name, JdkHeap::<Timer, NoProbe>::new);
         let (counted, c2, l2) = best(name, || JdkHeap::with_probe(Counter::default()));
         assert!(c1 == c2 && l1 == l2, "{name}: the two builds disagree");
         let us = |d: Duration| format!("{:.1} µs", d.as_secs_f64() * 1e6);

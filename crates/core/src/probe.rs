@@ -9,7 +9,6 @@ use std::cmp::Ordering;
 /// Every probe call in the structures goes through this. Normally it is just the call; with the
 /// `strip-probes` feature it is nothing at all, which exists only so `benches/probe-cost.sh` can
 /// compare the benchmarked build (`NoProbe`) with code that has no probe calls written in it.
-
 macro_rules! probe {
     ($call:expr) => {
         #[cfg(not(feature = "strip-probes"))]

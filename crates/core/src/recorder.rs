@@ -74,14 +74,6 @@ impl Recorder {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.texts.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.texts.is_empty()
-    }
-
     /// Before each action: the array as it stands, and the timer the action is about.
     pub fn prepare(&mut self, action: usize, layout: &[Timer], subject: Option<Timer>) {
         self.action = action as i32;

@@ -80,7 +80,7 @@ fn fmt_count(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -277,7 +277,6 @@ pub struct Trace {
     pub steps: Vec<i32>,
     pub texts: Vec<String>,
     pub layouts: Vec<Vec<Timer>>,
-    pub capacities: Vec<usize>,
     pub overflowed: bool,
 }
 
@@ -291,25 +290,21 @@ fn subject(a: &Action) -> Option<Timer> {
 
 fn recorded<Q: TimerQueue<P = Recorder>>(mut q: Q, plan: &Plan) -> Trace {
     let mut layouts = Vec::with_capacity(plan.actions.len());
-    let mut capacities = Vec::with_capacity(plan.actions.len());
     run(&mut q, plan, |q, i| {
         if i > 0 {
             layouts.push(q.layout());
-            capacities.push(q.capacity());
         }
         let layout = q.layout();
         q.probe().prepare(i, &layout, subject(&plan.actions[i].action));
     });
     if !plan.actions.is_empty() {
         layouts.push(q.layout());
-        capacities.push(q.capacity());
     }
     let r = q.probe();
     Trace {
         steps: std::mem::take(&mut r.steps),
         texts: std::mem::take(&mut r.texts),
         layouts,
-        capacities,
         overflowed: r.overflowed,
     }
 }

@@ -21,7 +21,7 @@ fn kind(heap: &str) -> Result<HeapKind, JsError> {
 
 /// Commands arrive as `[opcode, argument]` pairs (see web/src/heaps/script.ts).
 fn decode(pairs: &[u32]) -> Result<Vec<Command>, JsError> {
-    if pairs.len() % 2 != 0 {
+    if !pairs.len().is_multiple_of(2) {
         return Err(JsError::new("commands must come in [opcode, argument] pairs"));
     }
     pairs
@@ -148,10 +148,6 @@ impl HeapTrace {
             out.extend(l.iter().map(|t| t.seq as u32));
         }
         out
-    }
-
-    pub fn capacities(&self) -> Vec<u32> {
-        self.trace.capacities.iter().map(|&c| c as u32).collect()
     }
 }
 
