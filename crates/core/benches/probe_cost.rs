@@ -36,7 +36,12 @@ impl<P: Probe> Heap for JdkHeap<Timer, P> {
 }
 
 fn timers(n: u64) -> Vec<Timer> {
-    (1..=n).map(|d| Timer { deadline: d, seq: d }).collect()
+    (1..=n)
+        .map(|d| Timer {
+            deadline: d,
+            seq: d,
+        })
+        .collect()
 }
 
 /// The benchmark's workloads plus a random mix; each returns a checksum so nothing is elided.
@@ -45,22 +50,35 @@ fn workload<H: Heap>(name: &str, h: &mut H) -> u64 {
     match name {
         "cancel-in-order n=10000" => {
             let ts = timers(10_000);
-            for &t in &ts { h.offer(t); }
-            for t in &ts { sum += h.remove(black_box(t)).unwrap() as u64; }
+            for &t in &ts {
+                h.offer(t);
+            }
+            for t in &ts {
+                sum += h.remove(black_box(t)).unwrap() as u64;
+            }
         }
         "cancel-reverse n=3000" => {
             let ts = timers(3_000);
-            for &t in &ts { h.offer(t); }
-            for t in ts.iter().rev() { sum += h.remove(black_box(t)).unwrap() as u64; }
+            for &t in &ts {
+                h.offer(t);
+            }
+            for t in ts.iter().rev() {
+                sum += h.remove(black_box(t)).unwrap() as u64;
+            }
         }
         "random offer/poll 200k" => {
             let mut x = 88172645463325252u64;
             for i in 0..200_000u64 {
-                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
                 if x.is_multiple_of(3) {
                     sum += h.poll().map_or(0, |t| t.deadline);
                 } else {
-                    h.offer(Timer { deadline: x % 10_000, seq: i });
+                    h.offer(Timer {
+                        deadline: x % 10_000,
+                        seq: i,
+                    });
                 }
             }
         }
@@ -83,12 +101,19 @@ fn best<H: Heap>(name: &str, make: impl Fn() -> H) -> (Duration, u64, Vec<Timer>
     (best, check, layout)
 }
 
-const WORKLOADS: [&str; 3] = ["cancel-in-order n=10000", "cancel-reverse n=3000", "random offer/poll 200k"];
+const WORKLOADS: [&str; 3] = [
+    "cancel-in-order n=10000",
+    "cancel-reverse n=3000",
+    "random offer/poll 200k",
+];
 
 fn main() {
     // `probe_cost <workload 0-2> <noprobe|counter>` runs one workload once: for counting
     // instructions under `valgrind --tool=callgrind`, which is exact where wall time is noisy.
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     if let [w, heap] = args.as_slice() {
         let name = WORKLOADS[w.parse::<usize>().expect("workload index")];
         let sum = match heap.as_str() {
@@ -99,12 +124,21 @@ fn main() {
         println!("{name} {heap}: checksum {sum}");
         return;
     }
-    println!("{:<26} {:>12} {:>12} {:>9}", "workload", "NoProbe", "Counter", "Counter/NoProbe");
+    println!(
+        "{:<26} {:>12} {:>12} {:>9}",
+        "workload", "NoProbe", "Counter", "Counter/NoProbe"
+    );
     for name in WORKLOADS {
         let (noop, c1, l1) = best(name, JdkHeap::<Timer, NoProbe>::new);
         let (counted, c2, l2) = best(name, || JdkHeap::with_probe(Counter::default()));
         assert!(c1 == c2 && l1 == l2, "{name}: the two builds disagree");
         let us = |d: Duration| format!("{:.1} µs", d.as_secs_f64() * 1e6);
-        println!("{:<26} {:>12} {:>12} {:>8.2}×", name, us(noop), us(counted), counted.as_secs_f64() / noop.as_secs_f64());
+        println!(
+            "{:<26} {:>12} {:>12} {:>8.2}×",
+            name,
+            us(noop),
+            us(counted),
+            counted.as_secs_f64() / noop.as_secs_f64()
+        );
     }
 }

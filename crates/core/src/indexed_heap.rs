@@ -25,7 +25,11 @@ pub struct AlreadyQueued {
 
 impl std::fmt::Display for AlreadyQueued {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the element is already queued (its index is {})", self.index)
+        write!(
+            f,
+            "the element is already queued (its index is {})",
+            self.index
+        )
     }
 }
 
@@ -106,13 +110,21 @@ impl<T: Ord + Copy> Default for IndexedHeap<T, NoProbe> {
 
 impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     pub fn with_probe(probe: P) -> Self {
-        Self { nodes: Vec::new(), queue: Vec::with_capacity(INITIAL_CAPACITY), capacity: INITIAL_CAPACITY, probe }
+        Self {
+            nodes: Vec::new(),
+            queue: Vec::with_capacity(INITIAL_CAPACITY),
+            capacity: INITIAL_CAPACITY,
+            probe,
+        }
     }
 
     /// Creates an element outside the queue (Netty: constructing a scheduled task).
     pub fn create(&mut self, key: T) -> Handle {
         let h = Handle(self.nodes.len() as u32);
-        self.nodes.push(Node { key, index: NOT_IN_QUEUE });
+        self.nodes.push(Node {
+            key,
+            index: NOT_IN_QUEUE,
+        });
         h
     }
 
@@ -277,7 +289,9 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
             let right = child_index + 1;
             if right < size {
                 let ord = self.less(child, self.queue[right]);
-                probe!(self.probe.compare(Loc::Slot(child_index), Loc::Slot(right), ord));
+                probe!(self
+                    .probe
+                    .compare(Loc::Slot(child_index), Loc::Slot(right), ord));
                 if ord == Ordering::Greater {
                     child_index = right;
                     child = self.queue[child_index];

@@ -92,7 +92,11 @@ impl<T: Ord + Copy> Default for JdkHeap<T, NoProbe> {
 
 impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     pub fn with_probe(probe: P) -> Self {
-        Self { a: Vec::with_capacity(INITIAL_CAPACITY), capacity: INITIAL_CAPACITY, probe }
+        Self {
+            a: Vec::with_capacity(INITIAL_CAPACITY),
+            capacity: INITIAL_CAPACITY,
+            probe,
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -68,8 +68,17 @@ pub struct Recorder {
 impl Recorder {
     pub fn new(kind: HeapKind, max_steps: usize) -> Self {
         Self {
-            kind, steps: Vec::new(), texts: Vec::new(), max_steps, overflowed: false,
-            action: 0, line: 0, subject: None, slots: Vec::new(), held: None, removed: None,
+            kind,
+            steps: Vec::new(),
+            texts: Vec::new(),
+            max_steps,
+            overflowed: false,
+            action: 0,
+            line: 0,
+            subject: None,
+            slots: Vec::new(),
+            held: None,
+            removed: None,
             equals_calls: 0,
         }
     }
@@ -89,7 +98,8 @@ impl Recorder {
             self.overflowed = true;
             return;
         }
-        self.steps.extend_from_slice(&[self.action, i32::from(self.line), kind, a, b, c]);
+        self.steps
+            .extend_from_slice(&[self.action, i32::from(self.line), kind, a, b, c]);
         self.texts.push(text);
     }
 
@@ -102,7 +112,9 @@ impl Recorder {
     }
 
     fn name(&self, l: Loc) -> String {
-        let d = self.at(l).map_or("?".to_string(), |t| t.deadline.to_string());
+        let d = self
+            .at(l)
+            .map_or("?".to_string(), |t| t.deadline.to_string());
         match l {
             Loc::Slot(i) => format!("{d} at [{i}]"),
             Loc::Held => format!("{d} (in hand)"),
@@ -111,12 +123,19 @@ impl Recorder {
     }
 
     fn deadline(&self, l: Loc) -> String {
-        self.at(l).map_or("?".to_string(), |t| t.deadline.to_string())
+        self.at(l)
+            .map_or("?".to_string(), |t| t.deadline.to_string())
     }
 }
 
 fn seq_code(t: Option<Timer>) -> i32 {
-    t.map_or(-1, |t| if t.seq > i32::MAX as u64 { -1 } else { t.seq as i32 })
+    t.map_or(-1, |t| {
+        if t.seq > i32::MAX as u64 {
+            -1
+        } else {
+            t.seq as i32
+        }
+    })
 }
 
 impl Probe for Recorder {
@@ -142,7 +161,13 @@ impl Probe for Recorder {
         if op == Op::Offer {
             self.held = subject;
         }
-        self.push(kind::BEGIN, op_code(op), seq_code(subject), size as i32, text);
+        self.push(
+            kind::BEGIN,
+            op_code(op),
+            seq_code(subject),
+            size as i32,
+            text,
+        );
     }
 
     fn line(&mut self, line: u8) {
@@ -163,20 +188,40 @@ impl Probe for Recorder {
         };
         let verdict = match (a, b) {
             (Loc::Slot(_), Loc::Slot(_)) => {
-                if ord == Ordering::Greater { "the right child is earlier" } else { "the left child is earlier (or tied)" }
+                if ord == Ordering::Greater {
+                    "the right child is earlier"
+                } else {
+                    "the left child is earlier (or tied)"
+                }
             }
             (Loc::Held, Loc::Slot(_)) if self.sifting_up() => {
-                if ord == Ordering::Less { "earlier than its parent: move the parent down" } else { "not earlier than its parent: stop here" }
+                if ord == Ordering::Less {
+                    "earlier than its parent: move the parent down"
+                } else {
+                    "not earlier than its parent: stop here"
+                }
             }
             (Loc::Held, Loc::Slot(_)) => {
-                if ord == Ordering::Greater { "later than the earlier child: move that child up" } else { "no later than the earlier child: stop here" }
+                if ord == Ordering::Greater {
+                    "later than the earlier child: move that child up"
+                } else {
+                    "no later than the earlier child: stop here"
+                }
             }
             (Loc::Removed, _) => {
-                if ord == Ordering::Less { "the moved timer is later than the one it replaced: bubble it down" } else { "the moved timer is earlier: bubble it up" }
+                if ord == Ordering::Less {
+                    "the moved timer is later than the one it replaced: bubble it down"
+                } else {
+                    "the moved timer is earlier: bubble it up"
+                }
             }
             _ => "",
         };
-        let text = format!("Compare {} with {}: {da} {sign} {db}{tie}; {verdict}.", self.name(a), self.name(b));
+        let text = format!(
+            "Compare {} with {}: {da} {sign} {db}{tie}; {verdict}.",
+            self.name(a),
+            self.name(b)
+        );
         self.push(kind::COMPARE, loc_code(a), loc_code(b), ord as i32, text);
     }
 
@@ -240,17 +285,34 @@ impl Probe for Recorder {
 
     fn cleared(&mut self, slot: usize) {
         self.slots.truncate(slot);
-        self.push(kind::CLEAR, slot as i32, 0, 0, format!("[{slot}] was the last slot: just empty it. Done."));
+        self.push(
+            kind::CLEAR,
+            slot as i32,
+            0,
+            0,
+            format!("[{slot}] was the last slot: just empty it. Done."),
+        );
     }
 
     fn index_written(&mut self, slot: usize) {
         let d = self.deadline(Loc::Slot(slot));
-        self.push(kind::INDEX, slot as i32, 0, 0, format!("{d} writes its new index, {slot}, into itself."));
+        self.push(
+            kind::INDEX,
+            slot as i32,
+            0,
+            0,
+            format!("{d} writes its new index, {slot}, into itself."),
+        );
     }
 
     fn grow(&mut self, old: usize, new: usize) {
-        self.push(kind::GROW, old as i32, new as i32, 0,
-            format!("The array is full ({old} slots): copy it into a new one of {new} slots."));
+        self.push(
+            kind::GROW,
+            old as i32,
+            new as i32,
+            0,
+            format!("The array is full ({old} slots): copy it into a new one of {new} slots."),
+        );
     }
 }
 

@@ -12,7 +12,9 @@ pub struct Timer {
 
 impl Ord for Timer {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.deadline.cmp(&other.deadline).then(self.seq.cmp(&other.seq))
+        self.deadline
+            .cmp(&other.deadline)
+            .then(self.seq.cmp(&other.seq))
     }
 }
 

@@ -32,7 +32,10 @@ pub enum Action {
     Add(Timer),
     Poll,
     /// Cancel this timer; `queued` says whether it is in the queue at that moment.
-    Remove { timer: Timer, queued: bool },
+    Remove {
+        timer: Timer,
+        queued: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,35 +102,51 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
             if p.actions.len() == limits.max_actions {
                 return Err(PlanError {
                     command,
-                    message: format!("the script expands to more than {} operations, the limit here",
-                        fmt_count(limits.max_actions as u64)),
+                    message: format!(
+                        "the script expands to more than {} operations, the limit here",
+                        fmt_count(limits.max_actions as u64)
+                    ),
                 });
             }
             p.actions.push(PlannedAction { action, command });
             Ok(())
         };
-        let add = |p: &mut Plan, queued: &mut BTreeSet<Timer>, order: &mut BTreeSet<u64>, deadline: u64| {
+        let add = |p: &mut Plan,
+                   queued: &mut BTreeSet<Timer>,
+                   order: &mut BTreeSet<u64>,
+                   deadline: u64| {
             if queued.len() == limits.max_size {
                 return Err(PlanError {
                     command,
-                    message: format!("the queue would hold more than {} timers, the limit here",
-                        fmt_count(limits.max_size as u64)),
+                    message: format!(
+                        "the queue would hold more than {} timers, the limit here",
+                        fmt_count(limits.max_size as u64)
+                    ),
                 });
             }
-            let t = Timer { deadline, seq: p.timers.len() as u64 };
+            let t = Timer {
+                deadline,
+                seq: p.timers.len() as u64,
+            };
             p.timers.push(t);
             queued.insert(t);
             order.insert(t.seq);
             p.max_size = p.max_size.max(queued.len());
             push(p, Action::Add(t))
         };
-        let remove = |p: &mut Plan, queued: &mut BTreeSet<Timer>, order: &mut BTreeSet<u64>, timer: Timer| {
+        let remove = |p: &mut Plan,
+                      queued: &mut BTreeSet<Timer>,
+                      order: &mut BTreeSet<u64>,
+                      timer: Timer| {
             p.worst_case_equals += queued.len() as u64;
             if p.worst_case_equals > limits.max_equals {
                 return Err(PlanError {
                     command,
-                    message: format!("the JDK heap could need up to {} equals() calls by here; the limit is {}",
-                        fmt_count(p.worst_case_equals), fmt_count(limits.max_equals)),
+                    message: format!(
+                        "the JDK heap could need up to {} equals() calls by here; the limit is {}",
+                        fmt_count(p.worst_case_equals),
+                        fmt_count(limits.max_equals)
+                    ),
                 });
             }
             let was = queued.remove(&timer);
@@ -149,11 +168,22 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
                 // The earliest-scheduled queued timer with this deadline; else the last one that
                 // ever had it (already fired or cancelled); else one that was never scheduled.
                 let target = queued
-                    .range(Timer { deadline: d, seq: 0 }..=Timer { deadline: d, seq: u64::MAX })
+                    .range(
+                        Timer {
+                            deadline: d,
+                            seq: 0,
+                        }..=Timer {
+                            deadline: d,
+                            seq: u64::MAX,
+                        },
+                    )
                     .next()
                     .copied()
                     .or_else(|| p.timers.iter().rev().find(|t| t.deadline == d).copied())
-                    .unwrap_or(Timer { deadline: d, seq: u64::MAX });
+                    .unwrap_or(Timer {
+                        deadline: d,
+                        seq: u64::MAX,
+                    });
                 remove(&mut p, &mut queued, &mut order, target)?;
             }
             Command::Schedule(n) => {
@@ -221,7 +251,10 @@ pub struct IndexedTimers<P: Probe> {
 
 impl<P: Probe> IndexedTimers<P> {
     pub fn new(probe: P) -> Self {
-        Self { heap: IndexedHeap::with_probe(probe), handles: Vec::new() }
+        Self {
+            heap: IndexedHeap::with_probe(probe),
+            handles: Vec::new(),
+        }
     }
 
     fn handle(&mut self, t: Timer) -> Handle {
@@ -248,7 +281,11 @@ impl<P: Probe> TimerQueue for IndexedTimers<P> {
         self.heap.remove(h)
     }
     fn layout(&self) -> Vec<Timer> {
-        self.heap.as_slice().iter().map(|&h| self.heap.key(h)).collect()
+        self.heap
+            .as_slice()
+            .iter()
+            .map(|&h| self.heap.key(h))
+            .collect()
     }
     fn capacity(&self) -> usize {
         self.heap.capacity()
@@ -295,7 +332,8 @@ fn recorded<Q: TimerQueue<P = Recorder>>(mut q: Q, plan: &Plan) -> Trace {
             layouts.push(q.layout());
         }
         let layout = q.layout();
-        q.probe().prepare(i, &layout, subject(&plan.actions[i].action));
+        q.probe()
+            .prepare(i, &layout, subject(&plan.actions[i].action));
     });
     if !plan.actions.is_empty() {
         layouts.push(q.layout());
@@ -342,7 +380,11 @@ fn counted<Q: TimerQueue<P = Counter>>(mut q: Q, plan: &Plan, commands: usize) -
     if commands > 0 {
         per_command[current] = total.minus(&at_start);
     }
-    CommandCounts { per_command, total, final_size: q.layout().len() }
+    CommandCounts {
+        per_command,
+        total,
+        final_size: q.layout().len(),
+    }
 }
 
 /// Runs the plan on one heap with the counter probe.
@@ -358,40 +400,95 @@ mod tests {
     use super::*;
     use crate::probe::NoProbe;
 
-    const LIMITS: Limits = Limits { max_size: 1000, max_actions: 10_000, max_equals: 1_000_000 };
+    const LIMITS: Limits = Limits {
+        max_size: 1000,
+        max_actions: 10_000,
+        max_equals: 1_000_000,
+    };
 
     #[test]
     fn macros_expand_like_the_benchmark() {
         let p = plan(&[Command::Schedule(3), Command::CancelReverse], LIMITS).unwrap();
         let kinds: Vec<_> = p.actions.iter().map(|a| a.action).collect();
-        let t = |d, s| Timer { deadline: d, seq: s };
-        assert_eq!(kinds, vec![
-            Action::Add(t(1, 0)), Action::Add(t(2, 1)), Action::Add(t(3, 2)),
-            Action::Remove { timer: t(3, 2), queued: true },
-            Action::Remove { timer: t(2, 1), queued: true },
-            Action::Remove { timer: t(1, 0), queued: true },
-        ]);
+        let t = |d, s| Timer {
+            deadline: d,
+            seq: s,
+        };
+        assert_eq!(
+            kinds,
+            vec![
+                Action::Add(t(1, 0)),
+                Action::Add(t(2, 1)),
+                Action::Add(t(3, 2)),
+                Action::Remove {
+                    timer: t(3, 2),
+                    queued: true
+                },
+                Action::Remove {
+                    timer: t(2, 1),
+                    queued: true
+                },
+                Action::Remove {
+                    timer: t(1, 0),
+                    queued: true
+                },
+            ]
+        );
         assert_eq!(p.worst_case_equals, 3 + 2 + 1);
     }
 
     #[test]
     fn remove_targets_the_earliest_scheduled_queued_timer() {
-        let p = plan(&[Command::Add(5), Command::Add(5), Command::Remove(5), Command::Remove(5),
-            Command::Remove(5), Command::Remove(9)], LIMITS).unwrap();
-        let removes: Vec<_> = p.actions.iter().filter_map(|a| match a.action {
-            Action::Remove { timer, queued } => Some((timer.seq, queued)),
-            _ => None,
-        }).collect();
-        assert_eq!(removes, vec![(0, true), (1, true), (1, false), (u64::MAX, false)]);
+        let p = plan(
+            &[
+                Command::Add(5),
+                Command::Add(5),
+                Command::Remove(5),
+                Command::Remove(5),
+                Command::Remove(5),
+                Command::Remove(9),
+            ],
+            LIMITS,
+        )
+        .unwrap();
+        let removes: Vec<_> = p
+            .actions
+            .iter()
+            .filter_map(|a| match a.action {
+                Action::Remove { timer, queued } => Some((timer.seq, queued)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            removes,
+            vec![(0, true), (1, true), (1, false), (u64::MAX, false)]
+        );
     }
 
     #[test]
     fn limits_are_errors_naming_the_command() {
-        let small = Limits { max_size: 10, ..LIMITS };
+        let small = Limits {
+            max_size: 10,
+            ..LIMITS
+        };
         let e = plan(&[Command::Poll, Command::Schedule(11)], small).unwrap_err();
-        assert_eq!(e.to_string(), "op 2: the queue would hold more than 10 timers, the limit here");
-        let tight = Limits { max_equals: 100_000, ..LIMITS };
-        let e = plan(&[Command::Schedule(1000), Command::CancelReverse, Command::Schedule(1)], tight).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "op 2: the queue would hold more than 10 timers, the limit here"
+        );
+        let tight = Limits {
+            max_equals: 100_000,
+            ..LIMITS
+        };
+        let e = plan(
+            &[
+                Command::Schedule(1000),
+                Command::CancelReverse,
+                Command::Schedule(1),
+            ],
+            tight,
+        )
+        .unwrap_err();
         assert_eq!(e.command, 1);
         assert!(e.message.contains("equals() calls"), "{}", e.message);
         assert!(plan(&[Command::Schedule(0)], LIMITS).is_err());
@@ -418,12 +515,31 @@ mod trace_tests {
     use super::*;
     use crate::recorder::{kind, STEP_WIDTH};
 
-    const LIMITS: Limits = Limits { max_size: 127, max_actions: 2000, max_equals: 1_000_000 };
+    const LIMITS: Limits = Limits {
+        max_size: 127,
+        max_actions: 2000,
+        max_equals: 1_000_000,
+    };
 
     fn script() -> Vec<Command> {
         use Command::*;
-        vec![Add(50), Add(30), Add(90), Add(10), Add(70), Add(20), Add(30), Remove(30), Poll, Remove(99),
-            Schedule(14), CancelReverse, Add(5), Poll, Poll]
+        vec![
+            Add(50),
+            Add(30),
+            Add(90),
+            Add(10),
+            Add(70),
+            Add(20),
+            Add(30),
+            Remove(30),
+            Poll,
+            Remove(99),
+            Schedule(14),
+            CancelReverse,
+            Add(5),
+            Poll,
+            Poll,
+        ]
     }
 
     #[test]
@@ -433,10 +549,18 @@ mod trace_tests {
             let t = record(k, &p, 100_000);
             assert!(!t.overflowed);
             assert_eq!(t.steps.len(), t.texts.len() * STEP_WIDTH);
-            let begins: Vec<i32> = t.steps.chunks(STEP_WIDTH).filter(|s| s[2] == kind::BEGIN).map(|s| s[0]).collect();
+            let begins: Vec<i32> = t
+                .steps
+                .chunks(STEP_WIDTH)
+                .filter(|s| s[2] == kind::BEGIN)
+                .map(|s| s[0])
+                .collect();
             assert_eq!(begins, (0..p.actions.len() as i32).collect::<Vec<_>>());
             assert_eq!(t.layouts.len(), p.actions.len());
-            assert!(t.texts.iter().all(|s| !s.contains('?')), "every sentence names real deadlines");
+            assert!(
+                t.texts.iter().all(|s| !s.contains('?')),
+                "every sentence names real deadlines"
+            );
         }
     }
 
@@ -449,7 +573,10 @@ mod trace_tests {
             let c = count(k, &p, cmds.len());
             let steps: Vec<&[i32]> = t.steps.chunks(STEP_WIDTH).collect();
             let n = |kd: i32| steps.iter().filter(|s| s[2] == kd).count() as u64;
-            let writes = steps.iter().filter(|s| s[2] == kind::MOVE && s[4] >= 0).count() as u64;
+            let writes = steps
+                .iter()
+                .filter(|s| s[2] == kind::MOVE && s[4] >= 0)
+                .count() as u64;
             assert_eq!(n(kind::COMPARE), c.total.comparisons);
             assert_eq!(n(kind::EQUALS), c.total.equals);
             assert_eq!(writes, c.total.moves);

@@ -24,7 +24,10 @@ fn step() -> impl Strategy<Value = Step> {
 
 fn assert_heap_order(keys: &[Timer]) {
     for i in 1..keys.len() {
-        assert!(keys[(i - 1) / 2] <= keys[i], "heap order broken at {i}: {keys:?}");
+        assert!(
+            keys[(i - 1) / 2] <= keys[i],
+            "heap order broken at {i}: {keys:?}"
+        );
     }
 }
 
@@ -93,7 +96,10 @@ proptest! {
 fn the_benchmark_setup_leaves_task_i_at_index_i_minus_1() {
     let mut jdk = JdkHeap::new();
     for d in 1..=1000u64 {
-        jdk.offer(Timer { deadline: d, seq: d });
+        jdk.offer(Timer {
+            deadline: d,
+            seq: d,
+        });
     }
     for (i, t) in jdk.as_slice().iter().enumerate() {
         assert_eq!(t.deadline, i as u64 + 1);

@@ -6,23 +6,35 @@ use hotpath_core::{indexed_heap, jdk_heap, Counts};
 use wasm_bindgen::prelude::*;
 
 /// Drawn scripts: what a tree can show and a player can step through.
-const DRAW: Limits = Limits { max_size: 127, max_actions: 2_000, max_equals: 20_000_000 };
+const DRAW: Limits = Limits {
+    max_size: 127,
+    max_actions: 2_000,
+    max_equals: 20_000_000,
+};
 /// Counted scripts: big enough for the benchmark's n = 100,000 in reverse, no bigger.
-const COUNT: Limits = Limits { max_size: 1_000_000, max_actions: 3_000_000, max_equals: 5_000_050_000 };
+const COUNT: Limits = Limits {
+    max_size: 1_000_000,
+    max_actions: 3_000_000,
+    max_equals: 5_000_050_000,
+};
 const MAX_STEPS: usize = 250_000;
 
 fn kind(heap: &str) -> Result<HeapKind, JsError> {
     match heap {
         "jdk" => Ok(HeapKind::Jdk),
         "indexed" => Ok(HeapKind::Indexed),
-        other => Err(JsError::new(&format!("unknown heap \"{other}\"; expected jdk or indexed"))),
+        other => Err(JsError::new(&format!(
+            "unknown heap \"{other}\"; expected jdk or indexed"
+        ))),
     }
 }
 
 /// Commands arrive as `[opcode, argument]` pairs (see web/src/heaps/script.ts).
 fn decode(pairs: &[u32]) -> Result<Vec<Command>, JsError> {
     if !pairs.len().is_multiple_of(2) {
-        return Err(JsError::new("commands must come in [opcode, argument] pairs"));
+        return Err(JsError::new(
+            "commands must come in [opcode, argument] pairs",
+        ));
     }
     pairs
         .chunks(2)
@@ -36,7 +48,12 @@ fn decode(pairs: &[u32]) -> Result<Vec<Command>, JsError> {
                 3 => Command::Schedule(arg),
                 4 => Command::CancelInOrder,
                 5 => Command::CancelReverse,
-                other => return Err(JsError::new(&format!("op {}: unknown opcode {other}", i + 1))),
+                other => {
+                    return Err(JsError::new(&format!(
+                        "op {}: unknown opcode {other}",
+                        i + 1
+                    )))
+                }
             })
         })
         .collect()
@@ -71,7 +88,10 @@ impl TimerPlan {
         let commands = decode(pairs)?;
         let plan = timer_script::plan(&commands, if draw { DRAW } else { COUNT })
             .map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(TimerPlan { plan, commands: commands.len() })
+        Ok(TimerPlan {
+            plan,
+            commands: commands.len(),
+        })
     }
 
     #[wasm_bindgen(getter)]
@@ -92,9 +112,15 @@ impl TimerPlan {
             let (k, seq, queued) = match a.action {
                 Action::Add(t) => (0, t.seq as i32, 1),
                 Action::Poll => (1, -1, 0),
-                Action::Remove { timer, queued } => {
-                    (2, if timer.seq > i32::MAX as u64 { -1 } else { timer.seq as i32 }, i32::from(queued))
-                }
+                Action::Remove { timer, queued } => (
+                    2,
+                    if timer.seq > i32::MAX as u64 {
+                        -1
+                    } else {
+                        timer.seq as i32
+                    },
+                    i32::from(queued),
+                ),
             };
             out.extend_from_slice(&[a.command as i32, k, seq, queued]);
         }
@@ -107,15 +133,30 @@ impl TimerPlan {
     }
 
     pub fn trace(&self, heap: &str) -> Result<HeapTrace, JsError> {
-        Ok(HeapTrace { trace: timer_script::record(kind(heap)?, &self.plan, MAX_STEPS) })
+        Ok(HeapTrace {
+            trace: timer_script::record(kind(heap)?, &self.plan, MAX_STEPS),
+        })
     }
 
     /// Counts per command: `[comparisons, equals, moves, indexWrites, allocations]` each, then
     /// the totals, flattened.
     pub fn count(&self, heap: &str) -> Result<Vec<f64>, JsError> {
         let c = timer_script::count(kind(heap)?, &self.plan, self.commands);
-        let flat = |c: &Counts| [c.comparisons, c.equals, c.moves, c.index_writes, c.allocations].map(|x| x as f64);
-        Ok(c.per_command.iter().chain(std::iter::once(&c.total)).flat_map(flat).collect())
+        let flat = |c: &Counts| {
+            [
+                c.comparisons,
+                c.equals,
+                c.moves,
+                c.index_writes,
+                c.allocations,
+            ]
+            .map(|x| x as f64)
+        };
+        Ok(c.per_command
+            .iter()
+            .chain(std::iter::once(&c.total))
+            .flat_map(flat)
+            .collect())
     }
 }
 
@@ -155,11 +196,19 @@ impl HeapTrace {
 /// reverse: `[comparisons, equals, moves]` divided by n.
 #[wasm_bindgen]
 pub fn cancel_cost(heap: &str, reverse: bool, n: u32) -> Result<Vec<f64>, JsError> {
-    let cancel = if reverse { Command::CancelReverse } else { Command::CancelInOrder };
+    let cancel = if reverse {
+        Command::CancelReverse
+    } else {
+        Command::CancelInOrder
+    };
     let commands = [Command::Schedule(u64::from(n)), cancel];
     let plan = timer_script::plan(&commands, COUNT).map_err(|e| JsError::new(&e.to_string()))?;
     let c = timer_script::count(kind(heap)?, &plan, commands.len());
     let cancelling = c.per_command[1];
     let n = f64::from(n);
-    Ok(vec![cancelling.comparisons as f64 / n, cancelling.equals as f64 / n, cancelling.moves as f64 / n])
+    Ok(vec![
+        cancelling.comparisons as f64 / n,
+        cancelling.equals as f64 / n,
+        cancelling.moves as f64 / n,
+    ])
 }
