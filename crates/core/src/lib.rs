@@ -7,6 +7,7 @@
 #[macro_use]
 pub mod probe;
 
+pub mod heap_bench;
 pub mod indexed_heap;
 pub mod jdk_heap;
 pub mod recorder;

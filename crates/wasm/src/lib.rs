@@ -5,6 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
+mod bench;
 mod heaps;
 mod panic;
 

@@ -1,0 +1,37 @@
+//! Benchmark kernels for the harness: one JS call prepares a batch (untimed), one runs it.
+
+use hotpath_core::heap_bench::HeapCancel;
+use hotpath_core::recorder::HeapKind;
+use wasm_bindgen::prelude::*;
+
+/// `heap-cancel`: cancel all `num` timers of a heap filled with deadlines 1..num.
+#[wasm_bindgen]
+pub struct HeapCancelKernel {
+    inner: HeapCancel,
+}
+
+#[wasm_bindgen]
+impl HeapCancelKernel {
+    #[wasm_bindgen(constructor)]
+    pub fn new(heap: &str, num: u32, reverse: bool) -> Result<HeapCancelKernel, JsError> {
+        let kind = match heap {
+            "jdk" => HeapKind::Jdk,
+            "indexed" => HeapKind::Indexed,
+            other => return Err(JsError::new(&format!("unknown heap \"{other}\"; expected jdk or indexed"))),
+        };
+        if num == 0 {
+            return Err(JsError::new("num must be at least 1"));
+        }
+        Ok(Self { inner: HeapCancel::new(kind, num, reverse) })
+    }
+
+    /// Builds `k` invocations' worth of full heaps, outside the timed region.
+    pub fn prepare(&mut self, k: u32) {
+        self.inner.prepare(k as usize);
+    }
+
+    /// Runs the prepared invocations; returns a checksum the caller keeps (so nothing is elided).
+    pub fn run(&mut self) -> f64 {
+        self.inner.run().1 as f64
+    }
+}
