@@ -1,0 +1,116 @@
+// One fork of a benchmark, as JMH runs it: calibrate a batch size from the timer's resolution,
+// then warmup and measurement iterations. Environment-agnostic: the browser Worker and the Node
+// worker thread both call `runFork` with a kernel from wasm and `performance.now`.
+
+/** What a suite's benchmark looks like to the harness: one call prepares, one call runs. */
+export interface Kernel {
+  /** Prepares `k` invocations, untimed (JMH's @Setup(Level.Invocation)). */
+  prepare(k: number): void;
+  /** Runs the prepared invocations; returns a checksum the harness keeps. */
+  run(): number;
+}
+
+export interface Clock {
+  now(): number; // milliseconds
+}
+
+export interface ForkSettings {
+  warmupIterations: number;
+  measurementIterations: number;
+  iterationMs: number;
+  /** The most invocations prepared at once (memory). */
+  maxBatch: number;
+}
+
+export interface IterationResult {
+  phase: 'warmup' | 'measurement';
+  index: number;
+  ops: number;
+  timedMs: number;
+  /** Operations per second over the timed part of the iteration. */
+  score: number;
+  batch: number;
+  /** One invocation was longer than an iteration, so the iteration is that one invocation. */
+  singleShot: boolean;
+}
+
+/** The smallest step `clock` can show: 100 µs in an ordinary page, 5 µs when isolated. */
+export function measureResolution(clock: Clock, samples = 40): number {
+  let best = Infinity;
+  for (let i = 0; i < samples; i++) {
+    const a = clock.now();
+    let b = clock.now();
+    while (b === a) b = clock.now();
+    best = Math.min(best, b - a);
+  }
+  return best;
+}
+
+/** A batch must last 100 timer ticks, so one tick is under 1% of it; and at least 1 ms. */
+export function targetBatchMs(resolutionMs: number): number {
+  return Math.max(100 * resolutionMs, 1);
+}
+
+/** Grows the batch until one batch takes `targetMs`; returns the batch and ms per invocation. */
+export function calibrate(kernel: Kernel, clock: Clock, targetMs: number, maxBatch: number): { batch: number; opMs: number } {
+  let k = 1;
+  for (;;) {
+    kernel.prepare(k);
+    const t0 = clock.now();
+    kernel.run();
+    const t = clock.now() - t0;
+    if (t >= targetMs || k >= maxBatch) return { batch: k, opMs: t / k };
+    const grow = t > 0 ? Math.ceil((k * targetMs * 1.25) / t) : k * 8;
+    k = Math.min(maxBatch, Math.max(k * 2, grow));
+  }
+}
+
+export function runIteration(
+  kernel: Kernel, clock: Clock, batch: number, iterationMs: number,
+  phase: IterationResult['phase'], index: number, sink: (checksum: number) => void,
+): IterationResult {
+  let ops = 0;
+  let timed = 0;
+  const wallStart = clock.now();
+  do {
+    kernel.prepare(batch);
+    const t0 = clock.now();
+    const checksum = kernel.run();
+    timed += clock.now() - t0;
+    ops += batch;
+    sink(checksum);
+    // Setup is untimed but not free: stop a setup-heavy iteration at three times its length.
+  } while (timed < iterationMs && clock.now() - wallStart < 3 * iterationMs);
+  return {
+    phase, index, ops, timedMs: timed, score: ops / (timed / 1000), batch,
+    singleShot: batch === 1 && ops === 1,
+  };
+}
+
+export interface ForkResult {
+  iterations: IterationResult[];
+  resolutionMs: number;
+  batch: number;
+  checksum: number;
+}
+
+export function runFork(
+  kernel: Kernel, clock: Clock, s: ForkSettings, onIteration: (r: IterationResult) => void = () => {},
+): ForkResult {
+  const resolutionMs = measureResolution(clock);
+  const { batch } = calibrate(kernel, clock, targetBatchMs(resolutionMs), s.maxBatch);
+  let checksum = 0;
+  const sink = (c: number) => {
+    checksum = (checksum + c) % 1e15;
+  };
+  const iterations: IterationResult[] = [];
+  const phases: [IterationResult['phase'], number][] = [['warmup', s.warmupIterations], ['measurement', s.measurementIterations]];
+  for (const [phase, count] of phases) {
+    for (let i = 0; i < count; i++) {
+      const r = runIteration(kernel, clock, batch, s.iterationMs, phase, i, sink);
+      iterations.push(r);
+      onIteration(r);
+    }
+  }
+  return { iterations, resolutionMs, batch, checksum };
+}
