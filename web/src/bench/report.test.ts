@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compareHeapCancel, jmhTable, toCsv } from './report';
+import type { SuiteRun } from './runner';
+import { heapCancel, PRESETS } from './suites';
+import { summarize } from './stats';
+
+/** A run whose score for each row is `f(row, its published score)`. */
+function runFrom(f: (heap: string, benchmark: string, num: number, published: number) => number, drop: string[] = []): SuiteRun {
+  return {
+    suite: 'heap-cancel', preset: 'quick', settings: PRESETS.quick, cancelled: false, budgetSpent: false,
+    startedAt: '2026-11-21T00:00:00Z', durationMs: 1,
+    rows: heapCancel.rows.filter((r) => !drop.includes(r.id)).map((row) => {
+      const p = heapCancel.published.find((x) => x.benchmark === row.benchmark && x.params.heap === row.params.heap && x.params.num === row.params.num)!;
+      const s = f(String(row.params.heap), row.benchmark, Number(row.params.num), p.score);
+      const samples = [s * 0.99, s, s * 1.01];
+      return { row, status: 'ok' as const, samples, summary: summarize(samples) };
+    }),
+  };
+}
+
+describe('the JMH table', () => {
+  it('has JMH columns, one line per row, failures listed after', () => {
+    const run = runFrom((_h, _b, _n, p) => p);
+    run.rows[0] = { ...run.rows[0], status: 'failed', message: 'boom', summary: undefined };
+    const lines = jmhTable(run).split('\n');
+    expect(lines[0]).toMatch(/^Benchmark\s+\(heap\)\s+\(num\)\s+Mode\s+Cnt\s+Score\s+Error\s+Units$/);
+    expect(lines).toHaveLength(1 + 15 + 1);
+    expect(lines[1]).toMatch(/^ScheduledFutureTaskBenchmark\.cancelInOrder\s+jdk\s+1000\s+thrpt\s+3\s+12274\.420\s+±\s+\d+\.\d{3}\s+ops\/s$/);
+    expect(lines[16]).toBe('FAILED: ScheduledFutureTaskBenchmark.cancelInOrder (jdk, 100): boom');
+  });
+
+  it('exports CSV with every sample', () => {
+    const csv = toCsv(runFrom((_h, _b, _n, p) => p)).trim().split('\n');
+    expect(csv[0]).toBe('benchmark,heap,num,mode,cnt,score,error,units,status,samples');
+    expect(csv).toHaveLength(17);
+    expect(csv[1].split(',')[9].split(' ')).toHaveLength(3);
+  });
+});
+
+describe('published vs measured', () => {
+  it('reproduces when the shape matches, whatever the absolute speed', () => {
+    const c = compareHeapCancel(runFrom((_h, _b, _n, p) => 7 * p)); // seven times faster everywhere: same shape
+    expect(c.map((x) => x.verdict)).toEqual(['reproduced', 'reproduced', 'reproduced', 'reproduced']);
+    expect(c[0].sentence).toBe('Reproduced: in reverse at 100,000 the indexed heap is 488× faster than the JDK heap (published 488×; the target is at least 100×).');
+    expect(c[3].measured).toBe(c[3].published);
+  });
+
+  it('says not reproduced when the data disagree, and not measured when rows are missing', () => {
+    // A JDK heap whose reverse cancels scale like n log n, not n²: the shape is not reproduced.
+    const flat = compareHeapCancel(runFrom((heap, b, num, p) => (heap === 'jdk' && b === 'cancelInReverseOrder' ? 1e7 / num : p)));
+    expect(flat[3]).toMatchObject({ verdict: 'not reproduced', measured: '-1.00' });
+    const slowIndexed = compareHeapCancel(runFrom((heap, _b, _n, p) => (heap === 'indexed' ? 0.1 * p : p)));
+    expect(slowIndexed[0].verdict).toBe('not reproduced');
+    expect(slowIndexed[2].verdict).toBe('not reproduced');
+    const partial = compareHeapCancel(runFrom((_h, _b, _n, p) => p, ['cancelInReverseOrder/jdk/100000']));
+    expect(partial[0].verdict).toBe('not measured');
+    expect(partial[3].verdict).toBe('not measured');
+  });
+});
