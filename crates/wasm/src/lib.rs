@@ -14,3 +14,9 @@ mod panic;
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
+
+/// "release" or "debug": benchmarks report which build they timed.
+#[wasm_bindgen]
+pub fn build_profile() -> String {
+    if cfg!(debug_assertions) { "debug" } else { "release" }.to_string()
+}

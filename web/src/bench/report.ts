@@ -72,6 +72,22 @@ function speedup(run: SuiteRun, suite: Suite, benchmark: string, num: number) {
   };
 }
 
+export interface SpeedupRow {
+  benchmark: string;
+  num: number;
+  /** Netty's after ÷ before. */
+  published: number;
+  /** Ours: indexed heap ÷ JDK heap, if both rows were measured. */
+  measured?: number;
+}
+
+/** The ratio at every size, both benchmarks: the shape to compare, machine speed cancelled out. */
+export function heapCancelSpeedups(run: SuiteRun): SpeedupRow[] {
+  const suite = SUITES['heap-cancel'];
+  return ['cancelInOrder', 'cancelInReverseOrder'].flatMap((benchmark) =>
+    [100, 1000, 10000, 100000].map((num) => ({ benchmark, num, ...speedup(run, suite, benchmark, num) })));
+}
+
 export function compareHeapCancel(run: SuiteRun): Comparison[] {
   const suite = SUITES['heap-cancel'];
   const out: Comparison[] = [];
