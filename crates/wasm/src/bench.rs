@@ -17,12 +17,18 @@ impl HeapCancelKernel {
         let kind = match heap {
             "jdk" => HeapKind::Jdk,
             "indexed" => HeapKind::Indexed,
-            other => return Err(JsError::new(&format!("unknown heap \"{other}\"; expected jdk or indexed"))),
+            other => {
+                return Err(JsError::new(&format!(
+                    "unknown heap \"{other}\"; expected jdk or indexed"
+                )))
+            }
         };
         if num == 0 {
             return Err(JsError::new("num must be at least 1"));
         }
-        Ok(Self { inner: HeapCancel::new(kind, num, reverse) })
+        Ok(Self {
+            inner: HeapCancel::new(kind, num, reverse),
+        })
     }
 
     /// Builds `k` invocations' worth of full heaps, outside the timed region.

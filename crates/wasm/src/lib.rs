@@ -18,5 +18,10 @@ pub fn core_version() -> String {
 /// "release" or "debug": benchmarks report which build they timed.
 #[wasm_bindgen]
 pub fn build_profile() -> String {
-    if cfg!(debug_assertions) { "debug" } else { "release" }.to_string()
+    if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    }
+    .to_string()
 }

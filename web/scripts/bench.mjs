@@ -1,0 +1,47 @@
+// `npm run bench -- <suite> [options]`: the browser's benchmark harness, run under Node.
+// The harness is TypeScript shared with the page, so it is bundled for Node first (Vite SSR
+// build into .cache/bench), then run with forks as worker threads.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ArgsError, parseBenchArgs } from './bench-args.mjs';
+import { ROOT, SetupError, checkNode, ensureBindgen, ensureNpmDeps, ensureRust, main, step } from './toolchain.mjs';
+
+main(async () => {
+  let options;
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof ArgsError) throw new SetupError(e.message);
+    throw e;
+  }
+  checkNode();
+  ensureRust();
+  ensureNpmDeps();
+  const { buildWasm } = await import('./wasm.mjs');
+  await buildWasm({ bindgen: ensureBindgen() });
+  step('Bundling the benchmark harness for Node …');
+  const outDir = join(ROOT, '.cache', 'bench');
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: join(ROOT, 'web'),
+    logLevel: 'warn',
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: {
+        input: { node: join(ROOT, 'web/src/bench/node.ts'), nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts') },
+        output: { format: 'es', entryFileNames: '[name].mjs' },
+      },
+    },
+  });
+  step(`Running ${options.suite} (${options.preset}) under Node …`);
+  const { runCli } = await import(pathToFileURL(join(outDir, 'node.mjs')).href);
+  try {
+    await runCli({ ...options, root: ROOT });
+  } catch (e) {
+    throw new SetupError(e.message);
+  }
+});

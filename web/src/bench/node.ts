@@ -1,0 +1,131 @@
+// `npm run bench` under Node: the same suites, runner, statistics and report as the browser,
+// with forks as worker threads. Bundled for Node by web/scripts/bench.mjs.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import * as wasm from '../wasm/pkg/hotpath_wasm.js';
+import { readFileSync } from 'node:fs';
+import type { ForkChannel, ForkHost, ForkReply } from './protocol';
+import { rowLabel, runSuite, type SuiteRun } from './runner';
+import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv } from './report';
+import { describeEnvironment, formatMs, type Environment } from './environment';
+import { PRESETS, SUITES } from './suites';
+import { summarize } from './stats';
+
+export interface CliOptions {
+  suite: string;
+  preset: 'quick' | 'full';
+  json?: string;
+  csv?: string;
+  only?: string;
+  native: boolean;
+  root: string;
+}
+
+function nodeHost(wasmPath: string): ForkHost {
+  const forkScript = join(dirname(fileURLToPath(import.meta.url)), 'nodeFork.mjs');
+  return {
+    spawn(): ForkChannel {
+      const worker = new Worker(forkScript, { workerData: { wasmPath } });
+      let listener: (m: ForkReply) => void = () => {};
+      worker.on('message', (m: ForkReply) => listener(m));
+      worker.on('error', (e) => listener({ type: 'error', message: e.message }));
+      return {
+        send: (msg) => worker.postMessage(msg),
+        onMessage: (cb) => {
+          listener = cb;
+        },
+        terminate: () => void worker.terminate(),
+      };
+    },
+  };
+}
+
+const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: x >= 100 ? 0 : 2 });
+
+/** Runs the same kernels natively (crates/core/benches/heap_cancel.rs) with the same preset. */
+function runNative(root: string, o: CliOptions): Map<string, number[]> {
+  const p = PRESETS[o.preset];
+  const args = ['bench', '-q', '--manifest-path', join(root, 'crates', 'Cargo.toml'), '-p', 'hotpath-core', '--bench', 'heap_cancel', '--',
+    '--forks', String(p.forks), '--warmup', String(p.warmupIterations), '--iterations', String(p.measurementIterations),
+    '--iteration-ms', String(p.iterationMs), ...(o.only ? ['--only', o.only] : [])];
+  process.stderr.write('Running the native kernels (cargo bench) …\n');
+  const out = execFileSync('cargo', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+  const samples = new Map<string, number[]>();
+  for (const line of out.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const r = JSON.parse(line) as { id: string; samples: number[] };
+    samples.set(r.id, r.samples);
+  }
+  return samples;
+}
+
+export async function runCli(o: CliOptions): Promise<SuiteRun> {
+  const suite = SUITES[o.suite];
+  const preset = PRESETS[o.preset];
+  const rows = o.only ? suite.rows.filter((r) => r.id.toLowerCase().includes(o.only!.toLowerCase())) : suite.rows;
+  if (rows.length === 0) throw new Error(`--only ${o.only} matches no row; row ids look like ${suite.rows[0].id}`);
+  const wasmPath = join(o.root, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');
+  wasm.initSync({ module: readFileSync(wasmPath) });
+  const ctrl = new AbortController();
+  process.once('SIGINT', () => {
+    process.stderr.write('\nCancelling: keeping the rows measured so far …\n');
+    ctrl.abort();
+  });
+  const run = await runSuite(suite, preset, nodeHost(wasmPath), {
+    presetName: o.preset, rows, signal: ctrl.signal,
+    onProgress: (p) => {
+      if (!p.iteration) return;
+      const left = p.remainingMs === undefined ? '' : `, about ${Math.ceil(p.remainingMs / 1000)} s left`;
+      process.stderr.write(`\r\x1b[K[${p.row + 1}/${p.rows}] ${p.label} fork ${p.fork + 1}/${p.forks} ` +
+        `${p.iteration.phase} ${p.iteration.index + 1}: ${fmt(p.iteration.score)} ops/s${left}`);
+    },
+  });
+  process.stderr.write('\r\x1b[K');
+  const env: Environment = {
+    runtime: `Node ${process.version} (V8 ${process.versions.v8}) on ${cpus()[0]?.model ?? 'an unknown CPU'}`,
+    wasmProfile: wasm.build_profile(), crossOriginIsolated: null, timerResolutionMs: run.resolutionMs, cores: cpus().length,
+  };
+  const lines: string[] = [];
+  lines.push(`# ${suite.title} (${suite.name}), ${o.preset} preset: ${preset.forks} fork(s) × ${preset.warmupIterations} warmup + ` +
+    `${preset.measurementIterations} measurement iterations of ${preset.iterationMs} ms`);
+  lines.push(`# ${describeEnvironment(env)}`, '', jmhTable(run), '');
+  if (o.suite === 'heap-cancel') {
+    lines.push(`Published (${suite.source}, JMH on the JVM) vs measured (wasm in Node). Absolute numbers differ by machine,`,
+      'runtime and language, and the original also handed each operation to an event-loop thread; compare the ratios.');
+    lines.push('', `${'Benchmark'.padEnd(22)}${'num'.padStart(8)}${'published after÷before'.padStart(26)}${'measured indexed÷JDK'.padStart(24)}`);
+    for (const s of heapCancelSpeedups(run)) {
+      lines.push(`${s.benchmark.padEnd(22)}${String(s.num).padStart(8)}${`${s.published.toFixed(2)}×`.padStart(26)}` +
+        `${(s.measured === undefined ? '—' : `${s.measured.toFixed(2)}×`).padStart(24)}`);
+    }
+    lines.push('');
+  }
+  for (const c of COMPARISONS[o.suite]?.(run) ?? []) lines.push(`${c.verdict === 'reproduced' ? '✓' : c.verdict === 'not measured' ? '·' : '✗'} ${c.sentence}`);
+
+  let native: Record<string, { score: number; error: number; ratio: number }> | undefined;
+  if (o.native) {
+    const samples = runNative(o.root, o);
+    native = {};
+    lines.push('', `Wasm vs native (the same Rust kernels compiled for ${process.arch}, run with the same preset):`);
+    lines.push(`${'Row'.padEnd(58)}${'wasm ops/s'.padStart(16)}${'native ops/s'.padStart(16)}${'native÷wasm'.padStart(14)}`);
+    for (const r of run.rows) {
+      const ns = samples.get(r.row.id);
+      if (r.status !== 'ok' || !ns?.length) continue;
+      const s = summarize(ns);
+      const ratio = s.mean / r.summary!.mean;
+      native[r.row.id] = { score: s.mean, error: s.error, ratio };
+      lines.push(`${rowLabel(suite, r.row).padEnd(58)}${fmt(r.summary!.mean).padStart(16)}${fmt(s.mean).padStart(16)}${`${ratio.toFixed(2)}×`.padStart(14)}`);
+    }
+  }
+  lines.push('', `Timer resolution seen by the forks: ${run.resolutionMs === undefined ? 'unknown' : formatMs(run.resolutionMs)}; ` +
+    `${run.rows.filter((r) => r.singleShot).length} row(s) timed single-shot (one invocation per iteration).`);
+  process.stdout.write(lines.join('\n') + '\n');
+  if (o.json) {
+    writeFileSync(o.json, JSON.stringify({ ...run, environment: env, comparisons: COMPARISONS[o.suite]?.(run) ?? [], native }, null, 2));
+  }
+  if (o.csv) writeFileSync(o.csv, toCsv(run));
+  return run;
+}
