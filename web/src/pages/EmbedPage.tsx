@@ -8,6 +8,8 @@ import { WasmWidget } from '../wasm/WasmWidget';
 import { HeapLayout } from '../widgets/HeapLayout';
 import { HeapPlayer } from '../heaps/HeapPlayer';
 import { RaceView } from '../heaps/RaceView';
+import { BenchmarkPanel } from '../bench/BenchmarkPanel';
+import { SUITES } from '../bench/suites';
 
 function isEmbedName(name: string): name is EmbedName {
   return (EMBED_NAMES as readonly string[]).includes(name);
@@ -44,6 +46,13 @@ export function EmbedPage() {
         <WasmWidget name="Heap layout"><HeapLayout initial={params.get('deadlines') ?? ''} /></WasmWidget>
       </main>
     );
+  }
+  if (name === 'bench') {
+    const suite = params.get('suite') ?? 'heap-cancel';
+    const preset = params.get('preset') ?? 'quick';
+    if (!(suite in SUITES)) return <Problem>This embed link is malformed: suite={suite} is not a suite; expected {Object.keys(SUITES).join(', ')}.</Problem>;
+    if (preset !== 'quick' && preset !== 'full') return <Problem>This embed link is malformed: preset={preset}; expected quick or full.</Problem>;
+    return <main className="embed"><BenchmarkPanel suite={suite} preset={preset} autoRun={params.get('run') === '1'} /></main>;
   }
   const p = parseHeapEmbed(params);
   if (!p.ok) return <Problem>This embed link is malformed: {p.message}.</Problem>;

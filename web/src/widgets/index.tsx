@@ -5,6 +5,7 @@ import { HeapLayout } from './HeapLayout';
 import { HeapPlayer } from '../heaps/HeapPlayer';
 import { RaceView } from '../heaps/RaceView';
 import { CostCurves } from '../heaps/CostCurves';
+import { BenchmarkPanel } from '../bench/BenchmarkPanel';
 
 export const lessonWidgets = {
   HeapLayout: (props: ComponentProps<typeof HeapLayout>) => (
@@ -18,5 +19,8 @@ export const lessonWidgets = {
   ),
   CostCurves: (props: ComponentProps<typeof CostCurves>) => (
     <WasmWidget name="Cost curves"><CostCurves {...props} /></WasmWidget>
+  ),
+  BenchmarkPanel: (props: ComponentProps<typeof BenchmarkPanel>) => (
+    <WasmWidget name="Benchmark"><BenchmarkPanel {...props} /></WasmWidget>
   ),
 };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+describe('the benchmark panel', () => {
+  it('runs the quick heap-cancel suite in Workers, prints a 16-row JMH table and computed verdicts', async () => {
+    const { page, errors } = await browser.open('embed/bench?suite=heap-cancel&preset=quick');
+    const panel = page.locator('.bench-panel');
+    // Input latency while the suite runs: keystrokes into a field on the page, event to handler.
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.id = 'latency-probe';
+      document.body.append(input);
+      (window as unknown as { delays: number[] }).delays = [];
+      input.addEventListener('keydown', (e) => (window as unknown as { delays: number[] }).delays.push(performance.now() - e.timeStamp));
+    });
+    const started = Date.now();
+    await panel.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => panel.locator('.bench-progress').innerText()).toContain('Row');
+    for (let i = 0; i < 20; i++) {
+      await page.locator('#latency-probe').press('a');
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(() => panel.locator('.bench-progress').innerText(), { timeout: 90_000, interval: 1000 }).toContain('Finished');
+    const seconds = (Date.now() - started) / 1000;
+    const table = await panel.locator('.jmh-table').innerText();
+    const lines = table.trim().split('\n');
+    expect(lines[0]).toMatch(/^Benchmark\s+\(heap\)\s+\(num\)\s+Mode\s+Cnt\s+Score\s+Error\s+Units$/);
+    const rows = lines.slice(1).filter((l) => l.startsWith('ScheduledFutureTaskBenchmark.'));
+    expect(rows).toHaveLength(16);
+    for (const row of rows) {
+      const score = Number(row.split(/\s+/)[5]);
+      expect(Number.isFinite(score) && score > 0, row).toBe(true);
+    }
+    const verdicts = await panel.locator('.verdicts li').allInnerTexts();
+    expect(verdicts).toHaveLength(4);
+    expect(verdicts[0]).toMatch(/^Reproduced: in reverse at 100,000 the indexed heap is [\d,]+× faster/);
+    expect(verdicts.every((v) => /^(Reproduced|Not reproduced)/.test(v))).toBe(true);
+    const delays = await page.evaluate(() => (window as unknown as { delays: number[] }).delays);
+    delays.sort((a, b) => a - b);
+    console.log(`[bench e2e] quick suite took ${seconds.toFixed(1)} s; input delay during the run: median ` +
+      `${delays[Math.floor(delays.length / 2)].toFixed(1)} ms, max ${delays[delays.length - 1].toFixed(1)} ms\n${table}\n${verdicts.join('\n')}`);
+    expect(await panel.locator('.bench-env').innerText()).toMatch(/cross-origin isolated · timer resolution/);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a malformed link with a clear message', async () => {
+    const { page } = await browser.open('embed/bench?suite=sorting');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('suite=sorting is not a suite; expected heap-cancel');
+  });
+});

@@ -1,0 +1,210 @@
+// The benchmark panel any lesson can embed by suite name: preset, run, progress, cancel; then the
+// JMH table, a chart, the published figures beside ours with computed verdicts, the environment,
+// and exports. Runs in Workers (one per fork), so the page stays responsive.
+import { useEffect, useRef, useState } from 'react';
+import { browserForkHost } from './browserHost';
+import { runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
+import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv } from './report';
+import { PRESETS, SUITES, type Preset } from './suites';
+import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
+import { measureResolution } from './fork';
+import { LogLogChart, type Series } from '../charts/LogLogChart';
+import { loadWasm } from '../wasm/loader';
+
+type PresetName = keyof typeof PRESETS;
+
+function download(name: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+async function environment(): Promise<Environment> {
+  const wasm = await loadWasm();
+  return {
+    runtime: browserName(navigator.userAgent),
+    wasmProfile: wasm.build_profile(),
+    crossOriginIsolated: window.crossOriginIsolated ?? false,
+    timerResolutionMs: measureResolution(performance),
+    cores: navigator.hardwareConcurrency ?? null,
+  };
+}
+
+const LINE_CLASS: Record<string, string> = {
+  'cancelInReverseOrder/jdk': 'jdk-reverse', 'cancelInOrder/jdk': 'jdk-order',
+  'cancelInOrder/indexed': 'indexed-order', 'cancelInReverseOrder/indexed': 'indexed-reverse',
+};
+
+export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initialPreset = 'quick', autoRun = false }: {
+  suite?: string; preset?: PresetName; autoRun?: boolean;
+}) {
+  const suite = SUITES[suiteName];
+  const [presetName, setPresetName] = useState<PresetName>(initialPreset);
+  const [rows, setRows] = useState<RowResult[]>([]);
+  const [run, setRun] = useState<SuiteRun | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [env, setEnv] = useState<Environment | null>(null);
+  const [showPublished, setShowPublished] = useState(true);
+  const [copied, setCopied] = useState(false);
+  const ctrl = useRef<AbortController | null>(null);
+  const running = ctrl.current !== null && run === null && progress !== null;
+
+  useEffect(() => {
+    environment().then(setEnv, () => setEnv(null));
+    return () => ctrl.current?.abort();
+  }, []);
+
+  const start = async () => {
+    ctrl.current?.abort();
+    const c = new AbortController();
+    ctrl.current = c;
+    setRows([]);
+    setRun(null);
+    setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
+    const result = await runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
+      presetName, signal: c.signal,
+      onProgress: setProgress,
+      onRow: (r) => setRows((rs) => [...rs, r]),
+    });
+    if (ctrl.current === c) {
+      setRun(result);
+      setProgress(null);
+      ctrl.current = null;
+    }
+  };
+
+  useEffect(() => {
+    if (autoRun) void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!suite) return <p className="widget widget-error" role="alert">There is no benchmark suite called “{suiteName}”.</p>;
+
+  const shown: SuiteRun = run ?? {
+    suite: suite.name, preset: presetName, settings: PRESETS[presetName], rows, cancelled: false, budgetSpent: false,
+    startedAt: '', durationMs: 0,
+  };
+  const table = rows.length ? jmhTable(shown) : '';
+  const comparisons = run ? COMPARISONS[suite.name]?.(run) ?? [] : [];
+  const p = PRESETS[presetName];
+  const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=1`;
+
+  const series: Series[] = [];
+  for (const key of Object.keys(LINE_CLASS)) {
+    const [benchmark, heap] = key.split('/');
+    const label = `${benchmark} (${heap === 'jdk' ? 'JDK heap' : 'indexed heap'})`;
+    series.push({
+      key, label, className: LINE_CLASS[key],
+      points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === benchmark && r.row.params.heap === heap)
+        .map((r) => ({ x: Number(r.row.params.num), y: r.summary!.mean, err: r.summary!.error })),
+    });
+    if (showPublished) {
+      series.push({
+        key: `${key}/published`, label: `${label}, published`, className: LINE_CLASS[key], dashed: true,
+        points: suite.published.filter((q) => q.benchmark === benchmark && q.params.heap === heap)
+          .map((q) => ({ x: Number(q.params.num), y: q.score, err: q.error })),
+      });
+    }
+  }
+
+  return (
+    <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`}>
+      <h3 className="widget-title">Benchmark: {suite.title} <small>({suite.className}, {suite.source})</small></h3>
+      <div className="button-row">
+        <label className="inline">
+          Preset{' '}
+          <select value={presetName} disabled={running} onChange={(e) => setPresetName(e.target.value as PresetName)}>
+            <option value="quick">quick (about a minute at most)</option>
+            <option value="full">full (JMH-like, several minutes)</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => void start()} disabled={running}>{run ? 'Run again' : 'Run'}</button>
+        {running && <button type="button" onClick={() => ctrl.current?.abort()}>Cancel</button>}
+      </div>
+      <p className="hint">
+        {p.forks} fork{p.forks > 1 ? 's' : ''} (a fresh Worker and wasm instance each) × {p.warmupIterations} warmup +{' '}
+        {p.measurementIterations} measurement iterations of {p.iterationMs} ms per row; {suite.rows.length} rows; the run
+        stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
+      </p>
+      <div role="status" aria-live="polite" className="bench-progress">
+        {progress && (
+          <>
+            Row {progress.row + 1} of {progress.rows}: <code>{progress.label}</code>, fork {progress.fork + 1}/{progress.forks}
+            {progress.iteration && <>, {progress.iteration.phase} iteration {progress.iteration.index + 1}</>}
+            {progress.remainingMs !== undefined && <> — about {Math.ceil(progress.remainingMs / 1000)} s left</>}
+          </>
+        )}
+        {run && (
+          <>
+            {run.cancelled ? 'Cancelled' : 'Finished'} in {(run.durationMs / 1000).toFixed(1)} s:{' '}
+            {run.rows.filter((r) => r.status === 'ok').length} rows measured
+            {run.rows.some((r) => r.status === 'failed') && `, ${run.rows.filter((r) => r.status === 'failed').length} failed`}
+            {run.budgetSpent && ', the rest skipped when the time budget ran out'}.
+          </>
+        )}
+      </div>
+      {table && (
+        <>
+          <div className="jmh-head">
+            <h4>Results (JMH format)</h4>
+            <button type="button" onClick={() => {
+              void navigator.clipboard?.writeText(table).then(() => setCopied(true), () => setCopied(false));
+            }}>{copied ? 'Copied' : 'Copy table'}</button>
+          </div>
+          <pre className="jmh-table" tabIndex={0} aria-label="JMH results table">{table}</pre>
+          <LogLogChart series={series} title="Operations per second against num, log-log" xLabel="num (timers cancelled per operation)"
+            yLabel="ops/s (higher is better)" />
+          <ul className="legend">
+            {series.filter((s) => !s.dashed).map((s) => (
+              <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
+            ))}
+            <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: Netty&apos;s published figures (JVM)</label></li>
+          </ul>
+        </>
+      )}
+      {run && (
+        <>
+          <h4>Published vs measured</h4>
+          <p className="hint">
+            The published figures are JMH on the JVM on 2017 hardware, and each operation there also handed work to an
+            event-loop thread; ours are Rust compiled to wasm on your machine. Absolute numbers differ; compare the ratios
+            and the shape.
+          </p>
+          <ul className="verdicts">
+            {comparisons.map((c) => (
+              <li key={c.title} className={`verdict ${c.verdict.replace(' ', '-')}`}>{c.sentence}</li>
+            ))}
+          </ul>
+          {suite.name === 'heap-cancel' && (
+            <table className="counters">
+              <caption>Indexed heap ÷ JDK heap, per row</caption>
+              <thead><tr><th scope="col">benchmark</th><th scope="col">num</th><th scope="col">published</th><th scope="col">measured</th></tr></thead>
+              <tbody>
+                {heapCancelSpeedups(run).map((s) => (
+                  <tr key={`${s.benchmark}${s.num}`}>
+                    <th scope="row">{s.benchmark}</th><td>{s.num.toLocaleString('en-US')}</td>
+                    <td>{s.published.toFixed(2)}×</td><td>{s.measured === undefined ? '—' : `${s.measured.toFixed(2)}×`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <div className="button-row">
+            <button type="button" onClick={() => download(`${suite.name}-${presetName}.json`,
+              JSON.stringify({ ...run, environment: env, comparisons }, null, 2), 'application/json')}>Export JSON</button>
+            <button type="button" onClick={() => download(`${suite.name}-${presetName}.csv`, toCsv(run), 'text/csv')}>Export CSV</button>
+            <a href={shareUrl}>Link that re-runs this configuration</a>
+          </div>
+        </>
+      )}
+      <p className="hint bench-env">
+        Environment: {env ? describeEnvironment({ ...env, timerResolutionMs: run?.resolutionMs ?? env.timerResolutionMs }) : 'measuring…'}
+        {env && !env.crossOriginIsolated && ' (without cross-origin isolation the timer is coarser, so batches are larger)'}
+        {run?.resolutionMs !== undefined && `; forks saw a ${formatMs(run.resolutionMs)} timer`}.
+      </p>
+    </section>
+  );
+}
