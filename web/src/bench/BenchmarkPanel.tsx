@@ -22,10 +22,20 @@ function download(name: string, text: string, type: string) {
   URL.revokeObjectURL(url);
 }
 
+/** The full browser version where the browser will say it (user-agent strings now hide it). */
+async function browserVersion(): Promise<string> {
+  const data = (navigator as Navigator & {
+    userAgentData?: { getHighEntropyValues(h: string[]): Promise<{ fullVersionList?: { brand: string; version: string }[] }> };
+  }).userAgentData;
+  const list = data ? (await data.getHighEntropyValues(['fullVersionList']).catch(() => ({}))).fullVersionList : undefined;
+  const brand = list?.find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ?? list?.find((b) => b.brand === 'Chromium');
+  return brand ? `${brand.brand} ${brand.version}` : browserName(navigator.userAgent);
+}
+
 async function environment(): Promise<Environment> {
   const wasm = await loadWasm();
   return {
-    runtime: browserName(navigator.userAgent),
+    runtime: await browserVersion(),
     wasmProfile: wasm.build_profile(),
     crossOriginIsolated: window.crossOriginIsolated ?? false,
     timerResolutionMs: measureResolution(performance),

@@ -27,6 +27,7 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt }: {
   const y = scaleLog().domain([Math.min(...ys, 1), Math.max(...ys, 10)]).nice().range([H - M.bottom, M.top]);
   const yAt = (v: number) => (v > 0 ? y(v) : ZERO_ROW);
   const yTicks = y.ticks().filter((t) => Number.isInteger(Math.log10(t)));
+  const zeros = all.some((p) => p.y === 0);
   const xTicks = x.ticks().filter((t) => Number.isInteger(Math.log10(t)));
 
   return (
@@ -37,8 +38,8 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt }: {
       </g>
       <g className="axis">
         {yTicks.map((t) => <text key={t} x={M.left - 8} y={y(t)} dy="0.32em" textAnchor="end">{yFormat(t)}</text>)}
-        <text x={M.left - 8} y={ZERO_ROW} dy="0.32em" textAnchor="end">0</text>
-        <line className="zero-row" x1={M.left} x2={W - M.right} y1={ZERO_ROW} y2={ZERO_ROW} />
+        {zeros && <text x={M.left - 8} y={ZERO_ROW} dy="0.32em" textAnchor="end">0</text>}
+        {zeros && <line className="zero-row" x1={M.left} x2={W - M.right} y1={ZERO_ROW} y2={ZERO_ROW} />}
         {xTicks.map((t) => <text key={t} x={x(t)} y={H - M.bottom + 40} textAnchor="middle">{fmt(t)}</text>)}
         <text x={(M.left + W - M.right) / 2} y={H + 6} textAnchor="middle">{xLabel}</text>
         <text transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
