@@ -27,7 +27,11 @@ async function browserVersion(): Promise<string> {
   const data = (navigator as Navigator & {
     userAgentData?: { getHighEntropyValues(h: string[]): Promise<{ fullVersionList?: { brand: string; version: string }[] }> };
   }).userAgentData;
-  const list = data ? (await data.getHighEntropyValues(['fullVersionList']).catch(() => ({}))).fullVersionList : undefined;
+  type Brand = { brand: string; version: string };
+  const values: { fullVersionList?: Brand[] } = data
+    ? await data.getHighEntropyValues(['fullVersionList']).catch(() => ({}))
+    : {};
+  const list = values.fullVersionList;
   const brand = list?.find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ?? list?.find((b) => b.brand === 'Chromium');
   return brand ? `${brand.brand} ${brand.version}` : browserName(navigator.userAgent);
 }
