@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm } from '../wasm/loader';
+import { generate, grade, type Answer, type Instance } from './exercises';
+
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+});
+
+/** A plausible wrong answer of the same shape. */
+function wrong(i: Instance): Answer {
+  const e = i.expected;
+  if (Array.isArray(e)) return e.length > 1 ? [...e].reverse() : [...e, e[0] + 1];
+  if (typeof e === 'number') return e + 1;
+  return i.choices!.find((c) => c !== e)!;
+}
+
+describe('the lesson exercises', () => {
+  it('are at least eight, of all three kinds', () => {
+    const set = generate('class-1');
+    expect(set.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(set.map((i) => i.kind))).toEqual(new Set(['predict', 'trace', 'compute']));
+  });
+
+  it('accept the model answer and reject wrong ones, for many seeds', () => {
+    for (let s = 0; s < 60; s++) {
+      for (const inst of generate(`seed-${s}`)) {
+        expect(grade(inst, inst.expected).correct, `${inst.id} seed-${s}`).toBe(true);
+        expect(grade(inst, wrong(inst)).correct, `${inst.id} seed-${s}`).toBe(false);
+        if (inst.choices) expect(inst.choices).toContain(inst.expected);
+      }
+    }
+  });
+
+  it('are the same for the same seed and differ between seeds', () => {
+    const key = (seed: string) => JSON.stringify(generate(seed).map((i) => [i.prompt, i.code, i.cells, i.expected]));
+    expect(key('monday')).toBe(key('monday'));
+    expect(key('monday')).not.toBe(key('tuesday'));
+  });
+
+  it('draw their answers from the real heaps', () => {
+    const byId = Object.fromEntries(generate('check').map((i) => [i.id, i]));
+    // The scan visits slots 0, 1, 2 … and the count question agrees with the cells it shows.
+    const scan = byId['scan-order'];
+    expect(scan.expected).toEqual((scan.expected as number[]).map((_, k) => k));
+    expect(scan.cells![(scan.expected as number[]).at(-1)!]).toBe(Number(/remove\((\d+)\)/.exec(scan.prompt)![1]));
+    expect(byId['predict-indexed'].expected).toBe(0);
+    expect(byId['worst-order'].expected).toBe('cancel-reverse');
+    const n = Number(/Schedule (\d+)/.exec(byId['predict-reverse'].prompt)![1]);
+    expect(byId['predict-reverse'].expected).toBe(((n * (n + 1)) / 2).toLocaleString('en-US'));
+  });
+});

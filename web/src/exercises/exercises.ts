@@ -1,0 +1,242 @@
+// The exercises of the cancelling-timers lesson. Each is generated from a seed by running the
+// real heaps (the same traces the step player replays) and graded against what they did.
+import { traceScript } from '../heaps/run';
+import { parseScript, type Command } from '../heaps/script';
+import { Replay } from '../player/replay';
+import { KIND, type HeapKind, type HeapRun, type HeapState } from '../heaps/trace';
+import { distinct, randomInt, rng } from './rng';
+
+export type Kind = 'predict' | 'trace' | 'compute';
+
+export type Answer = number | string | number[];
+
+export interface Instance {
+  id: string;
+  kind: Kind;
+  title: string;
+  /** The question, in plain sentences; `code` is a script or array shown beside it. */
+  prompt: string;
+  code?: string;
+  /** For choice questions. */
+  choices?: string[];
+  /** For trace questions: the array the reader clicks, in index order (deadlines). */
+  cells?: number[];
+  hint: string;
+  /** The model answer, from the real structures. */
+  expected: Answer;
+  /** Why the model answer is right, shown after answering. */
+  explanation: string;
+  /** The steps to replay in the player: a heap view, its script, and where to start. */
+  replay: { heap: HeapKind | 'race'; ops: string; step: string };
+}
+
+export interface Grade {
+  correct: boolean;
+  expected: Answer;
+}
+
+export function sameAnswer(a: Answer, b: Answer): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+  }
+  return a === b;
+}
+
+export function grade(inst: Instance, answer: Answer): Grade {
+  return { correct: sameAnswer(inst.expected, answer), expected: inst.expected };
+}
+
+function commands(text: string): Command[] {
+  const r = parseScript(text);
+  if (!r.ok) throw new Error(`exercise script does not parse: ${r.error.message}`);
+  return r.commands;
+}
+
+function trace(text: string, heap: HeapKind): HeapRun {
+  const t = traceScript(commands(text), [heap]);
+  if (!t.ok) throw new Error(`exercise script failed: ${t.error.message}`);
+  return t.runs[heap]!;
+}
+
+/** Steps of action `a` (0-based) in a run. */
+function stepsOf(run: HeapRun, a: number) {
+  const end = a + 1 < run.actionStarts.length ? run.actionStarts[a + 1] : run.trace.steps.length;
+  return run.trace.steps.slice(run.actionStarts[a], end);
+}
+
+function stateBefore(run: HeapRun, a: number): HeapState {
+  return new Replay(run.trace).stateAt(run.actionStarts[a]);
+}
+
+function stateAfter(run: HeapRun, a: number): HeapState {
+  const end = a + 1 < run.actionStarts.length ? run.actionStarts[a + 1] : run.trace.steps.length;
+  return new Replay(run.trace).stateAt(end);
+}
+
+const adds = (ds: number[]) => ds.map((d) => `add ${d}`).join(', ');
+const deadlinesOf = (run: HeapRun, s: HeapState) => s.slots.map((seq) => run.deadlines[seq!]);
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** Total work counted on the real heap over a whole script (the state after the last step). */
+function totals(ops: string, heap: HeapKind) {
+  const run = trace(ops, heap);
+  return new Replay(run.trace).stateAt(run.trace.steps.length).total;
+}
+
+type Maker = (seed: string) => Instance;
+
+/** How many equals() calls does remove(K) make on this JDK heap? */
+const equalsCount: Maker = (seed) => {
+  const r = rng(`${seed}/equals`);
+  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
+  const target = ds[randomInt(r, 0, ds.length - 1)];
+  const ops = `${adds(ds)}, remove ${target}`;
+  const run = trace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const before = deadlinesOf(run, stateBefore(run, last));
+  const n = stepsOf(run, last).filter((s) => s.kind === KIND.EQUALS).length;
+  return {
+    id: 'equals-count', kind: 'compute', title: 'Count the equals() calls',
+    prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make before it finds the timer?`,
+    code: before.join('  '), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
+    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${n} calls.`,
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+  };
+};
+
+/** Click the cells in the order the JDK heap examines them during remove(K). */
+const scanOrder: Maker = (seed) => {
+  const r = rng(`${seed}/scan`);
+  const ds = distinct(r, randomInt(r, 8, 11), 10, 99);
+  const target = ds[randomInt(r, 2, ds.length - 1)];
+  const ops = `${adds(ds)}, remove ${target}`;
+  const run = trace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const cells = deadlinesOf(run, stateBefore(run, last));
+  const order = stepsOf(run, last).filter((s) => s.kind === KIND.EQUALS).map((s) => s.a);
+  return {
+    id: 'scan-order', kind: 'trace', title: 'Trace the search',
+    prompt: `Click the array cells in the order the JDK heap examines them during remove(${target}), then press Check.`,
+    cells, hint: 'The search does not use the heap order at all.',
+    expected: order, explanation: `The scan visits slots ${order.map((i) => `[${i}]`).join(', ')}, left to right, until it reaches ${target}.`,
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+  };
+};
+
+/** Where does the timer due at X end up after poll()? */
+const afterPoll: Maker = (seed) => {
+  const r = rng(`${seed}/poll`);
+  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
+  const ops = `${adds(ds)}, poll`;
+  const run = trace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const before = deadlinesOf(run, stateBefore(run, last));
+  const after = deadlinesOf(run, stateAfter(run, last));
+  const moved = before[before.length - 1];
+  return {
+    id: 'after-poll', kind: 'compute', title: 'Follow the last timer',
+    prompt: `The heap holds these timers, slot [0] first. poll() takes the earliest out and moves the last timer, ${moved}, to the root to sift it down. In which slot does ${moved} end up?`,
+    code: before.join('  '), hint: 'At each level, compare with the earlier of the two children; stop when neither child is earlier.',
+    expected: after.indexOf(moved), explanation: `After poll() the array is ${after.join('  ')}: ${moved} is in slot [${after.indexOf(moved)}].`,
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+  };
+};
+
+/** How many comparisons does offer(K) make? */
+const offerComparisons: Maker = (seed) => {
+  const r = rng(`${seed}/offer`);
+  const ds = distinct(r, randomInt(r, 6, 12), 20, 99);
+  const k = randomInt(r, 1, 99);
+  const ops = `${adds(ds)}, add ${k}`;
+  const run = trace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const before = deadlinesOf(run, stateBefore(run, last));
+  const n = stepsOf(run, last).filter((s) => s.kind === KIND.COMPARE).length;
+  return {
+    id: 'offer-comparisons', kind: 'compute', title: 'Climb the tree',
+    prompt: `The heap holds these timers, slot [0] first. How many comparisons does offer(${k}) make? (Equal deadlines: the timer scheduled first counts as earlier.)`,
+    code: before.join('  '), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
+    expected: n, explanation: `${k} climbs ${Math.max(0, n - 1)} level(s) and stops after ${n} comparison(s).`,
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+  };
+};
+
+/** Which index does timer X store after this script? (Netty) */
+const storedIndex: Maker = (seed) => {
+  const r = rng(`${seed}/index`);
+  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
+  const victim = ds[randomInt(r, 0, ds.length - 2)];
+  const ops = `${adds(ds)}, remove ${victim}`;
+  const run = trace(ops, 'indexed');
+  const last = run.actions.length - 1;
+  const before = deadlinesOf(run, stateBefore(run, last));
+  const after = deadlinesOf(run, stateAfter(run, last));
+  const moved = before[before.length - 1];
+  return {
+    id: 'stored-index', kind: 'compute', title: 'What does the timer remember?',
+    prompt: `Netty's heap holds these timers, slot [0] first. remove(${victim}) moves the last timer, ${moved}, into the freed slot and bubbles it. What index does ${moved} store in itself afterwards?`,
+    code: before.join('  '), hint: 'Every move writes the new slot into the timer that moved; compare the moved timer with the one removed to know the direction.',
+    expected: after.indexOf(moved), explanation: `After the removal the array is ${after.join('  ')}, and ${moved} has written its slot, ${after.indexOf(moved)}, into itself.`,
+    replay: { heap: 'indexed', ops, step: `op:${ds.length + 1}` },
+  };
+};
+
+/** Predict: equals() calls to cancel n timers in reverse on the JDK heap. */
+const predictReverse: Maker = (seed) => {
+  const r = rng(`${seed}/reverse`);
+  const n = [50, 80, 100, 120][randomInt(r, 0, 3)];
+  const ops = `schedule ${n}, cancel-reverse`;
+  const exact = totals(ops, 'jdk').equals; // counted by the real heap, not by the formula
+  const choices = [n, n * 2, (n * (n + 1)) / 2, n * n].map(fmt);
+  return {
+    id: 'predict-reverse', kind: 'predict', title: 'Predict the pathology',
+    prompt: `Schedule ${n} timers due at 1 … ${n} in order, then cancel all of them in reverse order on the JDK heap. How many equals() calls will the cancellations make in total? Choose, then run it.`,
+    choices, hint: 'In reverse, the timer being cancelled is always in the last slot, so every scan reads the whole array.',
+    expected: fmt(exact), explanation: `The real heap made ${fmt(exact)} equals() calls: each cancellation scans every remaining slot, ${n} + ${n - 1} + … + 1.`,
+    replay: { heap: 'race', ops, step: 'end' },
+  };
+};
+
+/** Predict: equals() calls for the indexed heap, same experiment. */
+const predictIndexed: Maker = (seed) => {
+  const r = rng(`${seed}/indexed`);
+  const n = [60, 90, 110][randomInt(r, 0, 2)];
+  const ops = `schedule ${n}, cancel-reverse`;
+  const calls = totals(ops, 'indexed').equals;
+  return {
+    id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
+    prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, then run it.`,
+    hint: 'Each timer knows its own index.', expected: calls,
+    explanation: `The real heap made ${fmt(calls)}: each cancellation reads the stored index and goes straight to the slot; in reverse that slot is always the last one, which is simply cleared.`,
+    replay: { heap: 'race', ops, step: 'end' },
+  };
+};
+
+/** Predict: which order is the JDK heap's worst case? */
+const worstOrder: Maker = (seed) => {
+  const r = rng(`${seed}/order`);
+  const n = [40, 64, 100][randomInt(r, 0, 2)];
+  const choices = ['cancel-in-order', 'cancel-reverse', 'both cost the same'];
+  const work = (ops: string) => {
+    const t = totals(ops, 'jdk');
+    return t.comparisons + t.equals + t.moves;
+  };
+  const inOrder = work(`schedule ${n}, cancel-in-order`);
+  const reverse = work(`schedule ${n}, cancel-reverse`);
+  const expected = inOrder === reverse ? choices[2] : inOrder > reverse ? choices[0] : choices[1];
+  return {
+    id: 'worst-order', kind: 'predict', title: 'Which order hurts?',
+    prompt: `${n} timers due at 1 … ${n} are queued in the JDK heap. Which costs more work in total (comparisons + equals() calls + moves): cancelling them all in scheduling order, or in reverse?`,
+    choices, hint: 'Where in the array is the next timer to cancel, in each case?',
+    expected, explanation: `Counted on the real heap: ${fmt(inOrder)} units of work in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot.`,
+    replay: { heap: 'jdk', ops: `schedule ${n}, cancel-reverse`, step: `op:${n + 1}` },
+  };
+};
+
+export const LESSON_EXERCISES: Maker[] = [
+  equalsCount, scanOrder, afterPoll, offerComparisons, storedIndex, predictReverse, predictIndexed, worstOrder,
+];
+
+export function generate(seed: string): Instance[] {
+  return LESSON_EXERCISES.map((make) => make(seed));
+}
