@@ -29,7 +29,7 @@ export function parseHeapEmbed(params: URLSearchParams): HeapEmbed {
 }
 
 /** The URL of an embeddable view of this state, under the site's base path. */
-export function heapEmbedUrl(view: HeapKind | 'race', ops: string, step: number, origin = window.location.origin): string {
+export function heapEmbedUrl(view: HeapKind | 'race', ops: string, step: StepSpec, origin = window.location.origin): string {
   const q = new URLSearchParams({ heap: view, ops, step: String(step) });
   return `${origin}${import.meta.env.BASE_URL}embed/heap?${q.toString().replace(/%2C/g, ',').replace(/\+/g, '%20')}`;
 }

@@ -5,6 +5,7 @@ import { parseScript, type Command } from '../heaps/script';
 import { Replay } from '../player/replay';
 import { KIND, type HeapKind, type HeapRun, type HeapState } from '../heaps/trace';
 import { distinct, randomInt, rng } from './rng';
+import type { StepSpec } from '../embed/params';
 
 export type Kind = 'predict' | 'trace' | 'compute';
 
@@ -27,7 +28,7 @@ export interface Instance {
   /** Why the model answer is right, shown after answering. */
   explanation: string;
   /** The steps to replay in the player: a heap view, its script, and where to start. */
-  replay: { heap: HeapKind | 'race'; ops: string; step: string };
+  replay: { heap: HeapKind | 'race'; ops: string; step: StepSpec };
 }
 
 export interface Grade {
@@ -100,7 +101,7 @@ const equalsCount: Maker = (seed) => {
     prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make before it finds the timer?`,
     code: before.join('  '), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
     expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${n} calls.`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
 
@@ -119,7 +120,7 @@ const scanOrder: Maker = (seed) => {
     prompt: `Click the array cells in the order the JDK heap examines them during remove(${target}), then press Check.`,
     cells, hint: 'The search does not use the heap order at all.',
     expected: order, explanation: `The scan visits slots ${order.map((i) => `[${i}]`).join(', ')}, left to right, until it reaches ${target}.`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
 
@@ -138,7 +139,7 @@ const afterPoll: Maker = (seed) => {
     prompt: `The heap holds these timers, slot [0] first. poll() takes the earliest out and moves the last timer, ${moved}, to the root to sift it down. In which slot does ${moved} end up?`,
     code: before.join('  '), hint: 'At each level, compare with the earlier of the two children; stop when neither child is earlier.',
     expected: after.indexOf(moved), explanation: `After poll() the array is ${after.join('  ')}: ${moved} is in slot [${after.indexOf(moved)}].`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
 
@@ -157,7 +158,7 @@ const offerComparisons: Maker = (seed) => {
     prompt: `The heap holds these timers, slot [0] first. How many comparisons does offer(${k}) make? (Equal deadlines: the timer scheduled first counts as earlier.)`,
     code: before.join('  '), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
     expected: n, explanation: `${k} climbs ${Math.max(0, n - 1)} level(s) and stops after ${n} comparison(s).`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` },
+    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
 
@@ -177,7 +178,7 @@ const storedIndex: Maker = (seed) => {
     prompt: `Netty's heap holds these timers, slot [0] first. remove(${victim}) moves the last timer, ${moved}, into the freed slot and bubbles it. What index does ${moved} store in itself afterwards?`,
     code: before.join('  '), hint: 'Every move writes the new slot into the timer that moved; compare the moved timer with the one removed to know the direction.',
     expected: after.indexOf(moved), explanation: `After the removal the array is ${after.join('  ')}, and ${moved} has written its slot, ${after.indexOf(moved)}, into itself.`,
-    replay: { heap: 'indexed', ops, step: `op:${ds.length + 1}` },
+    replay: { heap: 'indexed', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
 
@@ -229,7 +230,7 @@ const worstOrder: Maker = (seed) => {
     prompt: `${n} timers due at 1 … ${n} are queued in the JDK heap. Which costs more work in total (comparisons + equals() calls + moves): cancelling them all in scheduling order, or in reverse?`,
     choices, hint: 'Where in the array is the next timer to cancel, in each case?',
     expected, explanation: `Counted on the real heap: ${fmt(inOrder)} units of work in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot.`,
-    replay: { heap: 'jdk', ops: `schedule ${n}, cancel-reverse`, step: `op:${n + 1}` },
+    replay: { heap: 'jdk', ops: `schedule ${n}, cancel-reverse`, step: `op:${n + 1}` as StepSpec },
   };
 };
 

@@ -6,6 +6,7 @@ import { HeapPlayer } from '../heaps/HeapPlayer';
 import { RaceView } from '../heaps/RaceView';
 import { CostCurves } from '../heaps/CostCurves';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';
+import { Exercises } from '../exercises/Exercises';
 
 export const lessonWidgets = {
   HeapLayout: (props: ComponentProps<typeof HeapLayout>) => (
@@ -19,6 +20,9 @@ export const lessonWidgets = {
   ),
   CostCurves: (props: ComponentProps<typeof CostCurves>) => (
     <WasmWidget name="Cost curves"><CostCurves {...props} /></WasmWidget>
+  ),
+  Exercises: (props: ComponentProps<typeof Exercises>) => (
+    <WasmWidget name="Exercises"><Exercises {...props} /></WasmWidget>
   ),
   BenchmarkPanel: (props: ComponentProps<typeof BenchmarkPanel>) => (
     <WasmWidget name="Benchmark"><BenchmarkPanel {...props} /></WasmWidget>
