@@ -58,6 +58,9 @@ function TracePlayer({ run, heap, initial, text, onStep, commands }: {
   const state = replay.stateAt(player.step);
   const current = player.step > 0 ? run.trace.steps[player.step - 1] : null;
   const action = current ? run.actions[current.action] : null;
+  // Between two operations the reader wants to know what comes next, not what just ended.
+  const boundary = run.actionStarts.indexOf(player.step);
+  const upcoming = boundary >= 0 ? boundary : null;
   const fast = player.playing ? Math.min(250, 800 / SPEEDS[player.speed]) : 250;
 
   const narration = current
@@ -70,13 +73,18 @@ function TracePlayer({ run, heap, initial, text, onStep, commands }: {
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
       <PlayerControls player={player} label={HEAP_TITLES[heap]} />
       <p className="operation-label">
-        {action && current ? (
+        {upcoming !== null ? (
+          <>
+            {upcoming === 0 ? 'Before the first operation' : `Operation ${upcoming} done`}; next, operation {upcoming + 1} of{' '}
+            {run.actions.length}: <strong>{actionLabel(run.actions[upcoming], run.deadlines, commands)}</strong>
+          </>
+        ) : action && current ? (
           <>
             Operation {current.action + 1} of {run.actions.length}:{' '}
             <strong>{actionLabel(action, run.deadlines, commands)}</strong>
             {commands[action.command]?.op !== action.kind && <> (from <code>{describeCommand(commands[action.command])}</code>)</>}
           </>
-        ) : 'Before the first operation'}
+        ) : 'All operations done'}
       </p>
       {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
       <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
