@@ -10,17 +10,9 @@ import { browserName, describeEnvironment, formatMs, type Environment } from './
 import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
+import { download } from '../site/download';
 
 type PresetName = keyof typeof PRESETS;
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The full browser version where the browser will say it (user-agent strings now hide it). */
 async function browserVersion(): Promise<string> {

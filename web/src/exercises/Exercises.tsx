@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { generate, grade, type Answer, type Instance } from './exercises';
 import { loadProgress, progressJson, record, saveProgress, standing, summaryCsv, type Progress } from './progress';
 import { heapEmbedUrl } from '../embed/params';
+import { download } from '../site/download';
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 const SEED_KEY = 'hotpath-seed';
@@ -26,15 +27,6 @@ function useSeed(): string {
     }
     return own;
   }, [fromUrl]);
-}
-
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 const show = (a: Answer) => (Array.isArray(a) ? a.map((i) => `[${i}]`).join(' ') : String(a));
