@@ -103,7 +103,8 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
     }
     lines.push('');
   }
-  for (const c of COMPARISONS[o.suite]?.(run) ?? []) lines.push(`${c.verdict === 'reproduced' ? '✓' : c.verdict === 'not measured' ? '·' : '✗'} ${c.sentence}`);
+  const comparisons = COMPARISONS[o.suite]?.(run) ?? [];
+  for (const c of comparisons) lines.push(`${c.verdict === 'reproduced' ? '✓' : c.verdict === 'not measured' ? '·' : '✗'} ${c.sentence}`);
 
   let native: Record<string, { score: number; error: number; ratio: number }> | undefined;
   if (o.native) {
@@ -124,7 +125,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
     `${run.rows.filter((r) => r.singleShot).length} row(s) timed single-shot (one invocation per iteration).`);
   process.stdout.write(lines.join('\n') + '\n');
   if (o.json) {
-    writeFileSync(o.json, JSON.stringify({ ...run, environment: env, comparisons: COMPARISONS[o.suite]?.(run) ?? [], native }, null, 2));
+    writeFileSync(o.json, JSON.stringify({ ...run, environment: env, comparisons, native }, null, 2));
   }
   if (o.csv) writeFileSync(o.csv, toCsv(run));
   return run;

@@ -1,11 +1,10 @@
 // For scripts too big to draw: the counters, per script command, counted in a worker.
 import type { Counting } from './useHeapScript';
 import { describeCommand, type Command } from './script';
-import { countsFromFlat, HEAP_TITLES, type Counts, type HeapKind } from './trace';
+import { countsFromFlat, HEAP_TITLES, workOf, type HeapKind } from './trace';
 import { MAX_DRAWN } from './run';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const work = (c: Counts) => c.comparisons + c.equals + c.moves + c.indexWrites;
 
 export function CountOnly({ counting, heaps, commands }: { counting: Counting; heaps: HeapKind[]; commands: Command[] }) {
   if (counting.status === 'running') {
@@ -33,14 +32,14 @@ export function CountOnly({ counting, heaps, commands }: { counting: Counting; h
           {commands.map((c, i) => (
             <tr key={i}>
               <th scope="row"><code>{describeCommand(c)}</code></th>
-              {heaps.map((h) => <td key={h}>{fmt(work(per(h, i)))}</td>)}
-              {heaps.length === 2 && <td>{ratio(work(per('jdk', i)), work(per('indexed', i)))}</td>}
+              {heaps.map((h) => <td key={h}>{fmt(workOf(per(h, i)))}</td>)}
+              {heaps.length === 2 && <td>{ratio(workOf(per('jdk', i)), workOf(per('indexed', i)))}</td>}
             </tr>
           ))}
           <tr className="total">
             <th scope="row">total</th>
-            {heaps.map((h) => <td key={h}>{fmt(work(per(h, commands.length)))}</td>)}
-            {heaps.length === 2 && <td>{ratio(work(per('jdk', commands.length)), work(per('indexed', commands.length)))}</td>}
+            {heaps.map((h) => <td key={h}>{fmt(workOf(per(h, commands.length)))}</td>)}
+            {heaps.length === 2 && <td>{ratio(workOf(per('jdk', commands.length)), workOf(per('indexed', commands.length)))}</td>}
           </tr>
         </tbody>
       </table>

@@ -11,10 +11,9 @@ import { CountOnly, ratio } from './CountOnly';
 import { useHeapScript } from './useHeapScript';
 import { describeCommand, type Command } from './script';
 import { heapEmbedUrl, resolveStep, type StepSpec } from '../embed/params';
-import { HEAP_TITLES, actionLabel, type Counts, type HeapKind, type HeapRun, type HeapState } from './trace';
+import { HEAP_TITLES, actionLabel, workOf, type HeapKind, type HeapRun, type HeapState } from './trace';
 
 const HEAPS: HeapKind[] = ['jdk', 'indexed'];
-const work = (c: Counts) => c.comparisons + c.equals + c.moves + c.indexWrites;
 
 export function RaceView({ ops = '', step = 0, onChange }: {
   ops?: string; step?: StepSpec; onChange?: (ops: string, step: number) => void;
@@ -57,8 +56,8 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
     indexed: afterActions(indexed, replays.indexed as Replay<HeapState, unknown>, k),
   };
   const last = k > 0 ? jdk.actions[k - 1] : null;
-  const totalJdk = work(states.jdk.total);
-  const totalIdx = work(states.indexed.total);
+  const totalJdk = workOf(states.jdk.total);
+  const totalIdx = workOf(states.indexed.total);
 
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
@@ -68,8 +67,8 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
         {last
           ? <>After operation {k} of {actions} (<strong>{actionLabel(last, jdk.deadlines, commands)}</strong>
             {commands[last.command]?.op !== last.kind && <>, from <code>{describeCommand(commands[last.command])}</code></>}):
-            the JDK heap spent {work(states.jdk.last).toLocaleString('en-US')} comparisons, equals() calls, moves and
-            index writes on it, the indexed heap {work(states.indexed.last).toLocaleString('en-US')}. So far the JDK heap
+            the JDK heap spent {workOf(states.jdk.last).toLocaleString('en-US')} comparisons, equals() calls, moves and
+            index writes on it, the indexed heap {workOf(states.indexed.last).toLocaleString('en-US')}. So far the JDK heap
             has done {ratio(totalJdk, totalIdx)} the indexed heap&apos;s work.</>
           : `Both heaps start empty. Each step runs one whole operation on both (${actions} in all).`}
       </p>

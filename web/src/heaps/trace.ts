@@ -32,6 +32,9 @@ export interface Counts {
   allocations: number;
 }
 
+/** Comparisons + equals() calls + moves + index writes: one number to compare the heaps by. */
+export const workOf = (c: Counts) => c.comparisons + c.equals + c.moves + c.indexWrites;
+
 export const ZERO: Counts = { comparisons: 0, equals: 0, moves: 0, indexWrites: 0, allocations: 0 };
 
 export interface HeapState {

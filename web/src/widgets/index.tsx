@@ -1,5 +1,5 @@
 // The widgets lessons can use by name in MDX (no import needed), each in its crash-safe frame.
-import type { ComponentProps } from 'react';
+import type { ComponentType } from 'react';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { HeapLayout } from './HeapLayout';
 import { HeapPlayer } from '../heaps/HeapPlayer';
@@ -8,23 +8,16 @@ import { CostCurves } from '../heaps/CostCurves';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';
 import { Exercises } from '../exercises/Exercises';
 
+/** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
+function framed<P extends object>(name: string, Widget: ComponentType<P>) {
+  return (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
+}
+
 export const lessonWidgets = {
-  HeapLayout: (props: ComponentProps<typeof HeapLayout>) => (
-    <WasmWidget name="Heap layout"><HeapLayout {...props} /></WasmWidget>
-  ),
-  HeapPlayer: (props: ComponentProps<typeof HeapPlayer>) => (
-    <WasmWidget name="Heap player"><HeapPlayer {...props} /></WasmWidget>
-  ),
-  RaceView: (props: ComponentProps<typeof RaceView>) => (
-    <WasmWidget name="Race view"><RaceView {...props} /></WasmWidget>
-  ),
-  CostCurves: (props: ComponentProps<typeof CostCurves>) => (
-    <WasmWidget name="Cost curves"><CostCurves {...props} /></WasmWidget>
-  ),
-  Exercises: (props: ComponentProps<typeof Exercises>) => (
-    <WasmWidget name="Exercises"><Exercises {...props} /></WasmWidget>
-  ),
-  BenchmarkPanel: (props: ComponentProps<typeof BenchmarkPanel>) => (
-    <WasmWidget name="Benchmark"><BenchmarkPanel {...props} /></WasmWidget>
-  ),
+  HeapLayout: framed('Heap layout', HeapLayout),
+  HeapPlayer: framed('Heap player', HeapPlayer),
+  RaceView: framed('Race view', RaceView),
+  CostCurves: framed('Cost curves', CostCurves),
+  Exercises: framed('Exercises', Exercises),
+  BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 };
