@@ -82,10 +82,19 @@ describe('the site', () => {
     expect(await alert.innerText()).toContain('injected by the end-to-end test');
     expect(await page.locator('.lesson-card').count()).toBe(lessonFiles.length); // the rest still renders
     await page.evaluate(() => delete window.__hotpathPanic);
+    // A restart keeps what the reader typed…
     await page.getByRole('button', { name: 'Restart widget' }).click();
-    expect(await arrayCells(page)).toEqual(['10', '30', '20', '50', '70', '90']);
-    await page.getByLabel('Deadlines, in scheduling order').fill('4 2');
+    expect(await page.getByLabel('Deadlines, in scheduling order').inputValue()).toBe('4 2');
     expect(await arrayCells(page)).toEqual(['2', '4']);
+    // …and, if that input is what crashed it, the original is one click away.
+    await page.evaluate(() => {
+      window.__hotpathPanic = 'again';
+    });
+    await page.getByLabel('Deadlines, in scheduling order').fill('4 2 1');
+    await expect.poll(() => alert.innerText()).toContain('Heap layout stopped');
+    await page.evaluate(() => delete window.__hotpathPanic);
+    await page.getByRole('button', { name: 'Restart with the original input' }).click();
+    expect(await arrayCells(page)).toEqual(['10', '30', '20', '50', '70', '90']);
     expect(errors).toEqual([]);
   });
 

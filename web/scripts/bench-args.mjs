@@ -1,4 +1,6 @@
 // Arguments of `npm run bench -- <suite> [options]`, checked before anything is built.
+import { closeSync, existsSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export const SUITE_NAMES = ['heap-cancel'];
 export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json FILE] [--csv FILE] [--only TEXT] [--native]
@@ -8,28 +10,53 @@ export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json
   --json F  also write the results, environment and comparison as JSON to F
   --csv F   also write the rows as CSV to F
   --only T  run only the rows whose id contains T (e.g. --only Reverse)
-  --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row`;
+  --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row
+  --help    print this and exit`;
 
 export class ArgsError extends Error {}
 
+/** `--help`: not an error, the answer to a question. */
+export class HelpRequested extends Error {
+  constructor() {
+    super(USAGE);
+  }
+}
+
 export function parseBenchArgs(argv) {
   const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false };
+  const given = new Set();
+  const once = (flag) => {
+    // Two presets, or the same option twice, would otherwise let the last one win silently.
+    const key = flag === '--quick' || flag === '--full' ? 'preset' : flag;
+    if (given.has(key)) {
+      throw new ArgsError(key === 'preset'
+        ? `Choose one preset: --quick or --full, not both.\n${USAGE}`
+        : `${flag} is given twice; give it once.\n${USAGE}`);
+    }
+    given.add(key);
+  };
   const value = (i, flag) => {
     const v = argv[i + 1];
     if (v === undefined || v.startsWith('--')) throw new ArgsError(`${flag} needs a value.\n${USAGE}`);
+    if (v.trim() === '') throw new ArgsError(`${flag} needs a non-empty value.\n${USAGE}`);
     return v;
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    if (a === '--help' || a === '-h') throw new HelpRequested();
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
     if (a === '--quick' || a === '--full') {
+      once(a);
       out.preset = a.slice(2);
     } else if (a === '--json' || a === '--csv' || a === '--only') {
+      once(a);
       out[a.slice(2)] = value(i, a);
       i++;
     } else if (a === '--native') {
+      once(a);
       out.native = true;
-    } else if (a === '--help' || a === '-h') {
-      throw new ArgsError(USAGE);
     } else if (a.startsWith('-')) {
       throw new ArgsError(`Unknown option ${a}.\n${USAGE}`);
     } else if (out.suite === undefined) {
@@ -40,5 +67,35 @@ export function parseBenchArgs(argv) {
     }
   }
   if (!out.suite) throw new ArgsError(`Name a suite.\n${USAGE}`);
+  if (out.json && out.csv && out.json === out.csv) throw new ArgsError(`--json and --csv name the same file, ${out.json}.`);
   return out;
+}
+
+/**
+ * Proves each output file can be written before minutes of measuring: opens it for appending
+ * (which creates nothing new if it exists, and fails for a directory, a missing folder or a
+ * read-only place such as /proc), then removes it again if this check created it.
+ */
+export function checkOutputs(options) {
+  for (const flag of ['json', 'csv']) {
+    const path = options[flag];
+    if (!path) continue;
+    let existed = true;
+    try {
+      statSync(path);
+    } catch {
+      existed = false;
+    }
+    try {
+      closeSync(openSync(path, 'a'));
+    } catch (e) {
+      const folder = dirname(path);
+      const why = e.code === 'EISDIR' ? 'it is a directory'
+        : e.code === 'ENOENT' && !existsSync(folder) ? `its folder, ${folder}, does not exist`
+          : e.code === 'ENOENT' ? `${folder} does not accept new files`
+            : e.message;
+      throw new ArgsError(`--${flag} ${path} cannot be written (${why}); nothing was run.`);
+    }
+    if (!existed) unlinkSync(path);
+  }
 }

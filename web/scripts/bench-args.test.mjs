@@ -1,5 +1,8 @@
+import { mkdtempSync, existsSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArgsError, parseBenchArgs } from './bench-args.mjs';
+import { ArgsError, HelpRequested, USAGE, checkOutputs, parseBenchArgs } from './bench-args.mjs';
 
 describe('npm run bench arguments', () => {
   it('reads a suite, a preset and outputs', () => {
@@ -14,6 +17,36 @@ describe('npm run bench arguments', () => {
     expect(() => parseBenchArgs(['heap-cancel', '--json'])).toThrow('--json needs a value.');
     expect(() => parseBenchArgs([])).toThrow('Name a suite.');
     expect(() => parseBenchArgs(['heap-cancel', 'heap-cancel'])).toThrow('one suite at a time');
-    expect(() => parseBenchArgs(['--help'])).toThrow(ArgsError);
+  });
+
+  it('refuses what would otherwise be a silent choice', () => {
+    expect(() => parseBenchArgs(['heap-cancel', '--only', ''])).toThrow('--only needs a non-empty value.');
+    expect(() => parseBenchArgs(['heap-cancel', '--quick', '--full'])).toThrow('Choose one preset: --quick or --full, not both.');
+    expect(() => parseBenchArgs(['heap-cancel', '--json', 'a', '--json', 'b'])).toThrow('--json is given twice');
+    expect(() => parseBenchArgs(['heap-cancel', '--json', 'a', '--csv', 'a'])).toThrow('name the same file');
+  });
+
+  it('answers --help with the usage, not an error', () => {
+    expect(() => parseBenchArgs(['heap-cancel', '--help'])).toThrow(HelpRequested);
+    expect(() => parseBenchArgs(['--help'])).not.toThrow(ArgsError);
+    try {
+      parseBenchArgs(['-h']);
+    } catch (e) {
+      expect(e.message).toBe(USAGE);
+    }
+  });
+
+  it('checks output files before anything runs, and leaves no trace of the check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-args-'));
+    const fresh = join(dir, 'out.json');
+    checkOutputs({ json: fresh });
+    expect(existsSync(fresh)).toBe(false);
+    const old = join(dir, 'old.csv');
+    writeFileSync(old, 'keep me');
+    checkOutputs({ csv: old });
+    expect(readFileSync(old, 'utf8')).toBe('keep me');
+    expect(() => checkOutputs({ json: dir })).toThrow(`--json ${dir} cannot be written (it is a directory); nothing was run.`);
+    expect(() => checkOutputs({ csv: join(dir, 'no', 'such.csv') })).toThrow(`its folder, ${join(dir, 'no')}, does not exist`);
+    expect(() => checkOutputs({ json: '/proc/x.json' })).toThrow('--json /proc/x.json cannot be written (/proc does not accept new files)');
   });
 });

@@ -3,14 +3,19 @@
 // build into .cache/bench), then run with forks as worker threads.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ArgsError, parseBenchArgs } from './bench-args.mjs';
+import { ArgsError, HelpRequested, checkOutputs, parseBenchArgs } from './bench-args.mjs';
 import { ROOT, SetupError, checkNode, ensureBindgen, ensureNpmDeps, ensureRust, main, step } from './toolchain.mjs';
 
 main(async () => {
   let options;
   try {
     options = parseBenchArgs(process.argv.slice(2));
+    checkOutputs(options);
   } catch (e) {
+    if (e instanceof HelpRequested) {
+      console.log(e.message);
+      return;
+    }
     if (e instanceof ArgsError) throw new SetupError(e.message);
     throw e;
   }

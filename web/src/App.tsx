@@ -1,17 +1,31 @@
-import { Route, Routes } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { SiteLayout } from './site/SiteLayout';
+import { CrashBoundary } from './site/CrashBoundary';
 import { Home } from './pages/Home';
 import { LessonPage } from './pages/LessonPage';
 import { NotFound } from './pages/NotFound';
 import { EmbedPage } from './pages/EmbedPage';
 
+/** Every route in a crash boundary: no input, however hostile, leaves a blank page. */
+function Guarded({ name, children }: { name: string; children: ReactNode }) {
+  const [generation, setGeneration] = useState(0);
+  const { pathname } = useLocation();
+  return (
+    <CrashBoundary key={`${generation} ${pathname}`} name={name}
+      restarts={() => [{ label: 'Reload this page', run: () => setGeneration((g) => g + 1) }]}>
+      {children}
+    </CrashBoundary>
+  );
+}
+
 export function App() {
   return (
     <Routes>
-      <Route path="embed/:name" element={<EmbedPage />} />
+      <Route path="embed/:name" element={<Guarded name="This embedded view"><EmbedPage /></Guarded>} />
       <Route element={<SiteLayout />}>
-        <Route index element={<Home />} />
-        <Route path="lessons/:slug" element={<LessonPage />} />
+        <Route index element={<Guarded name="The home page"><Home /></Guarded>} />
+        <Route path="lessons/:slug" element={<Guarded name="This lesson"><LessonPage /></Guarded>} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

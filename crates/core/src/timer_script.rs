@@ -69,6 +69,8 @@ pub struct PlanError {
     /// The 0-based command at fault.
     pub command: usize,
     pub message: String,
+    /// The script is valid but exceeds a size limit (so it may still be counted, if not drawn).
+    pub over_limit: bool,
 }
 
 impl fmt::Display for PlanError {
@@ -97,11 +99,18 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
     let mut order: BTreeSet<u64> = BTreeSet::new(); // sequence numbers of queued timers
 
     for (command, &cmd) in commands.iter().enumerate() {
-        let fail = |message: String| Err(PlanError { command, message });
+        let fail = |message: String| {
+            Err(PlanError {
+                command,
+                message,
+                over_limit: false,
+            })
+        };
         let push = |p: &mut Plan, action: Action| -> Result<(), PlanError> {
             if p.actions.len() == limits.max_actions {
                 return Err(PlanError {
                     command,
+                    over_limit: true,
                     message: format!(
                         "the script expands to more than {} operations, the limit here",
                         fmt_count(limits.max_actions as u64)
@@ -118,6 +127,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
             if queued.len() == limits.max_size {
                 return Err(PlanError {
                     command,
+                    over_limit: true,
                     message: format!(
                         "the queue would hold more than {} timers, the limit here",
                         fmt_count(limits.max_size as u64)
@@ -142,6 +152,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
             if p.worst_case_equals > limits.max_equals {
                 return Err(PlanError {
                     command,
+                    over_limit: true,
                     message: format!(
                         "the JDK heap could need up to {} equals() calls by here; the limit is {}",
                         fmt_count(p.worst_case_equals),

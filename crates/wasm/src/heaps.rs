@@ -78,20 +78,32 @@ pub fn heap_step_width() -> usize {
 pub struct TimerPlan {
     plan: Plan,
     commands: usize,
+    fits: bool,
 }
 
 #[wasm_bindgen]
 impl TimerPlan {
     /// Plans `pairs` for drawing (`draw = true`: at most 127 timers) or for counting only.
+    /// A valid script too big to draw is not an error: `fits` is false, and it can be counted.
     #[wasm_bindgen(constructor)]
     pub fn new(pairs: &[u32], draw: bool) -> Result<TimerPlan, JsError> {
         let commands = decode(pairs)?;
-        let plan = timer_script::plan(&commands, if draw { DRAW } else { COUNT })
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let (plan, fits) = match timer_script::plan(&commands, if draw { DRAW } else { COUNT }) {
+            Ok(plan) => (plan, true),
+            Err(e) if draw && e.over_limit => (Plan::default(), false),
+            Err(e) => return Err(JsError::new(&e.to_string())),
+        };
         Ok(TimerPlan {
             plan,
             commands: commands.len(),
+            fits,
         })
+    }
+
+    /// Whether the script fits the drawing limits (always true for a counting plan).
+    #[wasm_bindgen(getter)]
+    pub fn fits(&self) -> bool {
+        self.fits
     }
 
     #[wasm_bindgen(getter)]

@@ -11,6 +11,7 @@ import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
+import { lookup } from '../site/lookup';
 
 type PresetName = keyof typeof PRESETS;
 
@@ -47,7 +48,7 @@ const LINE_CLASS: Record<string, string> = {
 export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initialPreset = 'quick', autoRun = false }: {
   suite?: string; preset?: PresetName; autoRun?: boolean;
 }) {
-  const suite = SUITES[suiteName];
+  const suite = lookup(SUITES, suiteName);
   const [presetName, setPresetName] = useState<PresetName>(initialPreset);
   const [rows, setRows] = useState<RowResult[]>([]);
   const [run, setRun] = useState<SuiteRun | null>(null);
@@ -64,6 +65,7 @@ export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initi
   }, []);
 
   const start = async () => {
+    if (!suite) return;
     ctrl.current?.abort();
     const c = new AbortController();
     ctrl.current = c;
@@ -94,7 +96,7 @@ export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initi
     startedAt: '', durationMs: 0,
   };
   const table = rows.length ? jmhTable(shown) : '';
-  const comparisons = run ? COMPARISONS[suite.name]?.(run) ?? [] : [];
+  const comparisons = run ? lookup(COMPARISONS, suite.name)?.(run) ?? [] : [];
   const p = PRESETS[presetName];
   const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=1`;
 

@@ -3,10 +3,11 @@
 import { runFork, type Clock } from './fork';
 import type { ForkReply, ForkRequest } from './protocol';
 import { SUITES, type KernelFactory } from './suites';
+import { lookup } from '../site/lookup';
 
 export function handleForkRequest(req: ForkRequest, wasm: KernelFactory, clock: Clock, post: (m: ForkReply) => void) {
   try {
-    const suite = SUITES[req.suite];
+    const suite = lookup(SUITES, req.suite);
     if (!suite) throw new Error(`unknown suite "${req.suite}"`);
     const row = suite.rows.find((r) => r.id === req.rowId);
     if (!row) throw new Error(`suite ${req.suite} has no row "${req.rowId}"`);

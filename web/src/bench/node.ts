@@ -14,6 +14,7 @@ import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv } from './report';
 import { describeEnvironment, formatMs, type Environment } from './environment';
 import { PRESETS, SUITES } from './suites';
 import { summarize } from './stats';
+import { lookup } from '../site/lookup';
 
 export interface CliOptions {
   suite: string;
@@ -64,7 +65,8 @@ function runNative(root: string, o: CliOptions): Map<string, number[]> {
 }
 
 export async function runCli(o: CliOptions): Promise<SuiteRun> {
-  const suite = SUITES[o.suite];
+  const suite = lookup(SUITES, o.suite);
+  if (!suite) throw new Error(`unknown suite "${o.suite}"`);
   const preset = PRESETS[o.preset];
   const rows = o.only ? suite.rows.filter((r) => r.id.toLowerCase().includes(o.only!.toLowerCase())) : suite.rows;
   if (rows.length === 0) throw new Error(`--only ${o.only} matches no row; row ids look like ${suite.rows[0].id}`);
@@ -103,7 +105,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
     }
     lines.push('');
   }
-  const comparisons = COMPARISONS[o.suite]?.(run) ?? [];
+  const comparisons = lookup(COMPARISONS, o.suite)?.(run) ?? [];
   for (const c of comparisons) lines.push(`${c.verdict === 'reproduced' ? '✓' : c.verdict === 'not measured' ? '·' : '✗'} ${c.sentence}`);
 
   let native: Record<string, { score: number; error: number; ratio: number }> | undefined;
@@ -124,9 +126,21 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
   lines.push('', `Timer resolution seen by the forks: ${run.resolutionMs === undefined ? 'unknown' : formatMs(run.resolutionMs)}; ` +
     `${run.rows.filter((r) => r.singleShot).length} row(s) timed single-shot (one invocation per iteration).`);
   process.stdout.write(lines.join('\n') + '\n');
-  if (o.json) {
-    writeFileSync(o.json, JSON.stringify({ ...run, environment: env, comparisons, native }, null, 2));
+  // Each output on its own: one that fails (a disk filled during the run) must not cost the other.
+  const outputs: [string | undefined, () => string][] = [
+    [o.json, () => JSON.stringify({ ...run, environment: env, comparisons, native }, null, 2)],
+    [o.csv, () => toCsv(run)],
+  ];
+  const failures: string[] = [];
+  for (const [path, body] of outputs) {
+    if (!path) continue;
+    try {
+      writeFileSync(path, body());
+      process.stderr.write(`Wrote ${path}\n`);
+    } catch (e) {
+      failures.push(`${path}: ${(e as Error).message}`);
+    }
   }
-  if (o.csv) writeFileSync(o.csv, toCsv(run));
+  if (failures.length) throw new Error(`the results above were measured, but could not be written to ${failures.join('; ')}`);
   return run;
 }

@@ -3,6 +3,8 @@
 import type { RowResult, SuiteRun } from './runner';
 import { SUITES, type Published, type Suite } from './suites';
 import { logLogFit } from '../charts/fit';
+import { registry } from '../site/lookup';
+import { csvTable } from '../site/csv';
 
 const fixed3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '');
 
@@ -34,13 +36,11 @@ export function jmhTable(run: SuiteRun): string {
 export function toCsv(run: SuiteRun): string {
   const suite = SUITES[run.suite];
   const head = ['benchmark', ...suite.paramNames, 'mode', 'cnt', 'score', 'error', 'units', 'status', 'samples'];
-  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const rows = run.rows.map((r) => [
-    `${suite.className}.${r.row.benchmark}`, ...suite.paramNames.map((p) => String(r.row.params[p])), 'thrpt',
-    String(r.summary?.n ?? 0), r.summary ? String(r.summary.mean) : '', r.summary && Number.isFinite(r.summary.error) ? String(r.summary.error) : '',
-    'ops/s', r.status, r.samples.join(' '),
-  ].map(quote).join(','));
-  return [head.join(','), ...rows].join('\n') + '\n';
+  return csvTable(head, run.rows.map((r) => [
+    `${suite.className}.${r.row.benchmark}`, ...suite.paramNames.map((p) => r.row.params[p]), 'thrpt',
+    r.summary?.n ?? 0, r.summary?.mean, r.summary && Number.isFinite(r.summary.error) ? r.summary.error : '',
+    'ops/s', r.status, r.samples,
+  ]));
 }
 
 export interface Comparison {
@@ -141,4 +141,4 @@ export function compareHeapCancel(run: SuiteRun): Comparison[] {
   return out;
 }
 
-export const COMPARISONS: Record<string, (run: SuiteRun) => Comparison[]> = { 'heap-cancel': compareHeapCancel };
+export const COMPARISONS = registry<(run: SuiteRun) => Comparison[]>({ 'heap-cancel': compareHeapCancel });

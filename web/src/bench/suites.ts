@@ -1,6 +1,7 @@
 // The benchmark suites: which rows to run, how to build each row's kernel from wasm, and the
 // published figures to set beside ours.
 import type { Kernel } from './fork';
+import { registry } from '../site/lookup';
 
 /** The wasm exports a suite needs (the real module, or a test double). */
 export interface KernelFactory {
@@ -77,7 +78,7 @@ export const heapCancel: Suite = {
     })),
 };
 
-export const SUITES: Record<string, Suite> = { [heapCancel.name]: heapCancel };
+export const SUITES = registry<Suite>({ [heapCancel.name]: heapCancel });
 
 export interface Preset {
   forks: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { heapEmbedUrl, parseHeapEmbed, resolveStep } from './params';
+import { heapEmbedLink, parseHeapEmbed, parseStep, resolveStep } from './params';
+import { checkParams, embedLink, readEmbedState, MAX_QUERY } from './link';
 
 describe('heap embed parameters', () => {
   it('reads the view, the script and the step', () => {
@@ -8,22 +9,67 @@ describe('heap embed parameters', () => {
     expect(parseHeapEmbed(new URLSearchParams(''))).toEqual({ ok: true, heap: 'jdk', ops: '', step: 0 });
     expect(parseHeapEmbed(new URLSearchParams('step=12'))).toMatchObject({ step: 12 });
     expect(parseHeapEmbed(new URLSearchParams('step=op:3'))).toMatchObject({ step: 'op:3' });
-    expect(resolveStep('op:3', [0, 2, 7, 9], 12)).toBe(7);
-    expect(resolveStep('op:9', [0, 2], 12)).toBe(12);
-    expect(resolveStep('end', [0], 12)).toBe(12);
-    expect(resolveStep(40, [0], 12)).toBe(12);
+    expect(resolveStep('op:3', [0, 2, 7, 9], 12)).toEqual({ step: 7 });
+    expect(resolveStep('end', [0], 12)).toEqual({ step: 12 });
+    expect(resolveStep(12, [0], 12)).toEqual({ step: 12 });
+  });
+
+  it('says so when a step is past the end, instead of jumping there silently', () => {
+    expect(resolveStep('op:9', [0, 2], 12)).toEqual({
+      step: 12, notice: 'There is no operation 9: this script has 2, so it is shown at the end.',
+    });
+    expect(resolveStep(999999, [0], 12)).toEqual({
+      step: 12, notice: 'Step 999,999 is past the end of this script (12 steps), so it is shown at the end.',
+    });
+    expect(parseStep('12345678901234567890123')).toEqual({
+      ok: false, message: 'step=12345678901234567890123 is larger than any script here can have; use "end" for the last step',
+    });
   });
 
   it('names a bad value instead of guessing', () => {
     expect(parseHeapEmbed(new URLSearchParams('heap=fibonacci'))).toEqual({
       ok: false, message: 'heap=fibonacci is not a view; expected heap=jdk, heap=indexed or heap=race',
     });
-    expect(parseHeapEmbed(new URLSearchParams('step=-2'))).toMatchObject({ ok: false });
+    for (const bad of ['-2', 'op:0', 'op:', '1e3', '0x10', 'start']) {
+      expect(parseHeapEmbed(new URLSearchParams(`step=${bad}`)), bad).toMatchObject({ ok: false });
+    }
+    expect(parseHeapEmbed(new URLSearchParams('heap=jdk&heap=indexed'))).toEqual({
+      ok: false, message: 'heap is given 2 times (heap=jdk, heap=indexed); give it once',
+    });
+    expect(parseHeapEmbed(new URLSearchParams('hep=jdk'))).toEqual({
+      ok: false, message: '“hep” is not a parameter here; expected heap, ops, step',
+    });
+    expect(checkParams(new URLSearchParams('a=1&b=2'), ['a', 'b'])).toBeNull();
   });
 
   it('writes a readable URL that reads back the same', () => {
-    const url = heapEmbedUrl('indexed', 'add 5, poll', 7, 'http://x');
-    expect(url).toBe('http://x/embed/heap?heap=indexed&ops=add%205,%20poll&step=7');
-    expect(parseHeapEmbed(new URL(url).searchParams)).toEqual({ ok: true, heap: 'indexed', ops: 'add 5, poll', step: 7 });
+    const { href } = heapEmbedLink('indexed', 'add 5, poll', 7, 'http://x');
+    expect(href).toBe('http://x/embed/heap?heap=indexed&ops=add%205,%20poll&step=7');
+    const url = new URL(href);
+    const state = readEmbedState(url.search, url.hash);
+    expect(state.ok && parseHeapEmbed(state.params)).toEqual({ ok: true, heap: 'indexed', ops: 'add 5, poll', step: 7 });
+  });
+
+  it('carries long state compressed in the fragment, which no server sees', () => {
+    const ops = Array.from({ length: 2000 }, (_, i) => `add ${1_000_000 + i}`).join(', ');
+    const link = heapEmbedLink('jdk', ops, 'end', 'http://x');
+    const url = new URL(link.href);
+    expect(link.problem).toBeUndefined();
+    expect(url.search).toBe('');
+    expect(url.pathname + url.search).toHaveLength('/embed/heap'.length);
+    expect(link.href.length).toBeLessThan(ops.length); // compressed
+    const state = readEmbedState(url.search, url.hash);
+    expect(state.ok && parseHeapEmbed(state.params)).toEqual({ ok: true, heap: 'jdk', ops, step: 'end' });
+    // Just under the limit stays readable in the query.
+    const short = embedLink('heap', { ops: 'x'.repeat(MAX_QUERY - 4) }, 'http://x');
+    expect(new URL(short.href).search).not.toBe('');
+  });
+
+  it('reports a damaged fragment instead of showing something else', () => {
+    expect(readEmbedState('', '#z=%%%not-lz')).toMatchObject({ ok: false });
+    const link = heapEmbedLink('jdk', 'add 1, '.repeat(600) + 'poll', 0, 'http://x');
+    const cut = new URL(link.href).hash.slice(0, 40);
+    const r = readEmbedState('', cut);
+    expect(r.ok && r.params.get('ops')?.endsWith('poll')).toBeFalsy();
   });
 });

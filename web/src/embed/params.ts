@@ -1,35 +1,63 @@
-// The query parameters of /embed/heap, validated: a bad value is an error the page shows.
+// Steps in a URL, and the query parameters of /embed/heap, validated: a bad value is an error
+// the page shows, and a value past the end is a notice, never a silent jump.
 import type { HeapKind } from '../heaps/trace';
+import { checkParams, embedLink, type Link } from './link';
 
 /** A step: a number, 'end', or `op:N` (just before operation N starts, counting from 1). */
 export type StepSpec = number | 'end' | `op:${number}`;
 
-export type HeapEmbed = { ok: true; heap: HeapKind | 'race'; ops: string; step: StepSpec } | { ok: false; message: string };
-
-/** Resolves a step spec against the start of each operation and the trace length. */
-export function resolveStep(spec: StepSpec, actionStarts: readonly number[], length: number): number {
-  if (spec === 'end') return length;
-  if (typeof spec === 'number') return Math.min(spec, length);
-  const n = Number(spec.slice(3));
-  return n >= 1 && n <= actionStarts.length ? actionStarts[n - 1] : length;
+export interface ResolvedStep {
+  step: number;
+  /** Why the step shown is not the one asked for. */
+  notice?: string;
 }
 
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** Resolves a step spec against the start of each operation and the trace length. */
+export function resolveStep(spec: StepSpec, actionStarts: readonly number[], length: number): ResolvedStep {
+  if (spec === 'end') return { step: length };
+  if (typeof spec === 'number') {
+    return spec <= length ? { step: spec }
+      : { step: length, notice: `Step ${fmt(spec)} is past the end of this script (${fmt(length)} steps), so it is shown at the end.` };
+  }
+  const n = Number(spec.slice(3));
+  return n >= 1 && n <= actionStarts.length ? { step: actionStarts[n - 1] }
+    : { step: length, notice: `There is no operation ${fmt(n)}: this script has ${fmt(actionStarts.length)}, so it is shown at the end.` };
+}
+
+/** The largest step number a link may carry (more digits than any trace could need). */
+const MAX_STEP_DIGITS = 9;
+
+export function parseStep(raw: string | null): { ok: true; step: StepSpec } | { ok: false; message: string } {
+  const bad = { ok: false as const, message: `step=${raw} is not a step; expected a whole number, "end" or "op:N"` };
+  if (raw === null) return { ok: true, step: 0 };
+  if (raw === 'end') return { ok: true, step: 'end' };
+  const m = /^(op:)?(\d+)$/.exec(raw);
+  if (!m || (m[1] && /^0+$/.test(m[2]))) return bad;
+  if (m[2].length > MAX_STEP_DIGITS) {
+    return { ok: false, message: `step=${raw} is larger than any script here can have; use "end" for the last step` };
+  }
+  return { ok: true, step: m[1] ? (`op:${Number(m[2])}` as StepSpec) : Number(m[2]) };
+}
+
+export type HeapEmbed = { ok: true; heap: HeapKind | 'race'; ops: string; step: StepSpec } | { ok: false; message: string };
+
+export const HEAP_PARAMS = ['heap', 'ops', 'step'] as const;
+
 export function parseHeapEmbed(params: URLSearchParams): HeapEmbed {
+  const problem = checkParams(params, HEAP_PARAMS);
+  if (problem) return { ok: false, message: problem };
   const heap = params.get('heap') ?? 'jdk';
   if (heap !== 'jdk' && heap !== 'indexed' && heap !== 'race') {
     return { ok: false, message: `heap=${heap} is not a view; expected heap=jdk, heap=indexed or heap=race` };
   }
-  const rawStep = params.get('step') ?? '0';
-  let step: StepSpec;
-  if (rawStep === 'end') step = 'end';
-  else if (/^\d+$/.test(rawStep)) step = Number(rawStep);
-  else if (/^op:[1-9]\d*$/.test(rawStep)) step = rawStep as StepSpec;
-  else return { ok: false, message: `step=${rawStep} is not a step; expected a whole number, "end" or "op:N"` };
-  return { ok: true, heap, ops: params.get('ops') ?? '', step };
+  const step = parseStep(params.get('step'));
+  if (!step.ok) return step;
+  return { ok: true, heap, ops: params.get('ops') ?? '', step: step.step };
 }
 
-/** The URL of an embeddable view of this state, under the site's base path. */
-export function heapEmbedUrl(view: HeapKind | 'race', ops: string, step: StepSpec, origin = window.location.origin): string {
-  const q = new URLSearchParams({ heap: view, ops, step: String(step) });
-  return `${origin}${import.meta.env.BASE_URL}embed/heap?${q.toString().replace(/%2C/g, ',').replace(/\+/g, '%20')}`;
+/** A link to an embeddable view of this state, under the site's base path. */
+export function heapEmbedLink(view: HeapKind | 'race', ops: string, step: StepSpec, origin = window.location.origin): Link {
+  return embedLink('heap', { heap: view, ops, step: String(step) }, origin);
 }

@@ -51,3 +51,16 @@ describe('the lesson exercises', () => {
     expect(byId['predict-reverse'].expected).toBe(((n * (n + 1)) / 2).toLocaleString('en-US'));
   });
 });
+
+describe('numeric answers', () => {
+  it('are graded as exact integers from the text typed', () => {
+    const inst = generate('numeric').find((i) => i.kind === 'compute')!;
+    const n = inst.expected as number;
+    expect(grade(inst, String(n)).correct).toBe(true);
+    expect(grade(inst, ` 00${n} `).correct).toBe(true);
+    expect(grade(inst, `+${n}`).correct).toBe(true);
+    for (const bad of ['abc', '1e3', '0x10', '٣', '', `${n}.0`, '12345678901234567890123']) {
+      expect(grade(inst, bad).correct, bad).toBe(false);
+    }
+  });
+});

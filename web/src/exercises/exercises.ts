@@ -36,11 +36,20 @@ export interface Grade {
   expected: Answer;
 }
 
-export function sameAnswer(a: Answer, b: Answer): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+/** A whole number as typed: ASCII digits, an optional sign, spaces around. */
+export const WHOLE_NUMBER = /^\s*[+-]?[0-9]+\s*$/;
+
+export function sameAnswer(expected: Answer, answer: Answer): boolean {
+  if (Array.isArray(expected) || Array.isArray(answer)) {
+    return Array.isArray(expected) && Array.isArray(answer) && expected.length === answer.length
+      && expected.every((x, i) => x === answer[i]);
   }
-  return a === b;
+  // Numeric answers are kept as typed (so "007" or a 23-digit guess is echoed exactly) and
+  // compared as exact integers.
+  if (typeof expected === 'number' && typeof answer === 'string') {
+    return WHOLE_NUMBER.test(answer) && Number.isInteger(expected) && BigInt(answer.trim()) === BigInt(expected);
+  }
+  return expected === answer;
 }
 
 export function grade(inst: Instance, answer: Answer): Grade {

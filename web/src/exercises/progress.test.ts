@@ -38,15 +38,47 @@ describe('progress', () => {
     expect(loadProgress(s, 'l', 'z').log).toEqual([]);
   });
 
-  it('exports a CSV gradebook and a JSON log', () => {
+  it('exports what the student did, never the model answers', () => {
     let p = { ...emptyProgress('l', 'x'), student: 'Ada, B.' };
     p = record(p, { exercise: 'a', action: 'answer', answer: [0, 1], correct: true });
     const csv = summaryCsv(p, [inst('a', [0, 1]), inst('b', 7)]).trim().split('\n');
-    expect(csv[0]).toBe('student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer,expected');
-    expect(csv[1]).toBe('"Ada, B.",l,x,a,compute,1,true,true,0,0 1,0 1');
-    expect(csv[2]).toBe('"Ada, B.",l,x,b,compute,0,false,false,0,,7');
-    const json = JSON.parse(progressJson(p, [inst('a', [0, 1])]));
+    expect(csv[0]).toBe('student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer');
+    expect(csv[1]).toBe('"Ada, B.",l,x,a,compute,1,true,true,0,0 1');
+    expect(csv[2]).toBe('"Ada, B.",l,x,b,compute,0,false,false,0,');
+    const json = JSON.parse(progressJson(p, [inst('a', [0, 1]), inst('b', 7)]));
     expect(json.exercises[0]).toMatchObject({ id: 'a', solved: true });
+    expect(JSON.stringify(json.exercises)).not.toContain('expected');
+    expect(json.exercises[1]).not.toHaveProperty('expected');
     expect(json.log).toHaveLength(1);
+  });
+
+  it('exports a formula-like name or seed as inert text', () => {
+    const p = { ...emptyProgress('l', '=1+2'), student: '=HYPERLINK("http://evil.example","x")' };
+    const row = summaryCsv(p, [inst('a', 1)]).split('\n')[1];
+    expect(row.startsWith('"\'=HYPERLINK(')).toBe(true);
+    expect(row).toContain(",'=1+2,");
+  });
+
+  it('skips invalid stored entries and keeps the rest', () => {
+    const s = new MemoryStorage() as unknown as Storage;
+    const good = { at: '2026-11-21T10:00:00.000Z', exercise: 'a', action: 'answer', answer: '4', correct: true };
+    s.setItem('hotpath-progress:l:x', JSON.stringify({
+      lesson: 'l', seed: 'x', student: 42,
+      log: [null, good, 7, { exercise: 'a' }, { ...good, action: 'delete' }, { ...good, answer: { evil: 1 } }, { ...good, correct: 'yes' }],
+    }));
+    const p = loadProgress(s, 'l', 'x');
+    expect(p.log).toEqual([good]);
+    expect(p.student).toBe('');
+    expect(standing(p, 'a')).toMatchObject({ solved: true, lastAnswer: '4' });
+    s.setItem('hotpath-progress:l:x', 'null');
+    expect(loadProgress(s, 'l', 'x').log).toEqual([]);
+  });
+
+  it('works without storage at all, and says whether it saved', () => {
+    const p = emptyProgress('l', 'x');
+    expect(loadProgress(null, 'l', 'x')).toEqual(p);
+    expect(saveProgress(null, p)).toBe(false);
+    const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } } as unknown as Storage;
+    expect(saveProgress(full, p)).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 // A student's progress, kept in the browser (no server): every action is logged, as JSAV does,
-// and exported for the teacher as CSV or JSON.
+// and exported for the teacher as CSV or JSON. The export holds what the student did; the model
+// answers stay in the teacher's key.
 import type { Answer, Instance } from './exercises';
+import { csvTable } from '../site/csv';
 
 export interface LogEntry {
   at: string;
@@ -33,12 +35,34 @@ export function emptyProgress(lesson: string, seed: string): Progress {
   return { lesson, seed, student: '', log: [] };
 }
 
-export function loadProgress(storage: Storage | undefined, lesson: string, seed: string): Progress {
+const ACTIONS = new Set(['answer', 'hint', 'replay']);
+
+function isAnswer(a: unknown): a is Answer {
+  return typeof a === 'string' || (typeof a === 'number' && Number.isFinite(a))
+    || (Array.isArray(a) && a.every((x) => typeof x === 'number' && Number.isInteger(x)));
+}
+
+/** A stored log entry, checked field by field: storage is anyone's to edit. */
+export function validEntry(e: unknown): e is LogEntry {
+  if (typeof e !== 'object' || e === null) return false;
+  const x = e as Record<string, unknown>;
+  return typeof x.at === 'string' && typeof x.exercise === 'string' && ACTIONS.has(x.action as string)
+    && (x.answer === undefined || isAnswer(x.answer))
+    && (x.correct === undefined || typeof x.correct === 'boolean');
+}
+
+/** What was stored for this lesson and seed; invalid entries are skipped, the rest kept. */
+export function loadProgress(storage: Storage | null | undefined, lesson: string, seed: string): Progress {
   try {
     const raw = storage?.getItem(key(lesson, seed));
     if (raw) {
-      const p = JSON.parse(raw) as Progress;
-      if (p.lesson === lesson && p.seed === seed && Array.isArray(p.log)) return p;
+      const p = JSON.parse(raw) as Record<string, unknown> | null;
+      if (p && p.lesson === lesson && p.seed === seed && Array.isArray(p.log)) {
+        return {
+          lesson, seed, student: typeof p.student === 'string' ? p.student : '',
+          log: p.log.filter(validEntry),
+        };
+      }
     }
   } catch {
     // Unreadable or blocked storage: start afresh rather than fail the lesson.
@@ -46,11 +70,14 @@ export function loadProgress(storage: Storage | undefined, lesson: string, seed:
   return emptyProgress(lesson, seed);
 }
 
-export function saveProgress(storage: Storage | undefined, p: Progress): void {
+/** Returns false when the browser would not store it (the progress then lasts for this page). */
+export function saveProgress(storage: Storage | null | undefined, p: Progress): boolean {
+  if (!storage) return false;
   try {
-    storage?.setItem(key(p.lesson, p.seed), JSON.stringify(p));
+    storage.setItem(key(p.lesson, p.seed), JSON.stringify(p));
+    return true;
   } catch {
-    // Storage full or blocked: progress lasts for this page only.
+    return false;
   }
 }
 
@@ -69,26 +96,19 @@ export function standing(p: Progress, exercise: string): Standing {
   };
 }
 
-const cell = (v: unknown) => {
-  const s = v === undefined ? '' : Array.isArray(v) ? v.join(' ') : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** One row per exercise: what a teacher's gradebook wants. */
 export function summaryCsv(p: Progress, set: Instance[]): string {
-  const head = 'student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer,expected';
-  const rows = set.map((i) => {
+  const head = ['student', 'lesson', 'seed', 'exercise', 'kind', 'attempts', 'solved', 'first_try', 'hints', 'last_answer'];
+  return csvTable(head, set.map((i) => {
     const s = standing(p, i.id);
-    return [p.student, p.lesson, p.seed, i.id, i.kind, s.attempts, s.solved, s.firstTry, s.hints, s.lastAnswer, i.expected].map(cell).join(',');
-  });
-  return [head, ...rows].join('\n') + '\n';
+    return [p.student, p.lesson, p.seed, i.id, i.kind, s.attempts, s.solved, s.firstTry, s.hints, s.lastAnswer];
+  }));
 }
 
 /** Everything, every action in order. */
 export function progressJson(p: Progress, set: Instance[]): string {
   return JSON.stringify({
     ...p,
-    exercises: set.map((i) => ({ id: i.id, kind: i.kind, expected: i.expected, ...standing(p, i.id) })),
+    exercises: set.map((i) => ({ id: i.id, kind: i.kind, ...standing(p, i.id) })),
   }, null, 2);
 }
-

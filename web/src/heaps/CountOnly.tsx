@@ -1,23 +1,25 @@
 // For scripts too big to draw: the counters, per script command, counted in a worker.
 import type { Counting } from './useHeapScript';
-import { describeCommand, type Command } from './script';
+import { describeCommand } from './script';
 import { countsFromFlat, HEAP_TITLES, workOf, type HeapKind } from './trace';
-import { MAX_DRAWN } from './run';
+import { MAX_DRAWN, MAX_DRAWN_ACTIONS } from './run';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-export function CountOnly({ counting, heaps, commands }: { counting: Counting; heaps: HeapKind[]; commands: Command[] }) {
+export function CountOnly({ counting, heaps }: { counting: Counting; heaps: HeapKind[] }) {
   if (counting.status === 'running') {
     return <p className="hint" role="status">Counting the work on the real heaps (in a background worker)…</p>;
   }
   if (counting.status === 'failed') return null; // the editor shows the located error
-  const { result } = counting;
+  // The rows come from the commands that were counted, never from a newer edit still counting.
+  const { result, commands } = counting;
   const per = (h: HeapKind, i: number) => countsFromFlat(result.counts[h]!, i);
   return (
     <div className="count-only">
       <p className="hint">
-        This script holds up to {fmt(result.maxSize)} timers; the tree is drawn for at most {MAX_DRAWN},
-        so here are the counters only ({fmt(result.actions)} operations, counted by the real code).
+        This script is too big to draw: it runs {fmt(result.actions)} operations and holds up to {fmt(result.maxSize)}{' '}
+        timers at once, and the player draws at most {MAX_DRAWN} timers and {fmt(MAX_DRAWN_ACTIONS)} operations.
+        So here are the counters only, counted by the real code.
       </p>
       <table className="counters by-command">
         <caption>Work per script operation (comparisons + equals() calls + moves + index writes)</caption>

@@ -1,6 +1,7 @@
 // One heap, one script, stepped through: the tree and array, the pseudocode line, the narration
 // and the counters, all read from the trace the Rust recorder wrote.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useDraft } from '../wasm/WasmWidget';
 import { Replay } from '../player/replay';
 import { usePlayer, SPEEDS } from '../player/usePlayer';
 import { PlayerControls } from '../player/PlayerControls';
@@ -11,7 +12,8 @@ import { ScriptEditor } from './ScriptEditor';
 import { CountOnly } from './CountOnly';
 import { useHeapScript } from './useHeapScript';
 import { describeCommand, type Command } from './script';
-import { heapEmbedUrl, resolveStep, type StepSpec } from '../embed/params';
+import { heapEmbedLink, resolveStep, type StepSpec } from '../embed/params';
+import { ShareLink } from '../embed/ShareLink';
 import { EMPTY_HEAP, HEAP_TITLES, actionLabel, type HeapKind, type HeapRun } from './trace';
 
 export interface HeapPlayerProps {
@@ -24,7 +26,7 @@ export interface HeapPlayerProps {
 }
 
 export function HeapPlayer({ heap = 'jdk', ops = '', step = 0, onChange }: HeapPlayerProps) {
-  const [text, setText] = useState(ops);
+  const [text, setText] = useDraft('ops', ops);
   const script = useHeapScript(text, [heap]);
   const run = script.traced?.ok ? script.traced.runs[heap] : undefined;
   const title = HEAP_TITLES[heap];
@@ -42,8 +44,12 @@ export function HeapPlayer({ heap = 'jdk', ops = '', step = 0, onChange }: HeapP
         <TracePlayer key={text} run={run} heap={heap} initial={step} text={text} onStep={(k) => onChange?.(text, k)}
           commands={script.parsed.ok ? script.parsed.commands : []} />
       )}
-      {script.counting && <CountOnly counting={script.counting} heaps={[heap]}
-        commands={script.parsed.ok ? script.parsed.commands : []} />}
+      {script.counting && (
+        <>
+          <CountOnly counting={script.counting} heaps={[heap]} />
+          <ShareLink link={heapEmbedLink(heap, text, 0)} label="Link to this script" />
+        </>
+      )}
     </section>
   );
 }
@@ -54,7 +60,8 @@ function TracePlayer({ run, heap, initial, text, onStep, commands }: {
 }) {
   const replay = useMemo(() => new Replay(run.trace), [run]);
   const length = run.trace.steps.length;
-  const player = usePlayer(length, resolveStep(initial, run.actionStarts, length), onStep);
+  const start = useMemo(() => resolveStep(initial, run.actionStarts, length), [initial, run, length]);
+  const player = usePlayer(length, start.step, onStep);
   const state = replay.stateAt(player.step);
   const current = player.step > 0 ? run.trace.steps[player.step - 1] : null;
   const action = current ? run.actions[current.action] : null;
@@ -72,6 +79,7 @@ function TracePlayer({ run, heap, initial, text, onStep, commands }: {
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
       <PlayerControls player={player} label={HEAP_TITLES[heap]} />
+      {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
       <p className="operation-label">
         {upcoming !== null ? (
           <>
@@ -98,7 +106,7 @@ function TracePlayer({ run, heap, initial, text, onStep, commands }: {
           <CountersPanel last={state.action >= 0 ? state.last : EMPTY_HEAP.last} total={state.total} heap={heap} />
         </div>
       </div>
-      <p className="share"><a href={heapEmbedUrl(heap, text, player.step)}>Link to this step</a> (embeddable in an iframe)</p>
+      <ShareLink link={heapEmbedLink(heap, text, player.step)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The same script on both heaps, side by side, aligned operation by operation, so the
 // difference in work is visible at a glance.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useDraft } from '../wasm/WasmWidget';
 import { Replay } from '../player/replay';
 import { usePlayer } from '../player/usePlayer';
 import { PlayerControls } from '../player/PlayerControls';
@@ -10,7 +11,8 @@ import { ScriptEditor } from './ScriptEditor';
 import { CountOnly, ratio } from './CountOnly';
 import { useHeapScript } from './useHeapScript';
 import { describeCommand, type Command } from './script';
-import { heapEmbedUrl, resolveStep, type StepSpec } from '../embed/params';
+import { heapEmbedLink, resolveStep, type StepSpec } from '../embed/params';
+import { ShareLink } from '../embed/ShareLink';
 import { HEAP_TITLES, actionLabel, workOf, type HeapKind, type HeapRun, type HeapState } from './trace';
 
 const HEAPS: HeapKind[] = ['jdk', 'indexed'];
@@ -18,7 +20,7 @@ const HEAPS: HeapKind[] = ['jdk', 'indexed'];
 export function RaceView({ ops = '', step = 0, onChange }: {
   ops?: string; step?: StepSpec; onChange?: (ops: string, step: number) => void;
 }) {
-  const [text, setText] = useState(ops);
+  const [text, setText] = useDraft('ops', ops);
   const script = useHeapScript(text, HEAPS);
   const runs = script.traced?.ok ? script.traced.runs : null;
   const commands = script.parsed.ok ? script.parsed.commands : [];
@@ -30,7 +32,12 @@ export function RaceView({ ops = '', step = 0, onChange }: {
         <Race key={text} jdk={runs.jdk} indexed={runs.indexed} commands={commands} initial={step} text={text}
           onStep={(k) => onChange?.(text, k)} />
       )}
-      {script.counting && <CountOnly counting={script.counting} heaps={HEAPS} commands={commands} />}
+      {script.counting && (
+        <>
+          <CountOnly counting={script.counting} heaps={HEAPS} />
+          <ShareLink link={heapEmbedLink('race', text, 0)} label="Link to this script" />
+        </>
+      )}
     </section>
   );
 }
@@ -48,8 +55,9 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
   const replays = useMemo(() => ({ jdk: new Replay(jdk.trace), indexed: new Replay(indexed.trace) }), [jdk, indexed]);
   const actions = jdk.actions.length;
   // The race steps whole operations: op:N is N − 1 operations done.
-  const ops = Array.from({ length: actions }, (_, i) => i);
-  const player = usePlayer(actions, resolveStep(initial, ops, actions), onStep);
+  const ops = useMemo(() => Array.from({ length: actions }, (_, i) => i), [actions]);
+  const start = useMemo(() => resolveStep(initial, ops, actions), [initial, actions]);
+  const player = usePlayer(actions, start.step, onStep);
   const k = player.step;
   const states = {
     jdk: afterActions(jdk, replays.jdk as Replay<HeapState, unknown>, k),
@@ -62,6 +70,7 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
       <PlayerControls player={player} label="Race" />
+      {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
       {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
       <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>
         {last
@@ -82,7 +91,7 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
           </div>
         ))}
       </div>
-      <p className="share"><a href={heapEmbedUrl('race', text, player.step)}>Link to this step</a> (embeddable in an iframe)</p>
+      <ShareLink link={heapEmbedLink('race', text, player.step)} />
     </div>
   );
 }

@@ -10,16 +10,7 @@ import {
 
 /** The most nodes the tree view draws; past it, only the counters run. */
 export const MAX_DRAWN = 127;
-
-/** An upper bound on how many timers a script can have queued at once. */
-export function sizeBound(commands: Pick<Command, 'op' | 'arg'>[]): number {
-  let n = 0;
-  for (const c of commands) {
-    if (c.op === 'add') n += 1;
-    if (c.op === 'schedule') n += c.arg ?? 0;
-  }
-  return n;
-}
+export const MAX_DRAWN_ACTIONS = 2000;
 
 /** Turns the planner's "op N: …" message into an error located in the script text. */
 export function locate(message: string, commands: Command[]): ScriptError {
@@ -28,7 +19,10 @@ export function locate(message: string, commands: Command[]): ScriptError {
   return { message, start: c?.start ?? 0, end: c?.end ?? 0 };
 }
 
-export type Traced = { ok: true; runs: Partial<Record<HeapKind, HeapRun>> } | { ok: false; error: ScriptError };
+export type Traced =
+  | { ok: true; runs: Partial<Record<HeapKind, HeapRun>> }
+  /** `tooBig`: a valid script beyond the drawing limits, to be counted instead. */
+  | { ok: false; error: ScriptError; tooBig: boolean };
 
 function runOne(w: Wasm, plan: InstanceType<Wasm['TimerPlan']>, heap: HeapKind, deadlines: number[]): HeapRun {
   const t = plan.trace(heap);
@@ -60,9 +54,12 @@ export function traceScript(commands: Command[], heaps: HeapKind[]): Traced {
     try {
       plan = new w.TimerPlan(encodeCommands(commands), true);
     } catch (e) {
-      return { ok: false, error: locate((e as Error).message, commands) };
+      return { ok: false, error: locate((e as Error).message, commands), tooBig: false };
     }
     try {
+      if (!plan.fits) {
+        return { ok: false, tooBig: true, error: { message: 'the script is too big to draw', start: 0, end: 0 } };
+      }
       const deadlines = Array.from(plan.deadlines());
       const runs: Partial<Record<HeapKind, HeapRun>> = {};
       for (const h of heaps) runs[h] = runOne(w, plan, h, deadlines);

@@ -1,14 +1,15 @@
 // Parses an ops script and runs it on the real heaps: traced when small enough to draw, counted
 // in a worker otherwise. Shared by the single-heap player and the race view.
 import { useEffect, useMemo, useState } from 'react';
-import { encodeCommands, parseScript, type ParseResult, type ScriptError } from './script';
-import { MAX_DRAWN, sizeBound, traceScript, type Traced } from './run';
+import { encodeCommands, parseScript, type Command, type ParseResult, type ScriptError } from './script';
+import { traceScript, type Traced } from './run';
 import { countScript, type ScriptCounts } from './counting';
 import type { HeapKind } from './trace';
 
 export type Counting =
   | { status: 'running' }
-  | { status: 'done'; result: ScriptCounts }
+  /** `commands` are the ones counted: the script may have changed since. */
+  | { status: 'done'; result: ScriptCounts; commands: Command[] }
   | { status: 'failed'; error: ScriptError };
 
 export interface HeapScript {
@@ -23,11 +24,12 @@ export interface HeapScript {
 export function useHeapScript(text: string, heaps: HeapKind[]): HeapScript {
   const key = heaps.join(',');
   const parsed = useMemo(() => parseScript(text), [text]);
-  const drawable = parsed.ok && sizeBound(parsed.commands) <= MAX_DRAWN;
+  // Rust decides what can be drawn: the planner stops at the drawing limits, then we count.
   const traced = useMemo(
-    () => (parsed.ok && drawable ? traceScript(parsed.commands, key.split(',') as HeapKind[]) : null),
-    [parsed, drawable, key],
+    () => (parsed.ok ? traceScript(parsed.commands, key.split(',') as HeapKind[]) : null),
+    [parsed, key],
   );
+  const drawable = !(traced && !traced.ok && traced.tooBig);
   const [counting, setCounting] = useState<Counting | null>(null);
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function useHeapScript(text: string, heaps: HeapKind[]): HeapScript {
     setCounting({ status: 'running' });
     const job = countScript(encodeCommands(commands), key.split(',') as HeapKind[]);
     job.result.then(
-      (result) => setCounting({ status: 'done', result }),
+      (result) => setCounting({ status: 'done', result, commands }),
       (e: Error) => {
         if (e.name === 'AbortError') return;
         const m = /^op (\d+):/.exec(e.message);
@@ -52,7 +54,7 @@ export function useHeapScript(text: string, heaps: HeapKind[]): HeapScript {
 
   const error = !parsed.ok
     ? parsed.error
-    : traced && !traced.ok
+    : traced && !traced.ok && !traced.tooBig
       ? traced.error
       : counting?.status === 'failed'
         ? counting.error

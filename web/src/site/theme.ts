@@ -1,16 +1,13 @@
 // Light and dark themes: follow the system unless the reader picked one (remembered locally).
 import { useEffect, useState } from 'react';
+import { readItem, writeItem } from './storage';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 const KEY = 'hotpath-theme';
 
 function saved(): ThemeChoice {
-  try {
-    const t = localStorage.getItem(KEY);
-    return t === 'light' || t === 'dark' ? t : 'system';
-  } catch {
-    return 'system';
-  }
+  const t = readItem(KEY);
+  return t === 'light' || t === 'dark' ? t : 'system';
 }
 
 /** The next choice in the toggle's cycle: system → light → dark → system. */
@@ -24,12 +21,8 @@ export function useTheme(): [ThemeChoice, (t: ThemeChoice) => void] {
     const root = document.documentElement;
     if (theme === 'system') delete root.dataset.theme;
     else root.dataset.theme = theme;
-    try {
-      if (theme === 'system') localStorage.removeItem(KEY);
-      else localStorage.setItem(KEY, theme);
-    } catch {
-      // Private mode without storage: the choice lasts for this page only.
-    }
+    // Without storage the choice lasts for this page only.
+    writeItem(KEY, theme === 'system' ? null : theme);
   }, [theme]);
   return [theme, setTheme];
 }

@@ -1,7 +1,9 @@
 // The frame every widget lives in: waits for the wasm, and if the widget crashes (a Rust panic
 // or any render error) shows what happened, where, and a button that restarts just this widget.
-import { Component, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { asCrash, callWasm, loadWasm, type Wasm } from './loader';
+// What the reader typed into the widget is kept by the frame, so a restart does not lose it.
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { loadWasm } from './loader';
+import { CrashBoundary } from '../site/CrashBoundary';
 
 interface Props {
   /** Shown in the crash message, so the reader knows which widget stopped. */
@@ -12,9 +14,27 @@ interface Props {
 
 type Load = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: Error };
 
+/** The reader's edits, by field, held above the crash boundary. */
+const Drafts = createContext<Map<string, string> | null>(null);
+
+/**
+ * State for a text the reader edits (a script, a list of deadlines): starts at `initial`, and
+ * survives the widget being restarted after a crash.
+ */
+export function useDraft(field: string, initial: string): [string, (text: string) => void] {
+  const drafts = useContext(Drafts);
+  const [text, setText] = useState(() => drafts?.get(field) ?? initial);
+  const set = useCallback((t: string) => {
+    drafts?.set(field, t);
+    setText(t);
+  }, [drafts, field]);
+  return [text, set];
+}
+
 export function WasmWidget({ name, children }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
+  const drafts = useRef(new Map<string, string>()).current;
 
   useEffect(() => {
     let live = true;
@@ -40,62 +60,17 @@ export function WasmWidget({ name, children }: Props) {
       </div>
     );
   }
+  const restart = () => setGeneration((g) => g + 1);
+  const restarts = () => [
+    { label: 'Restart widget', run: restart },
+    // If the reader's own edit is what crashes it, they need a way back to the original too.
+    ...(drafts.size > 0 ? [{ label: 'Restart with the original input', run: () => { drafts.clear(); restart(); } }] : []),
+  ];
   return (
-    <CrashBoundary key={generation} name={name} onRestart={() => setGeneration((g) => g + 1)}>
-      {children}
-    </CrashBoundary>
+    <Drafts.Provider value={drafts}>
+      <CrashBoundary key={generation} name={name} restarts={restarts}>
+        {children}
+      </CrashBoundary>
+    </Drafts.Provider>
   );
-}
-
-interface BoundaryProps {
-  name: string;
-  onRestart: () => void;
-  children: ReactNode;
-}
-
-class CrashBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  state = { error: null as Error | null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[hotpath] ${this.props.name} crashed:`, error, info.componentStack);
-  }
-
-  render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    const crash = asCrash(error);
-    return (
-      <div className="widget widget-error" role="alert">
-        <p>
-          <strong>{this.props.name} stopped:</strong>{' '}
-          {crash?.panic ? 'the Rust code panicked' : crash ? 'the WebAssembly code trapped' : 'an error occurred'}.
-        </p>
-        <pre className="crash-message">{crash?.message ?? error.message}</pre>
-        <p>The rest of the page is unaffected. Restarting rebuilds this widget from its inputs.</p>
-        <button type="button" onClick={this.props.onRestart}>Restart widget</button>
-      </div>
-    );
-  }
-}
-
-/**
- * For event handlers: runs a wasm call and, if it crashes, hands the crash to the nearest
- * `WasmWidget` (event-handler errors never reach error boundaries on their own).
- */
-export function useWasmCall() {
-  const [, setState] = useState(0);
-  return useCallback(<T,>(fn: (wasm: Wasm) => T): T | undefined => {
-    try {
-      return callWasm(fn);
-    } catch (e) {
-      setState(() => {
-        throw e;
-      });
-      return undefined;
-    }
-  }, []);
 }

@@ -1,6 +1,7 @@
 // The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
 // computed by the Rust port of the JDK heap.
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useDraft } from '../wasm/WasmWidget';
 import { Replay } from '../player/replay';
 import { traceScript } from '../heaps/run';
 import { MAX_TIMERS, parseDeadlines } from './deadlines';
@@ -21,7 +22,7 @@ function layoutOf(deadlines: number[]): Layout {
 }
 
 export function HeapLayout({ initial = '' }: { initial?: string }) {
-  const [text, setText] = useState(initial);
+  const [text, setText] = useDraft('deadlines', initial);
   const id = useId();
   const parsed = parseDeadlines(text);
   const layout = parsed.ok ? layoutOf(parsed.deadlines) : null;

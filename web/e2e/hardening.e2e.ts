@@ -1,0 +1,133 @@
+// What a hostile or unlucky user found (issue 8): each case failed before its fix.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { siteUrl, useBrowser } from './browser';
+
+const browser = useBrowser();
+
+/** Makes the page behave as with "don't allow sites to save data": reading localStorage throws. */
+async function blockSiteData(page: Page) {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+}
+
+describe('hardening', () => {
+  it('works with site data blocked: pages render, progress lasts for the page, and says so once', async () => {
+    const { page, errors } = await browser.open('');
+    await blockSiteData(page);
+    await page.reload();
+    await expect.poll(() => page.locator('.lesson-card').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /Theme: system/ }).click(); // remembered nowhere, works anyway
+    await page.goto(siteUrl() + 'embed/heap-layout?deadlines=3%201%202');
+    await expect.poll(() => page.getByRole('table', { name: /array/i }).innerText()).toContain('1');
+    await page.goto(siteUrl() + 'lessons/cancelling-timers?seed=blocked');
+    const ex = page.locator('.exercises');
+    await ex.waitFor();
+    const notes = ex.getByRole('note');
+    expect(await notes.count()).toBe(1);
+    expect(await notes.innerText()).toContain('your answers last only while this page is open');
+    const first = ex.locator('article.exercise').first();
+    await first.getByLabel('Your answer').fill('1');
+    await first.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => first.locator('.feedback').innerText()).toMatch(/Correct\.|Not quite\./);
+    expect(errors).toEqual([]);
+  });
+
+  it('re-counts a counted-only script when an edit adds operations, in the player and the race', async () => {
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%20200,%20cancel-reverse');
+    const counts = page.locator('.count-only');
+    await expect.poll(() => counts.innerText()).toContain('counters only');
+    await page.getByLabel('Ops script').fill('schedule 200, cancel-in-order, schedule 200, cancel-reverse');
+    await expect.poll(() => counts.locator('tbody tr').count()).toBe(5); // four commands and the total
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await page.goto(siteUrl() + 'embed/heap?heap=race&ops=schedule%20200,%20cancel-reverse');
+    await expect.poll(() => counts.innerText()).toContain('counters only');
+    const box = page.getByLabel('Ops script');
+    await box.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(', schedule 150, cancel-in-order');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.type(', poll');
+    expect(await page.locator('.widget-error').count()).toBe(0);
+    await box.fill('schedule 200, cancel-reverse, schedule 150, cancel-in-order, poll');
+    await expect.poll(() => counts.locator('tbody tr').count()).toBe(6);
+    expect(await page.locator('.widget-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers a suite named after a prototype member with an error, not a blank page', async () => {
+    const { page, errors } = await browser.open('embed/bench?suite=constructor');
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      await page.goto(siteUrl() + `embed/bench?suite=${name}`);
+      await expect.poll(() => page.getByRole('alert').innerText()).toContain(`suite=${name} is not a suite; expected heap-cancel`);
+    }
+    await page.goto(siteUrl() + 'embed/constructor');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('no embeddable widget called “constructor”');
+    expect(errors).toEqual([]);
+  });
+
+  it('shares a 2,000-operation script through a link that reopens it', async () => {
+    // 2,000 operations with at most one timer queued: inside the drawing limits.
+    const ops = Array.from({ length: 1000 }, (_, i) => `add ${100_000 + i}, poll`).join(', ');
+    const { page, errors } = await browser.open('embed/heap?heap=indexed&ops=poll');
+    await page.getByLabel('Ops script').fill(ops);
+    await page.getByRole('button', { name: 'Jump to end' }).waitFor();
+    const href = await page.getByRole('link', { name: 'Link to this step' }).getAttribute('href');
+    expect(href!.length).toBeLessThan(ops.length);
+    expect(new URL(href!).search).toBe('');
+    const response = await page.goto(href!);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByLabel('Ops script').inputValue()).toBe(ops);
+    // The address bar keeps it too: a reload is a reopening.
+    const opened = new URL(page.url()).hash;
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect.poll(() => new URL(page.url()).hash).not.toBe(opened);
+    expect(new URL(page.url()).hash).toMatch(/^#z=/);
+    await page.reload();
+    expect(await page.getByLabel('Ops script').inputValue()).toBe(ops);
+    expect(await page.locator('.step-count').innerText()).toMatch(/^1 \//);
+    // A fragment cut short is reported, not guessed at.
+    await page.goto(href!.slice(0, href!.indexOf('#z=') + 30));
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('is damaged');
+    expect(errors).toEqual([]);
+  });
+
+  it('says why a step or a parameter was not used as given', async () => {
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=add%205,%20poll&step=op:999999');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'no operation' }).innerText())
+      .toContain('There is no operation 999,999: this script has 2, so it is shown at the end.');
+    await page.goto(siteUrl() + 'embed/heap?heap=jdk&ops=poll&step=12345678901234567890123');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('step=12345678901234567890123 is larger than any script');
+    await page.goto(siteUrl() + 'embed/heap?heap=jdk&heap=indexed&ops=poll');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('heap is given 2 times (heap=jdk, heap=indexed); give it once');
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a student what a whole number is, and echoes exactly what they typed', async () => {
+    const { page, errors } = await browser.open('lessons/cancelling-timers?seed=numbers');
+    const first = page.locator('.exercises article.exercise').first();
+    await first.waitFor();
+    for (const bad of ['abc', '1e3', '0x10', '٣']) {
+      await first.getByLabel('Your answer').fill(bad);
+      await first.getByRole('button', { name: 'Check' }).click();
+      await expect.poll(() => first.getByRole('alert').innerText()).toContain('Enter a whole number');
+      expect(await first.locator('.feedback').count()).toBe(0);
+    }
+    await first.getByLabel('Your answer').fill('12345678901234567890123');
+    await first.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => first.locator('.feedback').innerText()).toContain('You answered 12345678901234567890123;');
+    // A reload brings back what was typed.
+    await page.reload();
+    await first.waitFor();
+    expect(await first.getByLabel('Your answer').inputValue()).toBe('12345678901234567890123');
+    expect(errors).toEqual([]);
+  });
+});

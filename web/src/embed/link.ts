@@ -1,0 +1,71 @@
+// Links to an embeddable view's exact state. Short state travels in the query string, readable;
+// long state (a 2,000-operation script is 16,000 characters) is compressed into the fragment,
+// which the browser never sends to the server, so no server refuses the request (HTTP 431/414).
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+
+/** Query strings longer than this move to the fragment: servers limit request lines to 8–16 KB. */
+export const MAX_QUERY = 2000;
+/** Past this, some browsers and most chat and mail clients truncate a URL. */
+export const MAX_LINK = 1_000_000;
+const FRAGMENT_KEY = 'z=';
+
+export type Params = Record<string, string>;
+
+function query(params: Params): string {
+  // Commas and spaces read better as `,` and `%20` than as `%2C` and `+`.
+  return new URLSearchParams(params).toString().replace(/%2C/g, ',').replace(/\+/g, '%20');
+}
+
+export interface Link {
+  href: string;
+  /** Set when the state is too large for any link: say so rather than hand out a broken one. */
+  problem?: string;
+}
+
+/** The URL of `/embed/<name>` showing exactly `params`, under the site's base path. */
+export function embedLink(name: string, params: Params, origin = window.location.origin): Link {
+  const base = `${origin}${import.meta.env.BASE_URL}embed/${name}`;
+  const q = query(params);
+  if (q.length <= MAX_QUERY) return { href: `${base}?${q}` };
+  const href = `${base}#${FRAGMENT_KEY}${compressToEncodedURIComponent(q)}`;
+  if (href.length > MAX_LINK) {
+    return {
+      href: `${base}?${query(Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'ops')))}`,
+      problem: `this state is too large for a link (${href.length.toLocaleString('en-US')} characters even compressed); ` +
+        'copy the script from the editor instead',
+    };
+  }
+  return { href };
+}
+
+export type EmbedState = { ok: true; params: URLSearchParams } | { ok: false; message: string };
+
+/** The state a link carries: the fragment's compressed state if there is one, else the query. */
+export function readEmbedState(search: string, hash: string): EmbedState {
+  const fragment = hash.replace(/^#/, '');
+  if (!fragment.startsWith(FRAGMENT_KEY)) return { ok: true, params: new URLSearchParams(search) };
+  const text = decompressFromEncodedURIComponent(fragment.slice(FRAGMENT_KEY.length));
+  if (!text) {
+    return {
+      ok: false,
+      message: 'the state after “#z=” in this link is damaged (it may have been cut off when it was copied)',
+    };
+  }
+  return { ok: true, params: new URLSearchParams(text) };
+}
+
+/**
+ * Refuses parameters a view does not know, and any given twice: either would otherwise be
+ * ignored without a word (`?heap=jdk&heap=indexed` used to show the first).
+ */
+export function checkParams(params: URLSearchParams, known: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const [name] of params) {
+    if (!known.includes(name)) return `“${name}” is not a parameter here; expected ${known.join(', ')}`;
+    if (seen.has(name)) {
+      return `${name} is given ${params.getAll(name).length} times (${params.getAll(name).map((v) => `${name}=${v}`).join(', ')}); give it once`;
+    }
+    seen.add(name);
+  }
+  return null;
+}

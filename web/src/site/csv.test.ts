@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvTable } from './csv';
+
+describe('csv', () => {
+  it('quotes separators, quotes and line breaks', () => {
+    expect(csvCell('Ada, B.')).toBe('"Ada, B."');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell([0, 1])).toBe('0 1');
+  });
+
+  it('neutralises every cell a spreadsheet would evaluate', () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    for (const s of ['+1+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(s).replace(/^"/, '').startsWith("'")).toBe(true);
+    // Numbers, negative ones included, stay numbers.
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('-1.5e3')).toBe('-1.5e3');
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('writes a table', () => {
+    expect(csvTable(['a', 'b'], [[1, '=x']])).toBe("a,b\n1,'=x\n");
+  });
+});
