@@ -34,7 +34,7 @@ describe('the benchmark panel', () => {
       expect(Number.isFinite(score) && score > 0, row).toBe(true);
     }
     const verdicts = await panel.locator('.verdicts li').allInnerTexts();
-    expect(verdicts).toHaveLength(4);
+    expect(verdicts).toHaveLength(5);
     expect(verdicts[0]).toMatch(/^Reproduced: in reverse at 100,000 the indexed heap is [\d,]+× faster/);
     expect(verdicts.every((v) => /^(Reproduced|Not reproduced)/.test(v))).toBe(true);
     const delays = await page.evaluate(() => (window as unknown as { delays: number[] }).delays);

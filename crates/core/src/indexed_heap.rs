@@ -205,6 +205,7 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
         let result = *self.queue.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
         self.set_index(result, NOT_IN_QUEUE);
+        probe!(self.probe.index_cleared(0));
         probe!(self.probe.taken(0));
         let last = self.queue.pop().expect("non-empty");
         if !self.queue.is_empty() {
@@ -228,6 +229,7 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
         let i = self.stored_index(h) as usize;
         probe!(self.probe.line(line::REMOVE_LAST));
         self.set_index(h, NOT_IN_QUEUE);
+        probe!(self.probe.index_cleared(i));
         probe!(self.probe.taken(i));
         let size = self.queue.len() - 1;
         if size == 0 || size == i {

@@ -61,6 +61,9 @@ pub trait Probe {
     /// An element stored its new array index in itself (Netty's indexed heap).
     #[inline(always)]
     fn index_written(&mut self, _slot: usize) {}
+    /// The element in `slot`, leaving the queue, stored −1 ("not queued") in itself.
+    #[inline(always)]
+    fn index_cleared(&mut self, _slot: usize) {}
     /// The backing array was reallocated from `old` to `new` slots.
     #[inline(always)]
     fn grow(&mut self, _old: usize, _new: usize) {}
@@ -127,6 +130,9 @@ impl Probe for Counter {
         }
     }
     fn index_written(&mut self, _slot: usize) {
+        self.count(|c| c.index_writes += 1);
+    }
+    fn index_cleared(&mut self, _slot: usize) {
         self.count(|c| c.index_writes += 1);
     }
     fn grow(&mut self, _old: usize, _new: usize) {

@@ -245,6 +245,12 @@ impl Probe for Recorder {
             (Loc::Slot(a), Loc::Held) if a + 1 == self.slots.len() => {
                 format!("Take the last timer, {d}, out of [{a}] into the hand; [{a}] is now empty.")
             }
+            (Loc::Slot(a), Loc::Held)
+                if self.kind == HeapKind::Jdk
+                    && self.line == crate::jdk_heap::line::REMOVE_AT_SIFT_UP =>
+            {
+                format!("{d} did not sink: it is still in [{a}], where the removed timer was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
+            }
             (Loc::Slot(a), Loc::Held) => format!("Pick {d} up from [{a}] to move it further."),
             (Loc::Held, Loc::Slot(k)) => format!("Place {d} in [{k}]: its place is found."),
             _ => format!("Move {d}."),
@@ -294,12 +300,23 @@ impl Probe for Recorder {
         );
     }
 
+    fn index_cleared(&mut self, slot: usize) {
+        let d = self.deadline(Loc::Slot(slot));
+        self.push(
+            kind::INDEX,
+            slot as i32,
+            -1,
+            0,
+            format!("{d} writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once."),
+        );
+    }
+
     fn index_written(&mut self, slot: usize) {
         let d = self.deadline(Loc::Slot(slot));
         self.push(
             kind::INDEX,
             slot as i32,
-            0,
+            slot as i32,
             0,
             format!("{d} writes its new index, {slot}, into itself."),
         );

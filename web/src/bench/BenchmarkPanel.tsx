@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { browserForkHost } from './browserHost';
 import { runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
-import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv } from './report';
+import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv, unboundedRows } from './report';
+import { num, plural } from '../site/format';
 import { PRESETS, SUITES, type Preset } from './suites';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
@@ -163,6 +164,16 @@ export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initi
             }}>{copied ? 'Copied' : 'Copy table'}</button>
           </div>
           <pre className="jmh-table" tabIndex={0} aria-label="JMH results table">{table}</pre>
+          {unboundedRows(shown).length > 0 && (
+            <p className="notice" role="note">
+              {plural(unboundedRows(shown).length, 'row')} measured an error larger than the score (for example{' '}
+              {(() => {
+                const s = unboundedRows(shown)[0].summary!;
+                return `${num(Math.round(s.mean))} ± ${num(Math.round(s.error))}`;
+              })()}): {unboundedRows(shown).length === 1 ? 'its' : 'their'} few samples disagree too much to bound the
+              score. The chart draws such points hollow, without error bars. Run the full preset for figures to quote.
+            </p>
+          )}
           <LogLogChart series={series} title="Operations per second against num, log-log" xLabel="num (timers cancelled per operation)"
             yLabel="ops/s (higher is better)" />
           <ul className="legend">

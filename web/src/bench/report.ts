@@ -88,6 +88,11 @@ export function heapCancelSpeedups(run: SuiteRun): SpeedupRow[] {
     [100, 1000, 10000, 100000].map((num) => ({ benchmark, num, ...speedup(run, suite, benchmark, num) })));
 }
 
+/** Rows whose 99.9% error is larger than their score: too few samples to bound them. */
+export function unboundedRows(run: Pick<SuiteRun, 'rows'>): RowResult[] {
+  return run.rows.filter((r) => r.status === 'ok' && r.summary && r.summary.error >= r.summary.mean);
+}
+
 export function compareHeapCancel(run: SuiteRun): Comparison[] {
   const suite = SUITES['heap-cancel'];
   const out: Comparison[] = [];
@@ -110,17 +115,40 @@ export function compareHeapCancel(run: SuiteRun): Comparison[] {
     sentence: `${r10k.measured >= 10 ? 'Reproduced' : 'Not reproduced'}: in reverse at 10,000 the indexed heap is ${times(r10k.measured)} faster (published ${times(r10k.published)}; at least 10× counts as reproduced).`,
   });
 
+  // In order, two separate claims: no asymptotic difference (same growth, a constant factor at
+  // most), and the published parity. The first is the structural one; the second depends on what
+  // else the original timed.
   const nums = [100, 1000, 10000, 100000];
   const inOrder = nums.map((n) => ({ n, ...speedup(run, suite, 'cancelInOrder', n) }));
-  const t3 = 'Cancel in order, every num: indexed heap ÷ JDK heap within 0.5×–2×';
+  const pubRange = `${times(Math.min(...inOrder.map((x) => x.published)))}–${times(Math.max(...inOrder.map((x) => x.published)))}`;
+  const t3 = 'Cancel in order: the same growth on both heaps (indexed ÷ JDK within 0.5×–2× at every num)';
+  const t5 = 'Cancel in order: the heaps level (indexed ÷ JDK within 0.8×–1.25× at every num), as published';
   if (inOrder.some((x) => x.measured === undefined)) {
-    out.push(missing(t3, inOrder.map((x) => times(x.published)).join(', ')));
+    out.push(missing(t3, pubRange));
+    out.push(missing(t5, pubRange));
   } else {
-    const ok = inOrder.every((x) => x.measured! >= 0.5 && x.measured! <= 2);
+    const ratios = inOrder.map((x) => x.measured!);
+    const lo = Math.min(...ratios);
+    const hi = Math.max(...ratios);
+    const range = `${times(lo)}–${times(hi)}`;
+    const measured = ratios.map(times).join(', ');
+    const published = inOrder.map((x) => times(x.published)).join(', ');
+    const sameGrowth = lo >= 0.5 && hi <= 2;
     out.push({
-      title: t3, published: inOrder.map((x) => times(x.published)).join(', '), measured: inOrder.map((x) => times(x.measured!)).join(', '),
-      verdict: ok ? 'reproduced' : 'not reproduced',
-      sentence: `${ok ? 'Reproduced' : 'Not reproduced'}: in order the two heaps stay within ${times(Math.min(...inOrder.map((x) => x.measured!)))}–${times(Math.max(...inOrder.map((x) => x.measured!)))} of each other (published ${times(Math.min(...inOrder.map((x) => x.published)))}–${times(Math.max(...inOrder.map((x) => x.published)))}).`,
+      title: t3, published, measured, verdict: sameGrowth ? 'reproduced' : 'not reproduced',
+      sentence: sameGrowth
+        ? `Reproduced: in order neither heap is asymptotically faster; indexed ÷ JDK stays within ${range} from num = 100 to 100,000, a constant factor (published ${pubRange}).`
+        : `Not reproduced: in order indexed ÷ JDK ranges over ${range} (published ${pubRange}), more than a constant factor apart.`,
+    });
+    const level = lo >= 0.8 && hi <= 1.25;
+    const slower = hi < 1;
+    out.push({
+      title: t5, published, measured, verdict: level ? 'reproduced' : 'not reproduced',
+      sentence: level
+        ? `Reproduced: in order the heaps are level, ${range} (published ${pubRange}).`
+        : `Not reproduced: the published parity (${pubRange}). Here the indexed heap runs at ${range} of the JDK heap's speed${slower ? `, ${Math.round((1 - hi) * 100)}–${Math.round((1 - lo) * 100)}% slower` : ''}: ` +
+          'each of its moves also writes the moved timer\'s index, and the original also handed every operation to an ' +
+          'event-loop thread, a fixed cost that the lab\'s kernel does not pay and that hid such differences.',
     });
   }
 

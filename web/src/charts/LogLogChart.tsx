@@ -1,6 +1,10 @@
 // A log-log line chart: D3 scales compute, React draws. Zeros, which a log axis cannot hold,
-// sit on a marked "0" row below the axis rather than vanishing.
+// sit in a shaded band below the axis, labelled as off the scale, rather than vanishing or
+// pretending to be a tick. An error bar wider than its score cannot be drawn on a log axis: the
+// point is drawn hollow instead, and the caller says why.
+import { useRef, type CSSProperties } from 'react';
 import { scaleLog } from 'd3';
+import { useWidth } from '../site/useWidth';
 
 export interface Series {
   key: string;
@@ -11,52 +15,83 @@ export interface Series {
 }
 
 const W = 640;
-const H = 340;
-const M = { top: 16, right: 20, bottom: 56, left: 64 };
-const ZERO_ROW = H - M.bottom + 22;
+const PLOT_H = 268;
+
+/** Margins and rows around the plot, in drawing units, for text `f` units tall. */
+export function chartLayout(f: number) {
+  const m = { top: 16, right: 20 + f, left: 16 + 4.2 * f };
+  const plotBottom = m.top + PLOT_H;
+  const zeroTop = plotBottom + 0.6 * f;
+  const zeroHeight = 1.6 * f;
+  const xTicks = zeroTop + zeroHeight + 1.3 * f;
+  const xTitle = xTicks + 1.7 * f;
+  return { m, plotBottom, zeroTop, zeroHeight, zeroRow: zeroTop + zeroHeight / 2, xTicks, xTitle, height: xTitle + 0.6 * f };
+}
+
+/** A point whose error bar would reach zero or below: not drawable on a log axis. */
+export const unbounded = (p: { y: number; err?: number }) => p.err !== undefined && p.err >= p.y && p.y > 0;
 
 const fmt = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
 export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt }: {
   series: Series[]; xLabel: string; yLabel: string; title: string; yFormat?: (v: number) => string;
 }) {
+  const ref = useRef<SVGSVGElement>(null);
+  const width = useWidth(ref);
+  // Text in drawing units that reads as 12 px on screen, however wide the chart is drawn.
+  const f = width > 0 ? Math.min(26, (12 * W) / width) : 12;
+  const style = { '--chart-font': `${f}px` } as CSSProperties;
+  const L = chartLayout(f);
+  const M = L.m;
   const all = series.flatMap((s) => s.points);
   const xs = all.map((p) => p.x).filter((x) => x > 0);
   const ys = all.map((p) => p.y).filter((y) => y > 0);
   const x = scaleLog().domain([Math.min(...xs, 100), Math.max(...xs, 1000)]).range([M.left, W - M.right]);
-  const y = scaleLog().domain([Math.min(...ys, 1), Math.max(...ys, 10)]).nice().range([H - M.bottom, M.top]);
-  const yAt = (v: number) => (v > 0 ? y(v) : ZERO_ROW);
+  const y = scaleLog().domain([Math.min(...ys, 1), Math.max(...ys, 10)]).nice().range([L.plotBottom, M.top]);
+  const yAt = (v: number) => (v > 0 ? y(v) : L.zeroRow);
   const yTicks = y.ticks().filter((t) => Number.isInteger(Math.log10(t)));
   const zeros = all.some((p) => p.y === 0);
   const xTicks = x.ticks().filter((t) => Number.isInteger(Math.log10(t)));
 
   return (
-    <svg className="loglog" viewBox={`0 0 ${W} ${H + 10}`} role="img" aria-label={title}>
-      <g className="grid">
-        {yTicks.map((t) => <line key={t} x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />)}
-        {xTicks.map((t) => <line key={t} y1={M.top} y2={H - M.bottom} x1={x(t)} x2={x(t)} />)}
-      </g>
-      <g className="axis">
-        {yTicks.map((t) => <text key={t} x={M.left - 8} y={y(t)} dy="0.32em" textAnchor="end">{yFormat(t)}</text>)}
-        {zeros && <text x={M.left - 8} y={ZERO_ROW} dy="0.32em" textAnchor="end">0</text>}
-        {zeros && <line className="zero-row" x1={M.left} x2={W - M.right} y1={ZERO_ROW} y2={ZERO_ROW} />}
-        {xTicks.map((t) => <text key={t} x={x(t)} y={H - M.bottom + 40} textAnchor="middle">{fmt(t)}</text>)}
-        <text x={(M.left + W - M.right) / 2} y={H + 6} textAnchor="middle">{xLabel}</text>
-        <text transform={`translate(14 ${(M.top + H - M.bottom) / 2}) rotate(-90)`} textAnchor="middle">{yLabel}</text>
-      </g>
-      {series.map((s) => {
-        const pts = [...s.points].sort((a, b) => a.x - b.x);
-        return (
-          <g key={s.key} className={`series ${s.className}${s.dashed ? ' dashed' : ''}`}>
-            <polyline fill="none" points={pts.map((p) => `${x(p.x)},${yAt(p.y)}`).join(' ')} />
-            {pts.filter((p) => p.err && p.err > 0 && p.y > 0).map((p) => (
-              <line key={`e${p.x}`} className="error-bar" x1={x(p.x)} x2={x(p.x)}
-                y1={yAt(Math.max(p.y - p.err!, y.domain()[0]))} y2={yAt(p.y + p.err!)} />
-            ))}
-            {pts.map((p) => <circle key={p.x} cx={x(p.x)} cy={yAt(p.y)} r={3.5}><title>{`${s.label}: n = ${p.x}, ${p.y.toFixed(2)}`}</title></circle>)}
-          </g>
-        );
-      })}
-    </svg>
+    <figure className="chart">
+      {/* The y axis names itself above the plot, in HTML: a rotated label would not fit a phone. */}
+      <figcaption className="chart-y-label">↑ {yLabel}</figcaption>
+      <svg className="loglog" viewBox={`0 0 ${W} ${L.height}`} role="img" aria-label={title} ref={ref} style={style}>
+        <g className="grid">
+          {yTicks.map((t) => <line key={t} x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />)}
+          {xTicks.map((t) => <line key={t} y1={M.top} y2={L.plotBottom} x1={x(t)} x2={x(t)} />)}
+        </g>
+        <g className="axis">
+          {yTicks.map((t) => <text key={t} x={M.left - 8} y={y(t)} dy="0.32em" textAnchor="end">{yFormat(t)}</text>)}
+          {zeros && (
+            <g className="zero-band">
+              <rect x={M.left} y={L.zeroTop} width={W - M.left - M.right} height={L.zeroHeight} />
+              <text x={M.left - 8} y={L.zeroRow} dy="0.32em" textAnchor="end">zero</text>
+              <title>Exactly 0: a log scale has no 0, so these points sit in a band of their own.</title>
+            </g>
+          )}
+          {xTicks.map((t) => <text key={t} x={x(t)} y={L.xTicks} textAnchor="middle">{fmt(t)}</text>)}
+          <text x={(M.left + W - M.right) / 2} y={L.xTitle} textAnchor="middle">{xLabel}</text>
+        </g>
+        {series.map((s) => {
+          const pts = [...s.points].sort((a, b) => a.x - b.x);
+          return (
+            <g key={s.key} className={`series ${s.className}${s.dashed ? ' dashed' : ''}`}>
+              <polyline fill="none" points={pts.map((p) => `${x(p.x)},${yAt(p.y)}`).join(' ')} />
+              {pts.filter((p) => p.err && p.err > 0 && p.y > 0 && !unbounded(p)).map((p) => (
+                <line key={`e${p.x}`} className="error-bar" x1={x(p.x)} x2={x(p.x)}
+                  y1={yAt(Math.max(p.y - p.err!, y.domain()[0]))} y2={yAt(Math.min(p.y + p.err!, y.domain()[1]))} />
+              ))}
+              {pts.map((p) => (
+                <circle key={p.x} cx={x(p.x)} cy={yAt(p.y)} r={3.5} className={unbounded(p) ? 'unbounded' : undefined}>
+                  <title>{`${s.label}: n = ${p.x}, ${p.y.toFixed(2)}${unbounded(p) ? ` ± ${p.err!.toFixed(2)} (error larger than the score)` : ''}`}</title>
+                </circle>
+              ))}
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
   );
 }

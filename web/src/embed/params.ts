@@ -2,6 +2,7 @@
 // the page shows, and a value past the end is a notice, never a silent jump.
 import type { HeapKind } from '../heaps/trace';
 import { checkParams, embedLink, type Link } from './link';
+import { num as fmt } from '../site/format';
 
 /** A step: a number, 'end', or `op:N` (just before operation N starts, counting from 1). */
 export type StepSpec = number | 'end' | `op:${number}`;
@@ -12,7 +13,6 @@ export interface ResolvedStep {
   notice?: string;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** Resolves a step spec against the start of each operation and the trace length. */
 export function resolveStep(spec: StepSpec, actionStarts: readonly number[], length: number): ResolvedStep {

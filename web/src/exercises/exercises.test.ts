@@ -3,6 +3,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
 import { generate, grade, type Answer, type Instance } from './exercises';
+import { traceScript } from '../heaps/run';
+import { parseScript } from '../heaps/script';
+import { Replay } from '../player/replay';
+
+function parseOk(text: string) {
+  const r = parseScript(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.commands;
+}
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -46,7 +55,7 @@ describe('the lesson exercises', () => {
     expect(scan.expected).toEqual((scan.expected as number[]).map((_, k) => k));
     expect(scan.cells![(scan.expected as number[]).at(-1)!]).toBe(Number(/remove\((\d+)\)/.exec(scan.prompt)![1]));
     expect(byId['predict-indexed'].expected).toBe(0);
-    expect(byId['worst-order'].expected).toBe('cancel-reverse');
+    expect(byId['worst-order'].expected).toBe('cancelling in reverse order');
     const n = Number(/Schedule (\d+)/.exec(byId['predict-reverse'].prompt)![1]);
     expect(byId['predict-reverse'].expected).toBe(((n * (n + 1)) / 2).toLocaleString('en-US'));
   });
@@ -62,5 +71,53 @@ describe('numeric answers', () => {
     for (const bad of ['abc', '1e3', '0x10', '٣', '', `${n}.0`, '12345678901234567890123']) {
       expect(grade(inst, bad).correct, bad).toBe(false);
     }
+  });
+});
+
+describe('feedback texts', () => {
+  let all: Instance[] = [];
+  beforeAll(() => {
+    all = Array.from({ length: 40 }, (_, s) => generate(`text-${s}`)).flat();
+  });
+
+  it('never hedge a plural', () => {
+    for (const i of all) {
+      for (const text of [i.prompt, i.explanation, i.hint]) {
+        expect(text, i.id).not.toMatch(/\(s\)|\b1 [a-z()]+s\b(?! in all)/);
+      }
+    }
+  });
+
+  it('trace the climb the player shows: each step goes to the parent, ending where the timer lands', () => {
+    for (const i of all.filter((x) => x.id === 'offer-comparisons')) {
+      const path = [...i.explanation.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+      const levels = /climbs (\d+) levels?/.exec(i.explanation);
+      if (!levels) {
+        expect(i.explanation).toContain('stays where it starts');
+        continue;
+      }
+      expect(path.length - 1).toBe(Number(levels[1]));
+      for (let k = 1; k < path.length; k++) expect(path[k]).toBe((path[k - 1] - 1) >> 1);
+      expect(path[0]).toBe(i.code!.split(/\s+/).length); // it starts in the first free slot
+      // Where the replay ends, the new timer sits in the last slot of the path.
+      const run = traceScript(parseOk(i.replay.ops), ['jdk']);
+      if (!run.ok) throw new Error(run.error.message);
+      const r = run.runs.jdk!;
+      const end = new Replay(r.trace).stateAt(r.trace.steps.length);
+      const seq = r.actions[r.actions.length - 1].seq;
+      expect(end.slots.indexOf(seq)).toBe(path[path.length - 1]);
+    }
+  });
+
+  it('count only the cancellations when the question says the timers are already queued', () => {
+    const i = generate('orders').find((x) => x.id === 'worst-order')!;
+    const n = Number(/^(\d+) timers/.exec(i.prompt)![1]);
+    const [inOrder, reverse] = [...i.explanation.matchAll(/([\d,]+) comparisons, equals\(\) calls and moves (in order|in reverse)|, ([\d,]+) in reverse/g)]
+      .map((m) => Number((m[1] ?? m[3]).replace(/,/g, '')));
+    // In reverse, n(n+1)/2 equals() calls and no sifting (the last slot is just cleared).
+    expect(reverse).toBe((n * (n + 1)) / 2);
+    // In order: one equals() per cancel, then a sift down; the n − 1 scheduling comparisons are excluded.
+    expect(inOrder).toBeLessThan(reverse);
+    expect(i.choices).toEqual(['cancelling in scheduling order', 'cancelling in reverse order', 'both cost the same']);
   });
 });

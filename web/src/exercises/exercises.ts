@@ -6,6 +6,10 @@ import { Replay } from '../player/replay';
 import { KIND, type HeapKind, type HeapRun, type HeapState } from '../heaps/trace';
 import { distinct, randomInt, rng } from './rng';
 import type { StepSpec } from '../embed/params';
+import { num as fmt, plural } from '../site/format';
+import { callWasm } from '../wasm/loader';
+import { encodeCommands } from '../heaps/script';
+import { countsFromFlat, type Counts } from '../heaps/trace';
 
 export type Kind = 'predict' | 'trace' | 'compute';
 
@@ -85,12 +89,19 @@ function stateAfter(run: HeapRun, a: number): HeapState {
 
 const adds = (ds: number[]) => ds.map((d) => `add ${d}`).join(', ');
 const deadlinesOf = (run: HeapRun, s: HeapState) => s.slots.map((seq) => run.deadlines[seq!]);
-const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** Total work counted on the real heap over a whole script (the state after the last step). */
-function totals(ops: string, heap: HeapKind) {
-  const run = trace(ops, heap);
-  return new Replay(run.trace).stateAt(run.trace.steps.length).total;
+/** Work counted by the real heap's counter probe for one command of a script (0-based). */
+function commandWork(ops: string, heap: HeapKind, command: number): Counts {
+  const cmds = commands(ops);
+  const flat = callWasm((w) => {
+    const plan = new w.TimerPlan(encodeCommands(cmds), false);
+    try {
+      return plan.count(heap);
+    } finally {
+      plan.free();
+    }
+  });
+  return countsFromFlat(flat, command);
 }
 
 type Maker = (seed: string) => Instance;
@@ -107,9 +118,9 @@ const equalsCount: Maker = (seed) => {
   const n = stepsOf(run, last).filter((s) => s.kind === KIND.EQUALS).length;
   return {
     id: 'equals-count', kind: 'compute', title: 'Count the equals() calls',
-    prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make before it finds the timer?`,
+    prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make in all, counting the call that finds it?`,
     code: before.join('  '), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
-    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${n} calls.`,
+    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${plural(n, 'call')}, the last one the match.`,
     replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
@@ -161,12 +172,18 @@ const offerComparisons: Maker = (seed) => {
   const run = trace(ops, 'jdk');
   const last = run.actions.length - 1;
   const before = deadlinesOf(run, stateBefore(run, last));
-  const n = stepsOf(run, last).filter((s) => s.kind === KIND.COMPARE).length;
+  const steps = stepsOf(run, last);
+  const n = steps.filter((s) => s.kind === KIND.COMPARE).length;
+  // Each level climbed is one parent moved down a slot; the path is read from those moves.
+  const path = [before.length, ...steps.filter((s) => s.kind === KIND.MOVE && s.a >= 0 && s.b >= 0).map((s) => s.a)];
+  const levels = path.length - 1;
+  const stop = levels === 0 ? 'stays where it starts' : `climbs ${plural(levels, 'level')}, ${path.map((i) => `[${i}]`).join(' → ')},`;
+  const why = path[path.length - 1] === 0 ? 'reaching the root' : 'stopping when its parent is not later';
   return {
     id: 'offer-comparisons', kind: 'compute', title: 'Climb the tree',
     prompt: `The heap holds these timers, slot [0] first. How many comparisons does offer(${k}) make? (Equal deadlines: the timer scheduled first counts as earlier.)`,
     code: before.join('  '), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
-    expected: n, explanation: `${k} climbs ${Math.max(0, n - 1)} level(s) and stops after ${n} comparison(s).`,
+    expected: n, explanation: `${k} ${stop} ${why}: ${plural(n, 'comparison')} in all.`,
     replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
   };
 };
@@ -196,7 +213,7 @@ const predictReverse: Maker = (seed) => {
   const r = rng(`${seed}/reverse`);
   const n = [50, 80, 100, 120][randomInt(r, 0, 3)];
   const ops = `schedule ${n}, cancel-reverse`;
-  const exact = totals(ops, 'jdk').equals; // counted by the real heap, not by the formula
+  const exact = commandWork(ops, 'jdk', 1).equals; // counted by the real heap, not by the formula
   const choices = [n, n * 2, (n * (n + 1)) / 2, n * n].map(fmt);
   return {
     id: 'predict-reverse', kind: 'predict', title: 'Predict the pathology',
@@ -212,7 +229,7 @@ const predictIndexed: Maker = (seed) => {
   const r = rng(`${seed}/indexed`);
   const n = [60, 90, 110][randomInt(r, 0, 2)];
   const ops = `schedule ${n}, cancel-reverse`;
-  const calls = totals(ops, 'indexed').equals;
+  const calls = commandWork(ops, 'indexed', 1).equals;
   return {
     id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
     prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, then run it.`,
@@ -226,9 +243,10 @@ const predictIndexed: Maker = (seed) => {
 const worstOrder: Maker = (seed) => {
   const r = rng(`${seed}/order`);
   const n = [40, 64, 100][randomInt(r, 0, 2)];
-  const choices = ['cancel-in-order', 'cancel-reverse', 'both cost the same'];
+  const choices = ['cancelling in scheduling order', 'cancelling in reverse order', 'both cost the same'];
+  // Only the cancellations: the question says the timers are already queued.
   const work = (ops: string) => {
-    const t = totals(ops, 'jdk');
+    const t = commandWork(ops, 'jdk', 1);
     return t.comparisons + t.equals + t.moves;
   };
   const inOrder = work(`schedule ${n}, cancel-in-order`);
@@ -238,7 +256,7 @@ const worstOrder: Maker = (seed) => {
     id: 'worst-order', kind: 'predict', title: 'Which order hurts?',
     prompt: `${n} timers due at 1 … ${n} are queued in the JDK heap. Which costs more work in total (comparisons + equals() calls + moves): cancelling them all in scheduling order, or in reverse?`,
     choices, hint: 'Where in the array is the next timer to cancel, in each case?',
-    expected, explanation: `Counted on the real heap: ${fmt(inOrder)} units of work in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot.`,
+    expected, explanation: `Counted on the real heap, cancellations only: ${fmt(inOrder)} comparisons, equals() calls and moves in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot.`,
     replay: { heap: 'jdk', ops: `schedule ${n}, cancel-reverse`, step: `op:${n + 1}` as StepSpec },
   };
 };

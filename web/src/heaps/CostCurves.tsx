@@ -19,6 +19,11 @@ const LINES: { heap: HeapKind; reverse: boolean; className: string }[] = [
 const lineLabel = (heap: HeapKind, reverse: boolean) => `${HEAP_TITLES[heap]}, ${reverse ? 'in reverse' : 'in order'}`;
 const perCancel = (p: CostPoint) => p.equals + p.comparisons;
 
+/** The slope a cost growing exactly like log₂ n fits over `sizes`: small, but not 0. */
+export function logSlope(sizes: readonly number[]): number {
+  return logLogFit(sizes.map((n) => ({ x: n, y: Math.log2(n) })))!.slope;
+}
+
 export function slopeText(points: { x: number; y: number }[]): string {
   if (points.length > 0 && points.every((p) => p.y === 0)) return 'no work at any n';
   const fit = logLogFit(points);
@@ -94,6 +99,13 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
               </li>
             ))}
           </ul>
+          <p className="hint">
+            Reading the slopes: 1 means the work per cancellation grows in proportion to n; 0 means it does not grow at
+            all. A cost that grows like log n is neither: it is not a power of n, so on log-log axes it rises gently,
+            and a straight line fitted over these n has a small slope. For comparison, log₂ n itself fits a slope
+            of {logSlope(sizes).toFixed(2)} over the same n. Zeros cannot sit on a log axis, so they are drawn in the
+            shaded band under it.
+          </p>
           <table className="counters">
             <caption>The same numbers</caption>
             <thead>

@@ -3,8 +3,8 @@ import type { Counting } from './useHeapScript';
 import { describeCommand } from './script';
 import { countsFromFlat, HEAP_TITLES, workOf, type HeapKind } from './trace';
 import { MAX_DRAWN, MAX_DRAWN_ACTIONS } from './run';
+import { num as fmt } from '../site/format';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 export function CountOnly({ counting, heaps }: { counting: Counting; heaps: HeapKind[] }) {
   if (counting.status === 'running') {

@@ -1,4 +1,5 @@
 import type { Counts, HeapKind } from './trace';
+import { num as fmt } from '../site/format';
 
 const ROWS: { key: keyof Counts; label: string; only?: HeapKind }[] = [
   { key: 'comparisons', label: 'comparisons' },
@@ -8,7 +9,6 @@ const ROWS: { key: keyof Counts; label: string; only?: HeapKind }[] = [
   { key: 'allocations', label: 'array grows' },
 ];
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** Work done by the real code, counted: for the current operation and since the start. */
 export function CountersPanel({ last, total, heap, caption = 'Work counted' }: {

@@ -1,12 +1,20 @@
 // The heap renderer: the tree and the array side by side, the same timer highlighted in both.
 // D3-style math lives in geometry.ts and viewModel.ts; React owns the DOM; CSS animates moves
 // (and stops animating under prefers-reduced-motion).
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
+import { useWidth } from '../site/useWidth';
 import { HEAP_TITLES, type HeapKind, type HeapState } from './trace';
 import { heapViewModel } from './viewModel';
 import { HAND, OUT, TREE_WIDTH } from './geometry';
 
-const ROW = 16;
+/** Screen pixels: labels never smaller than this, cells never narrower. */
+const MIN_LABEL_PX = 11;
+const CELL_PX = 52;
+
+/** How many array cells fit on one row of a view `width` pixels wide (16 before it is measured). */
+export function cellsPerRow(width: number): number {
+  return width > 0 ? Math.max(4, Math.min(16, Math.floor((width - 56) / CELL_PX))) : 16;
+}
 
 interface Props {
   state: HeapState;
@@ -18,19 +26,33 @@ interface Props {
 
 export function HeapView({ state, deadlines, heap, moveMs = 250 }: Props) {
   const vm = heapViewModel(state, deadlines, heap);
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
   const r = vm.radius;
-  const showLabels = r >= 9;
-  const style = { '--move-ms': `${moveMs}ms` } as CSSProperties;
+  // SVG text scales with the drawing; size it in drawing units so it reads ≥ 11 px on screen,
+  // as large as the circle it sits in allows.
+  const unitsPerPx = width > 0 ? TREE_WIDTH / width : 1;
+  const labelUnits = Math.min((MIN_LABEL_PX + 1) * unitsPerPx, r * 1.05);
+  const showLabels = labelUnits / unitsPerPx >= MIN_LABEL_PX - 0.5;
+  const style = {
+    '--move-ms': `${moveMs}ms`,
+    '--label-size': `${labelUnits}px`,
+    '--small-label-size': `${MIN_LABEL_PX * unitsPerPx}px`,
+  } as CSSProperties;
+  const perRow = cellsPerRow(width);
+  // Room under the bottom level for the stored-index labels, at their on-screen size.
+  const height = vm.height - 30 + r + 1.5 * MIN_LABEL_PX * unitsPerPx + 6;
   const rows: (typeof vm.cells)[] = [];
-  for (let i = 0; i < vm.cells.length; i += ROW) rows.push(vm.cells.slice(i, i + ROW));
+  for (let i = 0; i < vm.cells.length; i += perRow) rows.push(vm.cells.slice(i, i + perRow));
   const title = HEAP_TITLES[heap];
 
   return (
-    <div className="heap-view" style={style}>
-      <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${vm.height}`} role="img"
+    <div className="heap-view" style={style} ref={ref}>
+      <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${height}`} role="img"
         aria-label={`${title} as a tree: ${vm.cells.length} timers`}>
-        <text className="area-label" x={HAND.x + 24} y={HAND.y} dy="0.35em">hand</text>
-        <text className="area-label" x={OUT.x - 24} y={OUT.y} dy="0.35em" textAnchor="end">out</text>
+        {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its. */}
+        <text className="area-label" x={HAND.x - 24} y={HAND.y} dy="0.35em" textAnchor="end">hand</text>
+        <text className="area-label" x={OUT.x + 24} y={OUT.y} dy="0.35em">out</text>
         <g className="edges">
           {vm.edges.map((e) => <line key={e.key} x1={e.from.x} y1={e.from.y} x2={e.to.x} y2={e.to.y} />)}
         </g>
@@ -41,13 +63,13 @@ export function HeapView({ state, deadlines, heap, moveMs = 250 }: Props) {
               <circle r={n.place === 'hand' || n.place === 'out' ? Math.max(r, 12) : r} />
               {(showLabels || typeof n.place !== 'number') && <text dy="0.35em" textAnchor="middle">{n.label}</text>}
               {n.stored !== undefined && showLabels && (
-                <text className="stored" dy={r + 11} textAnchor="middle">i={n.stored}</text>
+                <text className="stored" dy={r + MIN_LABEL_PX * unitsPerPx} textAnchor="middle">i={n.stored}</text>
               )}
             </g>
           ))}
         </g>
       </svg>
-      {!showLabels && <p className="hint">Too many levels to label every node: the array below names each slot.</p>}
+      {!showLabels && <p className="hint">The tree is drawn too small here to label each node legibly; the array below names each slot.</p>}
       <table className="array-view heap-array" aria-label={`${title} array, index order`}>
         <tbody>
           {rows.length === 0 && (
@@ -55,7 +77,7 @@ export function HeapView({ state, deadlines, heap, moveMs = 250 }: Props) {
           )}
           {rows.map((row, i) => (
             <tr key={i}>
-              <th scope="row">[{i * ROW}…]</th>
+              <th scope="row">[{i * perRow}…]</th>
               {row.map((c) => (
                 <td key={c.slot} className={c.classes} aria-label={`[${c.slot}] ${c.label === '–' ? 'empty' : c.label}`}>
                   <span className="cell-index" aria-hidden="true">{c.slot}</span>

@@ -13,7 +13,7 @@ import { useHeapScript } from './useHeapScript';
 import { describeCommand, type Command } from './script';
 import { heapEmbedLink, resolveStep, type StepSpec } from '../embed/params';
 import { ShareLink } from '../embed/ShareLink';
-import { HEAP_TITLES, actionLabel, workOf, type HeapKind, type HeapRun, type HeapState } from './trace';
+import { HEAP_TITLES, actionLabel, describeWork, workOf, type HeapKind, type HeapRun, type HeapState } from './trace';
 
 const HEAPS: HeapKind[] = ['jdk', 'indexed'];
 
@@ -76,9 +76,9 @@ function Race({ jdk, indexed, commands, initial, text, onStep }: {
         {last
           ? <>After operation {k} of {actions} (<strong>{actionLabel(last, jdk.deadlines, commands)}</strong>
             {commands[last.command]?.op !== last.kind && <>, from <code>{describeCommand(commands[last.command])}</code></>}):
-            the JDK heap spent {workOf(states.jdk.last).toLocaleString('en-US')} comparisons, equals() calls, moves and
-            index writes on it, the indexed heap {workOf(states.indexed.last).toLocaleString('en-US')}. So far the JDK heap
-            has done {ratio(totalJdk, totalIdx)} the indexed heap&apos;s work.</>
+            the JDK heap spent {describeWork(states.jdk.last, 'jdk')} on it; the indexed heap{' '}
+            {describeWork(states.indexed.last, 'indexed')}. So far the JDK heap has done {ratio(totalJdk, totalIdx)} the
+            indexed heap&apos;s work (all four counts added up).</>
           : `Both heaps start empty. Each step runs one whole operation on both (${actions} in all).`}
       </p>
       <div className="race-grid">

@@ -10,6 +10,8 @@
 //   cancel-in-order  cancel every queued timer, in the order they were scheduled
 //   cancel-reverse   cancel every queued timer, the most recently scheduled first
 
+import { num as fmt } from '../site/format';
+
 export const OPERATIONS = ['add', 'poll', 'remove', 'schedule', 'cancel-in-order', 'cancel-reverse'] as const;
 export type OpName = (typeof OPERATIONS)[number];
 
@@ -45,7 +47,6 @@ const TAKES_ARG: Record<OpName, string | null> = {
   'cancel-reverse': null,
 };
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 export function parseScript(text: string): ParseResult {
   const commands: Command[] = [];

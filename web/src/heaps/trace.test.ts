@@ -5,7 +5,7 @@ import { loadWasm, callWasm } from '../wasm/loader';
 import { Replay } from '../player/replay';
 import { parseScript, encodeCommands, type Command } from './script';
 import { traceScript } from './run';
-import { countsFromFlat, type HeapKind } from './trace';
+import { countsFromFlat, describeWork, type HeapKind } from './trace';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -90,5 +90,13 @@ describe('heap traces replayed in JavaScript', () => {
       expect(traceScript(commands(text), ['jdk']).ok, text).toBe(true);
     }
     expect(traceScript(commands(`${longButSmall}, poll`), ['jdk'])).toMatchObject({ ok: false, tooBig: true });
+  });
+});
+
+describe('work in words', () => {
+  it('names every count, with the right plural', () => {
+    const c = { comparisons: 0, equals: 15, moves: 1, indexWrites: 1, allocations: 0 };
+    expect(describeWork(c, 'jdk')).toBe('0 comparisons, 15 equals() calls and 1 move');
+    expect(describeWork(c, 'indexed')).toBe('0 comparisons, 15 equals() calls, 1 move and 1 index write');
   });
 });

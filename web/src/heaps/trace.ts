@@ -2,6 +2,7 @@
 // function that applies one step to a heap state. `apply` mirrors the recorder's own bookkeeping
 // (crates/core/src/recorder.rs), and the tests hold the two to the same layouts.
 import type { Trace } from '../player/replay';
+import { listing, plural } from '../site/format';
 
 export const KIND = { BEGIN: 0, GROW: 1, COMPARE: 2, EQUALS: 3, MOVE: 4, TAKE: 5, CLEAR: 6, INDEX: 7 } as const;
 export const HELD = -1;
@@ -30,6 +31,13 @@ export interface Counts {
   moves: number;
   indexWrites: number;
   allocations: number;
+}
+
+/** "0 comparisons, 15 equals() calls and 1 move": each count named, as the counters table shows. */
+export function describeWork(c: Counts, heap: HeapKind): string {
+  const parts = [plural(c.comparisons, 'comparison'), plural(c.equals, 'equals() call'), plural(c.moves, 'move')];
+  if (heap === 'indexed') parts.push(plural(c.indexWrites, 'index write'));
+  return listing(parts);
 }
 
 /** Comparisons + equals() calls + moves + index writes: one number to compare the heaps by. */
@@ -130,12 +138,17 @@ export function applyHeapStep(s: HeapState, e: HeapStep): HeapState {
       const slots = [...s.slots];
       const removed = slots[e.a] ?? null;
       slots[e.a] = null;
-      return { ...base, slots, removed, focus: [e.a] };
+      // Its −1 now shows on the removed element itself.
+      const pending = s.pending?.seq === removed ? null : s.pending;
+      return { ...base, slots, removed, pending, focus: [e.a] };
     }
     case KIND.CLEAR:
       return { ...base, slots: s.slots.slice(0, e.a), focus: [e.a] };
     case KIND.INDEX: {
-      const pending = s.pending && s.pending.seq === s.slots[e.a] ? null : s.pending;
+      // b is the index written: the slot, or −1 as the element leaves the queue (Netty's poll/remove).
+      const seq = s.slots[e.a];
+      const pending = e.b === -1 && seq !== null && seq !== undefined ? { seq, index: -1 }
+        : s.pending && s.pending.seq === seq ? null : s.pending;
       return { ...base, pending, focus: [e.a], ...bump(s, 'indexWrites') };
     }
     default:
