@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
-import { EMBED_NAMES } from './web/src/embed/names.ts';
+import { EMBED_NAMES } from './web/src/catalog/routes.ts';
 
 const root = import.meta.dirname;
 
@@ -114,7 +114,7 @@ export default defineConfig({
   },
   test: {
     root,
-    include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.mjs'],
+    include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.mjs', 'lessons/**/*.test.ts'],
     environment: 'jsdom',
   },
 });

@@ -37,7 +37,7 @@ main(async () => {
       emptyOutDir: true,
       target: 'node20',
       rollupOptions: {
-        input: { node: join(ROOT, 'web/src/bench/node.ts'), nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts') },
+        input: { node: join(ROOT, 'web/src/catalog/benchCli.ts'), nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts') },
         output: { format: 'es', entryFileNames: '[name].mjs' },
       },
     },

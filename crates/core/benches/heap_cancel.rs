@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
+use hotpath_core::heap::HeapKind;
 use hotpath_core::heap_bench::HeapCancel;
-use hotpath_core::recorder::HeapKind;
 
 struct Settings {
     forks: usize,

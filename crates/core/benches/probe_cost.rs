@@ -10,6 +10,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use hotpath_core::heap::HeapEvent;
 use hotpath_core::probe::{Counter, NoProbe, Probe};
 use hotpath_core::{JdkHeap, Timer};
 
@@ -20,7 +21,7 @@ trait Heap {
     fn layout(&self) -> Vec<Timer>;
 }
 
-impl<P: Probe> Heap for JdkHeap<Timer, P> {
+impl<P: Probe<HeapEvent>> Heap for JdkHeap<Timer, P> {
     fn offer(&mut self, t: Timer) {
         JdkHeap::offer(self, t)
     }

@@ -6,10 +6,10 @@
 use std::cmp::Ordering;
 use std::ptr::NonNull;
 
+use crate::heap::HeapKind;
 use crate::indexed_heap::{Handle, IndexedHeap};
 use crate::jdk_heap::JdkHeap;
 use crate::probe::NoProbe;
-use crate::recorder::HeapKind;
 use crate::timer::Timer;
 
 /// A task as a Java heap holds it: a reference. `equals` is identity (the task class does not
@@ -51,7 +51,6 @@ enum Prepared {
 
 pub struct HeapCancel {
     kind: HeapKind,
-    num: u32,
     reverse: bool,
     /// The benchmark's task objects, and the references to them the cancelling code holds.
     timers: Vec<Timer>,
@@ -73,17 +72,12 @@ impl HeapCancel {
         let refs = tasks.iter().map(|t| TaskRef(NonNull::from(t))).collect();
         Self {
             kind,
-            num,
             reverse,
             timers,
             _tasks: tasks,
             refs,
             prepared: Vec::new(),
         }
-    }
-
-    pub fn num(&self) -> u32 {
-        self.num
     }
 
     /// Builds `k` invocations' heaps (replacing any not yet run).

@@ -7,9 +7,10 @@
 
 use std::cmp::Ordering;
 
-use crate::jdk_heap::{grown_capacity, INITIAL_CAPACITY};
+use crate::heap::{grown_capacity, INITIAL_CAPACITY};
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
-use crate::probe::{Loc, NoProbe, Op, Probe};
+use crate::heap::{HeapEvent, Loc, Op};
+use crate::probe::{NoProbe, Probe};
 
 /// Netty's `INDEX_NOT_IN_QUEUE`.
 pub const NOT_IN_QUEUE: i32 = -1;
@@ -88,7 +89,7 @@ pub const PSEUDOCODE: &[&str] = &[
 ];
 
 #[derive(Clone, Debug)]
-pub struct IndexedHeap<T, P: Probe = NoProbe> {
+pub struct IndexedHeap<T, P: Probe<HeapEvent> = NoProbe> {
     nodes: Vec<Node<T>>,
     /// The live prefix of Netty's array: `queue[0..size]`.
     queue: Vec<Handle>,
@@ -108,7 +109,7 @@ impl<T: Ord + Copy> Default for IndexedHeap<T, NoProbe> {
     }
 }
 
-impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
+impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     pub fn with_probe(probe: P) -> Self {
         Self {
             nodes: Vec::new(),
@@ -179,7 +180,7 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     }
 
     pub fn offer(&mut self, h: Handle) -> Result<(), AlreadyQueued> {
-        probe!(self.probe.begin(Op::Offer));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         probe!(self.probe.line(line::OFFER));
         let index = self.stored_index(h);
         if index != NOT_IN_QUEUE {
@@ -188,7 +189,10 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
         if self.queue.len() >= self.capacity {
             probe!(self.probe.line(line::OFFER_GROW));
             let new = grown_capacity(self.capacity);
-            probe!(self.probe.grow(self.capacity, new));
+            probe!(self.probe.event(HeapEvent::Grow {
+                old: self.capacity,
+                new
+            }));
             self.capacity = new;
             self.queue.reserve_exact(new - self.queue.len());
         }
@@ -200,20 +204,25 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     }
 
     pub fn poll(&mut self) -> Option<Handle> {
-        probe!(self.probe.begin(Op::Poll));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
         probe!(self.probe.line(line::POLL));
         let result = *self.queue.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
         self.set_index(result, NOT_IN_QUEUE);
-        probe!(self.probe.index_cleared(0));
-        probe!(self.probe.taken(0));
+        probe!(self.probe.event(HeapEvent::IndexWrite {
+            slot: 0,
+            index: NOT_IN_QUEUE
+        }));
+        probe!(self.probe.event(HeapEvent::Take { slot: 0 }));
         let last = self.queue.pop().expect("non-empty");
         if !self.queue.is_empty() {
-            probe!(self.probe.moved(Loc::Slot(self.queue.len()), Loc::Held));
+            probe!(self.probe.event(HeapEvent::Lift {
+                slot: self.queue.len()
+            }));
             probe!(self.probe.line(line::POLL_BUBBLE));
             self.bubble_down(0, last);
         } else {
-            probe!(self.probe.cleared(0));
+            probe!(self.probe.event(HeapEvent::Clear { slot: 0 }));
         }
         Some(result)
     }
@@ -221,7 +230,7 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
     /// Netty's `removeTyped`: no search, the element knows where it is.
     /// Returns the index it was removed from, or `None` if it was not queued.
     pub fn remove(&mut self, h: Handle) -> Option<usize> {
-        probe!(self.probe.begin(Op::Remove));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         probe!(self.probe.line(line::REMOVE));
         if !self.contains(h) {
             return None;
@@ -229,11 +238,14 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
         let i = self.stored_index(h) as usize;
         probe!(self.probe.line(line::REMOVE_LAST));
         self.set_index(h, NOT_IN_QUEUE);
-        probe!(self.probe.index_cleared(i));
-        probe!(self.probe.taken(i));
+        probe!(self.probe.event(HeapEvent::IndexWrite {
+            slot: i,
+            index: NOT_IN_QUEUE
+        }));
+        probe!(self.probe.event(HeapEvent::Take { slot: i }));
         let size = self.queue.len() - 1;
         if size == 0 || size == i {
-            probe!(self.probe.cleared(i));
+            probe!(self.probe.event(HeapEvent::Clear { slot: i }));
             self.queue.pop();
             return Some(i);
         }
@@ -241,10 +253,17 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
         let moved = self.queue.pop().expect("non-empty");
         // Netty writes `queue[i] = moved` before bubbling, unlike the JDK's hand-held sift.
         self.queue[i] = moved;
-        probe!(self.probe.moved(Loc::Slot(size), Loc::Slot(i)));
+        probe!(self.probe.event(HeapEvent::Move {
+            from: Loc::Slot(size),
+            to: i
+        }));
         let ord = self.key(h).cmp(&self.key(moved));
-        probe!(self.probe.compare(Loc::Removed, Loc::Slot(i), ord));
-        probe!(self.probe.moved(Loc::Slot(i), Loc::Held));
+        probe!(self.probe.event(HeapEvent::Compare {
+            a: Loc::Removed,
+            b: Loc::Slot(i),
+            ord
+        }));
+        probe!(self.probe.event(HeapEvent::Lift { slot: i }));
         if ord == Ordering::Less {
             probe!(self.probe.line(line::REMOVE_BUBBLE_DOWN));
             self.bubble_down(i, moved);
@@ -262,22 +281,38 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
             let parent_index = (k - 1) >> 1;
             let parent = self.queue[parent_index];
             let ord = self.less(node, parent);
-            probe!(self.probe.compare(Loc::Held, Loc::Slot(parent_index), ord));
+            probe!(self.probe.event(HeapEvent::Compare {
+                a: Loc::Held,
+                b: Loc::Slot(parent_index),
+                ord
+            }));
             if ord != Ordering::Less {
                 break;
             }
             probe!(self.probe.line(line::BUBBLE_UP_MOVE));
             self.queue[k] = parent;
-            probe!(self.probe.moved(Loc::Slot(parent_index), Loc::Slot(k)));
+            probe!(self.probe.event(HeapEvent::Move {
+                from: Loc::Slot(parent_index),
+                to: k
+            }));
             self.set_index(parent, k as i32);
-            probe!(self.probe.index_written(k));
+            probe!(self.probe.event(HeapEvent::IndexWrite {
+                slot: k,
+                index: k as i32
+            }));
             k = parent_index;
         }
         probe!(self.probe.line(line::BUBBLE_UP_PLACE));
         self.queue[k] = node;
-        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
+        probe!(self.probe.event(HeapEvent::Move {
+            from: Loc::Held,
+            to: k
+        }));
         self.set_index(node, k as i32);
-        probe!(self.probe.index_written(k));
+        probe!(self.probe.event(HeapEvent::IndexWrite {
+            slot: k,
+            index: k as i32
+        }));
     }
 
     fn bubble_down(&mut self, mut k: usize, node: Handle) {
@@ -291,9 +326,11 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
             let right = child_index + 1;
             if right < size {
                 let ord = self.less(child, self.queue[right]);
-                probe!(self
-                    .probe
-                    .compare(Loc::Slot(child_index), Loc::Slot(right), ord));
+                probe!(self.probe.event(HeapEvent::Compare {
+                    a: Loc::Slot(child_index),
+                    b: Loc::Slot(right),
+                    ord
+                }));
                 if ord == Ordering::Greater {
                     child_index = right;
                     child = self.queue[child_index];
@@ -301,22 +338,38 @@ impl<T: Ord + Copy, P: Probe> IndexedHeap<T, P> {
             }
             probe!(self.probe.line(line::BUBBLE_DOWN_COMPARE));
             let ord = self.less(node, child);
-            probe!(self.probe.compare(Loc::Held, Loc::Slot(child_index), ord));
+            probe!(self.probe.event(HeapEvent::Compare {
+                a: Loc::Held,
+                b: Loc::Slot(child_index),
+                ord
+            }));
             if ord != Ordering::Greater {
                 break;
             }
             probe!(self.probe.line(line::BUBBLE_DOWN_MOVE));
             self.queue[k] = child;
-            probe!(self.probe.moved(Loc::Slot(child_index), Loc::Slot(k)));
+            probe!(self.probe.event(HeapEvent::Move {
+                from: Loc::Slot(child_index),
+                to: k
+            }));
             self.set_index(child, k as i32);
-            probe!(self.probe.index_written(k));
+            probe!(self.probe.event(HeapEvent::IndexWrite {
+                slot: k,
+                index: k as i32
+            }));
             k = child_index;
         }
         probe!(self.probe.line(line::BUBBLE_DOWN_PLACE));
         self.queue[k] = node;
-        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
+        probe!(self.probe.event(HeapEvent::Move {
+            from: Loc::Held,
+            to: k
+        }));
         self.set_index(node, k as i32);
-        probe!(self.probe.index_written(k));
+        probe!(self.probe.event(HeapEvent::IndexWrite {
+            slot: k,
+            index: k as i32
+        }));
     }
 }
 

@@ -10,10 +10,8 @@
 use std::cmp::Ordering;
 
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
-use crate::probe::{Loc, NoProbe, Op, Probe};
-
-/// The JDK's default initial capacity.
-pub const INITIAL_CAPACITY: usize = 11;
+use crate::heap::{grown_capacity, HeapEvent, Loc, Op, INITIAL_CAPACITY};
+use crate::probe::{NoProbe, Probe};
 
 /// Pseudocode lines the probe is told about; `PSEUDOCODE[line]` is the text.
 pub mod line {
@@ -64,13 +62,8 @@ pub const PSEUDOCODE: &[&str] = &[
     "  a[k] ← x",
 ];
 
-/// The JDK's growth rule: double (plus two) while small, then grow by half.
-pub fn grown_capacity(old: usize) -> usize {
-    old + if old < 64 { old + 2 } else { old >> 1 }
-}
-
 #[derive(Clone, Debug)]
-pub struct JdkHeap<T, P: Probe = NoProbe> {
+pub struct JdkHeap<T, P: Probe<HeapEvent> = NoProbe> {
     /// The live prefix of the JDK's array: `a[0..size]`. Slots past `size` are null in Java.
     a: Vec<T>,
     /// The length of the JDK's backing array (allocated slots, live or null).
@@ -90,7 +83,7 @@ impl<T: Ord + Copy> Default for JdkHeap<T, NoProbe> {
     }
 }
 
-impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
+impl<T: Ord + Copy, P: Probe<HeapEvent>> JdkHeap<T, P> {
     pub fn with_probe(probe: P) -> Self {
         Self {
             a: Vec::with_capacity(INITIAL_CAPACITY),
@@ -122,13 +115,16 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     }
 
     pub fn offer(&mut self, x: T) {
-        probe!(self.probe.begin(Op::Offer));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         probe!(self.probe.line(line::OFFER));
         let k = self.a.len();
         if k >= self.capacity {
             probe!(self.probe.line(line::OFFER_GROW));
             let new = grown_capacity(self.capacity);
-            probe!(self.probe.grow(self.capacity, new));
+            probe!(self.probe.event(HeapEvent::Grow {
+                old: self.capacity,
+                new
+            }));
             self.capacity = new;
             self.a.reserve_exact(new - self.a.len());
         }
@@ -139,19 +135,19 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     }
 
     pub fn poll(&mut self) -> Option<T> {
-        probe!(self.probe.begin(Op::Poll));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
         probe!(self.probe.line(line::POLL));
         let result = *self.a.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
-        probe!(self.probe.taken(0));
+        probe!(self.probe.event(HeapEvent::Take { slot: 0 }));
         let n = self.a.len() - 1;
         let x = self.a.pop().expect("non-empty");
         if n > 0 {
-            probe!(self.probe.moved(Loc::Slot(n), Loc::Held));
+            probe!(self.probe.event(HeapEvent::Lift { slot: n }));
             probe!(self.probe.line(line::POLL_SIFT));
             self.sift_down(0, x);
         } else {
-            probe!(self.probe.cleared(0));
+            probe!(self.probe.event(HeapEvent::Clear { slot: 0 }));
         }
         Some(result)
     }
@@ -159,7 +155,7 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
     /// `remove(Object)`: a linear `equals()` scan from index 0, then `removeAt`.
     /// Returns the index the element was found at, or `None` if it is not queued.
     pub fn remove(&mut self, o: &T) -> Option<usize> {
-        probe!(self.probe.begin(Op::Remove));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         probe!(self.probe.line(line::REMOVE));
         let i = self.index_of(o)?;
         self.remove_at(i);
@@ -170,7 +166,7 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
         for (i, e) in self.a.iter().enumerate() {
             probe!(self.probe.line(line::REMOVE_SCAN));
             let matched = o == e;
-            probe!(self.probe.equals(i, matched));
+            probe!(self.probe.event(HeapEvent::Equals { slot: i, matched }));
             if matched {
                 return Some(i);
             }
@@ -180,22 +176,22 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
 
     fn remove_at(&mut self, i: usize) {
         probe!(self.probe.line(line::REMOVE_AT));
-        probe!(self.probe.taken(i));
+        probe!(self.probe.event(HeapEvent::Take { slot: i }));
         let s = self.a.len() - 1;
         if s == i {
             probe!(self.probe.line(line::REMOVE_AT_LAST));
-            probe!(self.probe.cleared(i));
+            probe!(self.probe.event(HeapEvent::Clear { slot: i }));
             self.a.pop();
             return;
         }
         probe!(self.probe.line(line::REMOVE_AT_SIFT_DOWN));
         let moved = self.a.pop().expect("non-empty");
-        probe!(self.probe.moved(Loc::Slot(s), Loc::Held));
+        probe!(self.probe.event(HeapEvent::Lift { slot: s }));
         self.sift_down(i, moved);
         // The JDK tests identity (`queue[i] == moved`); keys are unique, so equality is identity.
         if self.a[i] == moved {
             probe!(self.probe.line(line::REMOVE_AT_SIFT_UP));
-            probe!(self.probe.moved(Loc::Slot(i), Loc::Held));
+            probe!(self.probe.event(HeapEvent::Lift { slot: i }));
             self.sift_up(i, moved);
         }
     }
@@ -207,18 +203,28 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
             let parent = (k - 1) >> 1;
             let e = self.a[parent];
             let ord = x.cmp(&e);
-            probe!(self.probe.compare(Loc::Held, Loc::Slot(parent), ord));
+            probe!(self.probe.event(HeapEvent::Compare {
+                a: Loc::Held,
+                b: Loc::Slot(parent),
+                ord
+            }));
             if ord != Ordering::Less {
                 break;
             }
             probe!(self.probe.line(line::SIFT_UP_MOVE));
             self.a[k] = e;
-            probe!(self.probe.moved(Loc::Slot(parent), Loc::Slot(k)));
+            probe!(self.probe.event(HeapEvent::Move {
+                from: Loc::Slot(parent),
+                to: k
+            }));
             k = parent;
         }
         probe!(self.probe.line(line::SIFT_UP_PLACE));
         self.a[k] = x;
-        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
+        probe!(self.probe.event(HeapEvent::Move {
+            from: Loc::Held,
+            to: k
+        }));
     }
 
     fn sift_down(&mut self, mut k: usize, x: T) {
@@ -232,7 +238,11 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
             let right = child + 1;
             if right < n {
                 let ord = c.cmp(&self.a[right]);
-                probe!(self.probe.compare(Loc::Slot(child), Loc::Slot(right), ord));
+                probe!(self.probe.event(HeapEvent::Compare {
+                    a: Loc::Slot(child),
+                    b: Loc::Slot(right),
+                    ord
+                }));
                 if ord == Ordering::Greater {
                     child = right;
                     c = self.a[child];
@@ -240,18 +250,28 @@ impl<T: Ord + Copy, P: Probe> JdkHeap<T, P> {
             }
             probe!(self.probe.line(line::SIFT_DOWN_COMPARE));
             let ord = x.cmp(&c);
-            probe!(self.probe.compare(Loc::Held, Loc::Slot(child), ord));
+            probe!(self.probe.event(HeapEvent::Compare {
+                a: Loc::Held,
+                b: Loc::Slot(child),
+                ord
+            }));
             if ord != Ordering::Greater {
                 break;
             }
             probe!(self.probe.line(line::SIFT_DOWN_MOVE));
             self.a[k] = c;
-            probe!(self.probe.moved(Loc::Slot(child), Loc::Slot(k)));
+            probe!(self.probe.event(HeapEvent::Move {
+                from: Loc::Slot(child),
+                to: k
+            }));
             k = child;
         }
         probe!(self.probe.line(line::SIFT_DOWN_PLACE));
         self.a[k] = x;
-        probe!(self.probe.moved(Loc::Held, Loc::Slot(k)));
+        probe!(self.probe.event(HeapEvent::Move {
+            from: Loc::Held,
+            to: k
+        }));
     }
 }
 

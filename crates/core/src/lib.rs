@@ -1,20 +1,26 @@
 //! Hotpath Lab's data structures, in plain Rust.
 //!
-//! Every structure is generic over a [`Probe`]: the same code is benchmarked (with [`NoProbe`],
-//! which compiles to nothing), counted (with a counter) and animated (with a recorder).
+//! Every structure is generic over a [`Probe`] of its family's events: the same code is
+//! benchmarked (with [`NoProbe`], which compiles to nothing), counted (with [`Counter`]) and
+//! animated (with the family's recorder, writing a [`trace::TraceBuffer`]).
 
 // First, so its `probe!` macro is in scope for the structures below.
 #[macro_use]
 pub mod probe;
 
+pub mod families;
+pub mod heap;
 pub mod heap_bench;
+pub mod heap_recorder;
 pub mod indexed_heap;
 pub mod jdk_heap;
-pub mod recorder;
+pub mod schema_json;
+pub mod script;
 pub mod timer;
 pub mod timer_script;
+pub mod trace;
 
 pub use indexed_heap::{Handle, IndexedHeap};
 pub use jdk_heap::JdkHeap;
-pub use probe::{Counter, Counts, Loc, NoProbe, Op, Probe};
+pub use probe::{Counter, Event, NoProbe, Probe};
 pub use timer::Timer;

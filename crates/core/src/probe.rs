@@ -1,10 +1,10 @@
-//! The probe: the points in an algorithm that a teacher would narrate.
+//! The probe: the points in an algorithm that a teacher would narrate, as typed events.
 //!
-//! Every method has an empty default body, so a structure built with [`NoProbe`] is exactly the
-//! uninstrumented algorithm once the optimiser has inlined the calls away (see
-//! `benches/probe_cost.rs`, which measures it).
-
-use std::cmp::Ordering;
+//! Each structure family has its own event enum (`HeapEvent`, …) implementing [`Event`]; every
+//! structure is generic over a [`Probe`] of its events. Three probes serve every family:
+//! [`NoProbe`] (the benchmarked build: every call inlines to nothing, see `benches/probe_cost.rs`),
+//! [`Counter`] (work counted per event kind, hardware-independent) and each family's recorder
+//! (steps for the player, built on [`crate::trace::TraceBuffer`]).
 
 /// Every probe call in the structures goes through this. Normally it is just the call; with the
 /// `strip-probes` feature it is nothing at all, which exists only so `benches/probe-cost.sh` can
@@ -18,124 +18,86 @@ macro_rules! probe {
     };
 }
 
-/// Where an element is while an operation runs: in an array slot, or held outside the array
-/// (the element being sifted, which both heaps keep in a local until they find its slot).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Loc {
-    Slot(usize),
-    Held,
-    /// The element being removed, already taken out of the array (Netty compares against it).
-    Removed,
+/// One kind of event, as counters and the web name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// A stable identifier (`"compare"`), used in the wasm schema.
+    pub name: &'static str,
+    /// The counter's label (`"comparisons"`), or `None` for events that are not counted work
+    /// (an operation starting, an element picked up).
+    pub counter: Option<&'static str>,
 }
 
-/// The public operations, announced at their start so counters can split costs per operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Op {
-    Offer,
-    Poll,
-    Remove,
+/// What a structure reports as it works.
+pub trait Event: Copy {
+    /// Every kind, in the order `kind()` numbers them. Kind 0 starts a public operation.
+    const KINDS: &'static [Kind];
+    fn kind(&self) -> usize;
 }
 
-pub trait Probe {
-    /// A public operation starts.
-    #[inline(always)]
-    fn begin(&mut self, _op: Op) {}
+pub trait Probe<E: Event> {
     /// The algorithm is now executing pseudocode line `line` of the structure's listing.
     #[inline(always)]
     fn line(&mut self, _line: u8) {}
-    /// An ordering comparison: `a.compareTo(b)` gave `ord`.
+    /// Something a teacher would point at happened.
     #[inline(always)]
-    fn compare(&mut self, _a: Loc, _b: Loc, _ord: Ordering) {}
-    /// An `equals()` call against the element in `slot` (the JDK's linear search).
-    #[inline(always)]
-    fn equals(&mut self, _slot: usize, _matched: bool) {}
-    /// An element was written from `from` to `to`. Taking the last slot into the hand empties it.
-    #[inline(always)]
-    fn moved(&mut self, _from: Loc, _to: Loc) {}
-    /// The element in `slot` leaves the structure (returned by poll, or cancelled).
-    #[inline(always)]
-    fn taken(&mut self, _slot: usize) {}
-    /// The last slot was nulled without moving anything into the hand.
-    #[inline(always)]
-    fn cleared(&mut self, _slot: usize) {}
-    /// An element stored its new array index in itself (Netty's indexed heap).
-    #[inline(always)]
-    fn index_written(&mut self, _slot: usize) {}
-    /// The element in `slot`, leaving the queue, stored −1 ("not queued") in itself.
-    #[inline(always)]
-    fn index_cleared(&mut self, _slot: usize) {}
-    /// The backing array was reallocated from `old` to `new` slots.
-    #[inline(always)]
-    fn grow(&mut self, _old: usize, _new: usize) {}
+    fn event(&mut self, _e: E) {}
 }
 
 /// The benchmarked probe: does nothing, costs nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoProbe;
 
-impl Probe for NoProbe {}
+impl<E: Event> Probe<E> for NoProbe {}
 
-/// Work done, in hardware-independent units.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    pub comparisons: u64,
-    pub equals: u64,
-    /// Writes of an element into an array slot (reading one into the hand is not a move).
-    pub moves: u64,
-    pub index_writes: u64,
-    pub allocations: u64,
-}
+/// The most event kinds a family may have (the counter keeps them in fixed arrays: counting is
+/// on the hot path of the cost curves, five billion events at n = 100,000).
+pub const MAX_KINDS: usize = 16;
 
-impl Counts {
-    pub fn minus(&self, earlier: &Counts) -> Counts {
-        Counts {
-            comparisons: self.comparisons - earlier.comparisons,
-            equals: self.equals - earlier.equals,
-            moves: self.moves - earlier.moves,
-            index_writes: self.index_writes - earlier.index_writes,
-            allocations: self.allocations - earlier.allocations,
-        }
-    }
-}
-
-/// Counts work, for the last operation and in total.
-#[derive(Clone, Debug, Default)]
+/// Work done, counted per event kind: for the current operation and since the start.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counter {
-    pub last: Counts,
-    pub total: Counts,
+    pub last: [u64; MAX_KINDS],
+    pub total: [u64; MAX_KINDS],
+    /// Public operations started.
     pub ops: u64,
 }
 
 impl Counter {
-    fn count(&mut self, f: impl Fn(&mut Counts)) {
-        f(&mut self.last);
-        f(&mut self.total);
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The total of one kind (0 if it never happened).
+    pub fn total_of(&self, kind: usize) -> u64 {
+        self.total[kind]
+    }
+
+    /// The current operation's count of one kind.
+    pub fn last_of(&self, kind: usize) -> u64 {
+        self.last[kind]
     }
 }
 
-impl Probe for Counter {
-    fn begin(&mut self, _op: Op) {
-        self.last = Counts::default();
-        self.ops += 1;
-    }
-    fn compare(&mut self, _a: Loc, _b: Loc, _ord: Ordering) {
-        self.count(|c| c.comparisons += 1);
-    }
-    fn equals(&mut self, _slot: usize, _matched: bool) {
-        self.count(|c| c.equals += 1);
-    }
-    fn moved(&mut self, _from: Loc, to: Loc) {
-        if let Loc::Slot(_) = to {
-            self.count(|c| c.moves += 1);
+impl<E: Event> Probe<E> for Counter {
+    #[inline]
+    fn event(&mut self, e: E) {
+        const { assert!(E::KINDS.len() <= MAX_KINDS) };
+        let k = e.kind();
+        if k == 0 {
+            self.last = [0; MAX_KINDS];
+            self.ops += 1;
         }
+        self.last[k] += 1;
+        self.total[k] += 1;
     }
-    fn index_written(&mut self, _slot: usize) {
-        self.count(|c| c.index_writes += 1);
-    }
-    fn index_cleared(&mut self, _slot: usize) {
-        self.count(|c| c.index_writes += 1);
-    }
-    fn grow(&mut self, _old: usize, _new: usize) {
-        self.count(|c| c.allocations += 1);
-    }
+}
+
+/// Per-kind counts, subtracted: the work between two moments.
+pub fn minus(later: &[u64], earlier: &[u64]) -> Vec<u64> {
+    later
+        .iter()
+        .enumerate()
+        .map(|(i, x)| x - earlier.get(i).copied().unwrap_or(0))
+        .collect()
 }

@@ -4,13 +4,18 @@
 //! resolved targets; the same plan then runs on either heap, so both do exactly the same work.
 
 use std::collections::BTreeSet;
-use std::fmt;
 
-use crate::indexed_heap::{Handle, IndexedHeap};
-use crate::jdk_heap::JdkHeap;
-use crate::probe::{Counter, Counts, Probe};
-use crate::recorder::{HeapKind, Recorder};
+use crate::heap::{HeapEvent, HeapKind};
+use crate::heap_recorder::{HeapRecorder, FIELDS, MAX_SLOTS};
+use crate::indexed_heap::{self, Handle, IndexedHeap};
+use crate::jdk_heap::{self, JdkHeap};
+use crate::probe::{Counter, Event, Probe};
+use crate::script::{
+    fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand,
+    Recorded, Schema, ScriptError, Variant,
+};
 use crate::timer::Timer;
+use crate::trace::TraceBuffer;
 
 /// One command as written in a script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,51 +69,22 @@ pub struct Limits {
     pub max_equals: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlanError {
-    /// The 0-based command at fault.
-    pub command: usize,
-    pub message: String,
-    /// The script is valid but exceeds a size limit (so it may still be counted, if not drawn).
-    pub over_limit: bool,
-}
-
-impl fmt::Display for PlanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "op {}: {}", self.command + 1, self.message)
-    }
-}
-
-impl std::error::Error for PlanError {}
-
-fn fmt_count(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
+pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
     let mut p = Plan::default();
     let mut queued: BTreeSet<Timer> = BTreeSet::new();
     let mut order: BTreeSet<u64> = BTreeSet::new(); // sequence numbers of queued timers
 
     for (command, &cmd) in commands.iter().enumerate() {
         let fail = |message: String| {
-            Err(PlanError {
+            Err(ScriptError {
                 command,
                 message,
                 over_limit: false,
             })
         };
-        let push = |p: &mut Plan, action: Action| -> Result<(), PlanError> {
+        let push = |p: &mut Plan, action: Action| -> Result<(), ScriptError> {
             if p.actions.len() == limits.max_actions {
-                return Err(PlanError {
+                return Err(ScriptError {
                     command,
                     over_limit: true,
                     message: format!(
@@ -125,7 +101,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
                    order: &mut BTreeSet<u64>,
                    deadline: u64| {
             if queued.len() == limits.max_size {
-                return Err(PlanError {
+                return Err(ScriptError {
                     command,
                     over_limit: true,
                     message: format!(
@@ -150,7 +126,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
                       timer: Timer| {
             p.worst_case_equals += queued.len() as u64;
             if p.worst_case_equals > limits.max_equals {
-                return Err(PlanError {
+                return Err(ScriptError {
                     command,
                     over_limit: true,
                     message: format!(
@@ -222,7 +198,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, PlanError> {
 
 /// Either heap, driven by timers: what a plan needs of a timer queue.
 pub trait TimerQueue {
-    type P: Probe;
+    type P: Probe<HeapEvent>;
     fn offer(&mut self, t: Timer);
     fn poll(&mut self) -> Option<Timer>;
     /// Cancels `t`; returns the slot it was removed from, if it was queued.
@@ -232,7 +208,7 @@ pub trait TimerQueue {
     fn probe(&mut self) -> &mut Self::P;
 }
 
-impl<P: Probe> TimerQueue for JdkHeap<Timer, P> {
+impl<P: Probe<HeapEvent>> TimerQueue for JdkHeap<Timer, P> {
     type P = P;
     fn offer(&mut self, t: Timer) {
         JdkHeap::offer(self, t)
@@ -255,12 +231,12 @@ impl<P: Probe> TimerQueue for JdkHeap<Timer, P> {
 }
 
 /// Netty's heap plus the handles a server keeps for its timers (one per sequence number).
-pub struct IndexedTimers<P: Probe> {
+pub struct IndexedTimers<P: Probe<HeapEvent>> {
     pub heap: IndexedHeap<Timer, P>,
     handles: Vec<Handle>,
 }
 
-impl<P: Probe> IndexedTimers<P> {
+impl<P: Probe<HeapEvent>> IndexedTimers<P> {
     pub fn new(probe: P) -> Self {
         Self {
             heap: IndexedHeap::with_probe(probe),
@@ -277,7 +253,7 @@ impl<P: Probe> IndexedTimers<P> {
     }
 }
 
-impl<P: Probe> TimerQueue for IndexedTimers<P> {
+impl<P: Probe<HeapEvent>> TimerQueue for IndexedTimers<P> {
     type P = P;
     fn offer(&mut self, t: Timer) {
         let h = self.heap.create(t);
@@ -318,16 +294,6 @@ pub fn run<Q: TimerQueue>(q: &mut Q, plan: &Plan, mut before: impl FnMut(&mut Q,
     }
 }
 
-/// What the step player needs: every step of every action, plus the layout after each action
-/// (which the player's own replay is checked against).
-#[derive(Clone, Debug)]
-pub struct Trace {
-    pub steps: Vec<i32>,
-    pub texts: Vec<String>,
-    pub layouts: Vec<Vec<Timer>>,
-    pub overflowed: bool,
-}
-
 fn subject(a: &Action) -> Option<Timer> {
     match *a {
         Action::Add(t) => Some(t),
@@ -336,79 +302,249 @@ fn subject(a: &Action) -> Option<Timer> {
     }
 }
 
-fn recorded<Q: TimerQueue<P = Recorder>>(mut q: Q, plan: &Plan) -> Trace {
-    let mut layouts = Vec::with_capacity(plan.actions.len());
-    run(&mut q, plan, |q, i| {
-        if i > 0 {
-            layouts.push(q.layout());
+/// "add 40", "poll", "remove 30 (not queued)": an action as the reader would write it.
+fn action_label(a: &Action) -> String {
+    match *a {
+        Action::Add(t) => format!("add {}", t.deadline),
+        Action::Poll => "poll".to_string(),
+        Action::Remove { timer, queued } => {
+            format!(
+                "remove {}{}",
+                timer.deadline,
+                if queued { "" } else { " (not queued)" }
+            )
         }
+    }
+}
+
+fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> Recorded {
+    run(&mut q, plan, |q, i| {
         let layout = q.layout();
         q.probe()
             .prepare(i, &layout, subject(&plan.actions[i].action));
     });
-    if !plan.actions.is_empty() {
-        layouts.push(q.layout());
-    }
-    let r = q.probe();
-    Trace {
-        steps: std::mem::take(&mut r.steps),
-        texts: std::mem::take(&mut r.texts),
-        layouts,
-        overflowed: r.overflowed,
+    let trace = std::mem::replace(
+        &mut q.probe().trace,
+        crate::trace::TraceBuffer::new::<HeapEvent>(&[], 0, 0),
+    );
+    Recorded {
+        trace,
+        actions: plan
+            .actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(&a.action),
+                subject: subject(&a.action).map_or(-1, |t| i32::try_from(t.seq).unwrap_or(-1)),
+            })
+            .collect(),
+        entity_labels: plan.timers.iter().map(|t| t.deadline.to_string()).collect(),
     }
 }
 
 /// Runs the plan on one heap with the recorder.
-pub fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Trace {
-    let recorder = Recorder::new(kind, max_steps);
+pub fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Recorded {
+    let recorder = HeapRecorder::new(kind, max_steps);
     match kind {
         HeapKind::Jdk => recorded(JdkHeap::with_probe(recorder), plan),
         HeapKind::Indexed => recorded(IndexedTimers::new(recorder), plan),
     }
 }
 
-/// Work per script command (not per action: a macro may expand to a million actions).
-#[derive(Clone, Debug, Default)]
-pub struct CommandCounts {
-    pub per_command: Vec<Counts>,
-    pub total: Counts,
-    pub final_size: usize,
-}
-
 fn counted<Q: TimerQueue<P = Counter>>(mut q: Q, plan: &Plan, commands: usize) -> CommandCounts {
-    let mut per_command = vec![Counts::default(); commands];
-    let mut current = 0usize;
-    let mut at_start = Counts::default();
+    let mut split = PerCommand::new::<HeapEvent>(commands);
     run(&mut q, plan, |q, i| {
-        let c = plan.actions[i].command;
-        if c != current {
-            per_command[current] = q.probe().total.minus(&at_start);
-            at_start = q.probe().total;
-            current = c;
-        }
+        split.before(plan.actions[i].command, q.probe())
     });
-    let total = q.probe().total;
-    if commands > 0 {
-        per_command[current] = total.minus(&at_start);
-    }
-    CommandCounts {
-        per_command,
-        total,
-        final_size: q.layout().len(),
-    }
+    split.finish(q.probe())
 }
 
-/// Runs the plan on one heap with the counter probe.
+/// Runs the plan on one heap with the counter probe: work per command, per event kind.
 pub fn count(kind: HeapKind, plan: &Plan, commands: usize) -> CommandCounts {
     match kind {
-        HeapKind::Jdk => counted(JdkHeap::with_probe(Counter::default()), plan, commands),
-        HeapKind::Indexed => counted(IndexedTimers::new(Counter::default()), plan, commands),
+        HeapKind::Jdk => counted(JdkHeap::with_probe(Counter::new()), plan, commands),
+        HeapKind::Indexed => counted(IndexedTimers::new(Counter::new()), plan, commands),
+    }
+}
+
+/// Drawn scripts: what a tree can show and a player can step through.
+pub const DRAW: Limits = Limits {
+    max_size: MAX_SLOTS,
+    max_actions: 2_000,
+    max_equals: 20_000_000,
+};
+/// Counted scripts: big enough for the benchmark's n = 100,000 in reverse, no bigger.
+pub const COUNT: Limits = Limits {
+    max_size: 1_000_000,
+    max_actions: 3_000_000,
+    max_equals: 5_000_050_000,
+};
+/// The most steps a drawn trace keeps.
+pub const MAX_STEPS: usize = 250_000;
+
+const DEADLINE: ArgSpec = ArgSpec {
+    what: "a deadline",
+    min: 0,
+    max: u32::MAX,
+};
+
+/// The grammar; an operation's opcode is its position here.
+pub const OPS: &[OpSpec] = &[
+    OpSpec {
+        name: "add",
+        args: &[DEADLINE],
+        example: "add 40",
+    },
+    OpSpec {
+        name: "poll",
+        args: &[],
+        example: "poll",
+    },
+    OpSpec {
+        name: "remove",
+        args: &[DEADLINE],
+        example: "remove 40",
+    },
+    OpSpec {
+        name: "schedule",
+        args: &[ArgSpec {
+            what: "a count",
+            min: 1,
+            max: 1_000_000,
+        }],
+        example: "schedule 15",
+    },
+    OpSpec {
+        name: "cancel-in-order",
+        args: &[],
+        example: "cancel-in-order",
+    },
+    OpSpec {
+        name: "cancel-reverse",
+        args: &[],
+        example: "cancel-reverse",
+    },
+];
+
+/// Turns encoded commands into heap commands, checking each against the grammar.
+pub fn commands(raw: &[RawCommand]) -> Result<Vec<Command>, ScriptError> {
+    raw.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let spec = OPS
+                .get(c.op as usize)
+                .ok_or_else(|| ScriptError::new(i, format!("unknown opcode {}", c.op)))?;
+            for (arg, a) in spec.args.iter().zip(c.args) {
+                if a < arg.min || a > arg.max {
+                    return Err(ScriptError::new(
+                        i,
+                        format!(
+                            "{} takes {} from {} to {}, not {}",
+                            spec.name,
+                            arg.what,
+                            fmt_count(arg.min.into()),
+                            fmt_count(arg.max.into()),
+                            fmt_count(a.into())
+                        ),
+                    ));
+                }
+            }
+            let a = u64::from(c.args[0]);
+            Ok(match c.op {
+                0 => Command::Add(a),
+                1 => Command::Poll,
+                2 => Command::Remove(a),
+                3 => Command::Schedule(a),
+                4 => Command::CancelInOrder,
+                _ => Command::CancelReverse,
+            })
+        })
+        .collect()
+}
+
+pub fn schema() -> Schema {
+    Schema {
+        family: "heap",
+        ops: OPS,
+        limits: vec![
+            ("drawnTimers", DRAW.max_size as u64),
+            ("drawnOperations", DRAW.max_actions as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedTimers", COUNT.max_size as u64),
+            ("countedOperations", COUNT.max_actions as u64),
+            ("countedEquals", COUNT.max_equals),
+        ],
+        variants: vec![
+            crate::script::Variant {
+                name: HeapKind::Jdk.name(),
+                title: "JDK PriorityQueue",
+                pseudocode: jdk_heap::PSEUDOCODE,
+            },
+            Variant {
+                name: HeapKind::Indexed.name(),
+                title: "Netty DefaultPriorityQueue",
+                pseudocode: indexed_heap::PSEUDOCODE,
+            },
+        ],
+        kinds: HeapEvent::KINDS,
+        fields: TraceBuffer::layout::<HeapEvent>(FIELDS).fields,
+    }
+}
+
+/// A heap script, planned for drawing or for counting.
+pub struct HeapScript {
+    plan: Plan,
+    commands: usize,
+    fits: bool,
+}
+
+impl HeapScript {
+    pub fn new(raw: &[RawCommand], draw: bool) -> Result<HeapScript, ScriptError> {
+        let cmds = commands(raw)?;
+        let (plan, fits) = match plan(&cmds, if draw { DRAW } else { COUNT }) {
+            Ok(p) => (p, true),
+            Err(e) if draw && e.over_limit => (Plan::default(), false),
+            Err(e) => return Err(e),
+        };
+        Ok(HeapScript {
+            plan,
+            commands: cmds.len(),
+            fits,
+        })
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+}
+
+fn heap_kind(variant: &str) -> Result<HeapKind, String> {
+    HeapKind::parse(variant)
+        .ok_or_else(|| format!("unknown heap \"{variant}\"; expected jdk or indexed"))
+}
+
+impl PlannedScript for HeapScript {
+    fn fits(&self) -> bool {
+        self.fits
+    }
+    fn actions(&self) -> usize {
+        self.plan.actions.len()
+    }
+    fn max_size(&self) -> usize {
+        self.plan.max_size
+    }
+    fn trace(&self, variant: &str) -> Result<Recorded, String> {
+        Ok(record(heap_kind(variant)?, &self.plan, MAX_STEPS))
+    }
+    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
+        Ok(count(heap_kind(variant)?, &self.plan, self.commands))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::kind;
     use crate::probe::NoProbe;
 
     const LIMITS: Limits = Limits {
@@ -485,7 +621,7 @@ mod tests {
         let e = plan(&[Command::Poll, Command::Schedule(11)], small).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "op 2: the queue would hold more than 10 timers, the limit here"
+            "command 2: the queue would hold more than 10 timers, the limit here"
         );
         let tight = Limits {
             max_equals: 100_000,
@@ -508,12 +644,12 @@ mod tests {
     #[test]
     fn the_same_plan_costs_the_jdk_heap_quadratically_in_reverse() {
         let p = plan(&[Command::Schedule(100), Command::CancelReverse], LIMITS).unwrap();
-        let mut jdk = JdkHeap::with_probe(Counter::default());
+        let mut jdk = JdkHeap::with_probe(Counter::new());
         run(&mut jdk, &p, |_, _| {});
-        let mut netty = IndexedTimers::new(Counter::default());
+        let mut netty = IndexedTimers::new(Counter::new());
         run(&mut netty, &p, |_, _| {});
-        assert_eq!(jdk.probe.total.equals, 100 * 101 / 2);
-        assert_eq!(netty.heap.probe.total.equals, 0);
+        assert_eq!(jdk.probe.total_of(kind::EQUALS), 100 * 101 / 2);
+        assert_eq!(netty.heap.probe.total_of(kind::EQUALS), 0);
         assert!(jdk.is_empty() && netty.heap.is_empty());
         let mut plain = IndexedTimers::new(NoProbe);
         run(&mut plain, &p, |_, _| {});
@@ -524,7 +660,8 @@ mod tests {
 #[cfg(test)]
 mod trace_tests {
     use super::*;
-    use crate::recorder::{kind, STEP_WIDTH};
+    use crate::heap::kind;
+    use crate::trace::{STEP_WIDTH, TOTAL};
 
     const LIMITS: Limits = Limits {
         max_size: 127,
@@ -553,56 +690,123 @@ mod trace_tests {
         ]
     }
 
+    fn layout_at(r: &Recorded, step: usize) -> Vec<i32> {
+        let f = r.trace.frame_at(step);
+        let l = &r.trace.layout;
+        let n = f[l.offset("size")] as usize;
+        f[l.offset("slot")..l.offset("slot") + n].to_vec()
+    }
+
     #[test]
-    fn every_action_starts_with_a_begin_step_and_texts_match_steps() {
+    fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();
-        for k in [HeapKind::Jdk, HeapKind::Indexed] {
-            let t = record(k, &p, 100_000);
-            assert!(!t.overflowed);
-            assert_eq!(t.steps.len(), t.texts.len() * STEP_WIDTH);
-            let begins: Vec<i32> = t
-                .steps
-                .chunks(STEP_WIDTH)
-                .filter(|s| s[2] == kind::BEGIN)
-                .map(|s| s[0])
+        for k in HeapKind::ALL {
+            let r = record(k, &p, 100_000);
+            assert!(!r.trace.overflowed);
+            assert_eq!(r.trace.steps.len(), r.trace.texts.len() * STEP_WIDTH);
+            let steps: Vec<&[i32]> = r.trace.steps.chunks(STEP_WIDTH).collect();
+            let begins: Vec<usize> = (0..steps.len())
+                .filter(|&i| steps[i][2] == kind::BEGIN as i32)
                 .collect();
-            assert_eq!(begins, (0..p.actions.len() as i32).collect::<Vec<_>>());
-            assert_eq!(t.layouts.len(), p.actions.len());
+            assert_eq!(begins.len(), p.actions.len());
+            // After each action, the frame shows exactly what the real heap holds.
+            let mut q: Box<dyn FnMut(usize) -> Vec<i32>> = match k {
+                HeapKind::Jdk => {
+                    let mut h = JdkHeap::new();
+                    let plan = p.clone();
+                    Box::new(move |a| {
+                        run_one(&mut h, &plan, a);
+                        h.layout().iter().map(|t| t.seq as i32).collect()
+                    })
+                }
+                HeapKind::Indexed => {
+                    let mut h = IndexedTimers::new(crate::probe::NoProbe);
+                    let plan = p.clone();
+                    Box::new(move |a| {
+                        run_one(&mut h, &plan, a);
+                        h.layout().iter().map(|t| t.seq as i32).collect()
+                    })
+                }
+            };
+            for a in 0..p.actions.len() {
+                let end = begins.get(a + 1).copied().unwrap_or(steps.len());
+                assert_eq!(layout_at(&r, end), q(a), "{k:?} after action {a}");
+                let f = r.trace.frame_at(end);
+                assert_eq!(
+                    f[r.trace.layout.offset("held")],
+                    -1,
+                    "nothing in hand between actions"
+                );
+                if k == HeapKind::Indexed {
+                    // Every timer's stored index is its slot once an action is over.
+                    let l = &r.trace.layout;
+                    let n = f[l.offset("size")] as usize;
+                    let stored = &f[l.offset("stored")..l.offset("stored") + n];
+                    assert_eq!(
+                        stored,
+                        (0..n as i32).collect::<Vec<_>>().as_slice(),
+                        "after action {a}"
+                    );
+                }
+            }
             assert!(
-                t.texts.iter().all(|s| !s.contains('?')),
+                r.trace.texts.iter().all(|s| !s.contains('?')),
                 "every sentence names real deadlines"
             );
         }
     }
 
+    fn run_one<Q: TimerQueue>(q: &mut Q, p: &Plan, a: usize) {
+        match p.actions[a].action {
+            Action::Add(t) => q.offer(t),
+            Action::Poll => drop(q.poll()),
+            Action::Remove { timer, .. } => drop(q.cancel(timer)),
+        }
+    }
+
     #[test]
-    fn the_recorder_counts_the_same_work_as_the_counter() {
+    fn the_frame_counts_the_same_work_as_the_counter() {
         let cmds = script();
         let p = plan(&cmds, LIMITS).unwrap();
-        for k in [HeapKind::Jdk, HeapKind::Indexed] {
-            let t = record(k, &p, 100_000);
+        for k in HeapKind::ALL {
+            let r = record(k, &p, 100_000);
             let c = count(k, &p, cmds.len());
-            let steps: Vec<&[i32]> = t.steps.chunks(STEP_WIDTH).collect();
-            let n = |kd: i32| steps.iter().filter(|s| s[2] == kd).count() as u64;
-            let writes = steps
-                .iter()
-                .filter(|s| s[2] == kind::MOVE && s[4] >= 0)
-                .count() as u64;
-            assert_eq!(n(kind::COMPARE), c.total.comparisons);
-            assert_eq!(n(kind::EQUALS), c.total.equals);
-            assert_eq!(writes, c.total.moves);
-            assert_eq!(n(kind::INDEX), c.total.index_writes);
-            assert_eq!(n(kind::GROW), c.total.allocations);
-            let summed = c.per_command.iter().fold(0, |acc, x| acc + x.comparisons);
-            assert_eq!(summed, c.total.comparisons);
+            let total = r.trace.layout.offset(TOTAL);
+            let f = r.trace.frame_at(r.trace.len());
+            let framed: Vec<u64> = (0..HeapEvent::KINDS.len())
+                .map(|i| f[total + i] as u64)
+                .collect();
+            assert_eq!(framed, c.total);
+            let summed: u64 = c.per_command.iter().map(|x| x[kind::COMPARE]).sum();
+            assert_eq!(summed, c.total[kind::COMPARE]);
         }
     }
 
     #[test]
     fn a_trace_stops_at_its_step_limit_and_says_so() {
         let p = plan(&script(), LIMITS).unwrap();
-        let t = record(HeapKind::Jdk, &p, 10);
-        assert!(t.overflowed);
-        assert_eq!(t.texts.len(), 10);
+        let r = record(HeapKind::Jdk, &p, 10);
+        assert!(r.trace.overflowed);
+        assert_eq!(r.trace.texts.len(), 10);
+    }
+
+    #[test]
+    fn scripts_beyond_the_drawing_limits_are_for_counting_not_errors() {
+        let raw = |c: &[(u32, u32)]| -> Vec<RawCommand> {
+            c.iter()
+                .map(|&(op, a)| RawCommand {
+                    op,
+                    args: [a, 0, 0],
+                })
+                .collect()
+        };
+        let big = HeapScript::new(&raw(&[(3, 500)]), true).unwrap();
+        assert!(!big.fits());
+        assert!(HeapScript::new(&raw(&[(3, 500)]), false).unwrap().fits());
+        assert!(HeapScript::new(&raw(&[(3, 0)]), true).is_err());
+        let e = HeapScript::new(&raw(&[(1, 0), (9, 0)]), true)
+            .err()
+            .unwrap();
+        assert_eq!(e.to_string(), "command 2: unknown opcode 9");
     }
 }

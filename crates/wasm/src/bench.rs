@@ -1,7 +1,7 @@
 //! Benchmark kernels for the harness: one JS call prepares a batch (untimed), one runs it.
 
+use hotpath_core::heap::HeapKind;
 use hotpath_core::heap_bench::HeapCancel;
-use hotpath_core::recorder::HeapKind;
 use wasm_bindgen::prelude::*;
 
 /// `heap-cancel`: cancel all `num` timers of a heap filled with deadlines 1..num.
@@ -14,15 +14,9 @@ pub struct HeapCancelKernel {
 impl HeapCancelKernel {
     #[wasm_bindgen(constructor)]
     pub fn new(heap: &str, num: u32, reverse: bool) -> Result<HeapCancelKernel, JsError> {
-        let kind = match heap {
-            "jdk" => HeapKind::Jdk,
-            "indexed" => HeapKind::Indexed,
-            other => {
-                return Err(JsError::new(&format!(
-                    "unknown heap \"{other}\"; expected jdk or indexed"
-                )))
-            }
-        };
+        let kind = HeapKind::parse(heap).ok_or_else(|| {
+            JsError::new(&format!("unknown heap \"{heap}\"; expected jdk or indexed"))
+        })?;
         if num == 0 {
             return Err(JsError::new("num must be at least 1"));
         }

@@ -1,13 +1,14 @@
 //! The wasm-bindgen facade over `hotpath-core`: conversions at the JS boundary, nothing else.
 //!
-//! Deadlines cross the boundary as `u32` (JS numbers) rather than `u64` (BigInt); the scripts
-//! that drive the widgets never need more. Bulk results cross as typed arrays, one call each.
+//! Script arguments cross the boundary as `u32` (JS numbers) rather than `u64` (BigInt); the
+//! scripts that drive the widgets never need more. Bulk results cross as typed arrays, one
+//! call each.
 
 use wasm_bindgen::prelude::*;
 
 mod bench;
-mod heaps;
 mod panic;
+mod script;
 
 /// The crate version, so the page can show which core it runs.
 #[wasm_bindgen]

@@ -4,15 +4,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { browserForkHost } from './browserHost';
 import { runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
-import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv, unboundedRows } from './report';
+import { jmhTable, toCsv, unboundedRows } from './report';
 import { num, plural } from '../site/format';
-import { PRESETS, SUITES, type Preset } from './suites';
+import { PRESETS, suiteByName, type Preset, type Suite } from './suites';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
-import { lookup } from '../site/lookup';
 
 type PresetName = keyof typeof PRESETS;
 
@@ -41,15 +40,31 @@ async function environment(): Promise<Environment> {
   };
 }
 
-const LINE_CLASS: Record<string, string> = {
-  'cancelInReverseOrder/jdk': 'jdk-reverse', 'cancelInOrder/jdk': 'jdk-order',
-  'cancelInOrder/indexed': 'indexed-order', 'cancelInReverseOrder/indexed': 'indexed-reverse',
-};
+const matches = (params: Record<string, string | number>, want: Record<string, string | number>) =>
+  Object.entries(want).every(([k, v]) => params[k] === v);
 
-export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initialPreset = 'quick', autoRun = false }: {
+/** One line per series of the suite's chart, measured, plus its published figures if asked. */
+function chartSeries(suite: Suite, rows: RowResult[], withPublished: boolean): Series[] {
+  const x = suite.chart.x;
+  return suite.chart.series.flatMap((c) => {
+    const own: Series = {
+      key: c.key, label: c.label, className: c.className,
+      points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === c.benchmark && matches(r.row.params, c.params))
+        .map((r) => ({ x: Number(r.row.params[x]), y: r.summary!.mean, err: r.summary!.error })),
+    };
+    if (!withPublished) return [own];
+    return [own, {
+      key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true,
+      points: suite.published.filter((q) => q.benchmark === c.benchmark && matches(q.params, c.params))
+        .map((q) => ({ x: Number(q.params[x]), y: q.score, err: q.error })),
+    }];
+  });
+}
+
+export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 'quick', autoRun = false }: {
   suite?: string; preset?: PresetName; autoRun?: boolean;
 }) {
-  const suite = lookup(SUITES, suiteName);
+  const suite = suiteByName(suiteName);
   const [presetName, setPresetName] = useState<PresetName>(initialPreset);
   const [rows, setRows] = useState<RowResult[]>([]);
   const [run, setRun] = useState<SuiteRun | null>(null);
@@ -96,28 +111,12 @@ export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initi
     suite: suite.name, preset: presetName, settings: PRESETS[presetName], rows, cancelled: false, budgetSpent: false,
     startedAt: '', durationMs: 0,
   };
-  const table = rows.length ? jmhTable(shown) : '';
-  const comparisons = run ? lookup(COMPARISONS, suite.name)?.(run) ?? [] : [];
+  const table = rows.length ? jmhTable(suite, shown) : '';
+  const comparisons = run ? suite.compare(run) : [];
   const p = PRESETS[presetName];
   const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=1`;
 
-  const series: Series[] = [];
-  for (const key of Object.keys(LINE_CLASS)) {
-    const [benchmark, heap] = key.split('/');
-    const label = `${benchmark} (${heap === 'jdk' ? 'JDK heap' : 'indexed heap'})`;
-    series.push({
-      key, label, className: LINE_CLASS[key],
-      points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === benchmark && r.row.params.heap === heap)
-        .map((r) => ({ x: Number(r.row.params.num), y: r.summary!.mean, err: r.summary!.error })),
-    });
-    if (showPublished) {
-      series.push({
-        key: `${key}/published`, label: `${label}, published`, className: LINE_CLASS[key], dashed: true,
-        points: suite.published.filter((q) => q.benchmark === benchmark && q.params.heap === heap)
-          .map((q) => ({ x: Number(q.params.num), y: q.score, err: q.error })),
-      });
-    }
-  }
+  const series = chartSeries(suite, rows, showPublished);
 
   return (
     <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`}>
@@ -174,13 +173,13 @@ export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initi
               score. The chart draws such points hollow, without error bars. Run the full preset for figures to quote.
             </p>
           )}
-          <LogLogChart series={series} title="Operations per second against num, log-log" xLabel="num (timers cancelled per operation)"
+          <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
             yLabel="ops/s (higher is better)" />
           <ul className="legend">
             {series.filter((s) => !s.dashed).map((s) => (
               <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
             ))}
-            <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: Netty&apos;s published figures (JVM)</label></li>
+            <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: {suite.chart.publishedLabel}</label></li>
           </ul>
         </>
       )}
@@ -188,33 +187,29 @@ export function BenchmarkPanel({ suite: suiteName = 'heap-cancel', preset: initi
         <>
           <h4>Published vs measured</h4>
           <p className="hint">
-            The published figures are JMH on the JVM on 2017 hardware, and each operation there also handed work to an
-            event-loop thread; ours are Rust compiled to wasm on your machine. Absolute numbers differ; compare the ratios
-            and the shape.
+            The published figures are from {suite.source}, measured on the JVM on the hardware of the time; ours
+            are Rust compiled to wasm on your machine. {suite.caveat} Absolute numbers differ; compare the ratios and the shape.
           </p>
           <ul className="verdicts">
             {comparisons.map((c) => (
               <li key={c.title} className={`verdict ${c.verdict.replace(' ', '-')}`}>{c.sentence}</li>
             ))}
           </ul>
-          {suite.name === 'heap-cancel' && (
-            <table className="counters">
-              <caption>Indexed heap ÷ JDK heap, per row</caption>
-              <thead><tr><th scope="col">benchmark</th><th scope="col">num</th><th scope="col">published</th><th scope="col">measured</th></tr></thead>
+          {suite.extras?.(run).map((t) => (
+            <table className="counters" key={t.caption}>
+              <caption>{t.caption}</caption>
+              <thead><tr>{t.head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
               <tbody>
-                {heapCancelSpeedups(run).map((s) => (
-                  <tr key={`${s.benchmark}${s.num}`}>
-                    <th scope="row">{s.benchmark}</th><td>{s.num.toLocaleString('en-US')}</td>
-                    <td>{s.published.toFixed(2)}×</td><td>{s.measured === undefined ? '—' : `${s.measured.toFixed(2)}×`}</td>
-                  </tr>
+                {t.rows.map((r) => (
+                  <tr key={r.join('|')}><th scope="row">{r[0]}</th>{r.slice(1).map((c, i) => <td key={i}>{c}</td>)}</tr>
                 ))}
               </tbody>
             </table>
-          )}
+          ))}
           <div className="button-row">
             <button type="button" onClick={() => download(`${suite.name}-${presetName}.json`,
               JSON.stringify({ ...run, environment: env, comparisons }, null, 2), 'application/json')}>Export JSON</button>
-            <button type="button" onClick={() => download(`${suite.name}-${presetName}.csv`, toCsv(run), 'text/csv')}>Export CSV</button>
+            <button type="button" onClick={() => download(`${suite.name}-${presetName}.csv`, toCsv(suite, run), 'text/csv')}>Export CSV</button>
             <a href={shareUrl}>Link that re-runs this configuration</a>
           </div>
         </>

@@ -1,5 +1,6 @@
 // `npm run bench` under Node: the same suites, runner, statistics and report as the browser,
-// with forks as worker threads. Bundled for Node by web/scripts/bench.mjs.
+// with forks as worker threads. Entered through web/src/catalog/benchCli.ts, which registers the
+// suites; bundled for Node by web/scripts/bench.mjs.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -10,11 +11,10 @@ import * as wasm from '../wasm/pkg/hotpath_wasm.js';
 import { readFileSync } from 'node:fs';
 import type { ForkChannel, ForkHost, ForkReply } from './protocol';
 import { rowLabel, runSuite, type SuiteRun } from './runner';
-import { COMPARISONS, heapCancelSpeedups, jmhTable, toCsv } from './report';
+import { jmhTable, toCsv } from './report';
 import { describeEnvironment, formatMs, type Environment } from './environment';
-import { PRESETS, SUITES } from './suites';
+import { PRESETS, suiteByName, type ExtraTable, type Suite } from './suites';
 import { summarize } from './stats';
-import { lookup } from '../site/lookup';
 
 export interface CliOptions {
   suite: string;
@@ -47,10 +47,18 @@ function nodeHost(wasmPath: string): ForkHost {
 
 const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: x >= 100 ? 0 : 2 });
 
-/** Runs the same kernels natively (crates/core/benches/heap_cancel.rs) with the same preset. */
-function runNative(root: string, o: CliOptions): Map<string, number[]> {
+/** A suite's table as text columns. */
+function textTable(t: ExtraTable): string[] {
+  const all = [t.head, ...t.rows];
+  const widths = t.head.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  return [t.caption + ':', ...all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '))];
+}
+
+/** Runs the same kernels natively (crates/core/benches/<suite.nativeBench>.rs) with the same preset. */
+function runNative(root: string, suite: Suite, o: CliOptions): Map<string, number[]> {
   const p = PRESETS[o.preset];
-  const args = ['bench', '-q', '--manifest-path', join(root, 'crates', 'Cargo.toml'), '-p', 'hotpath-core', '--bench', 'heap_cancel', '--',
+  if (!suite.nativeBench) throw new Error(`${suite.name} has no native benchmark`);
+  const args = ['bench', '-q', '--manifest-path', join(root, 'crates', 'Cargo.toml'), '-p', 'hotpath-core', '--bench', suite.nativeBench, '--',
     '--forks', String(p.forks), '--warmup', String(p.warmupIterations), '--iterations', String(p.measurementIterations),
     '--iteration-ms', String(p.iterationMs), ...(o.only ? ['--only', o.only] : [])];
   process.stderr.write('Running the native kernels (cargo bench) …\n');
@@ -65,7 +73,7 @@ function runNative(root: string, o: CliOptions): Map<string, number[]> {
 }
 
 export async function runCli(o: CliOptions): Promise<SuiteRun> {
-  const suite = lookup(SUITES, o.suite);
+  const suite = suiteByName(o.suite);
   if (!suite) throw new Error(`unknown suite "${o.suite}"`);
   const preset = PRESETS[o.preset];
   const rows = o.only ? suite.rows.filter((r) => r.id.toLowerCase().includes(o.only!.toLowerCase())) : suite.rows;
@@ -94,23 +102,16 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
   const lines: string[] = [];
   lines.push(`# ${suite.title} (${suite.name}), ${o.preset} preset: ${preset.forks} fork(s) × ${preset.warmupIterations} warmup + ` +
     `${preset.measurementIterations} measurement iterations of ${preset.iterationMs} ms`);
-  lines.push(`# ${describeEnvironment(env)}`, '', jmhTable(run), '');
-  if (o.suite === 'heap-cancel') {
-    lines.push(`Published (${suite.source}, JMH on the JVM) vs measured (wasm in Node). Absolute numbers differ by machine,`,
-      'runtime and language, and the original also handed each operation to an event-loop thread; compare the ratios.');
-    lines.push('', `${'Benchmark'.padEnd(22)}${'num'.padStart(8)}${'published after÷before'.padStart(26)}${'measured indexed÷JDK'.padStart(24)}`);
-    for (const s of heapCancelSpeedups(run)) {
-      lines.push(`${s.benchmark.padEnd(22)}${String(s.num).padStart(8)}${`${s.published.toFixed(2)}×`.padStart(26)}` +
-        `${(s.measured === undefined ? '—' : `${s.measured.toFixed(2)}×`).padStart(24)}`);
-    }
-    lines.push('');
-  }
-  const comparisons = lookup(COMPARISONS, o.suite)?.(run) ?? [];
+  lines.push(`# ${describeEnvironment(env)}`, '', jmhTable(suite, run), '');
+  lines.push(`Published (${suite.source}, JMH on the JVM) vs measured (wasm in Node). Absolute numbers differ by machine,`,
+    `runtime and language. ${suite.caveat} Compare the ratios.`, '');
+  for (const t of suite.extras?.(run) ?? []) lines.push(...textTable(t), '');
+  const comparisons = suite.compare(run);
   for (const c of comparisons) lines.push(`${c.verdict === 'reproduced' ? '✓' : c.verdict === 'not measured' ? '·' : '✗'} ${c.sentence}`);
 
   let native: Record<string, { score: number; error: number; ratio: number }> | undefined;
   if (o.native) {
-    const samples = runNative(o.root, o);
+    const samples = runNative(o.root, suite, o);
     native = {};
     lines.push('', `Wasm vs native (the same Rust kernels compiled for ${process.arch}, run with the same preset):`);
     lines.push(`${'Row'.padEnd(58)}${'wasm ops/s'.padStart(16)}${'native ops/s'.padStart(16)}${'native÷wasm'.padStart(14)}`);
@@ -129,7 +130,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
   // Each output on its own: one that fails (a disk filled during the run) must not cost the other.
   const outputs: [string | undefined, () => string][] = [
     [o.json, () => JSON.stringify({ ...run, environment: env, comparisons, native }, null, 2)],
-    [o.csv, () => toCsv(run)],
+    [o.csv, () => toCsv(suite, run)],
   ];
   const failures: string[] = [];
   for (const [path, body] of outputs) {

@@ -1,7 +1,9 @@
-// Messages between the runner and a fork (a browser Worker or a Node worker thread).
+// Messages between the runner and a fork (a browser Worker or a Node worker thread). A fork is
+// told which wasm kernel to build, so it needs no suite definitions of its own.
 import type { ForkResult, ForkSettings, IterationResult } from './fork';
+import type { KernelSpec } from './suites';
 
-export type ForkRequest = { type: 'run'; suite: string; rowId: string; settings: ForkSettings };
+export type ForkRequest = { type: 'run'; kernel: KernelSpec; settings: ForkSettings };
 
 export type ForkReply =
   | { type: 'iteration'; result: IterationResult }

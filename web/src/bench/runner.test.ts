@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { handleForkRequest } from './forkMain';
 import type { ForkHost, ForkReply } from './protocol';
 import { runSuite } from './runner';
-import { heapCancel, type KernelFactory, type Preset } from './suites';
+import type { KernelFactory, Preset } from './suites';
+import { heapCancel } from '../heaps/heapCancelSuite';
 
 /** Virtual time that advances only when fake kernels run: fast, deterministic tests. */
 function world(opts: { failOn?: string; panicOn?: string } = {}) {

@@ -48,7 +48,7 @@ export function rowLabel(suite: Suite, row: Row): string {
   return `${suite.className}.${row.benchmark} (${suite.paramNames.map((p) => row.params[p]).join(', ')})`;
 }
 
-function runOneFork(host: ForkHost, suite: Suite, row: Row, settings: ForkSettings, signal: AbortSignal | undefined,
+function runOneFork(host: ForkHost, row: Row, settings: ForkSettings, signal: AbortSignal | undefined,
   onIteration: (r: IterationResult) => void): Promise<ForkResult> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('cancelled', 'AbortError'));
@@ -68,7 +68,7 @@ function runOneFork(host: ForkHost, suite: Suite, row: Row, settings: ForkSettin
       if (m.type === 'done') resolve(m.result);
       else reject(new Error(m.message));
     });
-    channel.send({ type: 'run', suite: suite.name, rowId: row.id, settings });
+    channel.send({ type: 'run', kernel: row.kernel, settings });
   });
 }
 
@@ -107,7 +107,7 @@ export async function runSuite(suite: Suite, preset: Preset, host: ForkHost, opt
       warmupIterations: preset.warmupIterations,
       measurementIterations: preset.measurementIterations,
       iterationMs: preset.iterationMs,
-      maxBatch: suite.maxBatch(row),
+      maxBatch: row.maxBatch,
     };
     const samples: number[] = [];
     let result: RowResult | undefined;
@@ -123,7 +123,7 @@ export async function runSuite(suite: Suite, preset: Preset, host: ForkHost, opt
       };
       progress();
       try {
-        const fork = await runOneFork(host, suite, row, settings, opts.signal, progress);
+        const fork = await runOneFork(host, row, settings, opts.signal, progress);
         resolutionMs ??= fork.resolutionMs;
         batch = fork.batch;
         singleShot ||= fork.iterations.some((i) => i.singleShot);

@@ -1,17 +1,26 @@
-// The benchmark suites: which rows to run, how to build each row's kernel from wasm, and the
-// published figures to set beside ours.
+// Benchmark suites: which rows to run, which wasm kernel each row times, the published figures
+// to set beside ours, how to compare, and how to chart. A suite is defined beside its structure
+// and registered by the catalog; nothing here knows a suite.
 import type { Kernel } from './fork';
-import { registry } from '../site/lookup';
+import type { SuiteRun } from './runner';
+import { lookup } from '../site/lookup';
 
-/** The wasm exports a suite needs (the real module, or a test double). */
-export interface KernelFactory {
-  HeapCancelKernel: new (heap: string, num: number, reverse: boolean) => Kernel & { free(): void };
+/** A row's kernel: a wasm-bindgen class the fork constructs with these arguments. */
+export interface KernelSpec {
+  export: string;
+  args: (string | number | boolean)[];
 }
+
+/** The wasm exports a fork can build kernels from (the real module, or a test double). */
+export type KernelFactory = Record<string, unknown>;
 
 export interface Row {
   id: string;
   benchmark: string;
   params: Record<string, string | number>;
+  kernel: KernelSpec;
+  /** The most invocations prepared at once (bounded by memory). */
+  maxBatch: number;
 }
 
 export interface Published {
@@ -21,64 +30,73 @@ export interface Published {
   error: number;
 }
 
+export interface Comparison {
+  title: string;
+  published: string;
+  measured: string;
+  verdict: 'reproduced' | 'not reproduced' | 'not measured';
+  sentence: string;
+}
+
+/** A table a suite adds under its results (e.g. a ratio per row). */
+export interface ExtraTable {
+  caption: string;
+  head: string[];
+  rows: string[][];
+}
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  /** CSS class that colours the line. */
+  className: string;
+  /** Which rows belong to it. */
+  benchmark: string;
+  params: Record<string, string | number>;
+}
+
 export interface Suite {
   name: string;
   title: string;
   /** The class name in the JMH table, after the original. */
   className: string;
   source: string;
+  /** What the original timed that the lab does not (or the reverse), in one sentence. */
+  caveat: string;
   paramNames: string[];
   rows: Row[];
-  kernel(wasm: KernelFactory, row: Row): Kernel & { free(): void };
-  /** The most invocations prepared at once for a row (bounded by memory). */
-  maxBatch(row: Row): number;
   published: Published[];
+  /** Verdicts, each computed from the data. */
+  compare(run: SuiteRun): Comparison[];
+  /** Tables beside the verdicts (and in the CLI's output). */
+  extras?(run: SuiteRun): ExtraTable[];
+  /** Ops/s against `chart.x`, log-log, one line per series (plus its published figures). */
+  chart: { x: string; xLabel: string; series: ChartSeries[]; publishedLabel: string };
+  /** The native twin of the kernels: `cargo bench --bench <name>` in crates/core. */
+  nativeBench?: string;
 }
 
-const NUMS = [100, 1000, 10000, 100000];
-const BENCHMARKS = ['cancelInOrder', 'cancelInReverseOrder'];
-const HEAPS = ['jdk', 'indexed'];
+const suites: Record<string, Suite> = Object.create(null);
 
-/** Netty's published JMH scores (ops/s): "before" ran java.util.PriorityQueue, "after" Netty's. */
-const NETTY: Record<string, Record<number, [number, number, number, number]>> = {
-  // num: [before score, before error, after score, after error]
-  cancelInOrder: {
-    100: [139968.586, 12951.333, 137779.616, 7709.751],
-    1000: [12274.42, 337.8, 11049.448, 385.832],
-    10000: [958.168, 15.35, 943.294, 12.391],
-    100000: [53.381, 13.981, 64.21, 1.824],
-  },
-  cancelInReverseOrder: {
-    100: [123918.829, 3642.517, 167531.096, 9187.865],
-    1000: [5099.81, 206.992, 33019.786, 4737.77],
-    10000: [72.335, 0.443, 2976.955, 248.555],
-    100000: [0.743, 0.003, 362.654, 45.716],
-  },
-};
+export function registerSuite(s: Suite): Suite {
+  suites[s.name] = s;
+  return s;
+}
 
-export const heapCancel: Suite = {
-  name: 'heap-cancel',
-  title: 'Cancelling scheduled timers',
-  className: 'ScheduledFutureTaskBenchmark',
-  source: 'Netty commit 1f1a60ae7d (2017)',
-  paramNames: ['heap', 'num'],
-  rows: BENCHMARKS.flatMap((benchmark) =>
-    HEAPS.flatMap((heap) => NUMS.map((num) => ({ id: `${benchmark}/${heap}/${num}`, benchmark, params: { heap, num } })))),
-  kernel: (wasm, row) =>
-    new wasm.HeapCancelKernel(String(row.params.heap), Number(row.params.num), row.benchmark === 'cancelInReverseOrder'),
-  // A prepared invocation holds num timers; keep a batch to about a million of them.
-  maxBatch: (row) => Math.max(1, Math.floor(1_000_000 / Number(row.params.num))),
-  published: BENCHMARKS.flatMap((benchmark) =>
-    NUMS.flatMap((num) => {
-      const [bs, be, as, ae] = NETTY[benchmark][num];
-      return [
-        { benchmark, params: { heap: 'jdk', num }, score: bs, error: be },
-        { benchmark, params: { heap: 'indexed', num }, score: as, error: ae },
-      ];
-    })),
-};
+export function suiteByName(name: string): Suite | undefined {
+  return lookup(suites, name);
+}
 
-export const SUITES = registry<Suite>({ [heapCancel.name]: heapCancel });
+export function suiteNames(): string[] {
+  return Object.keys(suites);
+}
+
+/** Builds a row's kernel from a wasm module (a fork's own instance). */
+export function buildKernel(wasm: KernelFactory, spec: KernelSpec): Kernel & { free(): void } {
+  const Ctor = lookup(wasm as Record<string, unknown>, spec.export);
+  if (typeof Ctor !== 'function') throw new Error(`the wasm module has no kernel called "${spec.export}"`);
+  return new (Ctor as new (...a: unknown[]) => Kernel & { free(): void })(...spec.args);
+}
 
 export interface Preset {
   forks: number;

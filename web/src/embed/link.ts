@@ -2,6 +2,7 @@
 // long state (a 2,000-operation script is 16,000 characters) is compressed into the fragment,
 // which the browser never sends to the server, so no server refuses the request (HTTP 431/414).
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import type { FamilyModule } from '../registry/family';
 
 /** Query strings longer than this move to the fragment: servers limit request lines to 8–16 KB. */
 export const MAX_QUERY = 2000;
@@ -68,4 +69,10 @@ export function checkParams(params: URLSearchParams, known: readonly string[]): 
     seen.add(name);
   }
   return null;
+}
+
+/** A link to a family's player (`view` = a variant, or "race") at this script and step. */
+export function familyLink(module: Pick<FamilyModule, 'name' | 'viewParam'>, view: string, ops: string, step: number | string,
+  origin = window.location.origin): Link {
+  return embedLink(module.name, { [module.viewParam]: view, ops, step: String(step) }, origin);
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { heapEmbedLink, parseHeapEmbed, parseStep, resolveStep } from './params';
-import { checkParams, embedLink, readEmbedState, MAX_QUERY } from './link';
+import { parseFamilyEmbed, parseStep, resolveStep } from './params';
+import { checkParams, embedLink, familyLink, readEmbedState, MAX_QUERY } from './link';
 
-describe('heap embed parameters', () => {
+const heap = { name: 'heap', viewParam: 'heap', variants: ['jdk', 'indexed'], defaultVariant: 'jdk' };
+const parse = (q: string) => parseFamilyEmbed(heap, new URLSearchParams(q));
+
+describe('family embed parameters', () => {
   it('reads the view, the script and the step', () => {
-    expect(parseHeapEmbed(new URLSearchParams('heap=race&ops=add 5,poll&step=end')))
-      .toEqual({ ok: true, heap: 'race', ops: 'add 5,poll', step: 'end' });
-    expect(parseHeapEmbed(new URLSearchParams(''))).toEqual({ ok: true, heap: 'jdk', ops: '', step: 0 });
-    expect(parseHeapEmbed(new URLSearchParams('step=12'))).toMatchObject({ step: 12 });
-    expect(parseHeapEmbed(new URLSearchParams('step=op:3'))).toMatchObject({ step: 'op:3' });
+    expect(parse('heap=race&ops=add 5,poll&step=end')).toEqual({ ok: true, view: 'race', ops: 'add 5,poll', step: 'end' });
+    expect(parse('')).toEqual({ ok: true, view: 'jdk', ops: '', step: 0 });
+    expect(parse('step=12')).toMatchObject({ step: 12 });
+    expect(parse('step=op:3')).toMatchObject({ step: 'op:3' });
     expect(resolveStep('op:3', [0, 2, 7, 9], 12)).toEqual({ step: 7 });
     expect(resolveStep('end', [0], 12)).toEqual({ step: 12 });
     expect(resolveStep(12, [0], 12)).toEqual({ step: 12 });
@@ -27,39 +29,32 @@ describe('heap embed parameters', () => {
   });
 
   it('names a bad value instead of guessing', () => {
-    expect(parseHeapEmbed(new URLSearchParams('heap=fibonacci'))).toEqual({
+    expect(parse('heap=fibonacci')).toEqual({
       ok: false, message: 'heap=fibonacci is not a view; expected heap=jdk, heap=indexed or heap=race',
     });
-    for (const bad of ['-2', 'op:0', 'op:', '1e3', '0x10', 'start']) {
-      expect(parseHeapEmbed(new URLSearchParams(`step=${bad}`)), bad).toMatchObject({ ok: false });
-    }
-    expect(parseHeapEmbed(new URLSearchParams('heap=jdk&heap=indexed'))).toEqual({
-      ok: false, message: 'heap is given 2 times (heap=jdk, heap=indexed); give it once',
-    });
-    expect(parseHeapEmbed(new URLSearchParams('hep=jdk'))).toEqual({
-      ok: false, message: '“hep” is not a parameter here; expected heap, ops, step',
-    });
+    for (const bad of ['-2', 'op:0', 'op:', '1e3', '0x10', 'start']) expect(parse(`step=${bad}`), bad).toMatchObject({ ok: false });
+    expect(parse('heap=jdk&heap=indexed')).toEqual({ ok: false, message: 'heap is given 2 times (heap=jdk, heap=indexed); give it once' });
+    expect(parse('hep=jdk')).toEqual({ ok: false, message: '“hep” is not a parameter here; expected heap, ops, step' });
     expect(checkParams(new URLSearchParams('a=1&b=2'), ['a', 'b'])).toBeNull();
   });
 
   it('writes a readable URL that reads back the same', () => {
-    const { href } = heapEmbedLink('indexed', 'add 5, poll', 7, 'http://x');
+    const { href } = familyLink(heap, 'indexed', 'add 5, poll', 7, 'http://x');
     expect(href).toBe('http://x/embed/heap?heap=indexed&ops=add%205,%20poll&step=7');
     const url = new URL(href);
     const state = readEmbedState(url.search, url.hash);
-    expect(state.ok && parseHeapEmbed(state.params)).toEqual({ ok: true, heap: 'indexed', ops: 'add 5, poll', step: 7 });
+    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'indexed', ops: 'add 5, poll', step: 7 });
   });
 
   it('carries long state compressed in the fragment, which no server sees', () => {
     const ops = Array.from({ length: 2000 }, (_, i) => `add ${1_000_000 + i}`).join(', ');
-    const link = heapEmbedLink('jdk', ops, 'end', 'http://x');
+    const link = familyLink(heap, 'jdk', ops, 'end', 'http://x');
     const url = new URL(link.href);
     expect(link.problem).toBeUndefined();
     expect(url.search).toBe('');
-    expect(url.pathname + url.search).toHaveLength('/embed/heap'.length);
     expect(link.href.length).toBeLessThan(ops.length); // compressed
     const state = readEmbedState(url.search, url.hash);
-    expect(state.ok && parseHeapEmbed(state.params)).toEqual({ ok: true, heap: 'jdk', ops, step: 'end' });
+    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'jdk', ops, step: 'end' });
     // Just under the limit stays readable in the query.
     const short = embedLink('heap', { ops: 'x'.repeat(MAX_QUERY - 4) }, 'http://x');
     expect(new URL(short.href).search).not.toBe('');
@@ -67,9 +62,8 @@ describe('heap embed parameters', () => {
 
   it('reports a damaged fragment instead of showing something else', () => {
     expect(readEmbedState('', '#z=%%%not-lz')).toMatchObject({ ok: false });
-    const link = heapEmbedLink('jdk', 'add 1, '.repeat(600) + 'poll', 0, 'http://x');
-    const cut = new URL(link.href).hash.slice(0, 40);
-    const r = readEmbedState('', cut);
+    const link = familyLink(heap, 'jdk', 'add 1, '.repeat(600) + 'poll', 0, 'http://x');
+    const r = readEmbedState('', new URL(link.href).hash.slice(0, 40));
     expect(r.ok && r.params.get('ops')?.endsWith('poll')).toBeFalsy();
   });
 });

@@ -1,7 +1,8 @@
-// Steps in a URL, and the query parameters of /embed/heap, validated: a bad value is an error
-// the page shows, and a value past the end is a notice, never a silent jump.
-import type { HeapKind } from '../heaps/trace';
-import { checkParams, embedLink, type Link } from './link';
+// Steps in a URL, and the query parameters of a family's embed route (/embed/<family>),
+// validated: a bad value is an error the page shows, and a value past the end is a notice,
+// never a silent jump.
+import { checkParams } from './link';
+import type { FamilyModule } from '../registry/family';
 import { num as fmt } from '../site/format';
 
 /** A step: a number, 'end', or `op:N` (just before operation N starts, counting from 1). */
@@ -12,7 +13,6 @@ export interface ResolvedStep {
   /** Why the step shown is not the one asked for. */
   notice?: string;
 }
-
 
 /** Resolves a step spec against the start of each operation and the trace length. */
 export function resolveStep(spec: StepSpec, actionStarts: readonly number[], length: number): ResolvedStep {
@@ -26,7 +26,7 @@ export function resolveStep(spec: StepSpec, actionStarts: readonly number[], len
     : { step: length, notice: `There is no operation ${fmt(n)}: this script has ${fmt(actionStarts.length)}, so it is shown at the end.` };
 }
 
-/** The largest step number a link may carry (more digits than any trace could need). */
+/** More digits than any trace could need. */
 const MAX_STEP_DIGITS = 9;
 
 export function parseStep(raw: string | null): { ok: true; step: StepSpec } | { ok: false; message: string } {
@@ -41,23 +41,19 @@ export function parseStep(raw: string | null): { ok: true; step: StepSpec } | { 
   return { ok: true, step: m[1] ? (`op:${Number(m[2])}` as StepSpec) : Number(m[2]) };
 }
 
-export type HeapEmbed = { ok: true; heap: HeapKind | 'race'; ops: string; step: StepSpec } | { ok: false; message: string };
+export type FamilyEmbed = { ok: true; view: string; ops: string; step: StepSpec } | { ok: false; message: string };
 
-export const HEAP_PARAMS = ['heap', 'ops', 'step'] as const;
-
-export function parseHeapEmbed(params: URLSearchParams): HeapEmbed {
-  const problem = checkParams(params, HEAP_PARAMS);
+/** `<viewParam>=<variant>|race&ops=…&step=…` for a family. */
+export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'variants' | 'defaultVariant'>, params: URLSearchParams): FamilyEmbed {
+  const problem = checkParams(params, [module.viewParam, 'ops', 'step']);
   if (problem) return { ok: false, message: problem };
-  const heap = params.get('heap') ?? 'jdk';
-  if (heap !== 'jdk' && heap !== 'indexed' && heap !== 'race') {
-    return { ok: false, message: `heap=${heap} is not a view; expected heap=jdk, heap=indexed or heap=race` };
+  const view = params.get(module.viewParam) ?? module.defaultVariant;
+  const views = [...module.variants, 'race'];
+  if (!views.includes(view)) {
+    const choices = views.map((v) => `${module.viewParam}=${v}`);
+    return { ok: false, message: `${module.viewParam}=${view} is not a view; expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}` };
   }
   const step = parseStep(params.get('step'));
   if (!step.ok) return step;
-  return { ok: true, heap, ops: params.get('ops') ?? '', step: step.step };
-}
-
-/** A link to an embeddable view of this state, under the site's base path. */
-export function heapEmbedLink(view: HeapKind | 'race', ops: string, step: StepSpec, origin = window.location.origin): Link {
-  return embedLink('heap', { heap: view, ops, step: String(step) }, origin);
+  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step };
 }

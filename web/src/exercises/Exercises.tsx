@@ -4,7 +4,9 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { WHOLE_NUMBER, generate, grade, type Answer, type Instance } from './exercises';
 import { loadProgress, progressJson, record, saveProgress, standing, summaryCsv, type Progress } from './progress';
-import { heapEmbedLink } from '../embed/params';
+import { familyLink } from '../embed/link';
+import { familyModule } from '../registry/family';
+import { num } from '../site/format';
 import { download, fileName } from '../site/download';
 import { readItem, siteStorage, writeItem } from '../site/storage';
 
@@ -25,13 +27,29 @@ function useSeed(): string {
   }, [fromUrl]);
 }
 
+const ordinal = (n: number) => `${num(n)}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/** Where a clicked sequence leaves the model trace, in words. */
+export function divergence(at: number, answer: readonly number[], model: readonly number[]): string {
+  if (at >= model.length) return `The first ${num(model.length)} clicks match the real run, which then stops: it found the timer.`;
+  if (at >= answer.length) return `Your ${num(answer.length)} clicks match the real run so far, but it goes on to [${model[at]}].`;
+  return `Your ${ordinal(at + 1)} click was [${answer[at]}]; at that point the real run looked at [${model[at]}].`;
+}
+
 const show = (a: Answer) => (Array.isArray(a) ? a.map((i) => `[${i}]`).join(' ') : String(a));
 
-export function Exercises({ lesson = 'cancelling-timers' }: { lesson?: string }) {
+export function Exercises({ lesson }: { lesson: string }) {
   const seed = useSeed();
   const [params] = useSearchParams();
   const teacher = params.get('teacher') === '1';
-  const set = useMemo(() => generate(seed), [seed]);
+  const generated = useMemo(() => generate(lesson, seed), [lesson, seed]);
+  if (!generated) {
+    return <p className="widget widget-error" role="alert">The lesson “{lesson}” has no exercises (lessons/{lesson}/exercises.ts).</p>;
+  }
+  return <ExerciseSet lesson={lesson} seed={seed} set={generated} teacher={teacher} />;
+}
+
+function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: string; set: Instance[]; teacher: boolean }) {
   // Asked once per mount: blocked site data means progress lasts for this page only.
   const storage = useMemo(() => siteStorage(), []);
   const [progress, setProgress] = useState<Progress>(() => loadProgress(storage, lesson, seed));
@@ -113,7 +131,8 @@ function ExerciseCard({ inst, progress, log }: {
   const [showHint, setShowHint] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const answered = s.attempts > 0 ? grade(inst, s.lastAnswer!) : null;
-  const replay = heapEmbedLink(inst.replay.heap, inst.replay.ops, inst.replay.step).href;
+  const module = familyModule(inst.replay.family);
+  const replay = module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step).href : undefined;
   const numeric = inst.kind !== 'trace' && !inst.choices;
 
   const submit = (e: FormEvent) => {
@@ -192,12 +211,17 @@ function ExerciseCard({ inst, progress, log }: {
           <p>
             <strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}
             {!answered.correct && <>You answered {show(s.lastAnswer!)}; the answer is {show(inst.expected)}. </>}
+            {answered.divergesAt !== undefined && Array.isArray(inst.expected) && (
+              <>{divergence(answered.divergesAt, s.lastAnswer as number[], inst.expected)} </>
+            )}
             {inst.explanation}
           </p>
           <p>
-            <a href={replay} onClick={() => log({ exercise: inst.id, action: 'replay' })} target="_blank" rel="noreferrer">
-              Replay these steps in the player
-            </a>{' '}
+            {replay && (
+              <a href={replay} onClick={() => log({ exercise: inst.id, action: 'replay' })} target="_blank" rel="noreferrer">
+                Replay these steps in the player
+              </a>
+            )}{' '}
             · attempts: {s.attempts}{s.hints ? `, hints: ${s.hints}` : ''}
           </p>
         </div>

@@ -1,15 +1,9 @@
-// The exercises of the cancelling-timers lesson. Each is generated from a seed by running the
-// real heaps (the same traces the step player replays) and graded against what they did.
-import { traceScript } from '../heaps/run';
-import { parseScript, type Command } from '../heaps/script';
-import { Replay } from '../player/replay';
-import { KIND, type HeapKind, type HeapRun, type HeapState } from '../heaps/trace';
-import { distinct, randomInt, rng } from './rng';
+// The exercise framework: what an exercise is, how an answer is graded against the model answer
+// (for a sequence, against the model trace click by click), and where each lesson's exercises
+// live: `lessons/<slug>/exercises.ts`, beside the lesson, each generated from a seed by the
+// real structures.
 import type { StepSpec } from '../embed/params';
-import { num as fmt, plural } from '../site/format';
-import { callWasm } from '../wasm/loader';
-import { encodeCommands } from '../heaps/script';
-import { countsFromFlat, type Counts } from '../heaps/trace';
+import { lookup } from '../site/lookup';
 
 export type Kind = 'predict' | 'trace' | 'compute';
 
@@ -31,13 +25,15 @@ export interface Instance {
   expected: Answer;
   /** Why the model answer is right, shown after answering. */
   explanation: string;
-  /** The steps to replay in the player: a heap view, its script, and where to start. */
-  replay: { heap: HeapKind | 'race'; ops: string; step: StepSpec };
+  /** The steps to replay in a family's player: which view, the script, and where to start. */
+  replay: { family: string; view: string; ops: string; step: StepSpec };
 }
 
 export interface Grade {
   correct: boolean;
   expected: Answer;
+  /** For a sequence: the first position (0-based) where the answer leaves the model trace. */
+  divergesAt?: number;
 }
 
 /** A whole number as typed: ASCII digits, an optional sign, spaces around. */
@@ -57,214 +53,30 @@ export function sameAnswer(expected: Answer, answer: Answer): boolean {
 }
 
 export function grade(inst: Instance, answer: Answer): Grade {
-  return { correct: sameAnswer(inst.expected, answer), expected: inst.expected };
+  const correct = sameAnswer(inst.expected, answer);
+  if (correct || !Array.isArray(inst.expected) || !Array.isArray(answer)) return { correct, expected: inst.expected };
+  const model = inst.expected;
+  let i = 0;
+  while (i < model.length && i < answer.length && model[i] === answer[i]) i++;
+  return { correct, expected: model, divergesAt: i };
 }
 
-function commands(text: string): Command[] {
-  const r = parseScript(text);
-  if (!r.ok) throw new Error(`exercise script does not parse: ${r.error.message}`);
-  return r.commands;
+/** Makes one exercise from a seed. */
+export type Maker = (seed: string) => Instance;
+
+/** Every lesson's exercises, found beside the lessons at build time. */
+const modules = import.meta.glob<{ exercises: Maker[] }>('../../../lessons/*/exercises.ts', { eager: true });
+const byLesson: Record<string, Maker[]> = Object.create(null);
+for (const [path, mod] of Object.entries(modules)) {
+  byLesson[path.split('/').slice(-2)[0]] = mod.exercises;
 }
 
-function trace(text: string, heap: HeapKind): HeapRun {
-  const t = traceScript(commands(text), [heap]);
-  if (!t.ok) throw new Error(`exercise script failed: ${t.error.message}`);
-  return t.runs[heap]!;
+export function lessonsWithExercises(): string[] {
+  return Object.keys(byLesson);
 }
 
-/** Steps of action `a` (0-based) in a run. */
-function stepsOf(run: HeapRun, a: number) {
-  const end = a + 1 < run.actionStarts.length ? run.actionStarts[a + 1] : run.trace.steps.length;
-  return run.trace.steps.slice(run.actionStarts[a], end);
+/** The lesson's exercise set for a seed, or undefined if the lesson has none. */
+export function generate(lesson: string, seed: string): Instance[] | undefined {
+  return lookup(byLesson, lesson)?.map((make) => make(seed));
 }
 
-function stateBefore(run: HeapRun, a: number): HeapState {
-  return new Replay(run.trace).stateAt(run.actionStarts[a]);
-}
-
-function stateAfter(run: HeapRun, a: number): HeapState {
-  const end = a + 1 < run.actionStarts.length ? run.actionStarts[a + 1] : run.trace.steps.length;
-  return new Replay(run.trace).stateAt(end);
-}
-
-const adds = (ds: number[]) => ds.map((d) => `add ${d}`).join(', ');
-const deadlinesOf = (run: HeapRun, s: HeapState) => s.slots.map((seq) => run.deadlines[seq!]);
-
-/** Work counted by the real heap's counter probe for one command of a script (0-based). */
-function commandWork(ops: string, heap: HeapKind, command: number): Counts {
-  const cmds = commands(ops);
-  const flat = callWasm((w) => {
-    const plan = new w.TimerPlan(encodeCommands(cmds), false);
-    try {
-      return plan.count(heap);
-    } finally {
-      plan.free();
-    }
-  });
-  return countsFromFlat(flat, command);
-}
-
-type Maker = (seed: string) => Instance;
-
-/** How many equals() calls does remove(K) make on this JDK heap? */
-const equalsCount: Maker = (seed) => {
-  const r = rng(`${seed}/equals`);
-  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
-  const target = ds[randomInt(r, 0, ds.length - 1)];
-  const ops = `${adds(ds)}, remove ${target}`;
-  const run = trace(ops, 'jdk');
-  const last = run.actions.length - 1;
-  const before = deadlinesOf(run, stateBefore(run, last));
-  const n = stepsOf(run, last).filter((s) => s.kind === KIND.EQUALS).length;
-  return {
-    id: 'equals-count', kind: 'compute', title: 'Count the equals() calls',
-    prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make in all, counting the call that finds it?`,
-    code: before.join('  '), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
-    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${plural(n, 'call')}, the last one the match.`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
-  };
-};
-
-/** Click the cells in the order the JDK heap examines them during remove(K). */
-const scanOrder: Maker = (seed) => {
-  const r = rng(`${seed}/scan`);
-  const ds = distinct(r, randomInt(r, 8, 11), 10, 99);
-  const target = ds[randomInt(r, 2, ds.length - 1)];
-  const ops = `${adds(ds)}, remove ${target}`;
-  const run = trace(ops, 'jdk');
-  const last = run.actions.length - 1;
-  const cells = deadlinesOf(run, stateBefore(run, last));
-  const order = stepsOf(run, last).filter((s) => s.kind === KIND.EQUALS).map((s) => s.a);
-  return {
-    id: 'scan-order', kind: 'trace', title: 'Trace the search',
-    prompt: `Click the array cells in the order the JDK heap examines them during remove(${target}), then press Check.`,
-    cells, hint: 'The search does not use the heap order at all.',
-    expected: order, explanation: `The scan visits slots ${order.map((i) => `[${i}]`).join(', ')}, left to right, until it reaches ${target}.`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
-  };
-};
-
-/** Where does the timer due at X end up after poll()? */
-const afterPoll: Maker = (seed) => {
-  const r = rng(`${seed}/poll`);
-  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
-  const ops = `${adds(ds)}, poll`;
-  const run = trace(ops, 'jdk');
-  const last = run.actions.length - 1;
-  const before = deadlinesOf(run, stateBefore(run, last));
-  const after = deadlinesOf(run, stateAfter(run, last));
-  const moved = before[before.length - 1];
-  return {
-    id: 'after-poll', kind: 'compute', title: 'Follow the last timer',
-    prompt: `The heap holds these timers, slot [0] first. poll() takes the earliest out and moves the last timer, ${moved}, to the root to sift it down. In which slot does ${moved} end up?`,
-    code: before.join('  '), hint: 'At each level, compare with the earlier of the two children; stop when neither child is earlier.',
-    expected: after.indexOf(moved), explanation: `After poll() the array is ${after.join('  ')}: ${moved} is in slot [${after.indexOf(moved)}].`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
-  };
-};
-
-/** How many comparisons does offer(K) make? */
-const offerComparisons: Maker = (seed) => {
-  const r = rng(`${seed}/offer`);
-  const ds = distinct(r, randomInt(r, 6, 12), 20, 99);
-  const k = randomInt(r, 1, 99);
-  const ops = `${adds(ds)}, add ${k}`;
-  const run = trace(ops, 'jdk');
-  const last = run.actions.length - 1;
-  const before = deadlinesOf(run, stateBefore(run, last));
-  const steps = stepsOf(run, last);
-  const n = steps.filter((s) => s.kind === KIND.COMPARE).length;
-  // Each level climbed is one parent moved down a slot; the path is read from those moves.
-  const path = [before.length, ...steps.filter((s) => s.kind === KIND.MOVE && s.a >= 0 && s.b >= 0).map((s) => s.a)];
-  const levels = path.length - 1;
-  const stop = levels === 0 ? 'stays where it starts' : `climbs ${plural(levels, 'level')}, ${path.map((i) => `[${i}]`).join(' → ')},`;
-  const why = path[path.length - 1] === 0 ? 'reaching the root' : 'stopping when its parent is not later';
-  return {
-    id: 'offer-comparisons', kind: 'compute', title: 'Climb the tree',
-    prompt: `The heap holds these timers, slot [0] first. How many comparisons does offer(${k}) make? (Equal deadlines: the timer scheduled first counts as earlier.)`,
-    code: before.join('  '), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
-    expected: n, explanation: `${k} ${stop} ${why}: ${plural(n, 'comparison')} in all.`,
-    replay: { heap: 'jdk', ops, step: `op:${ds.length + 1}` as StepSpec },
-  };
-};
-
-/** Which index does timer X store after this script? (Netty) */
-const storedIndex: Maker = (seed) => {
-  const r = rng(`${seed}/index`);
-  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
-  const victim = ds[randomInt(r, 0, ds.length - 2)];
-  const ops = `${adds(ds)}, remove ${victim}`;
-  const run = trace(ops, 'indexed');
-  const last = run.actions.length - 1;
-  const before = deadlinesOf(run, stateBefore(run, last));
-  const after = deadlinesOf(run, stateAfter(run, last));
-  const moved = before[before.length - 1];
-  return {
-    id: 'stored-index', kind: 'compute', title: 'What does the timer remember?',
-    prompt: `Netty's heap holds these timers, slot [0] first. remove(${victim}) moves the last timer, ${moved}, into the freed slot and bubbles it. What index does ${moved} store in itself afterwards?`,
-    code: before.join('  '), hint: 'Every move writes the new slot into the timer that moved; compare the moved timer with the one removed to know the direction.',
-    expected: after.indexOf(moved), explanation: `After the removal the array is ${after.join('  ')}, and ${moved} has written its slot, ${after.indexOf(moved)}, into itself.`,
-    replay: { heap: 'indexed', ops, step: `op:${ds.length + 1}` as StepSpec },
-  };
-};
-
-/** Predict: equals() calls to cancel n timers in reverse on the JDK heap. */
-const predictReverse: Maker = (seed) => {
-  const r = rng(`${seed}/reverse`);
-  const n = [50, 80, 100, 120][randomInt(r, 0, 3)];
-  const ops = `schedule ${n}, cancel-reverse`;
-  const exact = commandWork(ops, 'jdk', 1).equals; // counted by the real heap, not by the formula
-  const choices = [n, n * 2, (n * (n + 1)) / 2, n * n].map(fmt);
-  return {
-    id: 'predict-reverse', kind: 'predict', title: 'Predict the pathology',
-    prompt: `Schedule ${n} timers due at 1 … ${n} in order, then cancel all of them in reverse order on the JDK heap. How many equals() calls will the cancellations make in total? Choose, then run it.`,
-    choices, hint: 'In reverse, the timer being cancelled is always in the last slot, so every scan reads the whole array.',
-    expected: fmt(exact), explanation: `The real heap made ${fmt(exact)} equals() calls: each cancellation scans every remaining slot, ${n} + ${n - 1} + … + 1.`,
-    replay: { heap: 'race', ops, step: 'end' },
-  };
-};
-
-/** Predict: equals() calls for the indexed heap, same experiment. */
-const predictIndexed: Maker = (seed) => {
-  const r = rng(`${seed}/indexed`);
-  const n = [60, 90, 110][randomInt(r, 0, 2)];
-  const ops = `schedule ${n}, cancel-reverse`;
-  const calls = commandWork(ops, 'indexed', 1).equals;
-  return {
-    id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
-    prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, then run it.`,
-    hint: 'Each timer knows its own index.', expected: calls,
-    explanation: `The real heap made ${fmt(calls)}: each cancellation reads the stored index and goes straight to the slot; in reverse that slot is always the last one, which is simply cleared.`,
-    replay: { heap: 'race', ops, step: 'end' },
-  };
-};
-
-/** Predict: which order is the JDK heap's worst case? */
-const worstOrder: Maker = (seed) => {
-  const r = rng(`${seed}/order`);
-  const n = [40, 64, 100][randomInt(r, 0, 2)];
-  const choices = ['cancelling in scheduling order', 'cancelling in reverse order', 'both cost the same'];
-  // Only the cancellations: the question says the timers are already queued.
-  const work = (ops: string) => {
-    const t = commandWork(ops, 'jdk', 1);
-    return t.comparisons + t.equals + t.moves;
-  };
-  const inOrder = work(`schedule ${n}, cancel-in-order`);
-  const reverse = work(`schedule ${n}, cancel-reverse`);
-  const expected = inOrder === reverse ? choices[2] : inOrder > reverse ? choices[0] : choices[1];
-  return {
-    id: 'worst-order', kind: 'predict', title: 'Which order hurts?',
-    prompt: `${n} timers due at 1 … ${n} are queued in the JDK heap. Which costs more work in total (comparisons + equals() calls + moves): cancelling them all in scheduling order, or in reverse?`,
-    choices, hint: 'Where in the array is the next timer to cancel, in each case?',
-    expected, explanation: `Counted on the real heap, cancellations only: ${fmt(inOrder)} comparisons, equals() calls and moves in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot.`,
-    replay: { heap: 'jdk', ops: `schedule ${n}, cancel-reverse`, step: `op:${n + 1}` as StepSpec },
-  };
-};
-
-export const LESSON_EXERCISES: Maker[] = [
-  equalsCount, scanOrder, afterPoll, offerComparisons, storedIndex, predictReverse, predictIndexed, worstOrder,
-];
-
-export function generate(seed: string): Instance[] {
-  return LESSON_EXERCISES.map((make) => make(seed));
-}

@@ -3,7 +3,7 @@ import { emptyProgress, loadProgress, progressJson, record, saveProgress, standi
 import type { Instance } from './exercises';
 
 const inst = (id: string, expected: Instance['expected']): Instance => ({
-  id, kind: 'compute', title: id, prompt: '', hint: '', expected, explanation: '', replay: { heap: 'jdk', ops: '', step: 0 },
+  id, kind: 'compute', title: id, prompt: '', hint: '', expected, explanation: '', replay: { family: 'heap', view: 'jdk', ops: '', step: 0 },
 });
 
 class MemoryStorage {

@@ -4,8 +4,37 @@
 import { useEffect, useRef, useState } from 'react';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { logLogFit } from '../charts/fit';
-import { costCurve, type CostPoint, type Job } from './counting';
-import { HEAP_TITLES, type HeapKind } from './trace';
+import { countJobs, countsAt, type Job } from '../script/counting';
+import { encodeCommands, parseScript } from '../script/parse';
+import { familySchema, variantSpec } from '../script/schema';
+
+type HeapKind = 'jdk' | 'indexed';
+
+export interface CostPoint {
+  heap: HeapKind;
+  reverse: boolean;
+  n: number;
+  comparisons: number;
+  equals: number;
+}
+
+/** Schedule n, then cancel all in order or in reverse; the points come from the cancelling command. */
+function costCurve(sizes: number[], onPoint: (p: CostPoint) => void): Job<void> {
+  const schema = familySchema('heap');
+  const cases = sizes.flatMap((n) => [false, true].map((reverse) => ({ n, reverse })));
+  const jobs = cases.map(({ n, reverse }) => {
+    const parsed = parseScript(`schedule ${n}, ${reverse ? 'cancel-reverse' : 'cancel-in-order'}`, schema);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return { commands: Array.from(encodeCommands(parsed.commands)), variants: ['jdk', 'indexed'] };
+  });
+  return countJobs('heap', jobs, (j, r) => {
+    const { n, reverse } = cases[j];
+    for (const heap of ['jdk', 'indexed'] as const) {
+      const c = countsAt(r.counts[heap], schema.kinds, 1);
+      onPoint({ heap, reverse, n, comparisons: c.compare / n, equals: c.equals / n });
+    }
+  });
+}
 
 export const COST_SIZES = [100, 316, 1000, 3162, 10000, 31623, 100000];
 
@@ -16,7 +45,8 @@ const LINES: { heap: HeapKind; reverse: boolean; className: string }[] = [
   { heap: 'indexed', reverse: true, className: 'indexed-reverse' },
 ];
 
-const lineLabel = (heap: HeapKind, reverse: boolean) => `${HEAP_TITLES[heap]}, ${reverse ? 'in reverse' : 'in order'}`;
+const lineLabel = (heap: HeapKind, reverse: boolean) =>
+  `${variantSpec(familySchema('heap'), heap).title}, ${reverse ? 'in reverse' : 'in order'}`;
 const perCancel = (p: CostPoint) => p.equals + p.comparisons;
 
 /** The slope a cost growing exactly like log₂ n fits over `sizes`: small, but not 0. */

@@ -3,8 +3,9 @@
 // (and stops animating under prefers-reduced-motion).
 import { useRef, type CSSProperties } from 'react';
 import { useWidth } from '../site/useWidth';
-import { HEAP_TITLES, type HeapKind, type HeapState } from './trace';
 import { heapViewModel } from './viewModel';
+import type { ViewProps } from '../registry/family';
+import { variantSpec } from '../script/schema';
 import { HAND, OUT, TREE_WIDTH } from './geometry';
 
 /** Screen pixels: labels never smaller than this, cells never narrower. */
@@ -16,16 +17,9 @@ export function cellsPerRow(width: number): number {
   return width > 0 ? Math.max(4, Math.min(16, Math.floor((width - 56) / CELL_PX))) : 16;
 }
 
-interface Props {
-  state: HeapState;
-  deadlines: readonly number[];
-  heap: HeapKind;
-  /** Milliseconds a move takes to animate (shorter when playing fast). */
-  moveMs?: number;
-}
-
-export function HeapView({ state, deadlines, heap, moveMs = 250 }: Props) {
-  const vm = heapViewModel(state, deadlines, heap);
+export function HeapView({ frame, trace, moveMs = 250 }: ViewProps) {
+  const indexed = trace.variant === 'indexed';
+  const vm = heapViewModel(frame, trace.entityLabels, indexed);
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
   const r = vm.radius;
@@ -44,7 +38,7 @@ export function HeapView({ state, deadlines, heap, moveMs = 250 }: Props) {
   const height = vm.height - 30 + r + 1.5 * MIN_LABEL_PX * unitsPerPx + 6;
   const rows: (typeof vm.cells)[] = [];
   for (let i = 0; i < vm.cells.length; i += perRow) rows.push(vm.cells.slice(i, i + perRow));
-  const title = HEAP_TITLES[heap];
+  const title = variantSpec(trace.schema, trace.variant).title;
 
   return (
     <div className="heap-view" style={style} ref={ref}>
@@ -90,8 +84,8 @@ export function HeapView({ state, deadlines, heap, moveMs = 250 }: Props) {
         </tbody>
       </table>
       <p className="hint">
-        {state.slots.length} of {state.capacity} array slots in use.
-        {heap === 'indexed' && ' Each timer shows the index it has stored in itself (i=…).'}
+        {vm.cells.length} of {vm.capacity} array slots in use.
+        {indexed && ' Each timer shows the index it has stored in itself (i=…).'}
       </p>
     </div>
   );

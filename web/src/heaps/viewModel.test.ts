@@ -1,14 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { heapViewModel } from './viewModel';
-import { EMPTY_HEAP, type HeapState } from './trace';
+import { heapViewModel, FOCUS, SCANNED } from './viewModel';
+import { Frame } from '../player/frame';
 import { HAND, slotPosition } from './geometry';
+import type { FamilySchema } from '../script/schema';
 
-const deadlines = [50, 30, 90, 10];
+const labels = ['50', '30', '90', '10'];
+const N = 8;
+const schema = {
+  family: 'heap', ops: [], limits: {}, variants: [], kinds: [],
+  fields: [
+    ['size', 1], ['capacity', 1], ['held', 1], ['held_index', 1], ['removed', 1], ['found', 1], ['focus_held', 1],
+    ['slot', N], ['stored', N], ['flags', N],
+  ].reduce<{ name: string; offset: number; len: number }[]>((acc, [name, len]) => {
+    const offset = acc.length ? acc[acc.length - 1].offset + acc[acc.length - 1].len : 0;
+    return [...acc, { name: name as string, offset, len: len as number }];
+  }, []),
+} satisfies FamilySchema;
+
+/** A frame from named values; everything else −1, flags 0. */
+function frame(v: Partial<Record<string, number | number[]>>): Frame {
+  const data = new Int32Array(7 + 3 * N).fill(-1);
+  const f = new Frame(schema, data);
+  const at = (name: string) => schema.fields.find((x) => x.name === name)!.offset;
+  data.fill(0, at('flags'), at('flags') + N);
+  data[at('focus_held')] = 0;
+  for (const [name, value] of Object.entries(v)) {
+    if (Array.isArray(value)) value.forEach((x, i) => (data[at(name) + i] = x));
+    else data[at(name)] = value!;
+  }
+  return f;
+}
 
 describe('the heap view model', () => {
   it('draws one node per live slot keyed by timer, and one cell per slot in index order', () => {
-    const s: HeapState = { ...EMPTY_HEAP, slots: [3, 1, 2, 0] };
-    const vm = heapViewModel(s, deadlines, 'jdk');
+    const vm = heapViewModel(frame({ size: 4, slot: [3, 1, 2, 0] }), labels, false);
     expect(vm.cells.map((c) => c.label)).toEqual(['10', '30', '90', '50']);
     expect(vm.nodes.map((n) => [n.key, n.place])).toEqual([[3, 0], [1, 1], [2, 2], [0, 3]]);
     expect(vm.nodes[1]).toMatchObject(slotPosition(1));
@@ -17,18 +42,16 @@ describe('the heap view model', () => {
   });
 
   it('shows the hand, holes, the scan and the match', () => {
-    const s: HeapState = {
-      ...EMPTY_HEAP, slots: [3, null, 2], held: 0, focusHeld: true, scanned: [0, 1, 2], found: 2, focus: [2],
-    };
-    const vm = heapViewModel(s, deadlines, 'jdk');
+    const vm = heapViewModel(frame({
+      size: 3, slot: [3, -1, 2], held: 0, focus_held: 1, found: 2, flags: [SCANNED, SCANNED, SCANNED | FOCUS],
+    }), labels, false);
     expect(vm.cells.map((c) => c.classes)).toEqual(['scanned', 'scanned hole', 'focus scanned found']);
     const held = vm.nodes.find((n) => n.key === 0)!;
     expect(held).toMatchObject({ place: 'hand', x: HAND.x, y: HAND.y, classes: 'node held focus' });
   });
 
   it('shows each indexed node the index it stores, stale until it writes the new one', () => {
-    const s: HeapState = { ...EMPTY_HEAP, slots: [3, 1], pending: { seq: 1, index: 3 }, held: 0, heldIndex: -1 };
-    const vm = heapViewModel(s, deadlines, 'indexed');
+    const vm = heapViewModel(frame({ size: 2, slot: [3, 1], stored: [0, 3], held: 0, held_index: -1 }), labels, true);
     expect(vm.cells.map((c) => c.stored)).toEqual([0, 3]);
     expect(vm.cells[1].classes).toContain('stale');
     expect(vm.nodes.find((n) => n.key === 0)!.stored).toBe(-1);

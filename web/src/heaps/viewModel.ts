@@ -1,8 +1,12 @@
-// What the heap renderer draws for one state: a pure function, so the data join is testable
+// What the heap renderer draws for one frame: a pure function, so the data join is testable
 // without a browser. Nodes are keyed by timer identity (its sequence number), so the same timer
 // keeps its element as it moves and CSS can animate the move.
 import { HAND, OUT, nodeRadius, parentOf, slotPosition, treeHeight, type Point } from './geometry';
-import { storedIndex, type HeapKind, type HeapState } from './trace';
+import type { Frame } from '../player/frame';
+
+/** Bits of the frame's `flags` field (crates/core/src/heap_recorder.rs). */
+export const FOCUS = 1;
+export const SCANNED = 2;
 
 export interface NodeView extends Point {
   key: number;
@@ -27,58 +31,56 @@ export interface HeapViewModel {
   cells: CellView[];
   radius: number;
   height: number;
+  capacity: number;
 }
 
 function classes(...names: (string | false)[]): string {
   return names.filter(Boolean).join(' ');
 }
 
-export function heapViewModel(s: HeapState, deadlines: readonly number[], heap: HeapKind): HeapViewModel {
-  const focus = new Set(s.focus);
-  const scanned = new Set(s.scanned);
-  const label = (seq: number) => String(deadlines[seq] ?? '?');
-  const indexed = heap === 'indexed';
-  const size = s.slots.length;
+/** The heap in a frame; `labels` names each timer (its deadline), `indexed` shows stored indices. */
+export function heapViewModel(f: Frame, labels: readonly string[], indexed: boolean): HeapViewModel {
+  const size = f.get('size');
+  const slots = f.list('slot', size);
+  const stored = f.list('stored', size);
+  const flags = f.list('flags', size);
+  const found = f.get('found');
+  const label = (seq: number) => labels[seq] ?? '?';
   const nodes: NodeView[] = [];
   const cells: CellView[] = [];
 
-  s.slots.forEach((seq, slot) => {
-    const stale = indexed && seq !== null && storedIndex(s, slot) !== slot;
+  slots.forEach((seq, slot) => {
+    const hole = seq < 0;
+    const stale = indexed && !hole && stored[slot] !== slot;
     const cls = classes(
-      focus.has(slot) && 'focus',
-      scanned.has(slot) && 'scanned',
-      s.found === slot && 'found',
-      seq === null && 'hole',
+      (flags[slot] & FOCUS) !== 0 && 'focus',
+      (flags[slot] & SCANNED) !== 0 && 'scanned',
+      found === slot && 'found',
+      hole && 'hole',
       stale && 'stale',
     );
-    cells.push({
-      slot,
-      label: seq === null ? '–' : label(seq),
-      classes: cls,
-      stored: indexed && seq !== null ? storedIndex(s, slot) : undefined,
-    });
-    if (seq !== null) {
+    cells.push({ slot, label: hole ? '–' : label(seq), classes: cls, stored: indexed && !hole ? stored[slot] : undefined });
+    if (!hole) {
       nodes.push({
         key: seq, label: label(seq), place: slot, ...slotPosition(slot), classes: classes('node', cls),
-        stored: indexed ? storedIndex(s, slot) : undefined,
+        stored: indexed ? stored[slot] : undefined,
       });
     }
   });
-  if (s.held !== null) {
+  const held = f.get('held');
+  if (held >= 0) {
     nodes.push({
-      key: s.held, label: label(s.held), place: 'hand', ...HAND,
-      classes: classes('node', 'held', s.focusHeld && 'focus'), stored: indexed ? s.heldIndex : undefined,
+      key: held, label: label(held), place: 'hand', ...HAND,
+      classes: classes('node', 'held', f.get('focus_held') === 1 && 'focus'), stored: indexed ? f.get('held_index') : undefined,
     });
   }
-  if (s.removed !== null) {
-    nodes.push({
-      key: s.removed, label: label(s.removed), place: 'out', ...OUT, classes: 'node removed',
-      stored: indexed ? -1 : undefined,
-    });
+  const removed = f.get('removed');
+  if (removed >= 0) {
+    nodes.push({ key: removed, label: label(removed), place: 'out', ...OUT, classes: 'node removed', stored: indexed ? -1 : undefined });
   }
   const edges = [];
   for (let slot = 1; slot < size; slot++) {
     edges.push({ key: slot, from: slotPosition(parentOf(slot)), to: slotPosition(slot) });
   }
-  return { nodes, edges, cells, radius: nodeRadius(size), height: treeHeight(size) };
+  return { nodes, edges, cells, radius: nodeRadius(size), height: treeHeight(size), capacity: f.get('capacity') };
 }

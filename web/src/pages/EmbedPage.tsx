@@ -3,28 +3,16 @@
 // exactly as it is.
 import { useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { EMBED_NAMES, type EmbedName } from '../embed/names';
-import { parseHeapEmbed } from '../embed/params';
-import { checkParams, embedLink, readEmbedState } from '../embed/link';
-import { WasmWidget } from '../wasm/WasmWidget';
-import { HeapLayout } from '../widgets/HeapLayout';
-import { HeapPlayer } from '../heaps/HeapPlayer';
-import { RaceView } from '../heaps/RaceView';
-import { BenchmarkPanel } from '../bench/BenchmarkPanel';
-import { SUITES } from '../bench/suites';
-import { lookup } from '../site/lookup';
+import { embedLink, readEmbedState } from '../embed/link';
+import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 
-function isEmbedName(name: string): name is EmbedName {
-  return (EMBED_NAMES as readonly string[]).includes(name);
-}
-
-/** Writes the view's state back into the URL (replacing, not pushing: no history spam). */
-function useUrlState(name: string, fixed: Record<string, string>) {
+/** Debounced: a player at 240 steps a second would otherwise rewrite the address bar as often. */
+function useUrlSync(name: string): SyncUrl {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  return (ops: string, step: number) => {
+  return (params) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const link = embedLink(name, { ...fixed, ops, step: String(step) });
+      const link = embedLink(name, params);
       if (!link.problem) window.history.replaceState(window.history.state, '', link.href);
     }, 150);
   };
@@ -37,46 +25,16 @@ function Problem({ children }: { children: ReactNode }) {
 export function EmbedPage() {
   const { name = '' } = useParams();
   const location = useLocation();
-  if (!isEmbedName(name)) {
-    return <Problem>There is no embeddable widget called “{name}”. Available: {EMBED_NAMES.join(', ')}.</Problem>;
+  const sync = useUrlSync(name);
+  const widget = embedWidget(name);
+  if (!widget) {
+    return <Problem>There is no embeddable widget called “{name}”. Available: {embedNames().join(', ')}.</Problem>;
   }
   const state = readEmbedState(location.search, location.hash);
   if (!state.ok) return <Problem>This embed link is malformed: {state.message}.</Problem>;
-  return <EmbedView name={name} params={state.params} />;
-}
-
-function EmbedView({ name, params }: { name: EmbedName; params: URLSearchParams }) {
-  const heap = params.get('heap') ?? 'jdk';
-  const sync = useUrlState(name, { heap });
-  if (name === 'heap-layout') {
-    const problem = checkParams(params, ['deadlines']);
-    if (problem) return <Problem>This embed link is malformed: {problem}.</Problem>;
-    return (
-      <main className="embed">
-        <WasmWidget name="Heap layout"><HeapLayout initial={params.get('deadlines') ?? ''} /></WasmWidget>
-      </main>
-    );
+  const view = widget.render(state.params, sync);
+  if (view && typeof view === 'object' && 'problem' in view) {
+    return <Problem>This embed link is malformed: {view.problem}.</Problem>;
   }
-  if (name === 'bench') {
-    const problem = checkParams(params, ['suite', 'preset', 'run']);
-    if (problem) return <Problem>This embed link is malformed: {problem}.</Problem>;
-    const suite = params.get('suite') ?? 'heap-cancel';
-    const preset = params.get('preset') ?? 'quick';
-    const run = params.get('run') ?? '0';
-    if (!lookup(SUITES, suite)) return <Problem>This embed link is malformed: suite={suite} is not a suite; expected {Object.keys(SUITES).join(', ')}.</Problem>;
-    if (preset !== 'quick' && preset !== 'full') return <Problem>This embed link is malformed: preset={preset}; expected quick or full.</Problem>;
-    if (run !== '0' && run !== '1') return <Problem>This embed link is malformed: run={run}; expected run=1 (start at once) or run=0.</Problem>;
-    return <main className="embed"><BenchmarkPanel suite={suite} preset={preset} autoRun={run === '1'} /></main>;
-  }
-  const p = parseHeapEmbed(params);
-  if (!p.ok) return <Problem>This embed link is malformed: {p.message}.</Problem>;
-  return (
-    <main className="embed">
-      <WasmWidget name={p.heap === 'race' ? 'Race view' : 'Heap player'}>
-        {p.heap === 'race'
-          ? <RaceView ops={p.ops} step={p.step} onChange={sync} />
-          : <HeapPlayer heap={p.heap} ops={p.ops} step={p.step} onChange={sync} />}
-      </WasmWidget>
-    </main>
-  );
+  return <main className="embed">{view}</main>;
 }

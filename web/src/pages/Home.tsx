@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { lessons } from '../lessons';
-import { WasmWidget } from '../wasm/WasmWidget';
-import { HeapLayout } from '../widgets/HeapLayout';
+import { homeDemo } from '../registry/widgets';
 
 export function Home() {
   return (
@@ -33,16 +32,7 @@ export function Home() {
         </ul>
       </section>
 
-      <section aria-labelledby="try-heading" className="try">
-        <h2 id="try-heading">Try it: where does <code>java.util.PriorityQueue</code> put your timers?</h2>
-        <p>
-          Type deadlines in the order they are scheduled. The array below is computed by the lab's
-          Rust port of the JDK's heap, running in WebAssembly in this page.
-        </p>
-        <WasmWidget name="Heap layout">
-          <HeapLayout initial="50 30 90 10 70 20" />
-        </WasmWidget>
-      </section>
+      {homeDemo()}
     </>
   );
 }

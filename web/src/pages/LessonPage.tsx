@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { MDXProvider } from '@mdx-js/react';
+import type { MDXComponents } from 'mdx/types';
 import { findLesson, loadLessonBody } from '../lessons';
-import { lessonWidgets } from '../widgets';
+import { lessonWidgets } from '../registry/widgets';
 import { NotFound } from './NotFound';
 
 const cache = new Map<string, ComponentType>();
@@ -39,7 +40,7 @@ export function LessonPage() {
           Reproduces: {lesson.source} · {lesson.level} · about {lesson.minutes} minutes
         </p>
       </header>
-      <MDXProvider components={lessonWidgets}>
+      <MDXProvider components={lessonWidgets() as MDXComponents}>
         <Suspense fallback={<p role="status">Loading the lesson…</p>}>
           <Body />
         </Suspense>

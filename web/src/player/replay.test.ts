@@ -1,46 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { Replay, type Trace } from './replay';
+import { FrameReplay } from './replay';
+import { STEP_WIDTH, actionStartsOf, lazyLines } from './trace';
 
-// A toy structure: a list that steps push to and pop from, so any state error shows.
-type S = readonly number[];
-type E = { push: number } | { pop: true };
-const apply = (s: S, e: E): S => ('push' in e ? [...s, e.push] : s.slice(0, -1));
-
-function toy(n: number): Trace<S, E> {
-  const steps: E[] = [];
-  for (let i = 0; i < n; i++) steps.push(i % 3 === 2 ? { pop: true } : { push: i });
-  return { initial: [], steps, apply };
-}
-
-function naive(t: Trace<S, E>, k: number): S {
-  let s = t.initial;
-  for (let i = 0; i < k; i++) s = t.apply(s, t.steps[i]);
-  return s;
-}
-
-describe('Replay', () => {
-  it('gives the state after k steps, whatever order the steps are visited in', () => {
-    const t = toy(500);
-    for (const every of [1, 7, 64]) {
-      const r = new Replay(t, every);
-      const order = [500, 0, 250, 249, 251, 63, 64, 65, 499, 1, 128, 127];
-      for (const k of order) expect(r.stateAt(k)).toEqual(naive(t, k));
+/** A random trace: each step writes a few fields; the expected frames are computed naively. */
+function randomTrace(steps: number, len: number, seed = 7) {
+  let x = seed;
+  const rnd = (n: number) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+  const initial = new Int32Array(len).fill(-1);
+  const stepTable: number[] = [];
+  const writes: number[] = [];
+  const frames = [initial.slice()];
+  for (let k = 0; k < steps; k++) {
+    stepTable.push(Math.floor(k / 3), 0, 0, 0, 0, writes.length);
+    const f = frames[k].slice();
+    for (let w = rnd(4); w > 0; w--) {
+      const at = rnd(len);
+      const v = rnd(1000);
+      writes.push(at, v);
+      f[at] = v;
     }
+    frames.push(f);
+  }
+  return { trace: { initial, steps: Int32Array.from(stepTable), writes: Int32Array.from(writes), length: steps }, frames };
+}
+
+describe('FrameReplay', () => {
+  it('gives the exact frame at any step, in any order of access', () => {
+    const { trace, frames } = randomTrace(1000, 40);
+    const r = new FrameReplay(trace, 16);
+    const order = [0, 1000, 999, 17, 16, 15, 500, 501, 502, 3, 1000, 250];
+    for (const k of order) expect(Array.from(r.frameAt(k)), `step ${k}`).toEqual(Array.from(frames[k]));
+    for (let k = 0; k <= 1000; k += 37) expect(Array.from(r.frameAt(k))).toEqual(Array.from(frames[k]));
+    expect(() => r.frameAt(1001)).toThrow(RangeError);
+    expect(() => r.frameAt(-1)).toThrow(RangeError);
   });
 
-  it('steps back exactly: walking down from the end matches walking up', () => {
-    const t = toy(300);
-    const r = new Replay(t, 16);
-    const up = Array.from({ length: 301 }, (_, k) => r.stateAt(k));
-    const down = Array.from({ length: 301 }, (_, i) => r.stateAt(300 - i)).reverse();
-    expect(down).toEqual(up);
+  it('never changes the initial frame it was given', () => {
+    const { trace } = randomTrace(50, 5);
+    const before = Array.from(trace.initial);
+    new FrameReplay(trace, 4).frameAt(50);
+    expect(Array.from(trace.initial)).toEqual(before);
   });
 
-  it('refuses steps outside the trace', () => {
-    const r = new Replay(toy(10));
-    expect(() => r.stateAt(11)).toThrow('step 11 is outside 0…10');
-    expect(() => r.stateAt(-1)).toThrow(RangeError);
-    expect(() => r.stateAt(1.5)).toThrow(RangeError);
-    expect(() => new Replay(toy(1), 0)).toThrow(RangeError);
+  it('finds where each action starts, and slices sentences on demand', () => {
+    const { trace } = randomTrace(10, 3);
+    expect(actionStartsOf(trace.steps)).toEqual([0, 3, 6, 9]);
+    expect(trace.steps.length).toBe(10 * STEP_WIDTH);
+    const text = lazyLines('one\ntwo − ≤\n\nfour', 4);
+    expect([text(0), text(1), text(2), text(3), text(4)]).toEqual(['one', 'two − ≤', '', 'four', '']);
   });
 });

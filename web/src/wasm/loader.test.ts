@@ -14,20 +14,27 @@ afterEach(() => {
 describe('the wasm loader', () => {
   it('instantiates once and runs the real JDK heap', async () => {
     const again = await loadWasm();
-    const layout = callWasm((w) => {
-      const plan = new w.TimerPlan(new Uint32Array([0, 5, 0, 3, 0, 9, 0, 1, 0, 7]), true);
-      const trace = plan.trace('jdk');
-      const flat = Array.from(trace.layouts());
+    const labels = callWasm((w) => {
+      // add 5, add 3, add 9, add 1, add 7: [opcode, argument, 0, 0] each.
+      const script = new w.Script('heap', new Uint32Array([0, 5, 0, 0, 0, 3, 0, 0, 0, 9, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0]), true);
+      const trace = script.trace('jdk');
+      const frame = trace.initialFrame();
+      const writes = trace.writes();
+      for (let i = 0; i < writes.length; i += 2) frame[writes[i]] = writes[i + 1];
+      const schema = JSON.parse(w.family_schema('heap')) as { fields: { name: string; offset: number }[] };
+      const at = (name: string) => schema.fields.find((f) => f.name === name)!.offset;
+      const entity = trace.entityLabels();
+      const slots = Array.from(frame.subarray(at('slot'), at('slot') + frame[at('size')]), (seq) => entity[seq]);
       trace.free();
-      plan.free();
-      return flat.slice(-6); // the last layout: its length, then timer sequence numbers
+      script.free();
+      return slots;
     });
-    expect(layout).toEqual([5, 3, 1, 2, 0, 4]); // deadlines 1, 3, 9, 5, 7
+    expect(labels).toEqual(['1', '3', '9', '5', '7']);
     expect(typeof again.core_version()).toBe('string');
   });
 
   it('turns a Rust panic into a WasmCrash carrying the panic message, then recovers', () => {
-    const before = callWasm((w) => new w.TimerPlan(new Uint32Array([0, 4]), true));
+    const before = callWasm((w) => new w.Script('heap', new Uint32Array([0, 4, 0, 0]), true));
     window.__hotpathPanic = 'deliberate';
     let crash: unknown;
     try {
@@ -42,9 +49,9 @@ describe('the wasm loader', () => {
 
     // The instance was replaced: new objects work, objects from before the crash are refused.
     expect(callWasm((w) => {
-      const plan = new w.TimerPlan(new Uint32Array([0, 4]), true);
-      const n = plan.actions;
-      plan.free();
+      const script = new w.Script('heap', new Uint32Array([0, 4, 0, 0]), true);
+      const n = script.actions;
+      script.free();
       return n;
     })).toBe(1);
     expect(() => before.trace('jdk')).toThrow(/stale/i);

@@ -2,23 +2,18 @@
 // computed by the Rust port of the JDK heap.
 import { useId } from 'react';
 import { useDraft } from '../wasm/WasmWidget';
-import { Replay } from '../player/replay';
-import { traceScript } from '../heaps/run';
+import { capacityAt, heapTrace, slotsAt } from './frames';
 import { MAX_TIMERS, parseDeadlines } from './deadlines';
 
 interface Layout {
-  slots: number[];
+  slots: string[];
   capacity: number;
 }
 
 /** Offers the deadlines to the real JDK heap (the same trace the step player replays). */
 function layoutOf(deadlines: number[]): Layout {
-  const commands = deadlines.map((d) => ({ op: 'add' as const, arg: d, start: 0, end: 0 }));
-  const traced = traceScript(commands, ['jdk']);
-  if (!traced.ok) throw new Error(traced.error.message);
-  const run = traced.runs.jdk!;
-  const end = new Replay(run.trace).stateAt(run.trace.steps.length);
-  return { slots: end.slots.map((seq) => run.deadlines[seq!]), capacity: end.capacity };
+  const trace = heapTrace(deadlines.map((d) => `add ${d}`).join(', '), 'jdk');
+  return { slots: slotsAt(trace, trace.length), capacity: capacityAt(trace, trace.length) };
 }
 
 export function HeapLayout({ initial = '' }: { initial?: string }) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compareHeapCancel, jmhTable, toCsv, unboundedRows } from './report';
-import type { SuiteRun } from './runner';
-import { heapCancel, PRESETS } from './suites';
-import { summarize } from './stats';
+import { jmhTable, toCsv, unboundedRows } from '../bench/report';
+import type { SuiteRun } from '../bench/runner';
+import { PRESETS } from '../bench/suites';
+import { summarize } from '../bench/stats';
+import { compareHeapCancel, heapCancel } from './heapCancelSuite';
 
 /** A run whose score for each row is `f(row, its published score)`. */
 function runFrom(f: (heap: string, benchmark: string, num: number, published: number) => number, drop: string[] = []): SuiteRun {
@@ -22,7 +23,7 @@ describe('the JMH table', () => {
   it('has JMH columns, one line per row, failures listed after', () => {
     const run = runFrom((_h, _b, _n, p) => p);
     run.rows[0] = { ...run.rows[0], status: 'failed', message: 'boom', summary: undefined };
-    const lines = jmhTable(run).split('\n');
+    const lines = jmhTable(heapCancel, run).split('\n');
     expect(lines[0]).toMatch(/^Benchmark\s+\(heap\)\s+\(num\)\s+Mode\s+Cnt\s+Score\s+Error\s+Units$/);
     expect(lines).toHaveLength(1 + 15 + 1);
     expect(lines[1]).toMatch(/^ScheduledFutureTaskBenchmark\.cancelInOrder\s+jdk\s+1000\s+thrpt\s+3\s+12274\.420\s+±\s+\d+\.\d{3}\s+ops\/s$/);
@@ -30,7 +31,7 @@ describe('the JMH table', () => {
   });
 
   it('exports CSV with every sample', () => {
-    const csv = toCsv(runFrom((_h, _b, _n, p) => p)).trim().split('\n');
+    const csv = toCsv(heapCancel, runFrom((_h, _b, _n, p) => p)).trim().split('\n');
     expect(csv[0]).toBe('benchmark,heap,num,mode,cnt,score,error,units,status,samples');
     expect(csv).toHaveLength(17);
     expect(csv[1].split(',')[9].split(' ')).toHaveLength(3);

@@ -1,10 +1,10 @@
-// Parses an ops script and runs it on the real heaps: traced when small enough to draw, counted
-// in a worker otherwise. Shared by the single-heap player and the race view.
+// Parses a script and runs it on a family's real structures: traced when small enough to draw,
+// counted in a worker otherwise. Shared by the single player and the race view of every family.
 import { useEffect, useMemo, useState } from 'react';
-import { encodeCommands, parseScript, type Command, type ParseResult, type ScriptError } from './script';
+import { encodeCommands, locate, parseScript, type Command, type ParseResult, type ScriptError } from './parse';
 import { traceScript, type Traced } from './run';
 import { countScript, type ScriptCounts } from './counting';
-import type { HeapKind } from './trace';
+import { familySchema, type FamilySchema } from './schema';
 
 export type Counting =
   | { status: 'running' }
@@ -12,7 +12,8 @@ export type Counting =
   | { status: 'done'; result: ScriptCounts; commands: Command[] }
   | { status: 'failed'; error: ScriptError };
 
-export interface HeapScript {
+export interface Script {
+  schema: FamilySchema;
   parsed: ParseResult;
   /** Set when the script is small enough to draw. */
   traced: Traced | null;
@@ -21,13 +22,14 @@ export interface HeapScript {
   error: ScriptError | null;
 }
 
-export function useHeapScript(text: string, heaps: HeapKind[]): HeapScript {
-  const key = heaps.join(',');
-  const parsed = useMemo(() => parseScript(text), [text]);
+export function useScript(family: string, text: string, variants: readonly string[]): Script {
+  const key = variants.join(',');
+  const schema = familySchema(family);
+  const parsed = useMemo(() => parseScript(text, schema), [text, schema]);
   // Rust decides what can be drawn: the planner stops at the drawing limits, then we count.
   const traced = useMemo(
-    () => (parsed.ok ? traceScript(parsed.commands, key.split(',') as HeapKind[]) : null),
-    [parsed, key],
+    () => (parsed.ok ? traceScript(family, parsed.commands, key.split(',')) : null),
+    [family, parsed, key],
   );
   const drawable = !(traced && !traced.ok && traced.tooBig);
   const [counting, setCounting] = useState<Counting | null>(null);
@@ -39,18 +41,15 @@ export function useHeapScript(text: string, heaps: HeapKind[]): HeapScript {
     }
     const commands = parsed.commands;
     setCounting({ status: 'running' });
-    const job = countScript(encodeCommands(commands), key.split(',') as HeapKind[]);
+    const job = countScript(family, { commands: Array.from(encodeCommands(commands)), variants: key.split(',') });
     job.result.then(
       (result) => setCounting({ status: 'done', result, commands }),
       (e: Error) => {
-        if (e.name === 'AbortError') return;
-        const m = /^op (\d+):/.exec(e.message);
-        const c = m ? commands[Number(m[1]) - 1] : undefined;
-        setCounting({ status: 'failed', error: { message: e.message, start: c?.start ?? 0, end: c?.end ?? 0 } });
+        if (e.name !== 'AbortError') setCounting({ status: 'failed', error: locate(e.message, commands) });
       },
     );
     return job.cancel;
-  }, [parsed, drawable, key]);
+  }, [family, parsed, drawable, key]);
 
   const error = !parsed.ok
     ? parsed.error
@@ -59,5 +58,5 @@ export function useHeapScript(text: string, heaps: HeapKind[]): HeapScript {
       : counting?.status === 'failed'
         ? counting.error
         : null;
-  return { parsed, traced, counting: drawable ? null : counting, error };
+  return { schema, parsed, traced, counting: drawable ? null : counting, error };
 }

@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWasm } from '../wasm/loader';
-import { generate, grade, type Answer, type Instance } from './exercises';
-import { traceScript } from '../heaps/run';
-import { parseScript } from '../heaps/script';
-import { Replay } from '../player/replay';
+import { loadWasm } from '../../web/src/wasm/loader';
+import { generate as generateFor, grade, lessonsWithExercises, type Answer, type Instance } from '../../web/src/exercises/exercises';
+import { heapTrace } from '../../web/src/heaps/frames';
+import { Frame } from '../../web/src/player/frame';
+import { FrameReplay } from '../../web/src/player/replay';
 
-function parseOk(text: string) {
-  const r = parseScript(text);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.commands;
-}
+const generate = (seed: string) => generateFor('cancelling-timers', seed)!;
 
 beforeAll(async () => {
-  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
 });
 
 /** A plausible wrong answer of the same shape. */
@@ -26,6 +22,11 @@ function wrong(i: Instance): Answer {
 }
 
 describe('the lesson exercises', () => {
+  it('live beside the lesson, and only this lesson gets them', () => {
+    expect(lessonsWithExercises()).toContain('cancelling-timers');
+    expect(generateFor('no-such-lesson', 'x')).toBeUndefined();
+  });
+
   it('are at least eight, of all three kinds', () => {
     const set = generate('class-1');
     expect(set.length).toBeGreaterThanOrEqual(8);
@@ -100,12 +101,10 @@ describe('feedback texts', () => {
       for (let k = 1; k < path.length; k++) expect(path[k]).toBe((path[k - 1] - 1) >> 1);
       expect(path[0]).toBe(i.code!.split(/\s+/).length); // it starts in the first free slot
       // Where the replay ends, the new timer sits in the last slot of the path.
-      const run = traceScript(parseOk(i.replay.ops), ['jdk']);
-      if (!run.ok) throw new Error(run.error.message);
-      const r = run.runs.jdk!;
-      const end = new Replay(r.trace).stateAt(r.trace.steps.length);
-      const seq = r.actions[r.actions.length - 1].seq;
-      expect(end.slots.indexOf(seq)).toBe(path[path.length - 1]);
+      const t = heapTrace(i.replay.ops, 'jdk');
+      const end = new Frame(t.schema, new FrameReplay(t).frameAt(t.length));
+      const seq = t.actions[t.actions.length - 1].subject;
+      expect(end.list('slot', end.get('size')).indexOf(seq)).toBe(path[path.length - 1]);
     }
   });
 

@@ -1,0 +1,186 @@
+// The exercises of the cancelling-timers lesson. Each is generated from a seed by running the
+// real heaps (the same traces the step player replays) and graded against what they did.
+import type { Maker } from '../../web/src/exercises/exercises';
+import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
+import type { StepSpec } from '../../web/src/embed/params';
+import { num as fmt, plural } from '../../web/src/site/format';
+import { heapTrace, slotsAt } from '../../web/src/heaps/frames';
+import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
+import { countNow } from '../../web/src/script/run';
+
+/** The steps of action `a` (0-based). */
+function stepsOf(t: Trace, a: number) {
+  const [from, to] = actionRange(t, a);
+  return Array.from({ length: to - from }, (_, i) => stepAt(t, from + i));
+}
+
+/** The array, as deadlines, just before and just after action `a`. */
+const arrayBefore = (t: Trace, a: number) => slotsAt(t, t.actionStarts[a]).map(Number);
+const arrayAfter = (t: Trace, a: number) => slotsAt(t, actionRange(t, a)[1]).map(Number);
+const kind = (t: Trace, name: string) => kindIndex(t.schema, name);
+
+const adds = (ds: number[]) => ds.map((d) => `add ${d}`).join(', ');
+
+/** Work counted by the real heap's counter probe for one command of a script (0-based). */
+const commandWork = (ops: string, heap: string, command: number) => countNow('heap', ops, heap)[command];
+
+const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'heap', view, ops, step });
+
+/** How many equals() calls does remove(K) make on this JDK heap? */
+const equalsCount: Maker = (seed) => {
+  const r = rng(`${seed}/equals`);
+  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
+  const target = ds[randomInt(r, 0, ds.length - 1)];
+  const ops = `${adds(ds)}, remove ${target}`;
+  const run = heapTrace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const before = arrayBefore(run, last);
+  const n = stepsOf(run, last).filter((s) => s.kind === kind(run, 'equals')).length;
+  return {
+    id: 'equals-count', kind: 'compute', title: 'Count the equals() calls',
+    prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make in all, counting the call that finds it?`,
+    code: before.join('  '), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
+    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${plural(n, 'call')}, the last one the match.`,
+    replay: replay('jdk', ops, `op:${ds.length + 1}`),
+  };
+};
+
+/** Click the cells in the order the JDK heap examines them during remove(K). */
+const scanOrder: Maker = (seed) => {
+  const r = rng(`${seed}/scan`);
+  const ds = distinct(r, randomInt(r, 8, 11), 10, 99);
+  const target = ds[randomInt(r, 2, ds.length - 1)];
+  const ops = `${adds(ds)}, remove ${target}`;
+  const run = heapTrace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const cells = arrayBefore(run, last);
+  const order = stepsOf(run, last).filter((s) => s.kind === kind(run, 'equals')).map((s) => s.a);
+  return {
+    id: 'scan-order', kind: 'trace', title: 'Trace the search',
+    prompt: `Click the array cells in the order the JDK heap examines them during remove(${target}), then press Check.`,
+    cells, hint: 'The search does not use the heap order at all.',
+    expected: order, explanation: `The scan visits slots ${order.map((i) => `[${i}]`).join(', ')}, left to right, until it reaches ${target}.`,
+    replay: replay('jdk', ops, `op:${ds.length + 1}`),
+  };
+};
+
+/** Where does the timer due at X end up after poll()? */
+const afterPoll: Maker = (seed) => {
+  const r = rng(`${seed}/poll`);
+  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
+  const ops = `${adds(ds)}, poll`;
+  const run = heapTrace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const before = arrayBefore(run, last);
+  const after = arrayAfter(run, last);
+  const moved = before[before.length - 1];
+  return {
+    id: 'after-poll', kind: 'compute', title: 'Follow the last timer',
+    prompt: `The heap holds these timers, slot [0] first. poll() takes the earliest out and moves the last timer, ${moved}, to the root to sift it down. In which slot does ${moved} end up?`,
+    code: before.join('  '), hint: 'At each level, compare with the earlier of the two children; stop when neither child is earlier.',
+    expected: after.indexOf(moved), explanation: `After poll() the array is ${after.join('  ')}: ${moved} is in slot [${after.indexOf(moved)}].`,
+    replay: replay('jdk', ops, `op:${ds.length + 1}`),
+  };
+};
+
+/** How many comparisons does offer(K) make? */
+const offerComparisons: Maker = (seed) => {
+  const r = rng(`${seed}/offer`);
+  const ds = distinct(r, randomInt(r, 6, 12), 20, 99);
+  const k = randomInt(r, 1, 99);
+  const ops = `${adds(ds)}, add ${k}`;
+  const run = heapTrace(ops, 'jdk');
+  const last = run.actions.length - 1;
+  const before = arrayBefore(run, last);
+  const steps = stepsOf(run, last);
+  const n = steps.filter((s) => s.kind === kind(run, 'compare')).length;
+  // Each level climbed is one parent moved down a slot; the path is read from those moves.
+  const path = [before.length, ...steps.filter((s) => s.kind === kind(run, 'move') && s.a >= 0).map((s) => s.a)];
+  const levels = path.length - 1;
+  const stop = levels === 0 ? 'stays where it starts' : `climbs ${plural(levels, 'level')}, ${path.map((i) => `[${i}]`).join(' → ')},`;
+  const why = path[path.length - 1] === 0 ? 'reaching the root' : 'stopping when its parent is not later';
+  return {
+    id: 'offer-comparisons', kind: 'compute', title: 'Climb the tree',
+    prompt: `The heap holds these timers, slot [0] first. How many comparisons does offer(${k}) make? (Equal deadlines: the timer scheduled first counts as earlier.)`,
+    code: before.join('  '), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
+    expected: n, explanation: `${k} ${stop} ${why}: ${plural(n, 'comparison')} in all.`,
+    replay: replay('jdk', ops, `op:${ds.length + 1}`),
+  };
+};
+
+/** Which index does timer X store after this script? (Netty) */
+const storedIndex: Maker = (seed) => {
+  const r = rng(`${seed}/index`);
+  const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
+  const victim = ds[randomInt(r, 0, ds.length - 2)];
+  const ops = `${adds(ds)}, remove ${victim}`;
+  const run = heapTrace(ops, 'indexed');
+  const last = run.actions.length - 1;
+  const before = arrayBefore(run, last);
+  const after = arrayAfter(run, last);
+  const moved = before[before.length - 1];
+  return {
+    id: 'stored-index', kind: 'compute', title: 'What does the timer remember?',
+    prompt: `Netty's heap holds these timers, slot [0] first. remove(${victim}) moves the last timer, ${moved}, into the freed slot and bubbles it. What index does ${moved} store in itself afterwards?`,
+    code: before.join('  '), hint: 'Every move writes the new slot into the timer that moved; compare the moved timer with the one removed to know the direction.',
+    expected: after.indexOf(moved), explanation: `After the removal the array is ${after.join('  ')}, and ${moved} has written its slot, ${after.indexOf(moved)}, into itself.`,
+    replay: replay('indexed', ops, `op:${ds.length + 1}`),
+  };
+};
+
+/** Predict: equals() calls to cancel n timers in reverse on the JDK heap. */
+const predictReverse: Maker = (seed) => {
+  const r = rng(`${seed}/reverse`);
+  const n = [50, 80, 100, 120][randomInt(r, 0, 3)];
+  const ops = `schedule ${n}, cancel-reverse`;
+  const exact = commandWork(ops, 'jdk', 1).equals; // counted by the real heap, not by the formula
+  const choices = [n, n * 2, (n * (n + 1)) / 2, n * n].map(fmt);
+  return {
+    id: 'predict-reverse', kind: 'predict', title: 'Predict the pathology',
+    prompt: `Schedule ${n} timers due at 1 … ${n} in order, then cancel all of them in reverse order on the JDK heap. How many equals() calls will the cancellations make in total? Choose, then run it.`,
+    choices, hint: 'In reverse, the timer being cancelled is always in the last slot, so every scan reads the whole array.',
+    expected: fmt(exact), explanation: `The real heap made ${fmt(exact)} equals() calls: each cancellation scans every remaining slot, ${n} + ${n - 1} + … + 1.`,
+    replay: replay('race', ops, 'end'),
+  };
+};
+
+/** Predict: equals() calls for the indexed heap, same experiment. */
+const predictIndexed: Maker = (seed) => {
+  const r = rng(`${seed}/indexed`);
+  const n = [60, 90, 110][randomInt(r, 0, 2)];
+  const ops = `schedule ${n}, cancel-reverse`;
+  const calls = commandWork(ops, 'indexed', 1).equals;
+  return {
+    id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
+    prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, then run it.`,
+    hint: 'Each timer knows its own index.', expected: calls,
+    explanation: `The real heap made ${fmt(calls)}: each cancellation reads the stored index and goes straight to the slot; in reverse that slot is always the last one, which is simply cleared.`,
+    replay: replay('race', ops, 'end'),
+  };
+};
+
+/** Predict: which order is the JDK heap's worst case? */
+const worstOrder: Maker = (seed) => {
+  const r = rng(`${seed}/order`);
+  const n = [40, 64, 100][randomInt(r, 0, 2)];
+  const choices = ['cancelling in scheduling order', 'cancelling in reverse order', 'both cost the same'];
+  // Only the cancellations: the question says the timers are already queued.
+  const work = (ops: string) => {
+    const t = commandWork(ops, 'jdk', 1);
+    return t.compare + t.equals + t.move;
+  };
+  const inOrder = work(`schedule ${n}, cancel-in-order`);
+  const reverse = work(`schedule ${n}, cancel-reverse`);
+  const expected = inOrder === reverse ? choices[2] : inOrder > reverse ? choices[0] : choices[1];
+  return {
+    id: 'worst-order', kind: 'predict', title: 'Which order hurts?',
+    prompt: `${n} timers due at 1 … ${n} are queued in the JDK heap. Which costs more work in total (comparisons + equals() calls + moves): cancelling them all in scheduling order, or in reverse?`,
+    choices, hint: 'Where in the array is the next timer to cancel, in each case?',
+    expected, explanation: `Counted on the real heap, cancellations only: ${fmt(inOrder)} comparisons, equals() calls and moves in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot.`,
+    replay: replay('jdk', `schedule ${n}, cancel-reverse`, `op:${n + 1}`),
+  };
+};
+
+export const exercises: Maker[] = [
+  equalsCount, scanOrder, afterPoll, offerComparisons, storedIndex, predictReverse, predictIndexed, worstOrder,
+];

@@ -1,0 +1,54 @@
+// The catalog, the build's route list, the CLI's suite list and the Rust family list agree, and
+// the generic folders never reach into a structure's folder.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm, callWasm } from '../wasm/loader';
+import './index';
+import { EMBED_NAMES } from './routes';
+import { embedNames } from '../registry/embeds';
+import { familyNames } from '../registry/family';
+import { suiteNames } from '../bench/suites';
+import { SUITE_NAMES } from '../../scripts/bench-args.mjs';
+
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+});
+
+const SRC = resolve(import.meta.dirname, '..');
+/** Folders that serve every family; each structure family has its own folder beside them. */
+const GENERIC = ['bench', 'charts', 'embed', 'exercises', 'pages', 'player', 'registry', 'script', 'site', 'wasm'];
+const STRUCTURES = ['heaps'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (n === 'pkg') return [];
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(n) && !/\.test\.tsx?$/.test(n) ? [p] : [];
+  });
+}
+
+describe('the catalog', () => {
+  it('registers exactly the embed routes the build writes pages for', () => {
+    expect(embedNames().sort()).toEqual([...EMBED_NAMES].sort());
+  });
+
+  it('registers the suites the CLI accepts, and the families Rust plans', () => {
+    expect(suiteNames().sort()).toEqual([...SUITE_NAMES].sort());
+    expect(familyNames().sort()).toEqual(callWasm((w) => w.family_names()).sort());
+  });
+
+  it('keeps the layering: no generic folder imports a structure folder or the catalog', () => {
+    const offenders: string[] = [];
+    for (const folder of GENERIC) {
+      for (const file of files(join(SRC, folder))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+          const target = relative(SRC, resolve(dirname(file), m[1])).split('/')[0];
+          if ([...STRUCTURES, 'catalog'].includes(target)) offenders.push(`${relative(SRC, file)} → ${m[1]}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+// The catalog: the one place that knows every structure family, embed and lesson widget, and
+// registers them with the generic parts. Adding a family means adding it here (and to
+// crates/core/src/families.rs, routes.ts and the suites), nowhere else.
+import type { ComponentType, ReactNode } from 'react';
+import './suites';
+import { registerFamily, type FamilyModule } from '../registry/family';
+import { registerEmbed } from '../registry/embeds';
+import { registerHomeDemo, registerLessonWidgets } from '../registry/widgets';
+import { WasmWidget } from '../wasm/WasmWidget';
+import { ScriptPlayer } from '../player/ScriptPlayer';
+import { RaceView } from '../player/RaceView';
+import { familyEmbed } from '../embed/familyEmbed';
+import { checkParams } from '../embed/link';
+import { BenchmarkPanel } from '../bench/BenchmarkPanel';
+import { suiteByName, suiteNames } from '../bench/suites';
+import { Exercises } from '../exercises/Exercises';
+import type { StepSpec } from '../embed/params';
+import { heapFamily } from '../heaps/family';
+import { HeapLayout } from '../heaps/HeapLayout';
+import { CostCurves } from '../heaps/CostCurves';
+
+/** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
+function framed<P extends object>(name: string, Widget: ComponentType<P>) {
+  return (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
+}
+
+interface PlayerProps { ops?: string; step?: StepSpec }
+
+/** MDX names for a family's player (`<HeapPlayer heap="jdk" …/>`) and race (`<RaceView …/>`). */
+function familyWidgets(module: FamilyModule, player: string, race: string) {
+  return {
+    [player]: framed('Player', (p: PlayerProps & Record<string, string | StepSpec | undefined>) => (
+      <ScriptPlayer module={module} variant={(p[module.viewParam] as string | undefined) ?? module.defaultVariant} ops={p.ops} step={p.step} />
+    )),
+    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={p.step} />),
+  };
+}
+
+registerFamily(heapFamily);
+registerEmbed(familyEmbed(heapFamily));
+
+registerEmbed({
+  name: 'heap-layout',
+  render(params) {
+    const problem = checkParams(params, ['deadlines']);
+    if (problem) return { problem };
+    return <WasmWidget name="Heap layout"><HeapLayout initial={params.get('deadlines') ?? ''} /></WasmWidget>;
+  },
+});
+
+registerEmbed({
+  name: 'bench',
+  render(params): ReactNode | { problem: string } {
+    const problem = checkParams(params, ['suite', 'preset', 'run']);
+    if (problem) return { problem };
+    const suite = params.get('suite') ?? suiteNames()[0];
+    const preset = params.get('preset') ?? 'quick';
+    const run = params.get('run') ?? '0';
+    if (!suiteByName(suite)) return { problem: `suite=${suite} is not a suite; expected ${suiteNames().join(', ')}` };
+    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${preset}; expected quick or full` };
+    if (run !== '0' && run !== '1') return { problem: `run=${run}; expected run=1 (start at once) or run=0` };
+    return <BenchmarkPanel suite={suite} preset={preset} autoRun={run === '1'} />;
+  },
+});
+
+registerLessonWidgets({
+  ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
+  HeapLayout: framed('Heap layout', HeapLayout),
+  CostCurves: framed('Cost curves', CostCurves),
+  Exercises: framed('Exercises', Exercises),
+  BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
+} as Record<string, ComponentType<never>>);
+
+registerHomeDemo(() => (
+  <section aria-labelledby="try-heading" className="try">
+    <h2 id="try-heading">Try it: where does <code>java.util.PriorityQueue</code> put your timers?</h2>
+    <p>
+      Type deadlines in the order they are scheduled. The array below is computed by the lab&apos;s
+      Rust port of the JDK&apos;s heap, running in WebAssembly in this page.
+    </p>
+    <WasmWidget name="Heap layout">
+      <HeapLayout initial="50 30 90 10 70 20" />
+    </WasmWidget>
+  </section>
+));

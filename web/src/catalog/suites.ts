@@ -1,0 +1,5 @@
+// Every benchmark suite, registered: imported by the app, the CLI and the tests.
+import { registerSuite } from '../bench/suites';
+import { heapCancel } from '../heaps/heapCancelSuite';
+
+registerSuite(heapCancel);

@@ -1,0 +1,52 @@
+// The timer heaps as a structure family: what the generic player, race view, counters, script
+// editor and embed route need to know about them.
+import type { FamilyModule } from '../registry/family';
+import type { Counts } from '../player/frame';
+import type { FamilySchema } from '../script/schema';
+import { HeapView } from './HeapView';
+import { listing, num, plural } from '../site/format';
+
+/** "0 comparisons, 15 equals() calls and 1 move": each count named, as the counters table shows. */
+export function describeHeapWork(c: Counts, variant: string): string {
+  const parts = [plural(c.compare, 'comparison'), plural(c.equals, 'equals() call'), plural(c.move, 'move')];
+  if (variant === 'indexed') parts.push(plural(c.index, 'index write'));
+  return listing(parts);
+}
+
+/** Comparisons + equals() calls + moves + index writes: one number to compare the heaps by. */
+export const heapWork = (c: Counts) => c.compare + c.equals + c.move + c.index;
+
+function HeapHelp({ schema }: { schema: FamilySchema }) {
+  const l = schema.limits;
+  return (
+    <ul>
+      <li><code>add K</code> schedules a timer due at K; <code>poll</code> takes the earliest out;
+        <code>remove K</code> cancels the earliest-scheduled timer due at K (if none is queued, it
+        cancels one that is not, and the JDK heap still scans every slot).</li>
+      <li><code>schedule N</code> adds deadlines 1 … N in order, as Netty&apos;s benchmark does;
+        <code>cancel-in-order</code> and <code>cancel-reverse</code> cancel every queued timer in
+        scheduling order or its reverse.</li>
+      <li>Separate commands with commas, semicolons or new lines. One command may run many
+        operations (<code>schedule 15</code> runs 15 offers); the player steps through each.</li>
+      <li>Limits: the tree is drawn for up to {num(l.drawnTimers)} timers and {num(l.drawnOperations)} operations
+        ({num(l.drawnSteps)} steps); larger scripts are counted only, up to {num(l.countedTimers)} timers
+        and {num(l.countedEquals)} equals() calls (n = 100,000 cancelled in reverse).</li>
+    </ul>
+  );
+}
+
+export const heapFamily: FamilyModule = {
+  name: 'heap',
+  viewParam: 'heap',
+  variants: ['jdk', 'indexed'],
+  defaultVariant: 'jdk',
+  noun: ['timer', 'timers'],
+  raceTitle: 'Race: the same script on both heaps',
+  View: HeapView,
+  counters: (variant) => ['compare', 'equals', 'move', ...(variant === 'indexed' ? ['index'] : []), 'grow'],
+  work: heapWork,
+  workLabel: 'comparisons + equals() calls + moves + index writes',
+  describe: describeHeapWork,
+  Help: HeapHelp,
+  drawLimits: (s) => `${num(s.limits.drawnTimers)} timers and ${num(s.limits.drawnOperations)} operations`,
+};

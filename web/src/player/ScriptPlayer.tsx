@@ -1,0 +1,129 @@
+// One structure, one script, stepped through: the family's drawing, the pseudocode line, the
+// narration and the counters, all read from the trace the Rust recorder wrote.
+import { useMemo } from 'react';
+import { FrameReplay } from './replay';
+import { Frame } from './frame';
+import { usePlayer, SPEEDS } from './usePlayer';
+import { PlayerControls } from './PlayerControls';
+import { Pseudocode } from './Pseudocode';
+import { CountersPanel } from './CountersPanel';
+import { stepAt, type Trace } from './trace';
+import { useDraft } from '../wasm/WasmWidget';
+import { ScriptEditor } from '../script/ScriptEditor';
+import { CountOnly } from '../script/CountOnly';
+import { useScript } from '../script/useScript';
+import { describeCommand, type Command } from '../script/parse';
+import { variantSpec } from '../script/schema';
+import { resolveStep, type StepSpec } from '../embed/params';
+import { familyLink } from '../embed/link';
+import { ShareLink } from '../embed/ShareLink';
+import type { FamilyModule } from '../registry/family';
+import { num } from '../site/format';
+
+export interface ScriptPlayerProps {
+  variant?: string;
+  ops?: string;
+  /** Initial step: a number, 'end', or 'op:N'. */
+  step?: StepSpec;
+  /** Called when the script or the step changes (the embed page writes them to the URL). */
+  onChange?: (ops: string, step: number) => void;
+}
+
+export function ScriptPlayer({ module, variant = module.defaultVariant, ops = '', step = 0, onChange }: ScriptPlayerProps & { module: FamilyModule }) {
+  const [text, setText] = useDraft('ops', ops);
+  const script = useScript(module.name, text, [variant]);
+  const trace = script.traced?.ok ? script.traced.traces[variant] : undefined;
+  const title = variantSpec(script.schema, variant).title;
+  const link = (k: number) => familyLink(module, variant, text, k);
+
+  const edit = (t: string) => {
+    setText(t);
+    onChange?.(t, 0);
+  };
+
+  return (
+    <section className={`widget player ${module.name}-player`} aria-label={`${title} step player`}>
+      <h3 className="widget-title">{title}</h3>
+      <ScriptEditor text={text} onChange={edit} error={script.error} help={<module.Help schema={script.schema} />} />
+      {trace && (
+        <TracePlayer key={text} module={module} trace={trace} title={title} initial={step} link={link}
+          onStep={(k) => onChange?.(text, k)} commands={script.parsed.ok ? script.parsed.commands : []} />
+      )}
+      {script.counting && (
+        <>
+          <CountOnly counting={script.counting} module={module} schema={script.schema} variants={[variant]} />
+          <ShareLink link={link(0)} label="Link to this script" />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "Operation 3 of 30: add 40 (from schedule 15)", or what comes next between operations. */
+export function OperationLabel({ trace, step, commands }: { trace: Trace; step: number; commands: Command[] }) {
+  const total = trace.actions.length;
+  const from = (a: number) => {
+    const cmd = commands[trace.actions[a].command];
+    return cmd && trace.actions[a].label.split(' ')[0] !== cmd.op ? <> (from <code>{describeCommand(cmd)}</code>)</> : null;
+  };
+  // Between two operations the reader wants to know what comes next, not what just ended.
+  const upcoming = trace.actionStarts.indexOf(step);
+  if (upcoming >= 0) {
+    return (
+      <p className="operation-label">
+        {upcoming === 0 ? 'Before the first operation' : `Operation ${upcoming} done`}; next, operation {upcoming + 1} of{' '}
+        {total}: <strong>{trace.actions[upcoming].label}</strong>{from(upcoming)}
+      </p>
+    );
+  }
+  if (step === 0 || step > trace.length) return <p className="operation-label">All operations done</p>;
+  const a = stepAt(trace, step - 1).action;
+  return (
+    <p className="operation-label">
+      Operation {a + 1} of {total}: <strong>{trace.actions[a].label}</strong>{from(a)}
+    </p>
+  );
+}
+
+function TracePlayer({ module, trace, title, initial, link, onStep, commands }: {
+  module: FamilyModule; trace: Trace; title: string; initial: StepSpec; link: (k: number) => ReturnType<typeof familyLink>;
+  onStep: (k: number) => void; commands: Command[];
+}) {
+  const replay = useMemo(() => new FrameReplay(trace), [trace]);
+  const start = useMemo(() => resolveStep(initial, trace.actionStarts, trace.length), [initial, trace]);
+  const player = usePlayer(trace.length, start.step, onStep);
+  const frame = new Frame(trace.schema, replay.frameAt(player.step));
+  const current = player.step > 0 ? stepAt(trace, player.step - 1) : null;
+  const fast = player.playing ? Math.min(250, 800 / SPEEDS[player.speed]) : 250;
+  const steps = trace.length;
+
+  const narration = current
+    ? trace.text(player.step - 1)
+    : steps === 0
+      ? 'The script is empty: add some commands above.'
+      : `Ready: ${num(trace.actions.length)} operations, ${num(steps)} steps. Press play, or → to step.`;
+
+  return (
+    <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
+      <PlayerControls player={player} label={title} />
+      {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
+      <OperationLabel trace={trace} step={player.step} commands={commands} />
+      {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
+      <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
+      {trace.overflowed && (
+        <p className="input-error" role="alert">
+          The animation stops at {num(trace.schema.limits.drawnSteps)} steps; shorten the script to see all of it.
+        </p>
+      )}
+      <div className="player-grid">
+        <module.View frame={frame} trace={trace} moveMs={fast} />
+        <div className="player-side">
+          <Pseudocode lines={variantSpec(trace.schema, trace.variant).pseudocode} current={current ? current.line : -1} title="Pseudocode" />
+          <CountersPanel schema={trace.schema} kinds={module.counters(trace.variant)}
+            last={frame.counts('last')} total={frame.counts('total')} />
+        </div>
+      </div>
+      <ShareLink link={link(player.step)} />
+    </div>
+  );
+}

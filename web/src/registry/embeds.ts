@@ -1,0 +1,27 @@
+// The widgets reachable at /embed/<name>, registered by the catalog. Each reads its state from
+// the link's parameters and can write it back, so any view can be shared exactly as it is.
+import type { ReactNode } from 'react';
+import { lookup } from '../site/lookup';
+
+/** Writes the widget's state back into the address bar (replacing, not pushing). */
+export type SyncUrl = (params: Record<string, string>) => void;
+
+export interface EmbedWidget {
+  name: string;
+  /** The widget for these parameters, or why they are malformed. */
+  render(params: URLSearchParams, sync: SyncUrl): ReactNode | { problem: string };
+}
+
+const embeds: Record<string, EmbedWidget> = Object.create(null);
+
+export function registerEmbed(e: EmbedWidget): void {
+  embeds[e.name] = e;
+}
+
+export function embedWidget(name: string): EmbedWidget | undefined {
+  return lookup(embeds, name);
+}
+
+export function embedNames(): string[] {
+  return Object.keys(embeds);
+}

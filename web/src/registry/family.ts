@@ -1,0 +1,57 @@
+// What a structure family registers so the generic parts (player, race view, counters, script
+// editor, count-only view, embed route) can serve it. Nothing here imports a family: the
+// catalog (web/src/catalog.tsx) registers them.
+import type { ComponentType } from 'react';
+import type { Counts, Frame } from '../player/frame';
+import type { Trace } from '../player/trace';
+import type { FamilySchema } from '../script/schema';
+import { lookup } from '../site/lookup';
+
+export interface ViewProps {
+  frame: Frame;
+  trace: Trace;
+  /** Milliseconds a move takes to animate (shorter when playing fast). */
+  moveMs: number;
+}
+
+export interface FamilyModule {
+  /** As in Rust (`families.rs`) and in the embed route: /embed/<name>. */
+  name: string;
+  /** The embed parameter that picks the view (`heap=jdk|indexed|race`). */
+  viewParam: string;
+  /** Its variants, as the schema names them, in the order the race shows them. */
+  variants: string[];
+  defaultVariant: string;
+  /** What its entities are called, singular and plural: "timer", "timers". */
+  noun: [string, string];
+  /** The race view's heading. */
+  raceTitle: string;
+  /** Draws one frame. */
+  View: ComponentType<ViewProps>;
+  /** The counters shown for a variant, by event kind name, in order. */
+  counters(variant: string): string[];
+  /** One number to compare variants by, and in words what it adds up. */
+  work(c: Counts): number;
+  workLabel: string;
+  /** Counts in words: "0 comparisons, 15 equals() calls and 1 move". */
+  describe(c: Counts, variant: string): string;
+  /** The script grammar and limits, in the editor's help. */
+  Help: ComponentType<{ schema: FamilySchema }>;
+  /** The drawing limits in words, for a script that is counted instead: "127 timers and 2,000 operations". */
+  drawLimits(schema: FamilySchema): string;
+}
+
+const families: Record<string, FamilyModule> = Object.create(null);
+
+export function registerFamily(f: FamilyModule): FamilyModule {
+  families[f.name] = f;
+  return f;
+}
+
+export function familyModule(name: string): FamilyModule | undefined {
+  return lookup(families, name);
+}
+
+export function familyNames(): string[] {
+  return Object.keys(families);
+}

@@ -1,0 +1,112 @@
+// The scripts that drive every player and live in the URL, e.g. `?ops=add 50, add 30, poll`.
+// One parser for every family, built from the family's grammar (its schema): commands are
+// separated by commas, semicolons or new lines; a command is a name and whole-number arguments.
+// Errors name the command (counting from 1) and point at the text.
+import type { FamilySchema, OpSpec } from './schema';
+import { num } from '../site/format';
+
+export interface Command {
+  op: string;
+  /** The opcode: the command's position in the grammar. */
+  opcode: number;
+  args: number[];
+  /** Where the command is in the script text, for messages and highlighting. */
+  start: number;
+  end: number;
+}
+
+export interface ScriptError {
+  message: string;
+  start: number;
+  end: number;
+}
+
+export type ParseResult = { ok: true; commands: Command[] } | { ok: false; error: ScriptError };
+
+/** The most commands a script may have (macros expand far beyond this). */
+export const MAX_COMMANDS = 10_000;
+/** Integers per encoded command: opcode and three arguments. */
+export const COMMAND_WIDTH = 4;
+
+const argHelp = (op: OpSpec) => `${op.args.map((a) => a.what).join(' and ')}, e.g. "${op.example}"`;
+
+export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops'>): ParseResult {
+  const commands: Command[] = [];
+  const names = grammar.ops.map((o) => o.name);
+  const piece = /[^,;\n]+/g;
+  let m: RegExpExecArray | null;
+  while ((m = piece.exec(text))) {
+    const raw = m[0];
+    const trimmed = raw.trim();
+    if (!trimmed) continue;
+    const n = commands.length + 1;
+    const start = m.index + raw.indexOf(trimmed);
+    const end = start + trimmed.length;
+    const fail = (message: string, s = start, e = end): ParseResult => ({
+      ok: false, error: { message: `command ${n}: ${message}`, start: s, end: e },
+    });
+    if (n > MAX_COMMANDS) return fail(`a script has at most ${num(MAX_COMMANDS)} commands`);
+    // Each word with its position, so an error can point at the very word.
+    const words: { text: string; at: number }[] = [];
+    const word = /\S+/g;
+    let w: RegExpExecArray | null;
+    while ((w = word.exec(trimmed))) words.push({ text: w[0], at: start + w.index });
+    const name = words[0].text.toLowerCase();
+    const opcode = names.indexOf(name);
+    if (opcode < 0) {
+      return fail(`"${words[0].text}" is not a command; expected ${names.join(', ')}`, start, start + words[0].text.length);
+    }
+    const op = grammar.ops[opcode];
+    const given = words.slice(1);
+    if (given.length > op.args.length) {
+      const extra = given[op.args.length];
+      return op.args.length === 0
+        ? fail(`${op.name} takes no argument`, extra.at, end)
+        : fail(`unexpected "${extra.text}" after ${words.slice(0, op.args.length + 1).map((x) => x.text).join(' ')}; separate commands with commas`, extra.at, end);
+    }
+    if (given.length < op.args.length) return fail(`${op.name} needs ${argHelp(op)}`);
+    const args: number[] = [];
+    for (let i = 0; i < op.args.length; i++) {
+      const spec = op.args[i];
+      const g = given[i];
+      if (!/^\d+$/.test(g.text)) return fail(`"${g.text}" is not a whole number; ${op.name} needs ${argHelp(op)}`, g.at, g.at + g.text.length);
+      const value = Number(g.text);
+      if (value < spec.min || value > spec.max || !Number.isSafeInteger(value)) {
+        const shown = Number.isSafeInteger(value) ? num(value) : g.text;
+        return fail(`${op.name} takes ${spec.what} from ${num(spec.min)} to ${num(spec.max)}, not ${shown}`, g.at, g.at + g.text.length);
+      }
+      args.push(value);
+    }
+    commands.push({ op: op.name, opcode, args, start, end });
+  }
+  return { ok: true, commands };
+}
+
+/** How a command reads back: "add 40", "cancel-reverse". */
+export function describeCommand(c: Pick<Command, 'op' | 'args'>): string {
+  return [c.op, ...c.args].join(' ');
+}
+
+/** The canonical text of a script (what goes back into the URL). */
+export function formatScript(commands: Pick<Command, 'op' | 'args'>[]): string {
+  return commands.map(describeCommand).join(', ');
+}
+
+/** `[opcode, a, b, c]` per command, the form the wasm planner takes. */
+export function encodeCommands(commands: Pick<Command, 'opcode' | 'args'>[]): Uint32Array {
+  const out = new Uint32Array(commands.length * COMMAND_WIDTH);
+  commands.forEach((c, i) => {
+    out[COMMAND_WIDTH * i] = c.opcode;
+    c.args.forEach((a, j) => {
+      out[COMMAND_WIDTH * i + 1 + j] = a;
+    });
+  });
+  return out;
+}
+
+/** Turns a planner's "command N: …" message into an error located in the script text. */
+export function locate(message: string, commands: readonly Pick<Command, 'start' | 'end'>[]): ScriptError {
+  const m = /^command (\d+):/.exec(message);
+  const c = m ? commands[Number(m[1]) - 1] : undefined;
+  return { message, start: c?.start ?? 0, end: c?.end ?? 0 };
+}

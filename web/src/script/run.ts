@@ -1,0 +1,72 @@
+// Runs a parsed script through a family's real structures in wasm: planned once, then traced on
+// each variant asked for, everything copied out at once so no wasm object outlives the call.
+import { callWasm } from '../wasm/loader';
+import { STEP_WIDTH, actionStartsOf, lazyLines, type Trace } from '../player/trace';
+import { encodeCommands, locate, parseScript, type Command, type ScriptError } from './parse';
+import { countsAt } from './counting';
+import { familySchema } from './schema';
+
+export type Traced =
+  | { ok: true; traces: Record<string, Trace> }
+  /** `tooBig`: a valid script beyond the drawing limits, to be counted instead. */
+  | { ok: false; error: ScriptError; tooBig: boolean };
+
+export function traceScript(family: string, commands: Command[], variants: readonly string[]): Traced {
+  const schema = familySchema(family);
+  return callWasm((w) => {
+    let script: InstanceType<typeof w.Script>;
+    try {
+      script = new w.Script(family, encodeCommands(commands), true);
+    } catch (e) {
+      return { ok: false, error: locate((e as Error).message, commands), tooBig: false };
+    }
+    try {
+      if (!script.fits) {
+        return { ok: false, tooBig: true, error: { message: 'the script is too big to draw', start: 0, end: 0 } };
+      }
+      const traces: Record<string, Trace> = {};
+      for (const variant of variants) {
+        const t = script.trace(variant);
+        try {
+          const steps = t.steps();
+          const length = steps.length / STEP_WIDTH;
+          const labels = t.actionLabels();
+          const subjects = t.actionSubjects();
+          traces[variant] = {
+            family, variant, schema,
+            initial: t.initialFrame(), steps, writes: t.writes(), length,
+            overflowed: t.overflowed,
+            actions: Array.from(t.actionCommands(), (command, i) => ({ command, label: labels[i], subject: subjects[i] })),
+            actionStarts: actionStartsOf(steps),
+            entityLabels: t.entityLabels(),
+            text: lazyLines(t.texts(), length),
+          };
+        } finally {
+          t.free();
+        }
+      }
+      return { ok: true, traces };
+    } finally {
+      script.free();
+    }
+  });
+}
+
+/**
+ * Counts a small script on the main thread (exercises ask about a few hundred operations): the
+ * counts of each command by event kind name, then the totals.
+ */
+export function countNow(family: string, text: string, variant: string): Record<string, number>[] {
+  const schema = familySchema(family);
+  const parsed = parseScript(text, schema);
+  if (!parsed.ok) throw new Error(`script does not parse: ${parsed.error.message}`);
+  const flat = callWasm((w) => {
+    const script = new w.Script(family, encodeCommands(parsed.commands), false);
+    try {
+      return script.count(variant);
+    } finally {
+      script.free();
+    }
+  });
+  return Array.from({ length: parsed.commands.length + 1 }, (_, i) => countsAt(Array.from(flat), schema.kinds, i));
+}

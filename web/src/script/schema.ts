@@ -1,0 +1,61 @@
+// What a structure family states about itself, read once from wasm: its script grammar, limits,
+// variants (with their pseudocode), event kinds and frame fields. The web builds its parser,
+// help text, counters and frame readers from this, so they cannot drift from the Rust code.
+import { callWasm } from '../wasm/loader';
+
+export interface ArgSpec {
+  what: string;
+  min: number;
+  max: number;
+}
+
+export interface OpSpec {
+  name: string;
+  args: ArgSpec[];
+  example: string;
+}
+
+export interface KindSpec {
+  name: string;
+  /** The counter's label, or null for events that are not counted work. */
+  counter: string | null;
+}
+
+export interface FieldSpec {
+  name: string;
+  offset: number;
+  len: number;
+}
+
+export interface VariantSpec {
+  name: string;
+  title: string;
+  pseudocode: string[];
+}
+
+export interface FamilySchema {
+  family: string;
+  ops: OpSpec[];
+  limits: Record<string, number>;
+  variants: VariantSpec[];
+  kinds: KindSpec[];
+  fields: FieldSpec[];
+}
+
+const cache = new Map<string, FamilySchema>();
+
+/** The family's schema (the module must be loaded; widgets run inside a WasmWidget). */
+export function familySchema(family: string): FamilySchema {
+  let s = cache.get(family);
+  if (!s) {
+    s = JSON.parse(callWasm((w) => w.family_schema(family))) as FamilySchema;
+    cache.set(family, s);
+  }
+  return s;
+}
+
+export function variantSpec(schema: FamilySchema, variant: string): VariantSpec {
+  const v = schema.variants.find((x) => x.name === variant);
+  if (!v) throw new Error(`${schema.family} has no variant "${variant}"`);
+  return v;
+}
