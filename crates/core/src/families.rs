@@ -2,13 +2,15 @@
 
 use crate::script::{decode, PlannedScript, Schema, ScriptError};
 use crate::timer_script::{self, HeapScript};
+use crate::wheel_script::{self, WheelScript};
 
 /// Every family's name, in the order the web lists them.
-pub const FAMILIES: &[&str] = &["heap"];
+pub const FAMILIES: &[&str] = &["heap", "wheel"];
 
 pub fn schema(family: &str) -> Option<Schema> {
     match family {
         "heap" => Some(timer_script::schema()),
+        "wheel" => Some(wheel_script::schema()),
         _ => None,
     }
 }
@@ -19,6 +21,7 @@ pub fn plan(family: &str, flat: &[u32], draw: bool) -> Result<Box<dyn PlannedScr
     let commands = decode(flat)?;
     match family {
         "heap" => Ok(Box::new(HeapScript::new(&commands, draw)?)),
+        "wheel" => Ok(Box::new(WheelScript::new(&commands, draw)?)),
         other => Err(ScriptError::new(
             0,
             format!("there is no structure family called \"{other}\""),

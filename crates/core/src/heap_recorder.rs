@@ -2,8 +2,10 @@
 //! frame the renderer draws: slots, hand, stored indices, highlights, counters), with the
 //! pseudocode line and one sentence a teacher would say.
 //!
-//! It keeps a mirror of the array, re-synchronised from the real heap before every operation,
-//! because mid-operation the real heap keeps the moving element in a local variable.
+//! The work is done by [`HeapMirror`], which any recorder whose structure contains a JDK heap
+//! reuses (the timing wheel's delay queue of buckets is one): it keeps a mirror of the array,
+//! re-synchronised from the real heap before every operation, because mid-operation the real
+//! heap keeps the moving element in a local variable.
 
 use std::cmp::Ordering;
 
@@ -11,6 +13,23 @@ use crate::heap::{HeapEvent, HeapKind, Loc, Op, INITIAL_CAPACITY};
 use crate::probe::Probe;
 use crate::timer::Timer;
 use crate::trace::TraceBuffer;
+
+/// What a heap holds, as the frame and the narration name it.
+pub trait HeapItem: Copy + PartialEq {
+    /// The number the frame stores for it (−1 if it has none).
+    fn code(&self) -> i32;
+    /// How a sentence names it: a deadline, a bucket.
+    fn label(&self) -> String;
+}
+
+impl HeapItem for Timer {
+    fn code(&self) -> i32 {
+        i32::try_from(self.seq).unwrap_or(-1)
+    }
+    fn label(&self) -> String {
+        self.deadline.to_string()
+    }
+}
 
 /// The most array slots a heap frame has room for (what the tree view can draw).
 pub const MAX_SLOTS: usize = 127;
@@ -23,21 +42,57 @@ pub mod flag {
     pub const SCANNED: i32 = 2;
 }
 
-/// The frame's fields. Sequence numbers name timers; −1 is "none" (or a hole in `slot`).
-pub const FIELDS: &[(&str, usize)] = &[
-    ("action", 1),
-    ("op", 1),
-    ("size", 1),
-    ("capacity", 1),
-    ("held", 1),
-    ("held_index", 1),
-    ("removed", 1),
-    ("found", 1),
-    ("focus_held", 1),
-    ("slot", MAX_SLOTS),
-    ("stored", MAX_SLOTS),
-    ("flags", MAX_SLOTS),
-];
+/// The names of a heap's frame fields: a structure with a heap inside prefixes them.
+pub struct HeapFields {
+    pub action: &'static str,
+    pub op: &'static str,
+    pub size: &'static str,
+    pub capacity: &'static str,
+    pub held: &'static str,
+    pub held_index: &'static str,
+    pub removed: &'static str,
+    pub found: &'static str,
+    pub focus_held: &'static str,
+    pub slot: &'static str,
+    pub stored: &'static str,
+    pub flags: &'static str,
+}
+
+impl HeapFields {
+    /// The fields and their lengths, for a frame of at most `slots` slots. Items are named by
+    /// their codes; −1 is "none" (or a hole in `slot`).
+    pub fn list(&self, slots: usize) -> Vec<(&'static str, usize)> {
+        vec![
+            (self.action, 1),
+            (self.op, 1),
+            (self.size, 1),
+            (self.capacity, 1),
+            (self.held, 1),
+            (self.held_index, 1),
+            (self.removed, 1),
+            (self.found, 1),
+            (self.focus_held, 1),
+            (self.slot, slots),
+            (self.stored, slots),
+            (self.flags, slots),
+        ]
+    }
+}
+
+pub const HEAP_FIELDS: HeapFields = HeapFields {
+    action: "action",
+    op: "op",
+    size: "size",
+    capacity: "capacity",
+    held: "held",
+    held_index: "held_index",
+    removed: "removed",
+    found: "found",
+    focus_held: "focus_held",
+    slot: "slot",
+    stored: "stored",
+    flags: "flags",
+};
 
 struct At {
     action: usize,
@@ -52,68 +107,83 @@ struct At {
     slot: usize,
     stored: usize,
     flags: usize,
+    slots: usize,
 }
 
-pub struct HeapRecorder {
+/// Words the narration uses for what the heap holds.
+#[derive(Clone, Copy)]
+pub struct Nouns {
+    /// "timer", "bucket".
+    pub item: &'static str,
+    /// What orders them: "deadline", "expiration".
+    pub key: &'static str,
+}
+
+/// A heap's array, mirrored from its events into a frame, with a sentence per event.
+pub struct HeapMirror<T: HeapItem> {
     kind: HeapKind,
-    pub trace: TraceBuffer,
+    nouns: Nouns,
     at: At,
-    action: usize,
-    line: u8,
-    subject: Option<Timer>,
-    /// The mirror: the timer in each slot (None: a hole the sift has not refilled yet).
-    slots: Vec<Option<Timer>>,
-    /// The index each slot's timer has stored in itself (Netty's heap).
+    /// The pseudocode line numbers, per heap kind, that the narration depends on.
+    lines: (u8, u8),
+    pub action: usize,
+    subject: Option<T>,
+    /// The mirror: the item in each slot (None: a hole the sift has not refilled yet).
+    slots: Vec<Option<T>>,
+    /// The index each slot's item has stored in itself (Netty's heap).
     stored: Vec<i32>,
-    held: Option<Timer>,
+    held: Option<T>,
     held_index: i32,
-    removed: Option<Timer>,
+    removed: Option<T>,
     equals_calls: u32,
     focus: Vec<usize>,
+    line: u8,
 }
 
-fn seq_code(t: Option<Timer>) -> i32 {
-    t.map_or(-1, |t| i32::try_from(t.seq).unwrap_or(-1))
-}
-
-fn loc_code(l: Loc) -> i32 {
-    match l {
-        Loc::Slot(i) => i as i32,
-        Loc::Held => -1,
-        Loc::Removed => -2,
-    }
-}
-
-impl HeapRecorder {
-    pub fn new(kind: HeapKind, max_steps: usize) -> Self {
-        let mut trace = TraceBuffer::new::<HeapEvent>(FIELDS, -1, max_steps);
+impl<T: HeapItem> HeapMirror<T> {
+    /// A mirror writing `names`' fields of `trace` (which must have them, `slots` long).
+    pub fn new(
+        kind: HeapKind,
+        nouns: Nouns,
+        trace: &mut TraceBuffer,
+        names: &HeapFields,
+        slots: usize,
+    ) -> Self {
         let l = &trace.layout;
         let at = At {
-            action: l.offset("action"),
-            op: l.offset("op"),
-            size: l.offset("size"),
-            capacity: l.offset("capacity"),
-            held: l.offset("held"),
-            held_index: l.offset("held_index"),
-            removed: l.offset("removed"),
-            found: l.offset("found"),
-            focus_held: l.offset("focus_held"),
-            slot: l.offset("slot"),
-            stored: l.offset("stored"),
-            flags: l.offset("flags"),
+            action: l.offset(names.action),
+            op: l.offset(names.op),
+            size: l.offset(names.size),
+            capacity: l.offset(names.capacity),
+            held: l.offset(names.held),
+            held_index: l.offset(names.held_index),
+            removed: l.offset(names.removed),
+            found: l.offset(names.found),
+            focus_held: l.offset(names.focus_held),
+            slot: l.offset(names.slot),
+            stored: l.offset(names.stored),
+            flags: l.offset(names.flags),
+            slots,
         };
         trace.init(at.size, 0);
         trace.init(at.capacity, INITIAL_CAPACITY as i32);
         trace.init(at.focus_held, 0);
-        for i in 0..MAX_SLOTS {
+        for i in 0..slots {
             trace.init(at.flags + i, 0);
         }
+        let lines = match kind {
+            HeapKind::Jdk => (
+                crate::jdk_heap::line::SIFT_UP_COMPARE,
+                crate::jdk_heap::line::REMOVE_AT_SIFT_UP,
+            ),
+            HeapKind::Indexed => (crate::indexed_heap::line::BUBBLE_UP_COMPARE, u8::MAX),
+        };
         Self {
             kind,
-            trace,
+            nouns,
             at,
+            lines,
             action: 0,
-            line: 0,
             subject: None,
             slots: Vec::new(),
             stored: Vec::new(),
@@ -122,12 +192,12 @@ impl HeapRecorder {
             removed: None,
             equals_calls: 0,
             focus: Vec::new(),
+            line: 0,
         }
     }
 
-    /// Before each action: the array as it stands, and the timer the action is about.
-    pub fn prepare(&mut self, action: usize, layout: &[Timer], subject: Option<Timer>) {
-        self.action = action;
+    /// Before each operation: the array as it stands, and the item the operation is about.
+    pub fn prepare(&mut self, layout: &[T], subject: Option<T>) {
         self.slots = layout.iter().copied().map(Some).collect();
         self.stored = (0..layout.len() as i32).collect();
         self.held = None;
@@ -137,7 +207,12 @@ impl HeapRecorder {
         self.equals_calls = 0;
     }
 
-    fn at(&self, l: Loc) -> Option<Timer> {
+    /// The item the next operation is about (a structure around the heap says so just before).
+    pub fn set_subject(&mut self, subject: Option<T>) {
+        self.subject = subject;
+    }
+
+    fn at(&self, l: Loc) -> Option<T> {
         match l {
             Loc::Slot(i) => self.slots.get(i).copied().flatten(),
             Loc::Held => self.held,
@@ -146,7 +221,7 @@ impl HeapRecorder {
     }
 
     fn name(&self, l: Loc) -> String {
-        let d = self.deadline(l);
+        let d = self.key(l);
         match l {
             Loc::Slot(i) => format!("{d} at [{i}]"),
             Loc::Held => format!("{d} (in hand)"),
@@ -154,26 +229,20 @@ impl HeapRecorder {
         }
     }
 
-    fn deadline(&self, l: Loc) -> String {
-        self.at(l)
-            .map_or("?".to_string(), |t| t.deadline.to_string())
+    fn key(&self, l: Loc) -> String {
+        self.at(l).map_or("?".to_string(), |t| t.label())
     }
 
-    /// Whether the current comparison is the sift-up one (hand against parent).
-    fn sifting_up(&self) -> bool {
-        match self.kind {
-            HeapKind::Jdk => self.line == crate::jdk_heap::line::SIFT_UP_COMPARE,
-            HeapKind::Indexed => self.line == crate::indexed_heap::line::BUBBLE_UP_COMPARE,
-        }
+    fn code(t: Option<T>) -> i32 {
+        t.map_or(-1, |t| t.code())
     }
 
     /// The whole mirror into the frame; the trace keeps only what changed.
-    fn write_frame(&mut self, focus: &[usize], focus_held: bool) {
+    fn write_frame(&mut self, trace: &mut TraceBuffer, focus: &[usize], focus_held: bool) {
         let at = &self.at;
-        let (size, slot, stored, flags) = (at.size, at.slot, at.stored, at.flags);
         let fields = [
             (at.action, self.action as i32),
-            (at.held, seq_code(self.held)),
+            (at.held, Self::code(self.held)),
             (
                 at.held_index,
                 if self.held.is_some() {
@@ -182,18 +251,18 @@ impl HeapRecorder {
                     -1
                 },
             ),
-            (at.removed, seq_code(self.removed)),
+            (at.removed, Self::code(self.removed)),
             (at.focus_held, i32::from(focus_held)),
         ];
         for (o, v) in fields {
-            self.trace.set(o, v);
+            trace.set(o, v);
         }
-        let n = self.slots.len().min(MAX_SLOTS);
-        self.trace.set(size, n as i32);
+        let n = self.slots.len().min(at.slots);
+        trace.set(at.size, n as i32);
         for i in 0..n {
-            self.trace.set(slot + i, seq_code(self.slots[i]));
-            self.trace.set(
-                stored + i,
+            trace.set(at.slot + i, Self::code(self.slots[i]));
+            trace.set(
+                at.stored + i,
                 if self.slots[i].is_some() {
                     self.stored[i]
                 } else {
@@ -202,56 +271,47 @@ impl HeapRecorder {
             );
         }
         for &i in &self.focus {
-            if i < MAX_SLOTS {
-                let f = self.trace.get(flags + i);
-                self.trace.set(flags + i, f & !flag::FOCUS);
+            if i < at.slots {
+                let f = trace.get(at.flags + i);
+                trace.set(at.flags + i, f & !flag::FOCUS);
             }
         }
         for &i in focus {
-            if i < MAX_SLOTS {
-                let f = self.trace.get(flags + i);
-                self.trace.set(flags + i, f | flag::FOCUS);
+            if i < at.slots {
+                let f = trace.get(at.flags + i);
+                trace.set(at.flags + i, f | flag::FOCUS);
             }
         }
         self.focus = focus.to_vec();
     }
 
-    fn record(
-        &mut self,
-        e: HeapEvent,
-        args: [i32; 2],
-        focus: &[usize],
-        focus_held: bool,
-        text: String,
-    ) {
-        self.write_frame(focus, focus_held);
-        self.trace.step(self.action, self.line, e, args, text);
-    }
-
-    fn begin(&mut self, op: Op) -> String {
+    fn begin(&mut self, trace: &mut TraceBuffer, op: Op) -> String {
         let subject = self.subject;
         let size = self.slots.len();
-        let d = subject.map_or("?".to_string(), |t| t.deadline.to_string());
+        let d = subject.map_or("?".to_string(), |t| t.label());
+        self.removed = None;
+        self.equals_calls = 0;
+        let Nouns { item, .. } = self.nouns;
         // A new operation: no scan marks, nothing found, nothing removed yet.
-        for i in 0..size.min(MAX_SLOTS) {
-            self.trace.set(self.at.flags + i, 0);
+        for i in 0..size.min(self.at.slots) {
+            trace.set(self.at.flags + i, 0);
         }
-        self.trace.set(self.at.found, -1);
-        self.trace.set(self.at.op, op as i32);
+        trace.set(self.at.found, -1);
+        trace.set(self.at.op, op as i32);
         if op == Op::Offer {
             self.held = subject;
         }
         match (op, self.kind) {
             (Op::Offer, _) => format!(
-                "offer({d}): the new timer is in hand; it starts at the first free slot, [{size}], and climbs while it is earlier than its parent."),
+                "offer({d}): the new {item} is in hand; it starts at the first free slot, [{size}], and climbs while it is earlier than its parent."),
             (Op::Poll, _) if size == 0 => "poll(): the queue is empty; nothing to return.".to_string(),
-            (Op::Poll, _) => "poll(): the earliest timer is always the root, [0].".to_string(),
+            (Op::Poll, _) => format!("poll(): the earliest {item} is always the root, [0]."),
             (Op::Remove, HeapKind::Jdk) => format!(
-                "remove({d}): the JDK must first find the timer, comparing it with equals() slot by slot from [0]."),
+                "remove({d}): the JDK must first find the {item}, comparing it with equals() slot by slot from [0]."),
             (Op::Remove, HeapKind::Indexed) => {
                 let index = subject.and_then(|t| self.slots.iter().position(|s| *s == Some(t)));
                 match index {
-                    Some(i) => format!("remove({d}): the timer knows its own index, {i}: no search."),
+                    Some(i) => format!("remove({d}): the {item} knows its own index, {i}: no search."),
                     None => format!("remove({d}): its stored index is −1, so it is not queued; nothing to do."),
                 }
             }
@@ -259,47 +319,51 @@ impl HeapRecorder {
     }
 
     fn compare_text(&self, a: Loc, b: Loc, ord: Ordering) -> String {
-        let (da, db) = (self.deadline(a), self.deadline(b));
+        let (da, db) = (self.key(a), self.key(b));
         let sign = match ord {
             Ordering::Less => "<",
             Ordering::Equal => "=",
             Ordering::Greater => ">",
         };
         let tie = if da == db && ord != Ordering::Equal {
-            " (equal deadlines: the one scheduled first counts as earlier)"
+            format!(
+                " (equal {}s: the one scheduled first counts as earlier)",
+                self.nouns.key
+            )
         } else {
-            ""
+            String::new()
         };
+        let item = self.nouns.item;
         let verdict = match (a, b) {
             (Loc::Slot(_), Loc::Slot(_)) => {
                 if ord == Ordering::Greater {
-                    "the right child is earlier"
+                    "the right child is earlier".to_string()
                 } else {
-                    "the left child is earlier (or tied)"
+                    "the left child is earlier (or tied)".to_string()
                 }
             }
-            (Loc::Held, Loc::Slot(_)) if self.sifting_up() => {
+            (Loc::Held, Loc::Slot(_)) if self.line == self.lines.0 => {
                 if ord == Ordering::Less {
-                    "earlier than its parent: move the parent down"
+                    "earlier than its parent: move the parent down".to_string()
                 } else {
-                    "not earlier than its parent: stop here"
+                    "not earlier than its parent: stop here".to_string()
                 }
             }
             (Loc::Held, Loc::Slot(_)) => {
                 if ord == Ordering::Greater {
-                    "later than the earlier child: move that child up"
+                    "later than the earlier child: move that child up".to_string()
                 } else {
-                    "no later than the earlier child: stop here"
+                    "no later than the earlier child: stop here".to_string()
                 }
             }
             (Loc::Removed, _) => {
                 if ord == Ordering::Less {
-                    "the moved timer is later than the one it replaced: bubble it down"
+                    format!("the moved {item} is later than the one it replaced: bubble it down")
                 } else {
-                    "the moved timer is earlier: bubble it up"
+                    format!("the moved {item} is earlier: bubble it up")
                 }
             }
-            _ => "",
+            _ => String::new(),
         };
         format!(
             "Compare {} with {}: {da} {sign} {db}{tie}; {verdict}.",
@@ -307,71 +371,70 @@ impl HeapRecorder {
             self.name(b)
         )
     }
-}
 
-impl Probe<HeapEvent> for HeapRecorder {
-    fn line(&mut self, line: u8) {
+    /// Applies one heap event to the mirror and the frame; returns the step's arguments and sentence.
+    pub fn apply(&mut self, trace: &mut TraceBuffer, line: u8, e: HeapEvent) -> ([i32; 2], String) {
         self.line = line;
-    }
-
-    fn event(&mut self, e: HeapEvent) {
-        if self.trace.full() {
-            self.trace.overflowed = true;
-            return;
-        }
-        match e {
+        let item = self.nouns.item;
+        let (args, focus, held, text): ([i32; 2], Vec<usize>, bool, String) = match e {
             HeapEvent::Begin(op) => {
-                let text = self.begin(op);
-                let size = self.slots.len() as i32;
-                let held = op == Op::Offer;
-                self.record(e, [op as i32, size], &[], held, text);
+                let text = self.begin(trace, op);
+                (
+                    [op as i32, self.slots.len() as i32],
+                    vec![],
+                    op == Op::Offer,
+                    text,
+                )
             }
             HeapEvent::Grow { old, new } => {
-                self.trace.set(self.at.capacity, new as i32);
+                trace.set(self.at.capacity, new as i32);
                 let text = format!(
                     "The array is full ({old} slots): copy it into a new one of {new} slots."
                 );
-                self.record(e, [old as i32, new as i32], &[], false, text);
+                ([old as i32, new as i32], vec![], false, text)
             }
             HeapEvent::Compare { a, b, ord } => {
                 let text = self.compare_text(a, b, ord);
-                let focus: Vec<usize> = [a, b]
+                let focus = [a, b]
                     .iter()
                     .filter_map(|l| if let Loc::Slot(i) = l { Some(*i) } else { None })
                     .collect();
-                let held = a == Loc::Held || b == Loc::Held;
-                self.record(e, [loc_code(a), loc_code(b)], &focus, held, text);
+                (
+                    [loc_code(a), loc_code(b)],
+                    focus,
+                    a == Loc::Held || b == Loc::Held,
+                    text,
+                )
             }
             HeapEvent::Equals { slot, matched } => {
                 self.equals_calls += 1;
                 let n = self.equals_calls;
                 let here = self.name(Loc::Slot(slot));
                 let text = if matched {
-                    format!("equals() call {n}: {here} is the timer to cancel. Found it.")
+                    format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
                 } else {
-                    format!("equals() call {n}: {here} is not the timer to cancel; look at the next slot.")
+                    format!("equals() call {n}: {here} is not the {item} to cancel; look at the next slot.")
                 };
-                if slot < MAX_SLOTS {
-                    let f = self.trace.get(self.at.flags + slot);
-                    self.trace.set(self.at.flags + slot, f | flag::SCANNED);
+                if slot < self.at.slots {
+                    let f = trace.get(self.at.flags + slot);
+                    trace.set(self.at.flags + slot, f | flag::SCANNED);
                 }
-                self.trace
-                    .set(self.at.found, if matched { slot as i32 } else { -1 });
-                self.record(e, [slot as i32, i32::from(matched)], &[slot], false, text);
+                trace.set(self.at.found, if matched { slot as i32 } else { -1 });
+                ([slot as i32, i32::from(matched)], vec![slot], false, text)
             }
             HeapEvent::Move { from, to } => {
-                let d = self.deadline(from);
+                let d = self.key(from);
                 let text = match from {
                     Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
                     Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
-                        format!("Move the last timer, {d}, from [{a}] into the freed slot [{to}].")
+                        format!("Move the last {item}, {d}, from [{a}] into the freed slot [{to}].")
                     }
                     Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
                     Loc::Held => format!("Place {d} in [{to}]: its place is found."),
                     Loc::Removed => format!("Move {d}."),
                 };
                 let value = self.at(from);
-                // The moved element keeps the index it had stored until it writes its new one.
+                // The moved item keeps the index it had stored until it writes its new one.
                 let stored = match from {
                     Loc::Slot(a) => {
                         self.slots[a] = None;
@@ -392,68 +455,136 @@ impl Probe<HeapEvent> for HeapRecorder {
                 }
                 self.slots[to] = value;
                 self.stored[to] = stored;
-                // An emptied last slot is gone (size shrank); interior holes stay until filled.
-                while self.slots.last() == Some(&None) {
-                    self.slots.pop();
-                    self.stored.pop();
-                }
-                let focus: Vec<usize> = match from {
+                self.trim();
+                let focus = match from {
                     Loc::Slot(a) => vec![a, to],
                     _ => vec![to],
                 };
-                self.record(
-                    e,
-                    [loc_code(from), to as i32],
-                    &focus,
-                    from == Loc::Held,
-                    text,
-                );
+                ([loc_code(from), to as i32], focus, from == Loc::Held, text)
             }
             HeapEvent::Lift { slot } => {
-                let d = self.deadline(Loc::Slot(slot));
-                let climb_again = self.kind == HeapKind::Jdk
-                    && self.line == crate::jdk_heap::line::REMOVE_AT_SIFT_UP;
+                let d = self.key(Loc::Slot(slot));
+                let climb_again = line == self.lines.1;
                 let text = if climb_again {
-                    format!("{d} did not sink: it is still in [{slot}], where the removed timer was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
+                    format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
                 } else if slot + 1 == self.slots.len() {
-                    format!("Take the last timer, {d}, out of [{slot}] into the hand; [{slot}] is now empty.")
+                    format!("Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty.")
                 } else {
                     format!("Pick {d} up from [{slot}] to move it further.")
                 };
                 self.held = self.slots[slot].take();
                 self.held_index = self.stored[slot];
-                while self.slots.last() == Some(&None) {
-                    self.slots.pop();
-                    self.stored.pop();
-                }
-                self.record(e, [slot as i32, -1], &[slot], true, text);
+                self.trim();
+                ([slot as i32, -1], vec![slot], true, text)
             }
             HeapEvent::Take { slot } => {
-                let d = self.deadline(Loc::Slot(slot));
+                let d = self.key(Loc::Slot(slot));
                 let text = if self.subject.is_some() {
-                    format!("The timer due at {d} leaves the queue from [{slot}].")
+                    format!("The {item} {d} leaves the queue from [{slot}].")
                 } else {
-                    format!("Return the timer due at {d} from [{slot}]; it leaves the queue.")
+                    format!("Return the {item} {d} from [{slot}]; it leaves the queue.")
                 };
                 self.removed = self.slots[slot].take();
-                self.record(e, [slot as i32, 0], &[slot], false, text);
+                ([slot as i32, 0], vec![slot], false, text)
             }
             HeapEvent::Clear { slot } => {
                 self.slots.truncate(slot);
                 self.stored.truncate(slot);
-                let text = format!("[{slot}] was the last slot: just empty it. Done.");
-                self.record(e, [slot as i32, 0], &[slot], false, text);
+                (
+                    [slot as i32, 0],
+                    vec![slot],
+                    false,
+                    format!("[{slot}] was the last slot: just empty it. Done."),
+                )
             }
             HeapEvent::IndexWrite { slot, index } => {
-                let d = self.deadline(Loc::Slot(slot));
+                let d = self.key(Loc::Slot(slot));
                 let text = if index < 0 {
                     format!("{d} writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once.")
                 } else {
                     format!("{d} writes its new index, {slot}, into itself.")
                 };
                 self.stored[slot] = index;
-                self.record(e, [slot as i32, index], &[slot], false, text);
+                ([slot as i32, index], vec![slot], false, text)
             }
+        };
+        self.write_frame(trace, &focus, held);
+        (args, text)
+    }
+
+    /// An emptied last slot is gone (size shrank); interior holes stay until filled.
+    fn trim(&mut self) {
+        while self.slots.last() == Some(&None) {
+            self.slots.pop();
+            self.stored.pop();
         }
+    }
+
+    /// Clears this heap's highlights (a structure around it moved on to other work).
+    pub fn unfocus(&mut self, trace: &mut TraceBuffer) {
+        self.write_frame(trace, &[], false);
+        for i in 0..self.slots.len().min(self.at.slots) {
+            let f = trace.get(self.at.flags + i);
+            trace.set(self.at.flags + i, f & !flag::SCANNED);
+        }
+        trace.set(self.at.found, -1);
+    }
+}
+
+fn loc_code(l: Loc) -> i32 {
+    match l {
+        Loc::Slot(i) => i as i32,
+        Loc::Held => -1,
+        Loc::Removed => -2,
+    }
+}
+
+/// The timer heaps' recorder: the mirror of one heap of timers, and its trace.
+pub struct HeapRecorder {
+    pub trace: TraceBuffer,
+    mirror: HeapMirror<Timer>,
+    line: u8,
+}
+
+/// The heap family's frame fields.
+pub fn fields() -> Vec<(&'static str, usize)> {
+    HEAP_FIELDS.list(MAX_SLOTS)
+}
+
+impl HeapRecorder {
+    pub fn new(kind: HeapKind, max_steps: usize) -> Self {
+        let mut trace = TraceBuffer::new::<HeapEvent>(&fields(), -1, max_steps);
+        let nouns = Nouns {
+            item: "timer",
+            key: "deadline",
+        };
+        let mirror = HeapMirror::new(kind, nouns, &mut trace, &HEAP_FIELDS, MAX_SLOTS);
+        Self {
+            trace,
+            mirror,
+            line: 0,
+        }
+    }
+
+    /// Before each action: the array as it stands, and the timer the action is about.
+    pub fn prepare(&mut self, action: usize, layout: &[Timer], subject: Option<Timer>) {
+        self.mirror.action = action;
+        self.mirror.prepare(layout, subject);
+    }
+}
+
+impl Probe<HeapEvent> for HeapRecorder {
+    fn line(&mut self, line: u8) {
+        self.line = line;
+    }
+
+    fn event(&mut self, e: HeapEvent) {
+        if self.trace.full() {
+            self.trace.overflowed = true;
+            return;
+        }
+        let (args, text) = self.mirror.apply(&mut self.trace, self.line, e);
+        self.trace
+            .step(self.mirror.action, self.line, e, args, text);
     }
 }

@@ -18,7 +18,10 @@ pub mod schema_json;
 pub mod script;
 pub mod timer;
 pub mod timer_script;
+pub mod timing_wheel;
 pub mod trace;
+pub mod wheel_recorder;
+pub mod wheel_script;
 
 pub use indexed_heap::{Handle, IndexedHeap};
 pub use jdk_heap::JdkHeap;

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::heap::{HeapEvent, HeapKind};
-use crate::heap_recorder::{HeapRecorder, FIELDS, MAX_SLOTS};
+use crate::heap_recorder::{self, HeapRecorder, MAX_SLOTS};
 use crate::indexed_heap::{self, Handle, IndexedHeap};
 use crate::jdk_heap::{self, JdkHeap};
 use crate::probe::{Counter, Event, Probe};
@@ -487,7 +487,7 @@ pub fn schema() -> Schema {
             },
         ],
         kinds: HeapEvent::KINDS,
-        fields: TraceBuffer::layout::<HeapEvent>(FIELDS).fields,
+        fields: TraceBuffer::layout::<HeapEvent>(&heap_recorder::fields()).fields,
     }
 }
 

@@ -18,6 +18,7 @@ import type { StepSpec } from '../embed/params';
 import { heapFamily } from '../heaps/family';
 import { HeapLayout } from '../heaps/HeapLayout';
 import { CostCurves } from '../heaps/CostCurves';
+import { wheelFamily } from '../wheels/family';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -36,8 +37,10 @@ function familyWidgets(module: FamilyModule, player: string, race: string) {
   };
 }
 
-registerFamily(heapFamily);
-registerEmbed(familyEmbed(heapFamily));
+for (const family of [heapFamily, wheelFamily]) {
+  registerFamily(family);
+  registerEmbed(familyEmbed(family));
+}
 
 registerEmbed({
   name: 'heap-layout',
@@ -65,6 +68,7 @@ registerEmbed({
 
 registerLessonWidgets({
   ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
+  ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
   HeapLayout: framed('Heap layout', HeapLayout),
   CostCurves: framed('Cost curves', CostCurves),
   Exercises: framed('Exercises', Exercises),

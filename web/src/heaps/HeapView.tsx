@@ -3,9 +3,8 @@
 // (and stops animating under prefers-reduced-motion).
 import { useRef, type CSSProperties } from 'react';
 import { useWidth } from '../site/useWidth';
-import { heapViewModel } from './viewModel';
-import type { ViewProps } from '../registry/family';
-import { variantSpec } from '../script/schema';
+import { heapViewModel, type HeapNames } from './viewModel';
+import type { Frame } from '../player/frame';
 import { HAND, OUT, TREE_WIDTH } from './geometry';
 
 /** Screen pixels: labels never smaller than this, cells never narrower. */
@@ -17,9 +16,14 @@ export function cellsPerRow(width: number): number {
   return width > 0 ? Math.max(4, Math.min(16, Math.floor((width - 56) / CELL_PX))) : 16;
 }
 
-export function HeapView({ frame, trace, moveMs = 250 }: ViewProps) {
-  const indexed = trace.variant === 'indexed';
-  const vm = heapViewModel(frame, trace.entityLabels, indexed);
+/** A heap in a frame, drawn as the tree and the array; `title` names it for screen readers. */
+export function HeapView({ frame, names, title, moveMs = 250, what = 'timers' }: {
+  frame: Frame; names: HeapNames; title: string; moveMs?: number;
+  /** What it holds, in the drawing's description: "timers", "buckets". */
+  what?: string;
+}) {
+  const indexed = names.indexed;
+  const vm = heapViewModel(frame, names);
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
   const r = vm.radius;
@@ -38,12 +42,11 @@ export function HeapView({ frame, trace, moveMs = 250 }: ViewProps) {
   const height = vm.height - 30 + r + 1.5 * MIN_LABEL_PX * unitsPerPx + 6;
   const rows: (typeof vm.cells)[] = [];
   for (let i = 0; i < vm.cells.length; i += perRow) rows.push(vm.cells.slice(i, i + perRow));
-  const title = variantSpec(trace.schema, trace.variant).title;
 
   return (
     <div className="heap-view" style={style} ref={ref}>
       <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${height}`} role="img"
-        aria-label={`${title} as a tree: ${vm.cells.length} timers`}>
+        aria-label={`${title} as a tree: ${vm.cells.length} ${what}`}>
         {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its. */}
         <text className="area-label" x={HAND.x - 24} y={HAND.y} dy="0.35em" textAnchor="end">hand</text>
         <text className="area-label" x={OUT.x + 24} y={OUT.y} dy="0.35em">out</text>
@@ -77,6 +80,7 @@ export function HeapView({ frame, trace, moveMs = 250 }: ViewProps) {
                   <span className="cell-index" aria-hidden="true">{c.slot}</span>
                   <span className="cell-value">{c.label}</span>
                   {c.stored !== undefined && <span className="cell-stored" aria-hidden="true">i={c.stored}</span>}
+                  {c.sublabel !== undefined && <span className="cell-stored">{c.sublabel}</span>}
                 </td>
               ))}
             </tr>

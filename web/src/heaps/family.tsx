@@ -1,9 +1,10 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
-import type { FamilyModule } from '../registry/family';
+import type { FamilyModule, ViewProps } from '../registry/family';
 import type { Counts } from '../player/frame';
 import type { FamilySchema } from '../script/schema';
 import { HeapView } from './HeapView';
+import { variantSpec } from '../script/schema';
 import { listing, num, plural } from '../site/format';
 
 /** "0 comparisons, 15 equals() calls and 1 move": each count named, as the counters table shows. */
@@ -35,6 +36,14 @@ function HeapHelp({ schema }: { schema: FamilySchema }) {
   );
 }
 
+/** One heap of timers, labelled by deadline. */
+function TimerHeapView({ frame, trace, moveMs }: ViewProps) {
+  return (
+    <HeapView frame={frame} moveMs={moveMs} title={variantSpec(trace.schema, trace.variant).title}
+      names={{ label: (seq) => trace.entityLabels[seq] ?? '?', indexed: trace.variant === 'indexed' }} />
+  );
+}
+
 export const heapFamily: FamilyModule = {
   name: 'heap',
   viewParam: 'heap',
@@ -42,7 +51,7 @@ export const heapFamily: FamilyModule = {
   defaultVariant: 'jdk',
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the same script on both heaps',
-  View: HeapView,
+  View: TimerHeapView,
   counters: (variant) => ['compare', 'equals', 'move', ...(variant === 'indexed' ? ['index'] : []), 'grow'],
   work: heapWork,
   workLabel: 'comparisons + equals() calls + moves + index writes',

@@ -33,7 +33,7 @@ function frame(v: Partial<Record<string, number | number[]>>): Frame {
 
 describe('the heap view model', () => {
   it('draws one node per live slot keyed by timer, and one cell per slot in index order', () => {
-    const vm = heapViewModel(frame({ size: 4, slot: [3, 1, 2, 0] }), labels, false);
+    const vm = heapViewModel(frame({ size: 4, slot: [3, 1, 2, 0] }), { label: (c) => labels[c], indexed: false });
     expect(vm.cells.map((c) => c.label)).toEqual(['10', '30', '90', '50']);
     expect(vm.nodes.map((n) => [n.key, n.place])).toEqual([[3, 0], [1, 1], [2, 2], [0, 3]]);
     expect(vm.nodes[1]).toMatchObject(slotPosition(1));
@@ -44,14 +44,14 @@ describe('the heap view model', () => {
   it('shows the hand, holes, the scan and the match', () => {
     const vm = heapViewModel(frame({
       size: 3, slot: [3, -1, 2], held: 0, focus_held: 1, found: 2, flags: [SCANNED, SCANNED, SCANNED | FOCUS],
-    }), labels, false);
+    }), { label: (c) => labels[c], indexed: false });
     expect(vm.cells.map((c) => c.classes)).toEqual(['scanned', 'scanned hole', 'focus scanned found']);
     const held = vm.nodes.find((n) => n.key === 0)!;
     expect(held).toMatchObject({ place: 'hand', x: HAND.x, y: HAND.y, classes: 'node held focus' });
   });
 
   it('shows each indexed node the index it stores, stale until it writes the new one', () => {
-    const vm = heapViewModel(frame({ size: 2, slot: [3, 1], stored: [0, 3], held: 0, held_index: -1 }), labels, true);
+    const vm = heapViewModel(frame({ size: 2, slot: [3, 1], stored: [0, 3], held: 0, held_index: -1 }), { label: (c) => labels[c], indexed: true });
     expect(vm.cells.map((c) => c.stored)).toEqual([0, 3]);
     expect(vm.cells[1].classes).toContain('stale');
     expect(vm.nodes.find((n) => n.key === 0)!.stored).toBe(-1);

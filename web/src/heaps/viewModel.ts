@@ -23,6 +23,8 @@ export interface CellView {
   label: string;
   classes: string;
   stored?: number;
+  /** A second line naming the item (a task's ID, a bucket's place). */
+  sublabel?: string;
 }
 
 export interface HeapViewModel {
@@ -38,14 +40,27 @@ function classes(...names: (string | false)[]): string {
   return names.filter(Boolean).join(' ');
 }
 
-/** The heap in a frame; `labels` names each timer (its deadline), `indexed` shows stored indices. */
-export function heapViewModel(f: Frame, labels: readonly string[], indexed: boolean): HeapViewModel {
+export interface HeapNames {
+  /** The label of an item code (a timer's deadline). */
+  label: (code: number) => string;
+  /** An optional second name, shown in the array (a task's ID). */
+  sublabel?: (code: number) => string;
+  /** Whether items store their own index (Netty's heap). */
+  indexed: boolean;
+  /** The prefix of the heap's fields in the frame ("q_" for a delay queue inside a timer). */
+  prefix?: string;
+}
+
+/** The heap in a frame, its items named by `names`. */
+export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {
+  const p = names.prefix ?? '';
+  const f = { get: (n: string, i = 0) => frame.get(p + n, i), list: (n: string, k: number) => frame.list(p + n, k) };
+  const { label, indexed } = names;
   const size = f.get('size');
   const slots = f.list('slot', size);
   const stored = f.list('stored', size);
   const flags = f.list('flags', size);
   const found = f.get('found');
-  const label = (seq: number) => labels[seq] ?? '?';
   const nodes: NodeView[] = [];
   const cells: CellView[] = [];
 
@@ -59,7 +74,10 @@ export function heapViewModel(f: Frame, labels: readonly string[], indexed: bool
       hole && 'hole',
       stale && 'stale',
     );
-    cells.push({ slot, label: hole ? '–' : label(seq), classes: cls, stored: indexed && !hole ? stored[slot] : undefined });
+    cells.push({
+      slot, label: hole ? '–' : label(seq), classes: cls, stored: indexed && !hole ? stored[slot] : undefined,
+      sublabel: !hole && names.sublabel ? names.sublabel(seq) : undefined,
+    });
     if (!hole) {
       nodes.push({
         key: seq, label: label(seq), place: slot, ...slotPosition(slot), classes: classes('node', cls),

@@ -79,11 +79,11 @@ function Race({ module, traces, commands, initial, link, onStep }: {
             ))}. So far the {title(first)} has done {ratio(totals[0], totals[1])} the {title(traces[1])}&apos;s work ({module.workLabel}).</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>
-      <div className="race-grid">
+      <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>
         {traces.map((t, i) => (
           <div key={t.variant} className="race-lane">
             <h4>{title(t)}</h4>
-            <module.View frame={frames[i]} trace={t} moveMs={250} />
+            <module.View frame={frames[i]} trace={t} moveMs={250} inRace />
             <CountersPanel schema={t.schema} kinds={module.counters(t.variant)} last={k > 0 ? frames[i].counts('last') : undefined}
               total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
           </div>

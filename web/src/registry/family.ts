@@ -12,6 +12,8 @@ export interface ViewProps {
   trace: Trace;
   /** Milliseconds a move takes to animate (shorter when playing fast). */
   moveMs: number;
+  /** Drawn as one lane of a race (beside the other variants). */
+  inRace?: boolean;
 }
 
 export interface FamilyModule {
@@ -26,6 +28,8 @@ export interface FamilyModule {
   noun: [string, string];
   /** The race view's heading. */
   raceTitle: string;
+  /** Lanes one under the other (wide drawings) rather than side by side. */
+  stackedRace?: boolean;
   /** Draws one frame. */
   View: ComponentType<ViewProps>;
   /** The counters shown for a variant, by event kind name, in order. */

@@ -1,0 +1,148 @@
+// Kafka's timing wheel, drawn: one row of 20 slots per level with its clock hand, each bucket's
+// timers stacked in list order (keyed by timer, so a cascade animates as a move down a level),
+// the fired timers on a strip below, the delay queue of buckets as the heap it is, and the
+// tables screen readers and tests read: "wheel levels", "wheel buckets" and the "fired" list.
+import { useRef, type CSSProperties } from 'react';
+import type { Frame } from '../player/frame';
+import type { Trace } from '../player/trace';
+import { HeapView } from '../heaps/HeapView';
+import { useWidth } from '../site/useWidth';
+import { num } from '../site/format';
+import { CHIP_H, LABEL_W, ROW_H, SLOT_W, WIDTH, chipPlaces, wheelModel, type WheelModel } from './viewModel';
+
+const MIN_LABEL_PX = 11;
+
+const bucketName = (b: number, size: number) => `L${Math.floor(b / size)}[${b % size}]`;
+
+/** The fired timers, in order, as "ID at T". */
+export function FiredList({ m, trace, name }: { m: WheelModel; trace: Trace; name: string }) {
+  return (
+    <div className="fired-list">
+      <h5 id={`${name}-h`}>Fired, in order</h5>
+      {m.fired.length === 0 && <p className="hint">Nothing has fired yet.</p>}
+      <ol aria-label={name} className="inline-list">
+        {m.fired.map(({ timer, time }) => <li key={timer}>{trace.entityLabels[timer]} at {time}</li>)}
+      </ol>
+    </div>
+  );
+}
+
+function Tables({ m, trace }: { m: WheelModel; trace: Trace }) {
+  return (
+    <div className="wheel-tables">
+      <table className="counters" aria-label="wheel levels">
+        <caption>Levels</caption>
+        <thead><tr><th scope="col">level</th><th scope="col">tick (ms)</th><th scope="col">interval (ms)</th><th scope="col">current time (ms)</th></tr></thead>
+        <tbody>
+          {m.levels.map((l) => (
+            <tr key={l.level} className={m.focusLevel === l.level ? 'focus' : undefined}>
+              <td>{l.level}</td><td>{l.tick}</td><td>{l.interval}</td><td>{l.time}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="counters" aria-label="wheel buckets">
+        <caption>Non-empty buckets</caption>
+        <thead><tr><th scope="col">level</th><th scope="col">slot</th><th scope="col">expires (ms)</th><th scope="col">timers</th></tr></thead>
+        <tbody>
+          {m.buckets.length === 0 && <tr><td colSpan={4} className="hint">every bucket is empty</td></tr>}
+          {m.buckets.map((b) => (
+            <tr key={`${b.level}-${b.slot}`}>
+              <td>{b.level}</td><td>{b.slot}</td><td>{b.expires}</td>
+              <td className="mono">{b.timers.map((t) => trace.entityLabels[t]).join(' ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The levels and their buckets, and the fired strip. */
+function WheelDrawing({ m, trace, size, moveMs }: { m: WheelModel; trace: Trace; size: number; moveMs: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
+  const unitsPerPx = width > 0 ? WIDTH / width : 1;
+  const font = MIN_LABEL_PX * unitsPerPx;
+  const { chips, firedTop, height, more } = chipPlaces(m, size);
+  const style = { '--move-ms': `${moveMs}ms`, '--wheel-font': `${font}px` } as CSSProperties;
+  return (
+    <div className="wheel-drawing" ref={ref} style={style}>
+      <svg className="wheel-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="img"
+        aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, clock at ${m.now} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
+        {m.levels.map((l) => {
+          const top = l.level * ROW_H;
+          return (
+            <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
+              <rect className="level-band" x={0} y={top} width={WIDTH} height={ROW_H - 6} rx={6} />
+              <text className="level-name" x={8} y={top + 16}>level {l.level}</text>
+              <text className="level-info" x={8} y={top + 16 + font * 1.2}>{num(l.tick)} ms ticks</text>
+              <text className="level-info" x={8} y={top + 16 + font * 2.4}>clock {num(l.time)}</text>
+              {Array.from({ length: size }, (_, slot) => {
+                const b = l.level * size + slot;
+                const exp = m.expirations[b];
+                const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
+                  .filter(Boolean).join(' ');
+                return (
+                  <g key={slot} className={cls}>
+                    <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
+                    <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
+                    {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 2.1} textAnchor="middle">{exp}</text>}
+                    <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
+                  </g>
+                );
+              })}
+            </g>
+          );
+        })}
+        <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
+        {chips.map((c) => (
+          <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
+            style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
+            <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
+            <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
+          </g>
+        ))}
+        {more.map((x) => (
+          <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
+        ))}
+      </svg>
+      <p className="hint">
+        Each row is a level: {size} slots of one tick each; the outlined slot is where the level&apos;s clock points, and
+        a slot&apos;s number over its expiration is its bucket, listing its timers head first. A bucket is in the
+        delay queue below while its expiration is set.
+      </p>
+    </div>
+  );
+}
+
+export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Frame; trace: Trace; moveMs: number; inRace?: boolean }) {
+  const size = trace.schema.limits.wheelSize;
+  const m = wheelModel(frame, size);
+  const label = (t: number) => trace.entityLabels[t] ?? '?';
+  if (trace.variant === 'wheel') {
+    return (
+      <div className="wheel-view">
+        <WheelDrawing m={m} trace={trace} size={size} moveMs={moveMs} />
+        <Tables m={m} trace={trace} />
+        <h5>The delay queue of buckets (a JDK heap, ordered by expiration)</h5>
+        <HeapView frame={frame} moveMs={moveMs} title="Delay queue of buckets" what="buckets"
+          names={{
+            prefix: 'q_', indexed: false,
+            label: (b) => (m.expirations[b] >= 0 ? String(m.expirations[b]) : bucketName(b, size)),
+            sublabel: (b) => bucketName(b, size),
+          }} />
+        <FiredList m={m} trace={trace} name="fired" />
+      </div>
+    );
+  }
+  return (
+    <div className="wheel-view">
+      <p className="hint">The clock is at {m.now} ms. Each task sits in the heap by its due time; the array shows its ID under it.</p>
+      <HeapView frame={frame} moveMs={moveMs} title="DelayQueue of tasks" what="tasks"
+        names={{ prefix: 'q_', indexed: false, label: (t) => String(frame.get('timer_exp', t)), sublabel: (t) => `#${label(t)}` }} />
+      {/* In the race the wheel's list is "fired"; this one needs a name of its own. */}
+      <FiredList m={m} trace={trace} name={inRace ? 'fired (delay queue)' : 'fired'} />
+    </div>
+  );
+}

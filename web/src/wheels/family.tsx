@@ -1,0 +1,59 @@
+// Kafka's timing wheel and the DelayQueue of tasks it replaced, as a structure family.
+import type { FamilyModule, ViewProps } from '../registry/family';
+import type { Counts } from '../player/frame';
+import type { FamilySchema } from '../script/schema';
+import { WheelView } from './WheelView';
+import { listing, num, plural } from '../site/format';
+
+const WHEEL_COUNTERS = ['place', 'beyond', 'overflow', 'insert', 'unlink', 'flush', 'cascade', 'fire', 'q-offer', 'q-poll', 'q-compare', 'q-move'];
+const QUEUE_COUNTERS = ['q-offer', 'q-poll', 'q-remove', 'q-compare', 'q-equals', 'q-move', 'fire'];
+
+/** The structural work: list links, levels passed, and the delay queue's comparisons, equals() calls and moves. */
+export const timerWork = (c: Counts) =>
+  c.place + c.beyond + c.insert + c.unlink + c.cascade + c['q-compare'] + c['q-equals'] + c['q-move'];
+
+export function describeTimerWork(c: Counts, variant: string): string {
+  const parts = variant === 'wheel'
+    ? [plural(c.insert, 'bucket insert'), plural(c.unlink, 'unlink'), plural(c.cascade, 'cascade'), plural(c['q-compare'], 'delay-queue comparison'), plural(c['q-move'], 'delay-queue move')]
+    : [plural(c['q-compare'], 'comparison'), plural(c['q-equals'], 'equals() call'), plural(c['q-move'], 'move')];
+  return listing(parts);
+}
+
+function WheelHelp({ schema }: { schema: FamilySchema }) {
+  const l = schema.limits;
+  return (
+    <ul>
+      <li><code>add ID DELAY</code> schedules timer ID (a whole number, new each time) due DELAY ms from now;
+        <code>cancel ID</code> cancels it (nothing happens if it has already fired or been cancelled);
+        <code>advance T</code> moves the clock to T ms (T is absolute and never earlier than now), running every
+        timer due by then.</li>
+      <li><code>burst N DELAY</code> adds N timers with the next free IDs, all due DELAY ms from now;
+        <code>random N MAX SEED</code> adds N timers with delays drawn from 1 … MAX ms, the same for the same seed;
+        <code>cancel-all</code> cancels every pending timer; <code>drain</code> advances to the last pending expiration.</li>
+      <li>The wheel is Kafka&apos;s: {l.tickMs} ms ticks, {l.wheelSize} slots a level; a timer due now runs at once.</li>
+      <li>Limits: drawn for up to {num(l.drawnTimers)} timers and {num(l.drawnOperations)} operations ({num(l.drawnSteps)} steps);
+        larger scripts are counted only, up to {num(l.countedTimers)} timers.</li>
+    </ul>
+  );
+}
+
+function TimerView(props: ViewProps) {
+  return <WheelView {...props} />;
+}
+
+export const wheelFamily: FamilyModule = {
+  name: 'wheel',
+  viewParam: 'view',
+  variants: ['wheel', 'delay-queue'],
+  defaultVariant: 'wheel',
+  noun: ['timer', 'timers'],
+  raceTitle: 'Race: the timing wheel against a DelayQueue of tasks',
+  stackedRace: true,
+  View: TimerView,
+  counters: (variant) => (variant === 'wheel' ? WHEEL_COUNTERS : QUEUE_COUNTERS),
+  work: timerWork,
+  workLabel: 'list links, levels passed, cascades, and the delay queue’s comparisons, equals() calls and moves',
+  describe: describeTimerWork,
+  Help: WheelHelp,
+  drawLimits: (s) => `${num(s.limits.drawnTimers)} timers and ${num(s.limits.drawnOperations)} operations`,
+};
