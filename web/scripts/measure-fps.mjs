@@ -1,5 +1,6 @@
-// Frames per second while the heap player plays a 127-node heap at top speed, in headless
-// Chromium, against a built site. Prints the figure; it is a measurement, not a test.
+// Frames per second while a player plays at top speed, in headless Chromium, against a built
+// site: a 127-node heap, and the timing wheel with 200 timers. Prints the figures; it is a
+// measurement, not a test.
 //
 //   npm run build && node web/scripts/measure-fps.mjs [dist-dir] [base]
 import { join } from 'node:path';
@@ -15,15 +16,20 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-// Cancelling in order sifts down through all seven levels: plenty of moves to animate.
-const ops = encodeURIComponent('schedule 127, cancel-in-order');
-for (const heap of ['jdk', 'indexed']) {
-  await page.goto(`${site.url}embed/heap?heap=${heap}&ops=${ops}&step=op:128`);
-  await page.locator('.heap-tree').waitFor();
+// Cancelling in order sifts down through all seven levels: plenty of moves to animate. The
+// wheel: 200 timers spread over three levels, cascading and firing as the clock runs out.
+const cases = [
+  ['jdk', `embed/heap?heap=jdk&ops=${encodeURIComponent('schedule 127, cancel-in-order')}&step=op:128`, '.heap-tree .node'],
+  ['indexed', `embed/heap?heap=indexed&ops=${encodeURIComponent('schedule 127, cancel-in-order')}&step=op:128`, '.heap-tree .node'],
+  ['wheel', `embed/wheel?view=wheel&ops=${encodeURIComponent('random 200 8000 1, drain')}&step=op:201`, '.wheel-svg .chip'],
+];
+for (const [heap, path, drawn] of cases) {
+  await page.goto(`${site.url}${path}`);
+  await page.locator(drawn).first().waitFor();
   await page.getByRole('combobox').selectOption({ label: '240 steps/s' });
   const seconds = 5;
-  const result = await page.evaluate(async (seconds) => {
-    const nodes = document.querySelectorAll('.heap-tree .node').length;
+  const result = await page.evaluate(async ([seconds, drawn]) => {
+    const nodes = document.querySelectorAll(drawn).length;
     const stepAt = () => Number(document.querySelector('.step-count').textContent.split('/')[0]);
     const from = stepAt();
     document.querySelector('.player-controls .play').click();
@@ -41,7 +47,7 @@ for (const heap of ['jdk', 'indexed']) {
     });
     gaps.sort((a, b) => a - b);
     return { nodes, frames: gaps.length, steps: stepAt() - from, p95: gaps[Math.floor(gaps.length * 0.95)], max: gaps[gaps.length - 1] };
-  }, seconds);
+  }, [seconds, drawn]);
   console.log(`${heap}: ${(result.frames / seconds).toFixed(1)} fps while playing (${result.nodes} nodes drawn, ` +
     `${result.steps} steps in ${seconds} s; frame gap p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms)`);
 }

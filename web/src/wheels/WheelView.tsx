@@ -42,10 +42,9 @@ function Tables({ m, trace }: { m: WheelModel; trace: Trace }) {
         </tbody>
       </table>
       <table className="counters" aria-label="wheel buckets">
-        <caption>Non-empty buckets</caption>
+        <caption>Non-empty buckets{m.buckets.length === 0 ? ': none, every bucket is empty' : ''}</caption>
         <thead><tr><th scope="col">level</th><th scope="col">slot</th><th scope="col">expires (ms)</th><th scope="col">timers</th></tr></thead>
         <tbody>
-          {m.buckets.length === 0 && <tr><td colSpan={4} className="hint">every bucket is empty</td></tr>}
           {m.buckets.map((b) => (
             <tr key={`${b.level}-${b.slot}`}>
               <td>{b.level}</td><td>{b.slot}</td><td>{b.expires}</td>

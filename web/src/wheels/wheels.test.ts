@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm } from '../wasm/loader';
+import { parseScript } from '../script/parse';
+import { familySchema, type FamilySchema } from '../script/schema';
+import { traceScript } from '../script/run';
+import { FrameReplay } from '../player/replay';
+import { Frame } from '../player/frame';
+import type { Trace } from '../player/trace';
+import { STACK, chipPlaces, wheelModel } from './viewModel';
+import { describeTimerWork, timerWork } from './family';
+
+let schema: FamilySchema;
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+  schema = familySchema('wheel');
+});
+
+function trace(text: string, variant = 'wheel'): Trace {
+  const p = parseScript(text, schema);
+  if (!p.ok) throw new Error(p.error.message);
+  const t = traceScript('wheel', p.commands, [variant]);
+  if (!t.ok) throw new Error(t.error.message);
+  return t.traces[variant];
+}
+
+const at = (t: Trace, k: number) => new Frame(t.schema, new FrameReplay(t).frameAt(k));
+const afterAction = (t: Trace, a: number) => at(t, a + 1 < t.actionStarts.length ? t.actionStarts[a + 1] : t.length);
+
+describe('the wheel script, parsed from the grammar Rust exports', () => {
+  const err = (text: string) => {
+    const r = parseScript(text, schema);
+    if (r.ok) throw new Error('expected an error');
+    return r.error.message;
+  };
+
+  it('reads commands with two and three arguments', () => {
+    const r = parseScript('add 7 40; cancel 7\nadvance 60, burst 3 10, random 5 100 9, cancel-all, drain', schema);
+    expect(r.ok && r.commands.map((c) => [c.op, ...c.args])).toEqual([
+      ['add', 7, 40], ['cancel', 7], ['advance', 60], ['burst', 3, 10], ['random', 5, 100, 9], ['cancel-all'], ['drain'],
+    ]);
+  });
+
+  it('locates bad input, and the planner locates what only it can know', () => {
+    expect(err('add 7')).toBe('command 1: add needs a timer ID and a delay in ms, e.g. "add 7 40"');
+    expect(err('add 7 40 2')).toBe('command 1: unexpected "2" after add 7 40; separate commands with commas');
+    expect(err('random 0 10 1')).toBe('command 1: random takes a count from 1 to 1,000,000, not 0');
+    const planned = (text: string) => {
+      const p = parseScript(text, schema);
+      if (!p.ok) throw new Error(p.error.message);
+      const t = traceScript('wheel', p.commands, ['wheel']);
+      return t.ok ? null : t.error;
+    };
+    expect(planned('add 1 5, add 1 6')).toEqual({ message: 'command 2: timer 1 already exists; each add needs a new ID', start: 9, end: 16 });
+    expect(planned('cancel 4')?.message).toBe('command 1: there is no timer 4; cancel names a timer added earlier');
+    expect(planned('advance 50, advance 40')?.message).toContain('the clock is already at 50 ms');
+  });
+});
+
+describe('the wheel view model', () => {
+  it('shows a delay of exactly 20 on level 1, and the clocks, buckets and fired list after a cascade', () => {
+    const t = trace('add 1 20, add 2 19, add 3 0, advance 20');
+    const first = wheelModel(afterAction(t, 0), 20);
+    expect(first.levels.map((l) => [l.level, l.tick, l.interval, l.time])).toEqual([[0, 1, 20, 0], [1, 20, 400, 0]]);
+    expect(first.buckets).toEqual([{ level: 1, slot: 1, expires: 20, timers: [0] }]);
+    const end = wheelModel(afterAction(t, 3), 20);
+    expect(end.fired.map((f) => [t.entityLabels[f.timer], f.time])).toEqual([['3', 0], ['2', 19], ['1', 20]]);
+    expect(end.buckets).toEqual([]);
+    expect(end.levels.map((l) => l.time)).toEqual([20, 20]);
+  });
+
+  it('keeps list order, stacks at most four chips per bucket and puts fired ones on the strip', () => {
+    const t = trace('burst 6 7, add 99 3, advance 3');
+    const m = wheelModel(at(t, t.length), 20);
+    expect(m.buckets).toHaveLength(1);
+    expect(m.buckets[0].timers.map((e) => t.entityLabels[e])).toEqual(['1', '2', '3', '4', '5', '6']);
+    const { chips, more } = chipPlaces(m, 20);
+    expect(chips.filter((c) => !c.hidden && !c.fired)).toHaveLength(STACK - 1);
+    expect(more).toEqual([expect.objectContaining({ n: 6 - STACK + 1 })]);
+    expect(chips.filter((c) => c.fired).map((c) => t.entityLabels[c.timer])).toEqual(['99']);
+  });
+
+  it('counts the old design’s cancel as a scan and the wheel’s as an unlink', () => {
+    const ops = 'burst 50 100, cancel 50';
+    const w = trace(ops, 'wheel');
+    const q = trace(ops, 'delay-queue');
+    const wheelCancel = at(w, w.length).counts('last');
+    const queueCancel = at(q, q.length).counts('last');
+    expect([wheelCancel.unlink, wheelCancel['q-equals']]).toEqual([1, 0]);
+    // Equal due times keep the order they were offered in: timer 50 is in the last of 50 slots.
+    expect([queueCancel['q-equals'], queueCancel.unlink]).toEqual([50, 0]);
+  });
+});
+
+describe('the work sum', () => {
+  it('adds list links, levels passed and the queue’s work', () => {
+    const c = { place: 1, beyond: 2, insert: 1, unlink: 3, cascade: 1, 'q-compare': 4, 'q-equals': 5, 'q-move': 6 } as Record<string, number>;
+    expect(timerWork(c)).toBe(23);
+    expect(describeTimerWork(c, 'delay-queue')).toBe('4 comparisons, 5 equals() calls and 6 moves');
+  });
+});
