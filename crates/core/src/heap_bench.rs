@@ -137,6 +137,15 @@ fn cancel_handles(h: &mut IndexedHeap<Timer, NoProbe>, handles: &[Handle], rever
     }
 }
 
+impl crate::native_bench::Kernel for HeapCancel {
+    fn prepare(&mut self, k: usize) {
+        HeapCancel::prepare(self, k);
+    }
+    fn run(&mut self) -> (usize, u64) {
+        HeapCancel::run(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

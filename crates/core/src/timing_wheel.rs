@@ -421,6 +421,11 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         self.task_counter
     }
 
+    /// When the delay queue's earliest bucket expires, if it holds any.
+    pub fn next_expiration(&self) -> Option<u64> {
+        self.queue.peek().map(|b| b.expiration)
+    }
+
     /// Buckets in the delay queue.
     pub fn queued_buckets(&self) -> usize {
         self.queue.len()

@@ -2,6 +2,7 @@
 
 use hotpath_core::heap::HeapKind;
 use hotpath_core::heap_bench::HeapCancel;
+use hotpath_core::timer_bench::{TimerAddCancel, TimerDesign};
 use wasm_bindgen::prelude::*;
 
 /// `heap-cancel`: cancel all `num` timers of a heap filled with deadlines 1..num.
@@ -31,6 +32,38 @@ impl HeapCancelKernel {
     }
 
     /// Runs the prepared invocations; returns a checksum the caller keeps (so nothing is elided).
+    pub fn run(&mut self) -> f64 {
+        self.inner.run().1 as f64
+    }
+}
+
+/// `timer-add-cancel`: add `n` timers with random delays, cancel 90%, run the rest.
+#[wasm_bindgen]
+pub struct TimerAddCancelKernel {
+    inner: TimerAddCancel,
+}
+
+#[wasm_bindgen]
+impl TimerAddCancelKernel {
+    #[wasm_bindgen(constructor)]
+    pub fn new(timer: &str, n: u32) -> Result<TimerAddCancelKernel, JsError> {
+        let design = TimerDesign::parse(timer).ok_or_else(|| {
+            JsError::new(&format!(
+                "unknown timer \"{timer}\"; expected wheel, delay-queue or indexed"
+            ))
+        })?;
+        if n == 0 {
+            return Err(JsError::new("n must be at least 1"));
+        }
+        Ok(Self {
+            inner: TimerAddCancel::new(design, n),
+        })
+    }
+
+    pub fn prepare(&mut self, k: u32) {
+        self.inner.prepare(k as usize);
+    }
+
     pub fn run(&mut self) -> f64 {
         self.inner.run().1 as f64
     }

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 mod bench;
 mod panic;
 mod script;
+mod simulation;
 
 /// The crate version, so the page can show which core it runs.
 #[wasm_bindgen]

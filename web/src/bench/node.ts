@@ -103,7 +103,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
   lines.push(`# ${suite.title} (${suite.name}), ${o.preset} preset: ${preset.forks} fork(s) × ${preset.warmupIterations} warmup + ` +
     `${preset.measurementIterations} measurement iterations of ${preset.iterationMs} ms`);
   lines.push(`# ${describeEnvironment(env)}`, '', jmhTable(suite, run), '');
-  lines.push(`Published (${suite.source}, JMH on the JVM) vs measured (wasm in Node). Absolute numbers differ by machine,`,
+  lines.push(`Published: ${suite.source}. Measured: wasm in Node. Absolute numbers differ by machine,`,
     `runtime and language. ${suite.caveat} Compare the ratios.`, '');
   for (const t of suite.extras?.(run) ?? []) lines.push(...textTable(t), '');
   const comparisons = suite.compare(run);

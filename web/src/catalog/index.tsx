@@ -19,6 +19,7 @@ import { heapFamily } from '../heaps/family';
 import { HeapLayout } from '../heaps/HeapLayout';
 import { CostCurves } from '../heaps/CostCurves';
 import { wheelFamily } from '../wheels/family';
+import { PurgatorySim } from '../wheels/PurgatorySim';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -71,6 +72,7 @@ registerLessonWidgets({
   ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
   HeapLayout: framed('Heap layout', HeapLayout),
   CostCurves: framed('Cost curves', CostCurves),
+  PurgatorySim: framed('Purgatory simulation', PurgatorySim),
   Exercises: framed('Exercises', Exercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);

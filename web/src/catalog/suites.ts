@@ -1,5 +1,7 @@
 // Every benchmark suite, registered: imported by the app, the CLI and the tests.
 import { registerSuite } from '../bench/suites';
 import { heapCancel } from '../heaps/heapCancelSuite';
+import { timerAddCancel } from '../wheels/timerSuite';
 
 registerSuite(heapCancel);
+registerSuite(timerAddCancel);

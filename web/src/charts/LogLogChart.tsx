@@ -33,8 +33,10 @@ export const unbounded = (p: { y: number; err?: number }) => p.err !== undefined
 
 const fmt = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
-export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt }: {
+export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDomain, yDomain }: {
   series: Series[]; xLabel: string; yLabel: string; title: string; yFormat?: (v: number) => string;
+  /** Fixed axis ranges; by default the data's, with at least a decade. */
+  xDomain?: [number, number]; yDomain?: [number, number];
 }) {
   const ref = useRef<SVGSVGElement>(null);
   const width = useWidth(ref);
@@ -46,8 +48,8 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt }: {
   const all = series.flatMap((s) => s.points);
   const xs = all.map((p) => p.x).filter((x) => x > 0);
   const ys = all.map((p) => p.y).filter((y) => y > 0);
-  const x = scaleLog().domain([Math.min(...xs, 100), Math.max(...xs, 1000)]).range([M.left, W - M.right]);
-  const y = scaleLog().domain([Math.min(...ys, 1), Math.max(...ys, 10)]).nice().range([L.plotBottom, M.top]);
+  const x = scaleLog().domain(xDomain ?? [Math.min(...xs, 100), Math.max(...xs, 1000)]).range([M.left, W - M.right]);
+  const y = scaleLog().domain(yDomain ?? [Math.min(...ys, 1), Math.max(...ys, 10)]).nice().range([L.plotBottom, M.top]);
   const yAt = (v: number) => (v > 0 ? y(v) : L.zeroRow);
   const yTicks = y.ticks().filter((t) => Number.isInteger(Math.log10(t)));
   const zeros = all.some((p) => p.y === 0);

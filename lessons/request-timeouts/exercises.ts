@@ -1,0 +1,172 @@
+// The exercises of the request-timeouts lesson, each generated from a seed by running Kafka's
+// timing wheel (or the DelayQueue of tasks) on a small script and graded against what it did.
+import type { Maker } from '../../web/src/exercises/exercises';
+import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
+import type { StepSpec } from '../../web/src/embed/params';
+import { num, plural } from '../../web/src/site/format';
+import { frameAt, modelAt, wheelTrace } from '../../web/src/wheels/frames';
+import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
+
+const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'wheel', view, ops, step });
+
+/** The steps of action `a` (0-based). */
+function stepsOf(t: Trace, a: number) {
+  const [from, to] = actionRange(t, a);
+  return Array.from({ length: to - from }, (_, i) => ({ k: from + i, ...stepAt(t, from + i) }));
+}
+
+const levelName = (l: number) => `level ${l}`;
+
+/** A clock somewhere, then one timer: which level takes it? */
+const whichLevel: Maker = (seed) => {
+  const r = rng(`${seed}/level`);
+  const now = randomInt(r, 0, 60) * 10;
+  const delay = [randomInt(r, 2, 19), randomInt(r, 25, 399), randomInt(r, 450, 7000)][randomInt(r, 0, 2)];
+  const ops = `advance ${now}, add 1 ${delay}`;
+  const t = wheelTrace(ops, 'wheel');
+  const m = modelAt(t, t.length);
+  const level = m.buckets.find((b) => b.timers.includes(0))!.level;
+  return {
+    id: 'which-level', kind: 'compute', title: 'Which level takes it?',
+    prompt: `The clock is at ${num(now)} ms and the wheel has ticks of 1 ms and 20 slots a level (level 1: 20 ms ticks, level 2: 400 ms). A timer is added with a delay of ${num(delay)} ms. Which level does it land on? (0 is the finest.)`,
+    hint: 'A level reaches from its clock + one tick to its clock + tick × 20 (its clock is the time rounded down to its tick). Try level 0 first, then go up.',
+    expected: level,
+    explanation: `It is due at ${num(now + delay)} ms. ${level === 0 ? `Level 0 reaches ${num(now + 1)} … ${num(now + 19)} ms: it fits there.` : `Level 0 reaches only to ${num(now + 19)} ms; level ${level} is the first whose reach covers ${num(now + delay)} ms.`}`,
+    replay: replay('wheel', ops, 'op:2'),
+  };
+};
+
+/** …and which slot? */
+const whichSlot: Maker = (seed) => {
+  const r = rng(`${seed}/slot`);
+  const now = randomInt(r, 1, 40) * 20;
+  const delay = randomInt(r, 21, 390);
+  const ops = `advance ${now}, add 1 ${delay}`;
+  const t = wheelTrace(ops, 'wheel');
+  const b = modelAt(t, t.length).buckets.find((x) => x.timers.includes(0))!;
+  const due = now + delay;
+  return {
+    id: 'which-slot', kind: 'compute', title: 'Which slot?',
+    prompt: `At ${num(now)} ms a timer is added with a delay of ${num(delay)} ms; it lands on ${levelName(b.level)} (${b.level === 0 ? '1 ms' : '20 ms'} ticks, 20 slots). Which slot (0 … 19)?`,
+    hint: 'slot = (expiration ÷ tick, rounded down) mod 20.',
+    expected: b.slot,
+    explanation: `It expires at ${num(due)} ms: (${num(due)} ÷ ${b.level === 0 ? 1 : 20}, rounded down) mod 20 = ${b.slot}. Its bucket expires at ${num(b.expires)} ms.`,
+    replay: replay('wheel', ops, 'op:2'),
+  };
+};
+
+/** When does it first move down a level? */
+const firstCascade: Maker = (seed) => {
+  const r = rng(`${seed}/cascade`);
+  const delay = randomInt(r, 820, 7900);
+  const ops = `add 1 ${delay}, advance ${delay}`;
+  const t = wheelTrace(ops, 'wheel');
+  const cascade = kindIndex(t.schema, 'cascade');
+  const first = stepsOf(t, 1).find((s) => s.kind === cascade)!;
+  const time = frameAt(t, first.k + 1).get('now');
+  return {
+    id: 'first-cascade', kind: 'compute', title: 'When does it move down?',
+    prompt: `At 0 ms a timer is added with a delay of ${num(delay)} ms; then the clock runs to ${num(delay)} ms. At what time (ms) does the timer first move down a level?`,
+    hint: 'It waits on level 2 (400 ms ticks) in the bucket whose expiration is its own rounded down to a multiple of 400; when that bucket is due, it is flushed and the timer is added again, lower.',
+    expected: time,
+    explanation: `It waits in level 2's bucket expiring at ${num(time)} ms (${num(delay)} rounded down to a multiple of 400). At ${num(time)} ms that bucket is flushed and the timer drops to level ${first.b}.`,
+    replay: replay('wheel', ops, 'op:2'),
+  };
+};
+
+/** Click the timers in the order they fire during one advance. */
+const fireOrder: Maker = (seed) => {
+  const r = rng(`${seed}/fire`);
+  const delays = distinct(r, 6, 2, 38);
+  delays[5] = delays[2]; // two timers in one bucket: list order decides
+  const cancelled = randomInt(r, 0, 1) ? 4 : 3;
+  const ids = delays.map((_, i) => i + 1);
+  const ops = `${ids.map((id, i) => `add ${id} ${delays[i]}`).join(', ')}, cancel ${ids[cancelled]}, advance 40`;
+  const t = wheelTrace(ops, 'wheel');
+  const fired = modelAt(t, t.length).fired.map((f) => Number(t.entityLabels[f.timer]));
+  const cells = [...ids].sort((a, b) => a - b);
+  return {
+    id: 'fire-order', kind: 'trace', title: 'In what order do they fire?',
+    prompt: `Timers ${ids.map((id, i) => `${id} (+${delays[i]} ms)`).join(', ')} are added at 0 ms, in that order; then timer ${ids[cancelled]} is cancelled and the clock advances to 40 ms. Click the timers in the order they fire, then press Check.`,
+    cells, hint: 'Buckets come out of the delay queue earliest expiration first; within one bucket, the list is flushed from the head, in the order the timers were added.',
+    expected: fired.map((id) => cells.indexOf(id)),
+    explanation: `They fire ${fired.join(', ')}: by expiration, and ${ids[2]} before ${ids[5]}, which share a bucket, because ${ids[2]} was appended first. ${ids[cancelled]} was unlinked and never fires.`,
+    replay: replay('wheel', ops, `op:${ids.length + 2}`),
+  };
+};
+
+/** How many entries does the wheel's delay queue hold? */
+const bucketsQueued: Maker = (seed) => {
+  const r = rng(`${seed}/buckets`);
+  const n = randomInt(r, 12, 30);
+  const ops = `random ${n} ${randomInt(r, 30, 120)} ${randomInt(r, 1, 999)}`;
+  const t = wheelTrace(ops, 'wheel');
+  const queued = frameAt(t, t.length).get('q_size');
+  const m = modelAt(t, t.length);
+  return {
+    id: 'buckets-queued', kind: 'compute', title: 'What does the delay queue hold?',
+    prompt: `The script \`${ops}\` adds ${n} timers with random delays. How many entries does the wheel's delay queue hold afterwards?`,
+    hint: 'The delay queue holds buckets, never timers; a bucket is offered once, when its expiration is first set.',
+    expected: queued,
+    explanation: `${queued}: one per bucket holding timers (${m.buckets.map((b) => `L${b.level}[${b.slot}]`).join(', ')}). A DelayQueue of tasks would hold all ${n}.`,
+    replay: replay('wheel', ops, 'end'),
+  };
+};
+
+/** The old design's cancel: count the equals() calls. */
+const delayQueueCancel: Maker = (seed) => {
+  const r = rng(`${seed}/dq`);
+  const delays = distinct(r, randomInt(r, 7, 10), 5, 95);
+  const victim = randomInt(r, 2, delays.length);
+  const ops = `${delays.map((d, i) => `add ${i + 1} ${d}`).join(', ')}, cancel ${victim}`;
+  const t = wheelTrace(ops, 'delay-queue');
+  const equals = kindIndex(t.schema, 'q-equals');
+  const n = stepsOf(t, delays.length).filter((s) => s.kind === equals).length;
+  return {
+    id: 'dq-cancel', kind: 'compute', title: 'The old design’s cancel',
+    prompt: `A DelayQueue of tasks holds timers ${delays.map((d, i) => `${i + 1} (+${d} ms)`).join(', ')}, added in that order. How many equals() calls does cancelling timer ${victim} make, counting the one that finds it?`,
+    hint: 'remove(Object) scans the heap\'s array from slot [0]. Work out where each task sits after the offers: every offer climbs while it is earlier than its parent.',
+    expected: n,
+    explanation: `Timer ${victim} sits in slot [${n - 1}] of the heap's array, so the scan makes ${plural(n, 'equals() call')}. The wheel's cancel makes none: the entry unlinks itself from its bucket.`,
+    replay: replay('delay-queue', ops, `op:${delays.length + 1}`),
+  };
+};
+
+/** Predict: how many levels does one far timer need? */
+const levelsNeeded: Maker = (seed) => {
+  const r = rng(`${seed}/levels`);
+  const delay = [randomInt(r, 21, 399), randomInt(r, 401, 7999), randomInt(r, 8001, 159_999), randomInt(r, 160_001, 3_199_999)][randomInt(r, 0, 3)];
+  const ops = `add 1 ${delay}`;
+  const t = wheelTrace(ops, 'wheel');
+  const levels = frameAt(t, t.length).get('levels');
+  const choices = ['2', '3', '4', '5'];
+  return {
+    id: 'levels-needed', kind: 'predict', title: 'How many levels?',
+    prompt: `An empty wheel (1 ms ticks, 20 slots; only level 0 exists) at 0 ms. One timer is added with a delay of ${num(delay)} ms. How many levels exist afterwards?`,
+    choices, hint: 'Each level reaches 20 times further than the one below: 20 ms, 400 ms, 8 s, 160 s, … and overflow wheels are made on first need.',
+    expected: String(levels),
+    explanation: `${levels}: level ${levels - 1} (ticks of ${num(20 ** (levels - 2))} ms, reaching ${num(20 ** (levels - 1))} ms) is the first whose reach covers ${num(delay)} ms; each level below it was asked first and handed the timer up.`,
+    replay: replay('wheel', ops, 'end'),
+  };
+};
+
+/** Predict: how much does cancelling on the wheel cost, as n grows? */
+const cancelCost: Maker = (seed) => {
+  const r = rng(`${seed}/cancel`);
+  const n = [60, 90, 120][randomInt(r, 0, 2)];
+  const ops = `burst ${n} 150, cancel ${randomInt(r, 1, n)}`;
+  const t = wheelTrace(ops, 'wheel');
+  const last = frameAt(t, t.length).counts('last');
+  const work = last.unlink + last['q-compare'] + last['q-equals'] + last['q-move'];
+  const choices = ['1: one unlink', `about ${Math.round(Math.log2(n))}: a heap's log₂ n`, `about ${n / 2}: half the timers`];
+  return {
+    id: 'cancel-cost', kind: 'predict', title: 'What does a cancel cost?',
+    prompt: `${n} timers wait on the wheel (\`${ops.split(',')[0]}\`). One of them is cancelled. How many unlinks, comparisons, equals() calls and moves does the cancel make in all?`,
+    choices, hint: 'The entry knows the list it is in, and the list is doubly linked.',
+    expected: work === 1 ? choices[0] : work < 10 ? choices[1] : choices[2],
+    explanation: `Counted on the real wheel: ${plural(last.unlink, 'unlink')}, ${plural(last['q-compare'], 'comparison')}, ${plural(last['q-equals'], 'equals() call')}. The bucket stays in the delay queue even if it is now empty; nothing else moves.`,
+    replay: replay('wheel', ops, `op:${n + 1}`),
+  };
+};
+
+export const exercises: Maker[] = [whichLevel, whichSlot, firstCascade, fireOrder, bucketsQueued, delayQueueCancel, levelsNeeded, cancelCost];

@@ -1,0 +1,52 @@
+// The request-timeouts lesson, as a class would run it: the purgatory simulation and the timer
+// benchmark, both quick, with verdicts computed from what they measured.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+describe('the request-timeouts lesson', () => {
+  it('runs the quick purgatory sweep in a Worker and computes its verdicts', async () => {
+    const { page, errors } = await browser.open('lessons/request-timeouts');
+    const sim = page.locator('.purgatory-sim');
+    const started = Date.now();
+    await sim.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => sim.getByRole('status').first().innerText(), { timeout: 60_000, interval: 500 }).toMatch(/Finished in [\d.]+ s: \d+ points measured/);
+    const seconds = (Date.now() - started) / 1000;
+    const verdicts = await sim.locator('.verdicts li').allInnerTexts();
+    expect(verdicts).toHaveLength(3);
+    expect(verdicts[0]).toMatch(/^(Reproduced|Not reproduced): with half the requests timing out, the old purgatory saturates at about [\d.]+k\/s/);
+    expect(verdicts.every((v) => /^(Reproduced|Not reproduced)/.test(v))).toBe(true);
+    // The numbers in the sentences are the table's: the old design's high-timeout cost passes 1.
+    const costs = await sim.locator('.pg-table tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(costs.some((r) => Number(r[2]?.replace('*', '')) > 1)).toBe(true);
+    await expect.poll(() => sim.getByRole('note').innerText(), { timeout: 20_000 }).toMatch(/the old design holds [\d,]+ requests in its delay queue, [\d,]+ of them already completed/);
+    console.log(`[timeouts e2e] quick purgatory sweep: ${seconds.toFixed(1)} s\n${verdicts.join('\n')}`);
+    expect(seconds).toBeLessThan(60);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs the quick timer benchmark and sets the JVM originals beside it', async () => {
+    const { page, errors } = await browser.open('embed/bench?suite=timer-add-cancel&preset=quick');
+    const panel = page.locator('.bench-panel');
+    await panel.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => panel.locator('.bench-progress').innerText(), { timeout: 90_000, interval: 1000 }).toContain('Finished');
+    const rows = (await panel.locator('.jmh-table').innerText()).split('\n').filter((l) => l.startsWith('TimerAddCancelBenchmark.'));
+    expect(rows).toHaveLength(9);
+    const verdicts = await panel.locator('.verdicts li').allInnerTexts();
+    expect(verdicts).toHaveLength(3);
+    expect(verdicts[0]).toMatch(/^Reproduced: at 100,000 timers the wheel is [\d,]+× faster than a DelayQueue of tasks/);
+    console.log(`[timeouts e2e] timer-add-cancel quick:\n${rows.join('\n')}\n${verdicts.join('\n')}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the lesson on the home page and its exercises work', async () => {
+    const { page, errors } = await browser.open('');
+    await page.getByRole('link', { name: 'Request timeouts at scale' }).first().click();
+    const ex = page.locator('.exercises');
+    await ex.waitFor();
+    expect(await ex.locator('article.exercise').count()).toBeGreaterThanOrEqual(8);
+    expect(await ex.getByRole('heading', { name: /Which level takes it\?/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});

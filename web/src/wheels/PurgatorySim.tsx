@@ -1,0 +1,215 @@
+// Kafka's purgatory saturation, live: the benchmark's load on both purgatories, each point's cost
+// measured on the real structures in a Worker; target rate against the rate one thread can
+// sustain, with the published figures; verdicts computed from the data; and the entries each
+// design holds over time.
+import { useEffect, useRef, useState } from 'react';
+import { LogLogChart, type Series } from '../charts/LogLogChart';
+import { LineChart, type LineSeries } from '../charts/LineChart';
+import { ENTRIES_RATE, SWEEPS, type EntrySample, type SweepProgress } from './purgatorySweep';
+import { CASES, PUBLISHED, describeSaturation, saturation, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
+import type { SweepReply, SweepRequest } from './purgatoryProtocol';
+import { num } from '../site/format';
+import { download, fileName } from '../site/download';
+import { csvTable } from '../site/csv';
+
+type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
+
+const DESIGN_LABEL: Record<Design, string> = { old: 'old purgatory (DelayQueue of requests)', wheel: 'timing-wheel purgatory' };
+const CASE_SHORT: Record<Case, string> = { low: 'low timeouts', high: 'high timeouts' };
+
+/** Runs one request in a fresh worker; `cancel` terminates it at once. */
+function start(req: SweepRequest, onReply: (m: SweepReply) => void): () => void {
+  const worker = new Worker(new URL('./purgatoryWorker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (e: MessageEvent<SweepReply>) => {
+    onReply(e.data);
+    if (e.data.type === 'done' || e.data.type === 'error') worker.terminate();
+  };
+  worker.onerror = (e) => {
+    onReply({ type: 'error', message: e.message || 'the simulation worker failed to start' });
+    worker.terminate();
+  };
+  worker.postMessage(req);
+  return () => worker.terminate();
+}
+
+export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false }: { preset?: 'quick' | 'full'; autoRun?: boolean }) {
+  const [preset, setPreset] = useState<'quick' | 'full'>(initialPreset);
+  const [points, setPoints] = useState<Point[]>([]);
+  const [progress, setProgress] = useState<SweepProgress | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState('');
+  const [entries, setEntries] = useState<Partial<Record<Design, EntrySample[]>>>({});
+  const cancel = useRef<(() => void) | null>(null);
+  const started = useRef(0);
+  const [seconds, setSeconds] = useState(0);
+
+  const run = () => {
+    cancel.current?.();
+    setPoints([]);
+    setEntries({});
+    setStatus('running');
+    setError('');
+    started.current = performance.now();
+    cancel.current = start({ type: 'sweep', preset, cases: ['low', 'high'] }, (m) => {
+      if (m.type === 'point') setPoints((ps) => [...ps, m.point]);
+      else if (m.type === 'progress') setProgress(m.progress);
+      else if (m.type === 'error') {
+        setError(m.message);
+        setStatus('failed');
+      } else if (m.type === 'done') {
+        setSeconds((performance.now() - started.current) / 1000);
+        setStatus('done');
+        cancel.current = start({ type: 'entries', case: 'low', rate: ENTRIES_RATE }, (r) => {
+          if (r.type === 'entries') setEntries((e) => ({ ...e, [r.design]: r.samples }));
+        });
+      }
+    });
+  };
+  const stop = () => {
+    cancel.current?.();
+    cancel.current = null;
+    setStatus('cancelled');
+  };
+  useEffect(() => {
+    if (autoRun) run();
+    return () => cancel.current?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const s = SWEEPS[preset];
+  const series: Series[] = [];
+  for (const c of ['low', 'high'] as Case[]) {
+    for (const d of ['old', 'wheel'] as Design[]) {
+      series.push({
+        key: `${d}-${c}`, label: `${DESIGN_LABEL[d]}, ${CASE_SHORT[c]}`, className: `pg-${d}-${c}`,
+        points: points.filter((p) => p.design === d && p.case === c).map((p) => ({ x: p.rate, y: sustainable(p) })),
+      });
+    }
+  }
+  if (points.length) {
+    series.push({ key: 'keep-up', label: 'keeping up (sustained = target)', className: 'pg-diagonal', dashed: true,
+      points: [{ x: s.rates[0], y: s.rates[0] }, { x: s.rates[s.rates.length - 1], y: s.rates[s.rates.length - 1] }] });
+    series.push({ key: 'published', label: 'published saturation (old: 25k high, 40–60k low; wheel: 105k high)', className: 'pg-published', dashed: true,
+      points: [PUBLISHED.old.high, ...PUBLISHED.old.low, PUBLISHED.wheel.high].map((r) => ({ x: r, y: r })) });
+  }
+  // The cost itself, with the one-second line where a thread has no time left.
+  const costSeries: Series[] = series.filter((x) => x.key.includes('-')).filter((x) => !['keep-up', 'published'].includes(x.key)).map((x) => ({
+    ...x, points: points.filter((p) => `${p.design}-${p.case}` === x.key && p.cost > 0).map((p) => ({ x: p.rate, y: p.cost })),
+  }));
+  if (points.length) {
+    costSeries.push({ key: 'one-second', label: 'one second: saturated', className: 'pg-diagonal', dashed: true,
+      points: [{ x: s.rates[0] / 2, y: 1 }, { x: s.rates[s.rates.length - 1] * 2, y: 1 }] });
+  }
+  const found = status === 'done' ? verdicts(points) : [];
+  const entrySeries: LineSeries[] = [];
+  for (const d of ['old', 'wheel'] as Design[]) {
+    const e = entries[d];
+    if (!e) continue;
+    entrySeries.push({ key: `${d}-all`, label: `${DESIGN_LABEL[d]}: requests in its ${d === 'old' ? 'delay queue' : 'timer'}`, className: `pg-${d}-low`, points: e.map((x) => ({ x: x.time, y: x.timer })) });
+    entrySeries.push({ key: `${d}-done`, label: `${DESIGN_LABEL[d]}: of which already completed`, className: `pg-${d}-high`, dashed: true, points: e.map((x) => ({ x: x.time, y: x.completedTimer })) });
+  }
+  const last = (d: Design) => entries[d]?.at(-1);
+
+  return (
+    <section className="widget purgatory-sim" aria-label="Purgatory saturation">
+      <h3 className="widget-title">Purgatory saturation: Kafka&apos;s load on both designs</h3>
+      <p className="hint">
+        Poisson arrivals at each target rate; latencies log-normal from the 50th and 75th percentiles; a request
+        under the 200 ms timeout completes at its latency, the rest time out; 3 keys per request. Each point times
+        how long the real structures take to serve one simulated second ({s.measureMs} ms simulated after a{' '}
+        {s.warmupMs} ms warmup, the load&apos;s own cost subtracted): where that reaches a second, one thread can no
+        longer keep up.
+      </p>
+      <div className="button-row">
+        <label className="inline">Preset{' '}
+          <select value={preset} disabled={status === 'running'} onChange={(e) => setPreset(e.target.value as 'quick' | 'full')}>
+            <option value="quick">quick (under a minute)</option>
+            <option value="full">full (more rates, longer runs)</option>
+          </select>
+        </label>
+        <button type="button" onClick={run} disabled={status === 'running'}>{status === 'idle' ? 'Run' : 'Run again'}</button>
+        {status === 'running' && <button type="button" onClick={stop}>Cancel</button>}
+      </div>
+      <p role="status" className="hint bench-progress">
+        {status === 'running' && progress && `Point ${progress.done + 1} of ${progress.total}: ${progress.label}…`}
+        {status === 'done' && `Finished in ${seconds.toFixed(1)} s: ${points.length} points measured.`}
+        {status === 'cancelled' && `Cancelled after ${points.length} points.`}
+        {status === 'failed' && `The simulation failed: ${error}`}
+      </p>
+      {points.length > 0 && (
+        <>
+          <LogLogChart series={series} title="Sustained rate against target rate, log-log" xLabel="target rate (requests/s)"
+            yLabel="rate one thread sustains (requests/s)" xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]}
+            yDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} />
+          <ul className="legend">
+            {series.map((x) => <li key={x.key} className={x.className}><span className="swatch" aria-hidden="true" /> {x.label}</li>)}
+          </ul>
+          <p className="hint">
+            While a design keeps up, its line lies on the diagonal (all four do at low rates); where its line bends away
+            is where it saturates. The cost behind each point:
+          </p>
+          <LogLogChart series={costSeries} title="Seconds of work per simulated second against target rate, log-log"
+            xLabel="target rate (requests/s)" yLabel="seconds of one thread's work per simulated second"
+            xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} yDomain={[1e-4, 100]} yFormat={(v) => String(v)} />
+          <table className="counters pg-table">
+            <caption>Seconds of work per simulated second (over 1 means saturated)</caption>
+            <thead>
+              <tr><th scope="col">target rate</th>{(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => (
+                <th scope="col" key={`${d}${c}`}>{d === 'old' ? 'old' : 'wheel'}, {CASE_SHORT[c]}</th>)))}</tr>
+            </thead>
+            <tbody>
+              {s.rates.filter((r) => points.some((p) => p.rate === r)).map((r) => (
+                <tr key={r}>
+                  <th scope="row">{num(r)}/s</th>
+                  {(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => {
+                    const p = points.find((x) => x.rate === r && x.design === d && x.case === c);
+                    return <td key={`${d}${c}`} className={p && p.cost > 1 ? 'over' : undefined}>{p ? `${p.cost.toFixed(3)}${p.partial ? '*' : ''}` : '—'}</td>;
+                  }))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="hint">
+            * cut short at the time budget, extrapolated from the part simulated. Saturation:{' '}
+            {(['low', 'high'] as Case[]).map((c) => (
+              <span key={c}>{CASES[c].label}: old {describeSaturation(saturation(points.filter((p) => p.case === c && p.design === 'old')))},
+                wheel {describeSaturation(saturation(points.filter((p) => p.case === c && p.design === 'wheel')))}. </span>
+            ))}
+          </p>
+        </>
+      )}
+      {found.length > 0 && (
+        <>
+          <h4>Published vs measured</h4>
+          <ul className="verdicts">
+            {found.map((v) => <li key={v.title} className={`verdict ${v.verdict.replace(' ', '-')}`}>{v.sentence}</li>)}
+          </ul>
+          <div className="button-row">
+            <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'csv'),
+              csvTable(['case', 'design', 'rate', 'cost', 'partial', 'sustainable'], points.map((p) => [p.case, p.design, p.rate, p.cost, p.partial, sustainable(p)])), 'text/csv')}>
+              Export CSV
+            </button>
+            <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'json'),
+              JSON.stringify({ preset, settings: s, points, verdicts: found, entries }, null, 2), 'application/json')}>Export JSON</button>
+          </div>
+        </>
+      )}
+      {entrySeries.length > 0 && (
+        <>
+          <h4>What each design holds, at {num(ENTRIES_RATE)} requests/s with few timeouts</h4>
+          <LineChart series={entrySeries} title="Requests held on the timer side over simulated time" xLabel="simulated time (ms)"
+            yLabel="requests held" />
+          <ul className="legend">
+            {entrySeries.map((x) => <li key={x.key} className={x.className}><span className="swatch" aria-hidden="true" /> {x.label}</li>)}
+          </ul>
+          <p className="hint" role="note">
+            After one simulated second: the old design holds {num(last('old')?.timer ?? 0)} requests in its delay queue,
+            {' '}{num(last('old')?.completedTimer ?? 0)} of them already completed; the wheel holds {num(last('wheel')?.timer ?? 0)},
+            none completed. Purges visited {num(last('old')?.purgeVisits ?? 0)} entries in the old design and{' '}
+            {num(last('wheel')?.purgeVisits ?? 0)} in the new one.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
