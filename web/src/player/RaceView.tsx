@@ -75,8 +75,8 @@ function Race({ module, traces, commands, initial, link, onStep }: {
           ? <>After operation {k} of {actions} (<strong>{last.label}</strong>
             {commands[last.command] && last.label.split(' ')[0] !== commands[last.command].op && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
             {traces.map((t, i) => (
-              <span key={t.variant}>{i === 0 ? `the ${title(t)} spent ` : `; the ${title(t)} `}{module.describe(frames[i].counts('last'), t.variant)}{i === 0 ? ' on it' : ''}</span>
-            ))}. So far the {title(first)} has done {ratio(totals[0], totals[1])} the {title(traces[1])}&apos;s work ({module.workLabel}).</>
+              <span key={t.variant}>{i > 0 && '; '}{title(t)}: {module.describe(frames[i].counts('last'), t.variant)}</span>
+            ))}. Work so far, {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])} ({module.workLabel}).</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>
       <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>

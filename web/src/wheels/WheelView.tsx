@@ -59,15 +59,16 @@ function Tables({ m, trace }: { m: WheelModel; trace: Trace }) {
 
 /** The levels and their buckets, and the fired strip. */
 function WheelDrawing({ m, trace, size, moveMs }: { m: WheelModel; trace: Trace; size: number; moveMs: number }) {
-  const ref = useRef<HTMLDivElement>(null);
+  // The drawing's own width (it keeps a minimum width and scrolls sideways on a phone).
+  const ref = useRef<SVGSVGElement>(null);
   const width = useWidth(ref);
   const unitsPerPx = width > 0 ? WIDTH / width : 1;
   const font = MIN_LABEL_PX * unitsPerPx;
   const { chips, firedTop, height, more } = chipPlaces(m, size);
   const style = { '--move-ms': `${moveMs}ms`, '--wheel-font': `${font}px` } as CSSProperties;
   return (
-    <div className="wheel-drawing" ref={ref} style={style}>
-      <svg className="wheel-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="img"
+    <div className="wheel-drawing" style={style}>
+      <svg className="wheel-svg" ref={ref} viewBox={`0 0 ${WIDTH} ${height}`} role="img"
         aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, clock at ${m.now} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
         {m.levels.map((l) => {
           const top = l.level * ROW_H;
@@ -86,7 +87,7 @@ function WheelDrawing({ m, trace, size, moveMs }: { m: WheelModel; trace: Trace;
                   <g key={slot} className={cls}>
                     <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
                     <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
-                    {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 2.1} textAnchor="middle">{exp}</text>}
+                    {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
                     <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
                   </g>
                 );

@@ -74,7 +74,7 @@ export function wheelModel(f: Frame, size: number): WheelModel {
 export const WIDTH = 800;
 export const LABEL_W = 104;
 export const SLOT_W = (WIDTH - LABEL_W - 6) / 20;
-export const HEADER_H = 30;
+export const HEADER_H = 36;
 export const CHIP_H = 16;
 /** Chips drawn per bucket; more are summarised as "+N". */
 export const STACK = 4;

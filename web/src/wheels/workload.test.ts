@@ -1,0 +1,62 @@
+// The load generator, through wasm as the page uses it: for a seed, the rate and the share of
+// requests that time out are what Kafka's TestPurgatoryPerformance would draw.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm, callWasm } from '../wasm/loader';
+import { CASES } from './saturation';
+
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+});
+
+function draw(rate: number, c: keyof typeof CASES, seconds: number, seed: number) {
+  return callWasm((w) => {
+    const sim = new w.PurgatorySim('none', rate, CASES[c].p50, CASES[c].p75, 200, 3, seed);
+    try {
+      sim.run(seconds * 1000);
+      return { requests: sim.requests, timedOut: sim.timedOut };
+    } finally {
+      sim.free();
+    }
+  });
+}
+
+describe('the purgatory load generator', () => {
+  it('arrives at the target rate, within Poisson noise', () => {
+    for (const rate of [2_000, 50_000]) {
+      const { requests } = draw(rate, 'high', 2, 3);
+      const expected = rate * 2;
+      expect(Math.abs(requests - expected)).toBeLessThan(4 * Math.sqrt(expected) + 2); // 4σ
+    }
+  });
+
+  it('times out about half the requests in the high case and 8% in the low one', () => {
+    const high = draw(20_000, 'high', 1, 5);
+    const low = draw(20_000, 'low', 1, 5);
+    // P(latency ≥ 200 ms): 0.5 for p50 = 200; 1 − Φ(ln 10 / σ) with σ = ln 3 / 0.67449 for p50 = 20, p75 = 60.
+    const sigma = Math.log(3) / 0.67449;
+    const z = Math.log(10) / sigma;
+    const tail = 0.5 * (1 - erf(z / Math.SQRT2));
+    expect(high.timedOut / high.requests).toBeCloseTo(0.5, 1);
+    expect(Math.abs(low.timedOut / low.requests - tail)).toBeLessThan(0.01);
+  });
+
+  it('is the same for the same seed and differs between seeds', () => {
+    expect(draw(5_000, 'low', 1, 9)).toEqual(draw(5_000, 'low', 1, 9));
+    expect(draw(5_000, 'low', 1, 9)).not.toEqual(draw(5_000, 'low', 1, 10));
+  });
+
+  it('refuses nonsense parameters with a message', () => {
+    expect(() => callWasm((w) => new w.PurgatorySim('older', 1, 20, 60, 200, 3, 1))).toThrow('unknown design "older"');
+    expect(() => callWasm((w) => new w.PurgatorySim('old', -5, 20, 60, 200, 3, 1))).toThrow('rate must be between');
+    expect(() => callWasm((w) => new w.PurgatorySim('old', 100, 60, 20, 200, 3, 1))).toThrow('0 < p50 < p75');
+  });
+});
+
+/** Abramowitz–Stegun 7.1.26: plenty for a 1% check. */
+function erf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * x);
+  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return x >= 0 ? y : -y;
+}
