@@ -1,30 +1,49 @@
 //! The structure families the web can script, by name: the one place a new family is added.
 
-use crate::script::{decode, PlannedScript, Schema, ScriptError};
+use crate::queue_script::{self, QueueScript};
+use crate::script::{decode, parse_settings, PlannedScript, Schema, ScriptError};
 use crate::timer_script::{self, HeapScript};
 use crate::wheel_script::{self, WheelScript};
 
 /// Every family's name, in the order the web lists them.
-pub const FAMILIES: &[&str] = &["heap", "wheel"];
+pub const FAMILIES: &[&str] = &["heap", "wheel", "queue"];
 
 pub fn schema(family: &str) -> Option<Schema> {
     match family {
         "heap" => Some(timer_script::schema()),
         "wheel" => Some(wheel_script::schema()),
+        "queue" => Some(queue_script::schema()),
         _ => None,
     }
 }
 
-/// Plans an encoded script for `family`, for drawing (within the drawing limits, else
-/// `fits()` is false) or for counting.
-pub fn plan(family: &str, flat: &[u32], draw: bool) -> Result<Box<dyn PlannedScript>, ScriptError> {
+/// Plans an encoded script and its settings (`name=value` lines) for `family`, for drawing
+/// (within the drawing limits, else `fits()` is false) or for counting.
+pub fn plan(
+    family: &str,
+    flat: &[u32],
+    settings: &str,
+    draw: bool,
+) -> Result<Box<dyn PlannedScript>, ScriptError> {
+    let spec = schema(family).ok_or_else(|| {
+        ScriptError::new(
+            0,
+            format!("there is no structure family called \"{family}\""),
+        )
+    })?;
     let commands = decode(flat)?;
+    if !spec.threads {
+        if let Some(i) = commands.iter().position(|c| c.thread != 0) {
+            return Err(ScriptError::new(
+                i,
+                format!("{family} scripts do not name threads"),
+            ));
+        }
+        parse_settings(settings, spec.settings)?;
+    }
     match family {
         "heap" => Ok(Box::new(HeapScript::new(&commands, draw)?)),
         "wheel" => Ok(Box::new(WheelScript::new(&commands, draw)?)),
-        other => Err(ScriptError::new(
-            0,
-            format!("there is no structure family called \"{other}\""),
-        )),
+        _ => Ok(Box::new(QueueScript::new(&commands, settings, draw)?)),
     }
 }

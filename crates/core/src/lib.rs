@@ -8,15 +8,22 @@
 #[macro_use]
 pub mod probe;
 
+pub mod array_queue;
 pub mod families;
 pub mod heap;
 pub mod heap_bench;
 pub mod heap_recorder;
 pub mod indexed_heap;
+pub mod jctools_ring;
 pub mod jdk_heap;
+pub mod linked_queue;
 pub mod native_bench;
 pub mod purgatory;
 pub mod purgatory_sim;
+pub mod queue;
+pub mod queue_recorder;
+pub mod queue_script;
+pub mod rng;
 pub mod schema_json;
 pub mod script;
 pub mod timer;

@@ -102,3 +102,16 @@ pub fn minus(later: &[u64], earlier: &[u64]) -> Vec<u64> {
         .map(|(i, x)| x - earlier.get(i).copied().unwrap_or(0))
         .collect()
 }
+
+/// A probe shared with whoever drives the structure (the queues' scheduler reads the recorder
+/// between steps, while the structure holds the other handle).
+impl<E: Event, T: Probe<E>> Probe<E> for std::rc::Rc<std::cell::RefCell<T>> {
+    #[inline]
+    fn line(&mut self, line: u8) {
+        self.borrow_mut().line(line);
+    }
+    #[inline]
+    fn event(&mut self, e: E) {
+        self.borrow_mut().event(e);
+    }
+}

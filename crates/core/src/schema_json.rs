@@ -73,9 +73,18 @@ pub fn to_json(s: &Schema) -> String {
             f.len
         )
     });
+    let settings = list(s.settings, |x| {
+        format!(
+            "{{\"name\":{},\"what\":{},\"default\":{}}}",
+            string(x.name),
+            string(x.what),
+            string(x.default)
+        )
+    });
     format!(
-        "{{\"family\":{},\"ops\":{ops},\"limits\":{limits},\"variants\":{variants},\"kinds\":{kinds},\"fields\":{fields}}}",
-        string(s.family)
+        "{{\"family\":{},\"ops\":{ops},\"threads\":{},\"settings\":{settings},\"limits\":{limits},\"variants\":{variants},\"kinds\":{kinds},\"fields\":{fields}}}",
+        string(s.family),
+        s.threads
     )
 }
 

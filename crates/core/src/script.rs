@@ -6,16 +6,19 @@ use std::fmt;
 use crate::probe::{Counter, Event, Kind};
 use crate::trace::{Field, TraceBuffer};
 
-/// Integers per encoded command: the opcode, then up to three arguments (unused ones are 0).
-pub const COMMAND_WIDTH: usize = 4;
+/// Integers per encoded command: the opcode, up to three arguments (unused ones are 0), and the
+/// thread it runs on (always 0 for families without threads).
+pub const COMMAND_WIDTH: usize = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawCommand {
     pub op: u32,
     pub args: [u32; 3],
+    /// The thread's number: its place in the `threads` setting (the order names first appear).
+    pub thread: u32,
 }
 
-/// Decodes `[op, a, b, c]` quadruples.
+/// Decodes `[op, a, b, c, thread]` groups.
 pub fn decode(flat: &[u32]) -> Result<Vec<RawCommand>, ScriptError> {
     if !flat.len().is_multiple_of(COMMAND_WIDTH) {
         return Err(ScriptError::new(
@@ -28,6 +31,7 @@ pub fn decode(flat: &[u32]) -> Result<Vec<RawCommand>, ScriptError> {
         .map(|c| RawCommand {
             op: c[0],
             args: [c[1], c[2], c[3]],
+            thread: c[4],
         })
         .collect())
 }
@@ -39,6 +43,8 @@ pub struct ScriptError {
     pub message: String,
     /// The script is valid but exceeds a size limit (so it may still be counted, if not drawn).
     pub over_limit: bool,
+    /// The setting at fault ("schedule"), when it is not a command.
+    pub setting: Option<&'static str>,
 }
 
 impl ScriptError {
@@ -47,25 +53,71 @@ impl ScriptError {
             command,
             message,
             over_limit: false,
+            setting: None,
         }
     }
 
     pub fn limit(command: usize, message: String) -> Self {
         Self {
-            command,
-            message,
             over_limit: true,
+            ..Self::new(command, message)
+        }
+    }
+
+    /// An error in a setting rather than a command: "schedule: …".
+    pub fn in_setting(setting: &'static str, message: String) -> Self {
+        Self {
+            setting: Some(setting),
+            ..Self::new(0, message)
         }
     }
 }
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "command {}: {}", self.command + 1, self.message)
+        match self.setting {
+            Some(s) => write!(f, "{s}: {}", self.message),
+            None => write!(f, "command {}: {}", self.command + 1, self.message),
+        }
     }
 }
 
 impl std::error::Error for ScriptError {}
+
+/// Settings as the web sends them: `name=value` lines. Unknown or repeated names are errors, so a
+/// typo is never silently ignored.
+pub fn parse_settings(
+    text: &str,
+    known: &[SettingSpec],
+) -> Result<Vec<(&'static str, String)>, ScriptError> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (name, value) = line.split_once('=').unwrap_or((line, ""));
+        let spec = known
+            .iter()
+            .find(|s| s.name == name.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = known.iter().map(|s| s.name).collect();
+                ScriptError::new(
+                    0,
+                    if names.is_empty() {
+                        format!("this family takes no settings, not \"{}\"", name.trim())
+                    } else {
+                        format!(
+                            "there is no setting \"{}\"; expected {}",
+                            name.trim(),
+                            names.join(", ")
+                        )
+                    },
+                )
+            })?;
+        if out.iter().any(|(n, _)| *n == spec.name) {
+            return Err(ScriptError::in_setting(spec.name, "given twice".into()));
+        }
+        out.push((spec.name, value.trim().to_string()));
+    }
+    Ok(out)
+}
 
 /// 1234567 → "1,234,567".
 pub fn fmt_count(n: u64) -> String {
@@ -98,10 +150,22 @@ pub struct OpSpec {
     pub example: &'static str,
 }
 
+/// A setting a family's scripts take besides the commands (a queue's capacity, a schedule).
+#[derive(Clone, Copy, Debug)]
+pub struct SettingSpec {
+    pub name: &'static str,
+    /// What it is, for help and messages: "the bounded queues' capacity".
+    pub what: &'static str,
+    pub default: &'static str,
+}
+
 /// What a family states about itself, for the web: grammar, limits, variants, events, frame.
 pub struct Schema {
     pub family: &'static str,
     pub ops: &'static [OpSpec],
+    /// Whether commands may name the thread they run on (`P1: offer 5`).
+    pub threads: bool,
+    pub settings: &'static [SettingSpec],
     /// Named numbers the help text quotes and the web checks (drawn entities, actions, steps…).
     pub limits: Vec<(&'static str, u64)>,
     /// The structures a script can run on, with their titles and pseudocode listings.
@@ -173,8 +237,14 @@ impl PerCommand {
         let now: Vec<u64> = (0..self.at_start.len())
             .map(|k| counter.total_of(k))
             .collect();
-        if self.current < self.counts.per_command.len() {
-            self.counts.per_command[self.current] = crate::probe::minus(&now, &self.at_start);
+        // Added, not assigned: interleaved threads come back to a command many times.
+        if let Some(row) = self.counts.per_command.get_mut(self.current) {
+            for (r, d) in row
+                .iter_mut()
+                .zip(crate::probe::minus(&now, &self.at_start))
+            {
+                *r += d;
+            }
         }
         self.at_start = now;
     }
@@ -209,18 +279,46 @@ mod tests {
 
     #[test]
     fn commands_decode_in_fours_and_errors_name_the_command() {
-        let c = decode(&[3, 15, 0, 0, 5, 0, 0, 0]).unwrap();
+        let c = decode(&[3, 15, 0, 0, 0, 5, 0, 0, 0, 2]).unwrap();
         assert_eq!(
             c[0],
             RawCommand {
                 op: 3,
-                args: [15, 0, 0]
+                args: [15, 0, 0],
+                thread: 0
             }
         );
+        assert_eq!(c[1].thread, 2);
         assert!(decode(&[1, 2, 3]).is_err());
         assert_eq!(
             ScriptError::new(3, "boom".into()).to_string(),
             "command 4: boom"
         );
+        assert_eq!(
+            ScriptError::in_setting("schedule", "no thread X".into()).to_string(),
+            "schedule: no thread X"
+        );
+    }
+
+    #[test]
+    fn settings_reject_unknown_and_repeated_names() {
+        const S: &[SettingSpec] = &[SettingSpec {
+            name: "capacity",
+            what: "a capacity",
+            default: "8",
+        }];
+        assert_eq!(
+            parse_settings("capacity=4\n", S).unwrap(),
+            vec![("capacity", "4".to_string())]
+        );
+        assert!(parse_settings("capcity=4", S)
+            .unwrap_err()
+            .message
+            .contains("expected capacity"));
+        assert!(parse_settings("capacity=4\ncapacity=5", S).is_err());
+        assert!(parse_settings("x=1", &[])
+            .unwrap_err()
+            .message
+            .contains("no settings"));
     }
 }

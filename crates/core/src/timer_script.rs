@@ -80,6 +80,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                 command,
                 message,
                 over_limit: false,
+                setting: None,
             })
         };
         let push = |p: &mut Plan, action: Action| -> Result<(), ScriptError> {
@@ -87,6 +88,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                 return Err(ScriptError {
                     command,
                     over_limit: true,
+                    setting: None,
                     message: format!(
                         "the script expands to more than {} operations, the limit here",
                         fmt_count(limits.max_actions as u64)
@@ -104,6 +106,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                 return Err(ScriptError {
                     command,
                     over_limit: true,
+                    setting: None,
                     message: format!(
                         "the queue would hold more than {} timers, the limit here",
                         fmt_count(limits.max_size as u64)
@@ -129,6 +132,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                 return Err(ScriptError {
                     command,
                     over_limit: true,
+                    setting: None,
                     message: format!(
                         "the JDK heap could need up to {} equals() calls by here; the limit is {}",
                         fmt_count(p.worst_case_equals),
@@ -486,6 +490,8 @@ pub fn schema() -> Schema {
                 pseudocode: indexed_heap::PSEUDOCODE,
             },
         ],
+        threads: false,
+        settings: &[],
         kinds: HeapEvent::KINDS,
         fields: TraceBuffer::layout::<HeapEvent>(&heap_recorder::fields()).fields,
     }
@@ -797,6 +803,7 @@ mod trace_tests {
                 .map(|&(op, a)| RawCommand {
                     op,
                     args: [a, 0, 0],
+                    thread: 0,
                 })
                 .collect()
         };

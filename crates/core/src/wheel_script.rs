@@ -141,27 +141,7 @@ pub const OPS: &[OpSpec] = &[
     },
 ];
 
-/// A small seeded generator (splitmix64): the same seed gives the same delays everywhere.
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `1..=max`.
-    pub fn below(&mut self, max: u64) -> u64 {
-        1 + self.next_u64() % max
-    }
-}
+pub use crate::rng::SplitMix;
 
 struct Planner {
     limits: Limits,
@@ -471,6 +451,8 @@ pub fn schema() -> Schema {
                 pseudocode: DELAY_QUEUE_PSEUDOCODE,
             },
         ],
+        threads: false,
+        settings: &[],
         kinds: WheelEvent::KINDS,
         fields: TraceBuffer::layout::<WheelEvent>(&wheel_recorder::fields()).fields,
     }
@@ -526,7 +508,11 @@ mod tests {
 
     fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
         c.iter()
-            .map(|&(op, args)| RawCommand { op, args })
+            .map(|&(op, args)| RawCommand {
+                op,
+                args,
+                thread: 0,
+            })
             .collect()
     }
 
@@ -613,7 +599,11 @@ mod trace_tests {
 
     fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
         c.iter()
-            .map(|&(op, args)| RawCommand { op, args })
+            .map(|&(op, args)| RawCommand {
+                op,
+                args,
+                thread: 0,
+            })
             .collect()
     }
 

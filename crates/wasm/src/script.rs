@@ -27,11 +27,17 @@ pub struct Script {
 
 #[wasm_bindgen]
 impl Script {
-    /// Plans encoded commands (`[opcode, a, b, c]` each) for drawing (`draw`) or counting. A
-    /// valid script too big to draw is not an error: `fits` is then false.
+    /// Plans encoded commands (`[opcode, a, b, c, thread]` each) and settings (`name=value`
+    /// lines) for drawing (`draw`) or counting. A valid script too big to draw is not an error:
+    /// `fits` is then false.
     #[wasm_bindgen(constructor)]
-    pub fn new(family: &str, commands: &[u32], draw: bool) -> Result<Script, JsError> {
-        families::plan(family, commands, draw)
+    pub fn new(
+        family: &str,
+        commands: &[u32],
+        settings: &str,
+        draw: bool,
+    ) -> Result<Script, JsError> {
+        families::plan(family, commands, settings, draw)
             .map(|inner| Script { inner })
             .map_err(|e| JsError::new(&e.to_string()))
     }

@@ -7,7 +7,7 @@ import type { FamilySchema } from '../script/schema';
 const labels = ['50', '30', '90', '10'];
 const N = 8;
 const schema = {
-  family: 'heap', ops: [], limits: {}, variants: [], kinds: [],
+  family: 'heap', ops: [], threads: false, settings: [], limits: {}, variants: [], kinds: [],
   fields: [
     ['size', 1], ['capacity', 1], ['held', 1], ['held_index', 1], ['removed', 1], ['found', 1], ['focus_held', 1],
     ['slot', N], ['stored', N], ['flags', N],

@@ -15,7 +15,7 @@ self.onmessage = async (e: MessageEvent<CountRequest>) => {
   await ready;
   for (let j = 0; j < jobs.length; j++) {
     try {
-      const script = new Script(family, new Uint32Array(jobs[j].commands), false);
+      const script = new Script(family, new Uint32Array(jobs[j].commands), jobs[j].settings ?? '', false);
       try {
         const counts: Record<string, number[]> = {};
         for (const v of jobs[j].variants) counts[v] = Array.from(script.count(v));

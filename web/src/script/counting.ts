@@ -5,6 +5,8 @@
 export interface CountJob {
   commands: number[];
   variants: string[];
+  /** The family's settings, as `encodeSettings` writes them. */
+  settings?: string;
 }
 
 /** Per variant, the counts per command (one per event kind each), then the totals, flattened. */

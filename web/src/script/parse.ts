@@ -1,7 +1,9 @@
 // The scripts that drive every player and live in the URL, e.g. `?ops=add 50, add 30, poll`.
 // One parser for every family, built from the family's grammar (its schema): commands are
-// separated by commas, semicolons or new lines; a command is a name and whole-number arguments.
-// Errors name the command (counting from 1) and point at the text.
+// separated by commas, semicolons or new lines; a command is a name and whole-number arguments,
+// and where the family has threads, may start with the thread's name (`P1: offer 5`; a command
+// without one runs on the thread before it). Errors name the command (counting from 1) and point
+// at the text.
 import type { FamilySchema, OpSpec } from './schema';
 import { num } from '../site/format';
 
@@ -10,6 +12,8 @@ export interface Command {
   /** The opcode: the command's position in the grammar. */
   opcode: number;
   args: number[];
+  /** The thread it runs on: an index into the result's `threads` (0 for families without). */
+  thread: number;
   /** Where the command is in the script text, for messages and highlighting. */
   start: number;
   end: number;
@@ -19,33 +23,57 @@ export interface ScriptError {
   message: string;
   start: number;
   end: number;
+  /** The setting at fault ("schedule"), when it is not the script text. */
+  setting?: string;
 }
 
-export type ParseResult = { ok: true; commands: Command[] } | { ok: false; error: ScriptError };
+/** `threads`: the thread names in order of first appearance (empty for families without). */
+export type ParseResult = { ok: true; commands: Command[]; threads: string[] } | { ok: false; error: ScriptError };
 
 /** The most commands a script may have (macros expand far beyond this). */
 export const MAX_COMMANDS = 10_000;
-/** Integers per encoded command: opcode and three arguments. */
-export const COMMAND_WIDTH = 4;
+/** Integers per encoded command: opcode, three arguments and the thread. */
+export const COMMAND_WIDTH = 5;
+
+const THREAD = /^([A-Za-z][A-Za-z0-9_]{0,11})\s*:\s*/;
+
+/** The thread a command without a name runs on, when no command before it named one. */
+export function mainThread(grammar: Pick<FamilySchema, 'settings'>): string {
+  return grammar.settings.find((s) => s.name === 'threads')?.default || 'T';
+}
 
 const argHelp = (op: OpSpec) => `${op.args.map((a) => a.what).join(' and ')}, e.g. "${op.example}"`;
 
-export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops'>): ParseResult {
+export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops' | 'threads' | 'settings'>): ParseResult {
   const commands: Command[] = [];
   const names = grammar.ops.map((o) => o.name);
+  const threads: string[] = [];
+  let thread = -1;
   const piece = /[^,;\n]+/g;
   let m: RegExpExecArray | null;
   while ((m = piece.exec(text))) {
     const raw = m[0];
-    const trimmed = raw.trim();
+    let trimmed = raw.trim();
     if (!trimmed) continue;
     const n = commands.length + 1;
-    const start = m.index + raw.indexOf(trimmed);
+    let start = m.index + raw.indexOf(trimmed);
     const end = start + trimmed.length;
     const fail = (message: string, s = start, e = end): ParseResult => ({
       ok: false, error: { message: `command ${n}: ${message}`, start: s, end: e },
     });
     if (n > MAX_COMMANDS) return fail(`a script has at most ${num(MAX_COMMANDS)} commands`);
+    const named = grammar.threads ? THREAD.exec(trimmed) : null;
+    if (named) {
+      const known = threads.findIndex((t) => t.toLowerCase() === named[1].toLowerCase());
+      thread = known >= 0 ? known : threads.push(named[1]) - 1;
+      start += named[0].length;
+      trimmed = trimmed.slice(named[0].length);
+      if (!trimmed) return fail(`${named[1]} needs a command after the colon, e.g. "${named[1]}: ${grammar.ops[0].example}"`);
+    } else if (grammar.threads && thread < 0) {
+      thread = threads.push(mainThread(grammar)) - 1;
+    } else if (grammar.threads && /^\S+\s*:/.test(trimmed)) {
+      return fail('a thread name is a letter, then up to 11 letters, digits or _, then a colon', start, start + trimmed.indexOf(':') + 1);
+    }
     // Each word with its position, so an error can point at the very word.
     const words: { text: string; at: number }[] = [];
     const word = /\S+/g;
@@ -77,9 +105,9 @@ export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops'>): P
       }
       args.push(value);
     }
-    commands.push({ op: op.name, opcode, args, start, end });
+    commands.push({ op: op.name, opcode, args, thread: Math.max(thread, 0), start, end });
   }
-  return { ok: true, commands };
+  return { ok: true, commands, threads };
 }
 
 /** How a command reads back: "add 40", "cancel-reverse". */
@@ -87,26 +115,41 @@ export function describeCommand(c: Pick<Command, 'op' | 'args'>): string {
   return [c.op, ...c.args].join(' ');
 }
 
-/** The canonical text of a script (what goes back into the URL). */
-export function formatScript(commands: Pick<Command, 'op' | 'args'>[]): string {
-  return commands.map(describeCommand).join(', ');
+/** The canonical text of a script (what goes back into the URL); a thread is named where it changes. */
+export function formatScript(commands: Pick<Command, 'op' | 'args' | 'thread'>[], threads: readonly string[] = []): string {
+  return commands
+    .map((c, i) => (threads.length && (i === 0 || commands[i - 1].thread !== c.thread) ? `${threads[c.thread]}: ` : '') + describeCommand(c))
+    .join(', ');
 }
 
-/** `[opcode, a, b, c]` per command, the form the wasm planner takes. */
-export function encodeCommands(commands: Pick<Command, 'opcode' | 'args'>[]): Uint32Array {
+/** `[opcode, a, b, c, thread]` per command, the form the wasm planner takes. */
+export function encodeCommands(commands: Pick<Command, 'opcode' | 'args' | 'thread'>[]): Uint32Array {
   const out = new Uint32Array(commands.length * COMMAND_WIDTH);
   commands.forEach((c, i) => {
     out[COMMAND_WIDTH * i] = c.opcode;
     c.args.forEach((a, j) => {
       out[COMMAND_WIDTH * i + 1 + j] = a;
     });
+    out[COMMAND_WIDTH * i + 4] = c.thread ?? 0;
   });
   return out;
 }
 
-/** Turns a planner's "command N: …" message into an error located in the script text. */
-export function locate(message: string, commands: readonly Pick<Command, 'start' | 'end'>[]): ScriptError {
+/** A family's settings as the wasm planner takes them: `name=value` lines (threads first). */
+export function encodeSettings(threads: readonly string[], settings: Readonly<Record<string, string>> = {}): string {
+  const lines = threads.length ? [`threads=${threads.join(',')}`] : [];
+  for (const [k, v] of Object.entries(settings)) lines.push(`${k}=${v}`);
+  return lines.join('\n');
+}
+
+/**
+ * Turns a planner's message into a located error: "command N: …" points at the command, and
+ * "schedule: …" (any setting's name) at that setting.
+ */
+export function locate(message: string, commands: readonly Pick<Command, 'start' | 'end'>[], settings: readonly string[] = []): ScriptError {
   const m = /^command (\d+):/.exec(message);
   const c = m ? commands[Number(m[1]) - 1] : undefined;
-  return { message, start: c?.start ?? 0, end: c?.end ?? 0 };
+  const s = /^([a-z-]+):/.exec(message);
+  const setting = !m && s && settings.includes(s[1]) ? s[1] : undefined;
+  return { message, start: c?.start ?? 0, end: c?.end ?? 0, ...(setting ? { setting } : {}) };
 }

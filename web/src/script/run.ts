@@ -2,7 +2,7 @@
 // each variant asked for, everything copied out at once so no wasm object outlives the call.
 import { callWasm } from '../wasm/loader';
 import { STEP_WIDTH, actionStartsOf, lazyLines, type Trace } from '../player/trace';
-import { encodeCommands, locate, parseScript, type Command, type ScriptError } from './parse';
+import { encodeCommands, encodeSettings, locate, parseScript, type Command, type ScriptError } from './parse';
 import { countsAt } from './counting';
 import { familySchema } from './schema';
 
@@ -11,14 +11,16 @@ export type Traced =
   /** `tooBig`: a valid script beyond the drawing limits, to be counted instead. */
   | { ok: false; error: ScriptError; tooBig: boolean };
 
-export function traceScript(family: string, commands: Command[], variants: readonly string[]): Traced {
+/** `settings`: the family's settings as `encodeSettings` writes them (thread names first). */
+export function traceScript(family: string, commands: Command[], variants: readonly string[], settings = ''): Traced {
   const schema = familySchema(family);
+  const names = schema.settings.map((s) => s.name);
   return callWasm((w) => {
     let script: InstanceType<typeof w.Script>;
     try {
-      script = new w.Script(family, encodeCommands(commands), true);
+      script = new w.Script(family, encodeCommands(commands), settings, true);
     } catch (e) {
-      return { ok: false, error: locate((e as Error).message, commands), tooBig: false };
+      return { ok: false, error: locate((e as Error).message, commands, names), tooBig: false };
     }
     try {
       if (!script.fits) {
@@ -26,7 +28,13 @@ export function traceScript(family: string, commands: Command[], variants: reado
       }
       const traces: Record<string, Trace> = {};
       for (const variant of variants) {
-        const t = script.trace(variant);
+        let t: ReturnType<typeof script.trace>;
+        try {
+          t = script.trace(variant);
+        } catch (e) {
+          // A script this variant's contract forbids (two producers on a single-producer queue).
+          return { ok: false, error: locate((e as Error).message, commands, names), tooBig: false };
+        }
         try {
           const steps = t.steps();
           const length = steps.length / STEP_WIDTH;
@@ -56,12 +64,12 @@ export function traceScript(family: string, commands: Command[], variants: reado
  * Counts a small script on the main thread (exercises ask about a few hundred operations): the
  * counts of each command by event kind name, then the totals.
  */
-export function countNow(family: string, text: string, variant: string): Record<string, number>[] {
+export function countNow(family: string, text: string, variant: string, settings: Record<string, string> = {}): Record<string, number>[] {
   const schema = familySchema(family);
   const parsed = parseScript(text, schema);
   if (!parsed.ok) throw new Error(`script does not parse: ${parsed.error.message}`);
   const flat = callWasm((w) => {
-    const script = new w.Script(family, encodeCommands(parsed.commands), false);
+    const script = new w.Script(family, encodeCommands(parsed.commands), encodeSettings(parsed.threads, settings), false);
     try {
       return script.count(variant);
     } finally {

@@ -33,9 +33,19 @@ export interface VariantSpec {
   pseudocode: string[];
 }
 
+export interface SettingSpec {
+  name: string;
+  what: string;
+  default: string;
+}
+
 export interface FamilySchema {
   family: string;
   ops: OpSpec[];
+  /** Whether commands may name the thread they run on (`P1: offer 5`). */
+  threads: boolean;
+  /** What a script takes besides its commands (a capacity, a schedule). */
+  settings: SettingSpec[];
   limits: Record<string, number>;
   variants: VariantSpec[];
   kinds: KindSpec[];

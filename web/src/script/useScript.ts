@@ -1,10 +1,12 @@
 // Parses a script and runs it on a family's real structures: traced when small enough to draw,
 // counted in a worker otherwise. Shared by the single player and the race view of every family.
 import { useEffect, useMemo, useState } from 'react';
-import { encodeCommands, locate, parseScript, type Command, type ParseResult, type ScriptError } from './parse';
+import { encodeCommands, encodeSettings, locate, parseScript, type Command, type ParseResult, type ScriptError } from './parse';
 import { traceScript, type Traced } from './run';
 import { countScript, type ScriptCounts } from './counting';
 import { familySchema, type FamilySchema } from './schema';
+
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
 
 export type Counting =
   | { status: 'running' }
@@ -22,14 +24,16 @@ export interface Script {
   error: ScriptError | null;
 }
 
-export function useScript(family: string, text: string, variants: readonly string[]): Script {
+/** `settings`: the family's settings besides the thread names (a queue's capacity, a schedule). */
+export function useScript(family: string, text: string, variants: readonly string[], settings: Readonly<Record<string, string>> = NONE): Script {
   const key = variants.join(',');
   const schema = familySchema(family);
   const parsed = useMemo(() => parseScript(text, schema), [text, schema]);
+  const encoded = parsed.ok ? encodeSettings(parsed.threads, settings) : '';
   // Rust decides what can be drawn: the planner stops at the drawing limits, then we count.
   const traced = useMemo(
-    () => (parsed.ok ? traceScript(family, parsed.commands, key.split(',')) : null),
-    [family, parsed, key],
+    () => (parsed.ok ? traceScript(family, parsed.commands, key.split(','), encoded) : null),
+    [family, parsed, key, encoded],
   );
   const drawable = !(traced && !traced.ok && traced.tooBig);
   const [counting, setCounting] = useState<Counting | null>(null);
@@ -41,15 +45,15 @@ export function useScript(family: string, text: string, variants: readonly strin
     }
     const commands = parsed.commands;
     setCounting({ status: 'running' });
-    const job = countScript(family, { commands: Array.from(encodeCommands(commands)), variants: key.split(',') });
+    const job = countScript(family, { commands: Array.from(encodeCommands(commands)), variants: key.split(','), settings: encoded });
     job.result.then(
       (result) => setCounting({ status: 'done', result, commands }),
       (e: Error) => {
-        if (e.name !== 'AbortError') setCounting({ status: 'failed', error: locate(e.message, commands) });
+        if (e.name !== 'AbortError') setCounting({ status: 'failed', error: locate(e.message, commands, schema.settings.map((s) => s.name)) });
       },
     );
     return job.cancel;
-  }, [family, parsed, drawable, key]);
+  }, [family, parsed, drawable, key, encoded, schema]);
 
   const error = !parsed.ok
     ? parsed.error

@@ -15,8 +15,8 @@ describe('the wasm loader', () => {
   it('instantiates once and runs the real JDK heap', async () => {
     const again = await loadWasm();
     const labels = callWasm((w) => {
-      // add 5, add 3, add 9, add 1, add 7: [opcode, argument, 0, 0] each.
-      const script = new w.Script('heap', new Uint32Array([0, 5, 0, 0, 0, 3, 0, 0, 0, 9, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0]), true);
+      // add 5, add 3, add 9, add 1, add 7: [opcode, argument, 0, 0, thread] each.
+      const script = new w.Script('heap', new Uint32Array([0, 5, 0, 0, 0, 0, 3, 0, 0, 0, 0, 9, 0, 0, 0, 0, 1, 0, 0, 0, 0, 7, 0, 0, 0]), '', true);
       const trace = script.trace('jdk');
       const frame = trace.initialFrame();
       const writes = trace.writes();
@@ -34,7 +34,7 @@ describe('the wasm loader', () => {
   });
 
   it('turns a Rust panic into a WasmCrash carrying the panic message, then recovers', () => {
-    const before = callWasm((w) => new w.Script('heap', new Uint32Array([0, 4, 0, 0]), true));
+    const before = callWasm((w) => new w.Script('heap', new Uint32Array([0, 4, 0, 0, 0]), '', true));
     window.__hotpathPanic = 'deliberate';
     let crash: unknown;
     try {
@@ -49,7 +49,7 @@ describe('the wasm loader', () => {
 
     // The instance was replaced: new objects work, objects from before the crash are refused.
     expect(callWasm((w) => {
-      const script = new w.Script('heap', new Uint32Array([0, 4, 0, 0]), true);
+      const script = new w.Script('heap', new Uint32Array([0, 4, 0, 0, 0]), '', true);
       const n = script.actions;
       script.free();
       return n;

@@ -1,0 +1,333 @@
+//! `java.util.concurrent.ArrayBlockingQueue` (JDK 17), step by step: a circular array with
+//! `takeIndex`, `putIndex` and `count`, every operation under one `ReentrantLock`.
+//!
+//! Fidelity notes: `offer` and `poll` are the untimed, non-blocking ones (a full queue rejects,
+//! an empty one returns null), so the conditions `notEmpty`/`notFull` never have waiters and
+//! their `signal()` does nothing; the lock is not fair, and a thread that finds it held waits
+//! (one step per look, counted) until the owner releases it. Inside the lock each field access
+//! is still a step, so the player can show a second thread blocked while the owner works.
+
+use crate::probe::{NoProbe, Probe};
+use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+
+pub mod line {
+    pub const OFFER_LOCK: u8 = 0;
+    pub const OFFER_FULL: u8 = 1;
+    pub const OFFER_STORE: u8 = 2;
+    pub const OFFER_PUT_INDEX: u8 = 3;
+    pub const OFFER_COUNT: u8 = 4;
+    pub const OFFER_UNLOCK: u8 = 5;
+    pub const POLL_LOCK: u8 = 6;
+    pub const POLL_EMPTY: u8 = 7;
+    pub const POLL_TAKE: u8 = 8;
+    pub const POLL_TAKE_INDEX: u8 = 9;
+    pub const POLL_COUNT: u8 = 10;
+    pub const POLL_UNLOCK: u8 = 11;
+    pub const SIZE: u8 = 12;
+}
+
+pub const PSEUDOCODE: &[&str] = &[
+    "offer(e): lock.lock()",
+    "  if count = items.length: return false   // full: nothing changes",
+    "  items[putIndex] ← e",
+    "  if ++putIndex = items.length: putIndex ← 0",
+    "  count ← count + 1; notEmpty.signal()",
+    "  finally lock.unlock(); return true",
+    "poll(): lock.lock()",
+    "  if count = 0: return null",
+    "  x ← items[takeIndex]; items[takeIndex] ← null",
+    "  if ++takeIndex = items.length: takeIndex ← 0",
+    "  count ← count − 1; notFull.signal()",
+    "  finally lock.unlock(); return x",
+    "size(): lock.lock(); n ← count; lock.unlock(); return n   // O(1)",
+];
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Pc {
+    #[default]
+    Idle,
+    Lock,
+    ReadCount,
+    StoreSlot,
+    ReadSlot,
+    ClearSlot,
+    StorePut,
+    StoreTake,
+    StoreCount,
+    Unlock,
+    Return,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AbqRegs {
+    pc: Pc,
+    pub op: Option<QueueOp>,
+    count: u32,
+    x: Option<u32>,
+    outcome: Option<Outcome>,
+}
+
+pub struct ArrayQueue<P: Probe<QueueEvent> = NoProbe> {
+    pub items: Vec<Option<u32>>,
+    pub take_index: u32,
+    pub put_index: u32,
+    pub count: u32,
+    /// The thread holding the lock.
+    pub owner: Option<usize>,
+    pub probe: P,
+}
+
+impl ArrayQueue<NoProbe> {
+    /// Panics on capacity 0, as the JDK throws `IllegalArgumentException`; scripts check first.
+    pub fn new(capacity: usize) -> Self {
+        Self::with_probe(capacity, NoProbe)
+    }
+}
+
+impl<P: Probe<QueueEvent>> ArrayQueue<P> {
+    pub fn with_probe(capacity: usize, probe: P) -> Self {
+        assert!(
+            capacity >= 1,
+            "ArrayBlockingQueue needs a capacity of at least 1"
+        );
+        Self {
+            items: vec![None; capacity],
+            take_index: 0,
+            put_index: 0,
+            count: 0,
+            owner: None,
+            probe,
+        }
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.items.len()
+    }
+
+    fn event(&mut self, e: QueueEvent) {
+        probe!(self.probe.event(e));
+    }
+
+    fn wrap(&self, i: u32) -> u32 {
+        if i as usize + 1 == self.items.len() {
+            0
+        } else {
+            i + 1
+        }
+    }
+}
+
+impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
+    type Regs = AbqRegs;
+
+    fn begin(&mut self, thread: usize, r: &mut AbqRegs, op: QueueOp) {
+        *r = AbqRegs {
+            op: Some(op),
+            pc: Pc::Lock,
+            ..AbqRegs::default()
+        };
+        self.event(QueueEvent::Begin { thread, op });
+    }
+
+    fn step(&mut self, th: usize, r: &mut AbqRegs) -> Option<Outcome> {
+        let op = r.op?;
+        match r.pc {
+            Pc::Idle => return None,
+            Pc::Lock => {
+                let ok = self.owner.is_none();
+                if ok {
+                    self.owner = Some(th);
+                    r.pc = Pc::ReadCount;
+                }
+                self.event(QueueEvent::Lock { thread: th, ok });
+            }
+            Pc::ReadCount => {
+                r.count = self.count;
+                self.event(QueueEvent::Load {
+                    thread: th,
+                    field: Field::Count,
+                    value: i64::from(r.count),
+                });
+                r.pc = match op {
+                    QueueOp::Offer(_) if r.count as usize == self.items.len() => {
+                        r.outcome = Some(Outcome::Offered(false));
+                        Pc::Unlock
+                    }
+                    QueueOp::Offer(_) => Pc::StoreSlot,
+                    QueueOp::Poll if r.count == 0 => {
+                        r.outcome = Some(Outcome::Polled(None));
+                        Pc::Unlock
+                    }
+                    QueueOp::Poll => Pc::ReadSlot,
+                    QueueOp::Size => {
+                        r.outcome = Some(Outcome::Size(u64::from(r.count)));
+                        Pc::Unlock
+                    }
+                };
+            }
+            Pc::StoreSlot => {
+                let QueueOp::Offer(v) = op else {
+                    unreachable!()
+                };
+                let at = self.put_index;
+                self.items[at as usize] = Some(v);
+                self.event(QueueEvent::Store {
+                    thread: th,
+                    field: Field::Slot(at),
+                    value: i64::from(v),
+                    ordered: false,
+                });
+                r.pc = Pc::StorePut;
+            }
+            Pc::StorePut => {
+                self.put_index = self.wrap(self.put_index);
+                let value = i64::from(self.put_index);
+                self.event(QueueEvent::Store {
+                    thread: th,
+                    field: Field::PutIndex,
+                    value,
+                    ordered: false,
+                });
+                r.pc = Pc::StoreCount;
+            }
+            Pc::ReadSlot => {
+                let at = self.take_index;
+                r.x = self.items[at as usize];
+                self.event(QueueEvent::Load {
+                    thread: th,
+                    field: Field::Slot(at),
+                    value: r.x.map_or(NULL, i64::from),
+                });
+                r.pc = Pc::ClearSlot;
+            }
+            Pc::ClearSlot => {
+                let at = self.take_index;
+                self.items[at as usize] = None;
+                self.event(QueueEvent::Store {
+                    thread: th,
+                    field: Field::Slot(at),
+                    value: NULL,
+                    ordered: false,
+                });
+                r.pc = Pc::StoreTake;
+            }
+            Pc::StoreTake => {
+                self.take_index = self.wrap(self.take_index);
+                let value = i64::from(self.take_index);
+                self.event(QueueEvent::Store {
+                    thread: th,
+                    field: Field::TakeIndex,
+                    value,
+                    ordered: false,
+                });
+                r.pc = Pc::StoreCount;
+            }
+            Pc::StoreCount => {
+                self.count = match op {
+                    QueueOp::Offer(_) => r.count + 1,
+                    _ => r.count - 1,
+                };
+                let value = i64::from(self.count);
+                self.event(QueueEvent::Store {
+                    thread: th,
+                    field: Field::Count,
+                    value,
+                    ordered: false,
+                });
+                r.outcome = Some(match op {
+                    QueueOp::Offer(_) => Outcome::Offered(true),
+                    _ => Outcome::Polled(r.x),
+                });
+                r.pc = Pc::Unlock;
+            }
+            Pc::Unlock => {
+                debug_assert_eq!(self.owner, Some(th));
+                self.owner = None;
+                self.event(QueueEvent::Unlock { thread: th });
+                r.pc = Pc::Return;
+            }
+            Pc::Return => {
+                let outcome = r.outcome.expect("an operation returns what it set");
+                self.event(QueueEvent::Done {
+                    thread: th,
+                    outcome,
+                });
+                r.pc = Pc::Idle;
+                return Some(outcome);
+            }
+        }
+        None
+    }
+
+    fn line(&self, r: &AbqRegs) -> u8 {
+        let offer = matches!(r.op, Some(QueueOp::Offer(_)));
+        let poll = r.op == Some(QueueOp::Poll);
+        if !offer && !poll {
+            return line::SIZE;
+        }
+        let (lock, check, unlock) = if offer {
+            (line::OFFER_LOCK, line::OFFER_FULL, line::OFFER_UNLOCK)
+        } else {
+            (line::POLL_LOCK, line::POLL_EMPTY, line::POLL_UNLOCK)
+        };
+        match r.pc {
+            Pc::Idle | Pc::Lock => lock,
+            Pc::ReadCount => check,
+            Pc::StoreSlot => line::OFFER_STORE,
+            Pc::StorePut => line::OFFER_PUT_INDEX,
+            Pc::ReadSlot | Pc::ClearSlot => line::POLL_TAKE,
+            Pc::StoreTake => line::POLL_TAKE_INDEX,
+            Pc::StoreCount if offer => line::OFFER_COUNT,
+            Pc::StoreCount => line::POLL_COUNT,
+            Pc::Unlock | Pc::Return => unlock,
+        }
+    }
+
+    fn contents(&self) -> Vec<u32> {
+        let cap = self.items.len();
+        (0..self.count as usize)
+            .filter_map(|i| self.items[(self.take_index as usize + i) % cap])
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_rejects_and_changes_nothing() {
+        let mut q = ArrayQueue::new(3);
+        assert!(q.offer(1) && q.offer(2) && q.offer(3));
+        assert!(!q.offer(4));
+        assert_eq!(
+            (q.take_index, q.put_index, q.count),
+            (0, 0, 3),
+            "full: the indices coincide"
+        );
+        assert_eq!(q.poll(), Some(1));
+        assert!(q.offer(4));
+        assert_eq!(q.contents(), vec![2, 3, 4]);
+        assert_eq!(q.items, vec![Some(4), Some(2), Some(3)], "the ring wrapped");
+        assert_eq!(q.size(), 3);
+    }
+
+    #[test]
+    fn a_second_thread_waits_for_the_lock() {
+        let mut q = ArrayQueue::with_probe(2, crate::probe::Counter::new());
+        let (mut a, mut b) = (AbqRegs::default(), AbqRegs::default());
+        q.begin(0, &mut a, QueueOp::Offer(7));
+        q.begin(1, &mut b, QueueOp::Poll);
+        q.step(0, &mut a); // takes the lock
+        q.step(1, &mut b);
+        q.step(1, &mut b);
+        assert_eq!(q.probe.total_of(crate::queue::kind::LOCK_WAIT), 2);
+        while q.step(0, &mut a).is_none() {}
+        let polled = loop {
+            if let Some(o) = q.step(1, &mut b) {
+                break o;
+            }
+        };
+        assert_eq!(polled, Outcome::Polled(Some(7)));
+    }
+}

@@ -1,0 +1,944 @@
+//! The scripts that drive the queue widgets: threads and their operations
+//! (`P1: offer 5, P2: offer 7, C: poll, C: size`), macros for bulk work (`fill 100`, `drain`),
+//! the bounded queues' capacity, and a schedule saying which thread takes each atomic step.
+//!
+//! Unlike the heaps and wheels, a queue script is not planned into a fixed list of actions: which
+//! operation finishes first, and what a poll returns, depend on the interleaving. So the plan is
+//! each thread's program, and a deterministic scheduler runs the real queue one step at a time;
+//! the same script and schedule give the same run every time.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::array_queue::{self, ArrayQueue};
+use crate::jctools_ring::{self, ring_capacity, RingKind, RingQueue};
+use crate::linked_queue::{self, LinkedQueue};
+use crate::probe::{Counter, Event};
+use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
+use crate::queue_recorder::{self, Drawn, QueueRecorder};
+use crate::rng::SplitMix;
+use crate::script::{
+    fmt_count, parse_settings, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
+    PlannedScript, RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
+};
+use crate::trace::TraceBuffer;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueKind {
+    Clq,
+    Abq,
+    Spsc,
+    Mpsc,
+}
+
+impl QueueKind {
+    pub const ALL: [QueueKind; 4] = [
+        QueueKind::Clq,
+        QueueKind::Abq,
+        QueueKind::Spsc,
+        QueueKind::Mpsc,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            QueueKind::Clq => "clq",
+            QueueKind::Abq => "abq",
+            QueueKind::Spsc => "spsc",
+            QueueKind::Mpsc => "mpsc",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            QueueKind::Clq => "ConcurrentLinkedQueue",
+            QueueKind::Abq => "ArrayBlockingQueue",
+            QueueKind::Spsc => "JCTools SpscArrayQueue",
+            QueueKind::Mpsc => "JCTools MpscArrayQueue",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<QueueKind> {
+        QueueKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    pub fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            QueueKind::Clq => linked_queue::PSEUDOCODE,
+            QueueKind::Abq => array_queue::PSEUDOCODE,
+            QueueKind::Spsc => jctools_ring::SPSC_PSEUDOCODE,
+            QueueKind::Mpsc => jctools_ring::MPSC_PSEUDOCODE,
+        }
+    }
+
+    /// The slots the queue really has for a requested capacity (none for the unbounded CLQ).
+    pub fn capacity(self, requested: usize) -> usize {
+        match self {
+            QueueKind::Clq => 0,
+            QueueKind::Abq => requested,
+            QueueKind::Spsc => ring_capacity(RingKind::Spsc, requested),
+            QueueKind::Mpsc => ring_capacity(RingKind::Mpsc, requested),
+        }
+    }
+}
+
+/// What a thread's program holds: the script's commands, macros expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreadOp {
+    Offer(u32),
+    Poll,
+    Size,
+    /// Poll until a poll returns null.
+    Drain,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub op: ThreadOp,
+    pub command: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    RoundRobin,
+    Random(u64),
+    /// Threads by number, one step each, then round-robin.
+    Listed(Vec<usize>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub names: Vec<String>,
+    pub threads: Vec<Vec<Entry>>,
+    pub schedule: Schedule,
+    /// The requested capacity of the bounded queues.
+    pub capacity: usize,
+    pub offers: usize,
+    pub ops: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_threads: usize,
+    pub max_offers: usize,
+    pub max_ops: usize,
+    pub max_capacity: usize,
+    /// Scheduler steps before a run is stopped (a spin or a lock wait the schedule never ends).
+    pub max_turns: u64,
+}
+
+/// Drawn scripts: what the views can show (nodes, slots, threads) and a player can step through.
+pub const DRAW: Limits = Limits {
+    max_threads: queue_recorder::MAX_THREADS,
+    max_offers: queue_recorder::MAX_NODES - 1,
+    max_ops: 200,
+    max_capacity: queue_recorder::MAX_SLOTS,
+    max_turns: 1_000_000,
+};
+pub const COUNT: Limits = Limits {
+    max_threads: 64,
+    max_offers: 2_000_000,
+    max_ops: 3_000_000,
+    max_capacity: 1 << 22,
+    max_turns: 400_000_000,
+};
+pub const MAX_STEPS: usize = 5_000;
+pub const DEFAULT_CAPACITY: usize = 8;
+/// The name of the one thread of a script that names none.
+pub const MAIN: &str = "T";
+
+const COUNT_ARG: ArgSpec = ArgSpec {
+    what: "a count",
+    min: 1,
+    max: 1_000_000,
+};
+
+pub const OPS: &[OpSpec] = &[
+    OpSpec {
+        name: "offer",
+        args: &[ArgSpec {
+            what: "an element",
+            min: 0,
+            max: 1_000_000_000,
+        }],
+        example: "offer 5",
+    },
+    OpSpec {
+        name: "poll",
+        args: &[],
+        example: "poll",
+    },
+    OpSpec {
+        name: "size",
+        args: &[],
+        example: "size",
+    },
+    OpSpec {
+        name: "fill",
+        args: &[COUNT_ARG],
+        example: "fill 10",
+    },
+    OpSpec {
+        name: "drain",
+        args: &[],
+        example: "drain",
+    },
+];
+
+pub const SETTINGS: &[SettingSpec] = &[
+    SettingSpec {
+        name: "threads",
+        what: "the threads' names, in order of first appearance",
+        default: "",
+    },
+    SettingSpec {
+        name: "capacity",
+        what: "the bounded queues' capacity",
+        default: "8",
+    },
+    SettingSpec {
+        name: "schedule",
+        what: "round-robin, random SEED, or thread names one step each (then round-robin)",
+        default: "round-robin",
+    },
+];
+
+fn valid_name(n: &str) -> bool {
+    let mut c = n.chars();
+    matches!(c.next(), Some(f) if f.is_ascii_alphabetic())
+        && n.len() <= 12
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+/// `round-robin`, `random 7`, or names (`P1 P1 C P2*3`): each name one step, `*N` repeats it.
+pub fn parse_schedule(text: &str, names: &[String]) -> Result<Schedule, ScriptError> {
+    let err = |m: String| ScriptError::in_setting("schedule", m);
+    let words: Vec<&str> = text
+        .split([' ', ',', '\t'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    match words.as_slice() {
+        [] | ["round-robin"] => return Ok(Schedule::RoundRobin),
+        ["random"] => return Ok(Schedule::Random(0)),
+        ["random", seed] => {
+            return seed
+                .parse::<u32>()
+                .map(|s| Schedule::Random(u64::from(s)))
+                .map_err(|_| {
+                    err(format!(
+                        "random takes a seed from 0 to 4,294,967,295, not \"{seed}\""
+                    ))
+                })
+        }
+        _ => {}
+    }
+    let mut listed = Vec::new();
+    for w in words {
+        let (name, times) = match w.split_once(['*', '×']) {
+            Some((n, t)) => {
+                let times = t
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&t| (1..=10_000).contains(&t))
+                    .ok_or_else(|| {
+                        err(format!(
+                            "\"{w}\": a repeat is a whole number from 1 to 10,000"
+                        ))
+                    })?;
+                (n, times)
+            }
+            None => (w, 1),
+        };
+        let thread = names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                err(if name == "random" || name == "round-robin" {
+                    format!("\"{name}\" comes alone (e.g. \"random 7\"), not with thread names")
+                } else {
+                    format!(
+                        "there is no thread \"{name}\"; the threads are {}",
+                        names.join(", ")
+                    )
+                })
+            })?;
+        if listed.len() + times > 100_000 {
+            return Err(err("a written schedule has at most 100,000 steps".into()));
+        }
+        listed.extend(std::iter::repeat_n(thread, times));
+    }
+    Ok(Schedule::Listed(listed))
+}
+
+/// Builds each thread's program from the commands and settings.
+pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Program, ScriptError> {
+    let mut names: Vec<String> = Vec::new();
+    let mut capacity = DEFAULT_CAPACITY;
+    let mut schedule_text = String::new();
+    for (name, value) in parse_settings(settings, SETTINGS)? {
+        match name {
+            "threads" => {
+                names = value
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if let Some(bad) = names.iter().find(|n| !valid_name(n)) {
+                    return Err(ScriptError::in_setting(
+                        "threads",
+                        format!("\"{bad}\" is not a thread name: a letter, then up to 11 letters, digits or _"),
+                    ));
+                }
+                for (i, n) in names.iter().enumerate() {
+                    if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
+                        return Err(ScriptError::in_setting(
+                            "threads",
+                            format!("\"{n}\" is named twice"),
+                        ));
+                    }
+                }
+            }
+            "capacity" => {
+                capacity = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|c| (1..=COUNT.max_capacity).contains(c))
+                    .ok_or_else(|| {
+                        ScriptError::in_setting(
+                            "capacity",
+                            format!(
+                                "a capacity is a whole number from 1 to {}, not \"{value}\"",
+                                fmt_count(COUNT.max_capacity as u64)
+                            ),
+                        )
+                    })?;
+                if capacity > limits.max_capacity {
+                    return Err(ScriptError {
+                        over_limit: true,
+                        ..ScriptError::in_setting(
+                            "capacity",
+                            format!(
+                                "{} slots are more than the {} a drawing shows",
+                                fmt_count(capacity as u64),
+                                limits.max_capacity
+                            ),
+                        )
+                    });
+                }
+            }
+            _ => schedule_text = value,
+        }
+    }
+    if names.is_empty() {
+        names.push(MAIN.to_string());
+    }
+    if names.len() > limits.max_threads {
+        return Err(ScriptError {
+            over_limit: limits.max_threads < COUNT.max_threads,
+            ..ScriptError::in_setting(
+                "threads",
+                format!(
+                    "{} threads are more than the {} allowed here",
+                    names.len(),
+                    limits.max_threads
+                ),
+            )
+        });
+    }
+    let schedule = parse_schedule(&schedule_text, &names)?;
+    let mut threads = vec![Vec::new(); names.len()];
+    let (mut offers, mut ops) = (0usize, 0usize);
+    let mut next_value: u64 = 1;
+    for (command, c) in raw.iter().enumerate() {
+        let spec = OPS
+            .get(c.op as usize)
+            .ok_or_else(|| ScriptError::new(command, format!("unknown opcode {}", c.op)))?;
+        for (arg, a) in spec.args.iter().zip(c.args) {
+            if a < arg.min || a > arg.max {
+                return Err(ScriptError::new(
+                    command,
+                    format!(
+                        "{} takes {} from {} to {}, not {}",
+                        spec.name,
+                        arg.what,
+                        fmt_count(arg.min.into()),
+                        fmt_count(arg.max.into()),
+                        fmt_count(a.into())
+                    ),
+                ));
+            }
+        }
+        let thread = c.thread as usize;
+        if thread >= names.len() {
+            return Err(ScriptError::new(
+                command,
+                format!("thread number {thread} is not in the threads setting"),
+            ));
+        }
+        let mut push = |op: ThreadOp| -> Result<(), ScriptError> {
+            if let ThreadOp::Offer(_) = op {
+                offers += 1;
+                if offers > limits.max_offers {
+                    return Err(ScriptError::limit(
+                        command,
+                        format!(
+                            "the script offers more than {} elements, the limit here",
+                            fmt_count(limits.max_offers as u64)
+                        ),
+                    ));
+                }
+            }
+            ops += 1;
+            if ops > limits.max_ops {
+                return Err(ScriptError::limit(
+                    command,
+                    format!(
+                        "the script expands to more than {} operations, the limit here",
+                        fmt_count(limits.max_ops as u64)
+                    ),
+                ));
+            }
+            threads[thread].push(Entry { op, command });
+            Ok(())
+        };
+        match c.op {
+            0 => {
+                next_value = next_value.max(u64::from(c.args[0]) + 1);
+                push(ThreadOp::Offer(c.args[0]))?;
+            }
+            1 => push(ThreadOp::Poll)?,
+            2 => push(ThreadOp::Size)?,
+            3 => {
+                if next_value + u64::from(c.args[0]) > 1_000_000_001 {
+                    return Err(ScriptError::new(
+                        command,
+                        "fill would pass element 1,000,000,000".into(),
+                    ));
+                }
+                for _ in 0..c.args[0] {
+                    push(ThreadOp::Offer(next_value as u32))?;
+                    next_value += 1;
+                }
+            }
+            _ => push(ThreadOp::Drain)?,
+        }
+    }
+    Ok(Program {
+        names,
+        threads,
+        schedule,
+        capacity,
+        offers,
+        ops,
+    })
+}
+
+/// Refuses programs the queue's contract forbids: SPSC has one producer and one consumer
+/// thread, MPSC one consumer (`size()` may be called from anywhere).
+pub fn check(prog: &Program, kind: QueueKind) -> Result<(), ScriptError> {
+    type Role = (&'static str, fn(ThreadOp) -> bool, bool);
+    let roles: [Role; 2] = [
+        (
+            "producer",
+            |op| matches!(op, ThreadOp::Offer(_)),
+            kind == QueueKind::Spsc,
+        ),
+        (
+            "consumer",
+            |op| matches!(op, ThreadOp::Poll | ThreadOp::Drain),
+            matches!(kind, QueueKind::Spsc | QueueKind::Mpsc),
+        ),
+    ];
+    for (role, plays, single) in roles {
+        if !single {
+            continue;
+        }
+        let mut first: Option<usize> = None;
+        // The offending command is the earliest one of a second thread in that role.
+        let mut culprit: Option<(usize, usize)> = None;
+        for (t, entries) in prog.threads.iter().enumerate() {
+            if let Some(e) = entries.iter().find(|e| plays(e.op)) {
+                match first {
+                    None => first = Some(t),
+                    Some(_) if culprit.is_none_or(|(c, _)| e.command < c) => {
+                        culprit = Some((e.command, t))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let (Some(f), Some((command, t))) = (first, culprit) {
+            let other = if role == "producer" {
+                "clq or mpsc"
+            } else {
+                "clq or abq"
+            };
+            return Err(ScriptError::new(
+                command,
+                format!(
+                    "{} has a single {role} thread: {} already {}, so {} may not (try {other})",
+                    kind.title(),
+                    prog.names[f],
+                    if role == "producer" {
+                        "offers"
+                    } else {
+                        "polls"
+                    },
+                    prog.names[t]
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One operation as it ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunAction {
+    pub thread: usize,
+    pub op: QueueOp,
+    pub command: usize,
+    pub outcome: Option<Outcome>,
+}
+
+/// What the scheduler tells its observer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A thread called an operation (nothing shared touched yet).
+    Began { thread: usize, action: usize },
+    /// A thread took one atomic step; `done` when the operation returned, `finished` when it
+    /// was the thread's last.
+    Stepped {
+        thread: usize,
+        action: usize,
+        done: Option<Outcome>,
+        finished: bool,
+    },
+}
+
+struct ThreadState<R> {
+    regs: R,
+    next: usize,
+    current: Option<usize>,
+    draining: bool,
+}
+
+impl<R> ThreadState<R> {
+    fn finished(&self, program: &[Entry]) -> bool {
+        self.current.is_none() && !self.draining && self.next == program.len()
+    }
+}
+
+/// Runs the program on `q` by its schedule, calling `observe` after every begin and step.
+pub fn run<Q: StepQueue>(
+    q: &mut Q,
+    prog: &Program,
+    max_turns: u64,
+    mut observe: impl FnMut(&Q, &[Q::Regs], &[RunAction], Turn),
+) -> Result<Vec<RunAction>, ScriptError> {
+    let n = prog.threads.len();
+    let mut ts: Vec<ThreadState<Q::Regs>> = (0..n)
+        .map(|_| ThreadState {
+            regs: Q::Regs::default(),
+            next: 0,
+            current: None,
+            draining: false,
+        })
+        .collect();
+    let mut regs: Vec<Q::Regs> = vec![Q::Regs::default(); n];
+    let mut actions: Vec<RunAction> = Vec::new();
+    let mut rng = match prog.schedule {
+        Schedule::Random(seed) => Some(SplitMix::new(seed)),
+        _ => None,
+    };
+    let listed: &[usize] = match &prog.schedule {
+        Schedule::Listed(l) => l,
+        _ => &[],
+    };
+    let mut at = 0usize;
+    let mut last = n - 1;
+    let mut turns = 0u64;
+    loop {
+        let live: Vec<usize> = (0..n)
+            .filter(|&t| !ts[t].finished(&prog.threads[t]))
+            .collect();
+        if live.is_empty() {
+            return Ok(actions);
+        }
+        let t = loop {
+            if at < listed.len() {
+                let t = listed[at];
+                at += 1;
+                if live.contains(&t) {
+                    break t;
+                }
+                continue;
+            }
+            if let Some(r) = rng.as_mut() {
+                break live[(r.next_u64() % live.len() as u64) as usize];
+            }
+            break (1..=n)
+                .map(|i| (last + i) % n)
+                .find(|t| live.contains(t))
+                .expect("a live thread");
+        };
+        last = t;
+        turns += 1;
+        if turns > max_turns {
+            return Err(ScriptError::limit(
+                0,
+                format!(
+                    "the threads took {} steps without finishing, the limit here",
+                    fmt_count(max_turns)
+                ),
+            ));
+        }
+        let s = &mut ts[t];
+        let action = match s.current {
+            Some(a) => a,
+            None => {
+                let (op, command) = if s.draining {
+                    (QueueOp::Poll, prog.threads[t][s.next - 1].command)
+                } else {
+                    let e = prog.threads[t][s.next];
+                    s.next += 1;
+                    s.draining = e.op == ThreadOp::Drain;
+                    let op = match e.op {
+                        ThreadOp::Offer(v) => QueueOp::Offer(v),
+                        ThreadOp::Poll | ThreadOp::Drain => QueueOp::Poll,
+                        ThreadOp::Size => QueueOp::Size,
+                    };
+                    (op, e.command)
+                };
+                let a = actions.len();
+                actions.push(RunAction {
+                    thread: t,
+                    op,
+                    command,
+                    outcome: None,
+                });
+                s.current = Some(a);
+                q.begin(t, &mut s.regs, op);
+                regs[t] = s.regs.clone();
+                observe(
+                    q,
+                    &regs,
+                    &actions,
+                    Turn::Began {
+                        thread: t,
+                        action: a,
+                    },
+                );
+                a
+            }
+        };
+        let s = &mut ts[t];
+        let done = q.step(t, &mut s.regs);
+        regs[t] = s.regs.clone();
+        if let Some(o) = done {
+            actions[action].outcome = Some(o);
+            s.current = None;
+            if o == Outcome::Polled(None) {
+                s.draining = false;
+            }
+        }
+        let finished = ts[t].finished(&prog.threads[t]);
+        observe(
+            q,
+            &regs,
+            &actions,
+            Turn::Stepped {
+                thread: t,
+                action,
+                done,
+                finished,
+            },
+        );
+    }
+}
+
+fn op_label(op: QueueOp) -> String {
+    match op {
+        QueueOp::Offer(v) => format!("offer {v}"),
+        QueueOp::Poll => "poll".into(),
+        QueueOp::Size => "size".into(),
+    }
+}
+
+pub fn outcome_label(o: Outcome) -> String {
+    match o {
+        Outcome::Offered(b) => b.to_string(),
+        Outcome::Polled(Some(v)) => v.to_string(),
+        Outcome::Polled(None) => "null".into(),
+        Outcome::Size(n) => fmt_count(n),
+    }
+}
+
+/// "P1: offer 5 → true".
+pub fn action_label(prog: &Program, a: &RunAction) -> String {
+    let base = format!("{}: {}", prog.names[a.thread], op_label(a.op));
+    match a.outcome {
+        Some(o) => format!("{base} → {}", outcome_label(o)),
+        None => format!("{base} (unfinished)"),
+    }
+}
+
+/// Runs `go` on a fresh queue of `kind` with probe `p`.
+macro_rules! with_queue {
+    ($kind:expr, $cap:expr, $p:expr, |$q:ident| $body:expr) => {
+        match $kind {
+            QueueKind::Clq => {
+                let mut $q = LinkedQueue::with_probe($p);
+                $body
+            }
+            QueueKind::Abq => {
+                let mut $q = ArrayQueue::with_probe($cap, $p);
+                $body
+            }
+            QueueKind::Spsc => {
+                let mut $q = RingQueue::with_probe(RingKind::Spsc, $cap, $p);
+                $body
+            }
+            QueueKind::Mpsc => {
+                let mut $q = RingQueue::with_probe(RingKind::Mpsc, $cap, $p);
+                $body
+            }
+        }
+    };
+}
+
+fn recorded<Q: StepQueue + Drawn>(
+    q: &mut Q,
+    rec: &Rc<RefCell<QueueRecorder>>,
+    prog: &Program,
+) -> Result<Vec<RunAction>, ScriptError> {
+    rec.borrow_mut().start(q, prog);
+    run(q, prog, DRAW.max_turns, |q, regs, actions, turn| {
+        rec.borrow_mut().observe(q, regs, actions, turn)
+    })
+}
+
+pub fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
+    check(prog, kind)?;
+    let rec = Rc::new(RefCell::new(QueueRecorder::new(kind, prog, max_steps)));
+    let p = rec.clone();
+    let actions = with_queue!(kind, prog.capacity, p, |q| recorded(&mut q, &rec, prog))?;
+    let trace = std::mem::replace(
+        &mut rec.borrow_mut().trace,
+        TraceBuffer::new::<QueueEvent>(&[], 0, 0),
+    );
+    Ok(Recorded {
+        trace,
+        actions: actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(prog, a),
+                subject: a.thread as i32,
+            })
+            .collect(),
+        entity_labels: prog.names.clone(),
+    })
+}
+
+pub fn count(
+    kind: QueueKind,
+    prog: &Program,
+    commands: usize,
+) -> Result<CommandCounts, ScriptError> {
+    check(prog, kind)?;
+    let counter = Rc::new(RefCell::new(Counter::new()));
+    let mut split = PerCommand::new::<QueueEvent>(commands);
+    let p = counter.clone();
+    with_queue!(kind, prog.capacity, p, |q| run(
+        &mut q,
+        prog,
+        COUNT.max_turns,
+        |_, _, actions, turn| {
+            let action = match turn {
+                Turn::Began { action, .. } | Turn::Stepped { action, .. } => action,
+            };
+            split.before(actions[action].command, &counter.borrow());
+        }
+    ))?;
+    let total = counter.borrow().clone();
+    Ok(split.finish(&total))
+}
+
+/// A program run with a counter alone: outcomes and totals, for tests and benchmarks.
+pub fn run_counted(
+    kind: QueueKind,
+    prog: &Program,
+) -> Result<(Vec<RunAction>, Counter), ScriptError> {
+    check(prog, kind)?;
+    let counter = Rc::new(RefCell::new(Counter::new()));
+    let p = counter.clone();
+    let actions = with_queue!(kind, prog.capacity, p, |q| run(
+        &mut q,
+        prog,
+        COUNT.max_turns,
+        |_, _, _, _| {}
+    ))?;
+    let c = counter.borrow().clone();
+    Ok((actions, c))
+}
+
+pub fn schema() -> Schema {
+    Schema {
+        family: "queue",
+        ops: OPS,
+        threads: true,
+        settings: SETTINGS,
+        limits: vec![
+            ("drawnThreads", DRAW.max_threads as u64),
+            ("drawnOffers", DRAW.max_offers as u64),
+            ("drawnOperations", DRAW.max_ops as u64),
+            ("drawnCapacity", DRAW.max_capacity as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedThreads", COUNT.max_threads as u64),
+            ("countedOffers", COUNT.max_offers as u64),
+            ("countedOperations", COUNT.max_ops as u64),
+            ("countedCapacity", COUNT.max_capacity as u64),
+            ("defaultCapacity", DEFAULT_CAPACITY as u64),
+            ("maxLookAheadStep", jctools_ring::MAX_LOOK_AHEAD_STEP),
+        ],
+        variants: QueueKind::ALL
+            .iter()
+            .map(|k| Variant {
+                name: k.name(),
+                title: k.title(),
+                pseudocode: k.pseudocode(),
+            })
+            .collect(),
+        kinds: QueueEvent::KINDS,
+        fields: TraceBuffer::layout::<QueueEvent>(&queue_recorder::fields()).fields,
+    }
+}
+
+pub struct QueueScript {
+    prog: Option<Program>,
+    commands: usize,
+}
+
+impl QueueScript {
+    pub fn new(raw: &[RawCommand], settings: &str, draw: bool) -> Result<QueueScript, ScriptError> {
+        let prog = match program(raw, settings, if draw { DRAW } else { COUNT }) {
+            Ok(p) => Some(p),
+            Err(e) if draw && e.over_limit => None,
+            Err(e) => return Err(e),
+        };
+        Ok(QueueScript {
+            prog,
+            commands: raw.len(),
+        })
+    }
+
+    fn prog(&self) -> Result<&Program, String> {
+        self.prog
+            .as_ref()
+            .ok_or_else(|| "the script is too big to draw".to_string())
+    }
+}
+
+fn kind_of(variant: &str) -> Result<QueueKind, String> {
+    QueueKind::parse(variant)
+        .ok_or_else(|| format!("unknown queue \"{variant}\"; expected clq, abq, spsc or mpsc"))
+}
+
+impl PlannedScript for QueueScript {
+    fn fits(&self) -> bool {
+        self.prog.is_some()
+    }
+    fn actions(&self) -> usize {
+        self.prog.as_ref().map_or(0, |p| p.ops)
+    }
+    fn max_size(&self) -> usize {
+        self.prog.as_ref().map_or(0, |p| p.offers)
+    }
+    fn trace(&self, variant: &str) -> Result<Recorded, String> {
+        record(kind_of(variant)?, self.prog()?, MAX_STEPS).map_err(|e| e.to_string())
+    }
+    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
+        count(kind_of(variant)?, self.prog()?, self.commands).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
+        c.iter()
+            .map(|&(op, a, thread)| RawCommand {
+                op,
+                args: [a, 0, 0],
+                thread,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn threads_settings_and_macros() {
+        let p = program(
+            &raw(&[(0, 5, 0), (3, 3, 0), (4, 0, 1)]),
+            "threads=P,C\ncapacity=4\nschedule=P C*2",
+            DRAW,
+        )
+        .unwrap();
+        assert_eq!(p.names, vec!["P", "C"]);
+        assert_eq!(p.capacity, 4);
+        assert_eq!(p.schedule, Schedule::Listed(vec![0, 1, 1]));
+        let offers: Vec<ThreadOp> = p.threads[0].iter().map(|e| e.op).collect();
+        assert_eq!(
+            offers,
+            vec![
+                ThreadOp::Offer(5),
+                ThreadOp::Offer(6),
+                ThreadOp::Offer(7),
+                ThreadOp::Offer(8)
+            ]
+        );
+        assert_eq!(p.threads[1][0].op, ThreadOp::Drain);
+    }
+
+    #[test]
+    fn errors_name_the_setting_or_command() {
+        let e = program(&raw(&[(1, 0, 0)]), "threads=P\nschedule=P Q", DRAW).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "schedule: there is no thread \"Q\"; the threads are P"
+        );
+        let e = program(&raw(&[(1, 0, 0)]), "capacity=0", DRAW).unwrap_err();
+        assert!(e.to_string().starts_with("capacity: "));
+        let e = program(&raw(&[(1, 0, 0)]), "capacity=100", DRAW).unwrap_err();
+        assert!(
+            e.over_limit,
+            "a capacity too big to draw is counted instead"
+        );
+        let e = program(&raw(&[(3, 100, 0)]), "", DRAW).unwrap_err();
+        assert!(e.over_limit && e.to_string().starts_with("command 1: "));
+        let e = program(&raw(&[(0, 1, 0), (0, 2, 1)]), "threads=A,B", DRAW).unwrap();
+        let err = check(&e, QueueKind::Spsc).unwrap_err();
+        assert_eq!(err.command, 1);
+        assert!(err.message.contains("single producer"), "{}", err.message);
+        assert!(check(&e, QueueKind::Mpsc).is_ok());
+    }
+
+    #[test]
+    fn the_same_schedule_gives_the_same_run() {
+        let script = raw(&[(3, 20, 0), (3, 20, 1), (4, 0, 2), (2, 0, 2)]);
+        for schedule in ["round-robin", "random 3", "P1*7 C*9"] {
+            let p = program(
+                &script,
+                &format!("threads=P1,P2,C\nschedule={schedule}\ncapacity=16"),
+                COUNT,
+            )
+            .unwrap();
+            for kind in [QueueKind::Clq, QueueKind::Abq, QueueKind::Mpsc] {
+                let a = run_counted(kind, &p).unwrap();
+                let b = run_counted(kind, &p).unwrap();
+                assert_eq!(a.0, b.0);
+                assert_eq!(a.1, b.1);
+            }
+        }
+    }
+}
