@@ -20,25 +20,34 @@ import { HeapLayout } from '../heaps/HeapLayout';
 import { CostCurves } from '../heaps/CostCurves';
 import { wheelFamily } from '../wheels/family';
 import { PurgatorySim } from '../wheels/PurgatorySim';
+import { queueFamily } from '../queues/family';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
   return (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
 }
 
-interface PlayerProps { ops?: string; step?: StepSpec }
+type PlayerProps = { ops?: string; step?: StepSpec } & Record<string, string | StepSpec | undefined>;
+
+/** The settings an MDX tag gives as attributes (`capacity="4"`). */
+function settingsOf(module: FamilyModule, p: PlayerProps): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const s of module.settings ?? []) if (typeof p[s.name] === 'string') out[s.name] = p[s.name] as string;
+  return out;
+}
 
 /** MDX names for a family's player (`<HeapPlayer heap="jdk" …/>`) and race (`<RaceView …/>`). */
 function familyWidgets(module: FamilyModule, player: string, race: string) {
   return {
-    [player]: framed('Player', (p: PlayerProps & Record<string, string | StepSpec | undefined>) => (
-      <ScriptPlayer module={module} variant={(p[module.viewParam] as string | undefined) ?? module.defaultVariant} ops={p.ops} step={p.step} />
+    [player]: framed('Player', (p: PlayerProps) => (
+      <ScriptPlayer module={module} variant={(p[module.viewParam] as string | undefined) ?? module.defaultVariant} ops={p.ops} step={p.step}
+        settings={settingsOf(module, p)} />
     )),
-    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={p.step} />),
+    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={p.step} settings={settingsOf(module, p)} />),
   };
 }
 
-for (const family of [heapFamily, wheelFamily]) {
+for (const family of [heapFamily, wheelFamily, queueFamily]) {
   registerFamily(family);
   registerEmbed(familyEmbed(family));
 }
@@ -70,6 +79,7 @@ registerEmbed({
 registerLessonWidgets({
   ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
   ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
+  ...familyWidgets(queueFamily, 'QueuePlayer', 'QueueRace'),
   HeapLayout: framed('Heap layout', HeapLayout),
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),

@@ -12,12 +12,13 @@ export function familyEmbed(module: FamilyModule): EmbedWidget {
     render(params, sync) {
       const p = parseFamilyEmbed(module, params);
       if (!p.ok) return { problem: p.message };
-      const onChange = (ops: string, step: number) => sync({ [module.viewParam]: p.view, ops, step: String(step) });
+      const onChange = (ops: string, step: number, settings: Record<string, string>) =>
+        sync({ [module.viewParam]: p.view, ...settings, ops, step: String(step) });
       return (
         <WasmWidget name={p.view === RACE ? 'Race view' : 'Player'}>
           {p.view === RACE
-            ? <RaceView module={module} ops={p.ops} step={p.step} onChange={onChange} />
-            : <ScriptPlayer module={module} variant={p.view} ops={p.ops} step={p.step} onChange={onChange} />}
+            ? <RaceView module={module} ops={p.ops} step={p.step} settings={p.settings} onChange={onChange} />
+            : <ScriptPlayer module={module} variant={p.view} ops={p.ops} step={p.step} settings={p.settings} onChange={onChange} />}
         </WasmWidget>
       );
     },

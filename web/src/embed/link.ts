@@ -13,8 +13,8 @@ const FRAGMENT_KEY = 'z=';
 export type Params = Record<string, string>;
 
 function query(params: Params): string {
-  // Commas and spaces read better as `,` and `%20` than as `%2C` and `+`.
-  return new URLSearchParams(params).toString().replace(/%2C/g, ',').replace(/\+/g, '%20');
+  // Commas, colons and spaces read better as `,`, `:` and `%20` than as `%2C`, `%3A` and `+`.
+  return new URLSearchParams(params).toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/\+/g, '%20');
 }
 
 export interface Link {
@@ -71,8 +71,8 @@ export function checkParams(params: URLSearchParams, known: readonly string[]): 
   return null;
 }
 
-/** A link to a family's player (`view` = a variant, or "race") at this script and step. */
+/** A link to a family's player (`view` = a variant, or "race") at this script, settings and step. */
 export function familyLink(module: Pick<FamilyModule, 'name' | 'viewParam'>, view: string, ops: string, step: number | string,
-  origin = window.location.origin): Link {
-  return embedLink(module.name, { [module.viewParam]: view, ops, step: String(step) }, origin);
+  settings: Readonly<Record<string, string>> = {}, origin = window.location.origin): Link {
+  return embedLink(module.name, { [module.viewParam]: view, ...settings, ops, step: String(step) }, origin);
 }

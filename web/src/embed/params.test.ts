@@ -7,8 +7,8 @@ const parse = (q: string) => parseFamilyEmbed(heap, new URLSearchParams(q));
 
 describe('family embed parameters', () => {
   it('reads the view, the script and the step', () => {
-    expect(parse('heap=race&ops=add 5,poll&step=end')).toEqual({ ok: true, view: 'race', ops: 'add 5,poll', step: 'end' });
-    expect(parse('')).toEqual({ ok: true, view: 'jdk', ops: '', step: 0 });
+    expect(parse('heap=race&ops=add 5,poll&step=end')).toEqual({ ok: true, view: 'race', ops: 'add 5,poll', step: 'end', settings: {} });
+    expect(parse('')).toEqual({ ok: true, view: 'jdk', ops: '', step: 0, settings: {} });
     expect(parse('step=12')).toMatchObject({ step: 12 });
     expect(parse('step=op:3')).toMatchObject({ step: 'op:3' });
     expect(resolveStep('op:3', [0, 2, 7, 9], 12)).toEqual({ step: 7 });
@@ -38,23 +38,35 @@ describe('family embed parameters', () => {
     expect(checkParams(new URLSearchParams('a=1&b=2'), ['a', 'b'])).toBeNull();
   });
 
+  it('carries a family\'s settings as parameters of their own', () => {
+    const queue = { name: 'queue', viewParam: 'queue', variants: ['clq', 'abq'], defaultVariant: 'clq',
+      settings: [{ name: 'capacity', label: 'Capacity', hint: '' }, { name: 'schedule', label: 'Schedule', hint: '' }] };
+    const { href } = familyLink(queue, 'abq', 'P: offer 5, C: poll', 3, { capacity: '4', schedule: 'P C' }, 'http://x');
+    expect(href).toBe('http://x/embed/queue?queue=abq&capacity=4&schedule=P%20C&ops=P:%20offer%205,%20C:%20poll&step=3');
+    const url = new URL(href);
+    expect(parseFamilyEmbed(queue, url.searchParams)).toEqual({
+      ok: true, view: 'abq', ops: 'P: offer 5, C: poll', step: 3, settings: { capacity: '4', schedule: 'P C' },
+    });
+    expect(parseFamilyEmbed(queue, new URLSearchParams('capacty=4'))).toMatchObject({ ok: false, message: '“capacty” is not a parameter here; expected queue, capacity, schedule, ops, step' });
+  });
+
   it('writes a readable URL that reads back the same', () => {
-    const { href } = familyLink(heap, 'indexed', 'add 5, poll', 7, 'http://x');
+    const { href } = familyLink(heap, 'indexed', 'add 5, poll', 7, {}, 'http://x');
     expect(href).toBe('http://x/embed/heap?heap=indexed&ops=add%205,%20poll&step=7');
     const url = new URL(href);
     const state = readEmbedState(url.search, url.hash);
-    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'indexed', ops: 'add 5, poll', step: 7 });
+    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'indexed', ops: 'add 5, poll', step: 7, settings: {} });
   });
 
   it('carries long state compressed in the fragment, which no server sees', () => {
     const ops = Array.from({ length: 2000 }, (_, i) => `add ${1_000_000 + i}`).join(', ');
-    const link = familyLink(heap, 'jdk', ops, 'end', 'http://x');
+    const link = familyLink(heap, 'jdk', ops, 'end', {}, 'http://x');
     const url = new URL(link.href);
     expect(link.problem).toBeUndefined();
     expect(url.search).toBe('');
     expect(link.href.length).toBeLessThan(ops.length); // compressed
     const state = readEmbedState(url.search, url.hash);
-    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'jdk', ops, step: 'end' });
+    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'jdk', ops, step: 'end', settings: {} });
     // Just under the limit stays readable in the query.
     const short = embedLink('heap', { ops: 'x'.repeat(MAX_QUERY - 4) }, 'http://x');
     expect(new URL(short.href).search).not.toBe('');
@@ -62,7 +74,7 @@ describe('family embed parameters', () => {
 
   it('reports a damaged fragment instead of showing something else', () => {
     expect(readEmbedState('', '#z=%%%not-lz')).toMatchObject({ ok: false });
-    const link = familyLink(heap, 'jdk', 'add 1, '.repeat(600) + 'poll', 0, 'http://x');
+    const link = familyLink(heap, 'jdk', 'add 1, '.repeat(600) + 'poll', 0, {}, 'http://x');
     const r = readEmbedState('', new URL(link.href).hash.slice(0, 40));
     expect(r.ok && r.params.get('ops')?.endsWith('poll')).toBeFalsy();
   });

@@ -41,11 +41,14 @@ export function parseStep(raw: string | null): { ok: true; step: StepSpec } | { 
   return { ok: true, step: m[1] ? (`op:${Number(m[2])}` as StepSpec) : Number(m[2]) };
 }
 
-export type FamilyEmbed = { ok: true; view: string; ops: string; step: StepSpec } | { ok: false; message: string };
+export type FamilyEmbed =
+  | { ok: true; view: string; ops: string; step: StepSpec; settings: Record<string, string> }
+  | { ok: false; message: string };
 
-/** `<viewParam>=<variant>|race&ops=…&step=…` for a family. */
-export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'variants' | 'defaultVariant'>, params: URLSearchParams): FamilyEmbed {
-  const problem = checkParams(params, [module.viewParam, 'ops', 'step']);
+/** `<viewParam>=<variant>|race&<setting>=…&ops=…&step=…` for a family (Rust checks the settings' values). */
+export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'variants' | 'defaultVariant' | 'settings'>, params: URLSearchParams): FamilyEmbed {
+  const names = (module.settings ?? []).map((s) => s.name);
+  const problem = checkParams(params, [module.viewParam, ...names, 'ops', 'step']);
   if (problem) return { ok: false, message: problem };
   const view = params.get(module.viewParam) ?? module.defaultVariant;
   const views = [...module.variants, 'race'];
@@ -55,5 +58,10 @@ export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'varia
   }
   const step = parseStep(params.get('step'));
   if (!step.ok) return step;
-  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step };
+  const settings: Record<string, string> = {};
+  for (const n of names) {
+    const v = params.get(n);
+    if (v !== null) settings[n] = v;
+  }
+  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step, settings };
 }

@@ -11,6 +11,8 @@ import { useDraft } from '../wasm/WasmWidget';
 import { ScriptEditor } from '../script/ScriptEditor';
 import { CountOnly, ratio } from '../script/CountOnly';
 import { useScript } from '../script/useScript';
+import { SettingsFields, givenSettings, useSettings, type Settings } from '../script/settings';
+import { expandedFrom, settingDefaults } from './ScriptPlayer';
 import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
@@ -20,23 +22,29 @@ import type { FamilyModule } from '../registry/family';
 
 export const RACE = 'race';
 
-export function RaceView({ module, ops = '', step = 0, onChange }: {
-  module: FamilyModule; ops?: string; step?: StepSpec; onChange?: (ops: string, step: number) => void;
+export function RaceView({ module, ops = '', step = 0, settings = {}, onChange }: {
+  module: FamilyModule; ops?: string; step?: StepSpec; settings?: Settings;
+  onChange?: (ops: string, step: number, settings: Settings) => void;
 }) {
   const [text, setText] = useDraft('ops', ops);
-  const variants = module.variants;
-  const script = useScript(module.name, text, variants);
+  const [values, setValue] = useSettings(module, settings);
+  const given = givenSettings(module, values);
+  const variants = module.raceVariants ?? module.variants;
+  const script = useScript(module.name, text, variants, given);
   const traces = script.traced?.ok ? script.traced.traces : null;
   const commands = script.parsed.ok ? script.parsed.commands : [];
-  const link = (k: number) => familyLink(module, RACE, text, k);
+  const link = (k: number) => familyLink(module, RACE, text, k, given);
+  const settingError = script.error?.setting ? script.error : null;
   return (
     <section className={`widget race-view ${module.name}-race`} aria-label={module.raceTitle}>
       <h3 className="widget-title">{module.raceTitle}</h3>
-      <ScriptEditor text={text} onChange={(t) => { setText(t); onChange?.(t, 0); }} error={script.error}
+      <ScriptEditor text={text} onChange={(t) => { setText(t); onChange?.(t, 0, given); }} error={settingError ? null : script.error}
         help={<module.Help schema={script.schema} />} />
+      <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} error={settingError}
+        onChange={(n, v) => onChange?.(text, 0, givenSettings(module, setValue(n, v)))} />
       {traces && (
-        <Race key={text} module={module} traces={variants.map((v) => traces[v])} commands={commands} initial={step}
-          link={link} onStep={(k) => onChange?.(text, k)} />
+        <Race key={`${text}\n${JSON.stringify(given)}`} module={module} traces={variants.map((v) => traces[v])} commands={commands} initial={step}
+          link={link} onStep={(k) => onChange?.(text, k, given)} />
       )}
       {script.counting && (
         <>
@@ -54,14 +62,18 @@ function Race({ module, traces, commands, initial, link, onStep }: {
 }) {
   const replays = useMemo(() => traces.map((t) => new FrameReplay(t)), [traces]);
   const first = traces[0];
-  const actions = first.actions.length;
-  // The race steps whole operations: op:N is N − 1 operations done.
+  // Threads can make the lanes run different numbers of operations (a drain polls until empty).
+  const actions = Math.max(...traces.map((t) => t.actions.length));
+  // The race steps whole operations, in the order they complete: op:N is N − 1 operations done.
   const ops = useMemo(() => Array.from({ length: actions }, (_, i) => i), [actions]);
   const start = useMemo(() => resolveStep(initial, ops, actions), [initial, ops, actions]);
   const player = usePlayer(actions, start.step, onStep);
   const k = player.step;
-  const frames = traces.map((t, i) => new Frame(t.schema, replays[i].frameAt(k < t.actionStarts.length ? t.actionStarts[k] : t.length)));
-  const last = k > 0 ? first.actions[k - 1] : null;
+  const frames = traces.map((t, i) => new Frame(t.schema, replays[i].frameAt(k === 0 ? 0 : k <= t.completions.length ? t.completions[k - 1] : t.length)));
+  const lastOf = (t: Trace) => (k > 0 && k <= t.completedActions.length ? t.actions[t.completedActions[k - 1]] : null);
+  const last = lastOf(first);
+  // When the lanes finished different operations k-th, each lane says which.
+  const sameLast = traces.every((t) => lastOf(t)?.label === last?.label);
   const title = (t: Trace) => variantSpec(t.schema, t.variant).title;
   const totals = frames.map((f) => module.work(f.counts('total')));
 
@@ -73,9 +85,9 @@ function Race({ module, traces, commands, initial, link, onStep }: {
       <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>
         {last
           ? <>After operation {k} of {actions} (<strong>{last.label}</strong>
-            {commands[last.command] && last.label.split(' ')[0] !== commands[last.command].op && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
+            {commands[last.command] && expandedFrom(last.label, commands[last.command].op) && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
             {traces.map((t, i) => (
-              <span key={t.variant}>{i > 0 && '; '}{title(t)}: {module.describe(frames[i].counts('last'), t.variant)}</span>
+              <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {module.describe(frames[i].counts('last'), t.variant)}</span>
             ))}. Work so far, {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])} ({module.workLabel}).</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>

@@ -12,6 +12,7 @@ import { useDraft } from '../wasm/WasmWidget';
 import { ScriptEditor } from '../script/ScriptEditor';
 import { CountOnly } from '../script/CountOnly';
 import { useScript } from '../script/useScript';
+import { SettingsFields, givenSettings, useSettings, type Settings } from '../script/settings';
 import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
@@ -25,29 +26,41 @@ export interface ScriptPlayerProps {
   ops?: string;
   /** Initial step: a number, 'end', or 'op:N'. */
   step?: StepSpec;
-  /** Called when the script or the step changes (the embed page writes them to the URL). */
-  onChange?: (ops: string, step: number) => void;
+  /** The family's settings (a queue's capacity and schedule), as the link gives them. */
+  settings?: Settings;
+  /** Called when the script, a setting or the step changes (the embed page writes them to the URL). */
+  onChange?: (ops: string, step: number, settings: Settings) => void;
 }
 
-export function ScriptPlayer({ module, variant = module.defaultVariant, ops = '', step = 0, onChange }: ScriptPlayerProps & { module: FamilyModule }) {
+/** The schema's default of each setting, shown greyed in its empty box. */
+export function settingDefaults(schema: { settings: { name: string; default: string }[] }): Settings {
+  return Object.fromEntries(schema.settings.map((s) => [s.name, s.default]));
+}
+
+export function ScriptPlayer({ module, variant = module.defaultVariant, ops = '', step = 0, settings = {}, onChange }: ScriptPlayerProps & { module: FamilyModule }) {
   const [text, setText] = useDraft('ops', ops);
-  const script = useScript(module.name, text, [variant]);
+  const [values, setValue] = useSettings(module, settings);
+  const given = givenSettings(module, values);
+  const script = useScript(module.name, text, [variant], given);
   const trace = script.traced?.ok ? script.traced.traces[variant] : undefined;
   const title = variantSpec(script.schema, variant).title;
-  const link = (k: number) => familyLink(module, variant, text, k);
+  const link = (k: number) => familyLink(module, variant, text, k, given);
 
   const edit = (t: string) => {
     setText(t);
-    onChange?.(t, 0);
+    onChange?.(t, 0, given);
   };
+  const setSetting = (name: string, v: string) => onChange?.(text, 0, givenSettings(module, setValue(name, v)));
+  const settingError = script.error?.setting ? script.error : null;
 
   return (
     <section className={`widget player ${module.name}-player`} aria-label={`${title} step player`}>
       <h3 className="widget-title">{title}</h3>
-      <ScriptEditor text={text} onChange={edit} error={script.error} help={<module.Help schema={script.schema} />} />
+      <ScriptEditor text={text} onChange={edit} error={settingError ? null : script.error} help={<module.Help schema={script.schema} />} />
+      <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} onChange={setSetting} error={settingError} />
       {trace && (
-        <TracePlayer key={text} module={module} trace={trace} title={title} initial={step} link={link}
-          onStep={(k) => onChange?.(text, k)} commands={script.parsed.ok ? script.parsed.commands : []} />
+        <TracePlayer key={`${text}\n${JSON.stringify(given)}`} module={module} trace={trace} title={title} initial={step} link={link}
+          onStep={(k) => onChange?.(text, k, given)} commands={script.parsed.ok ? script.parsed.commands : []} />
       )}
       {script.counting && (
         <>
@@ -59,15 +72,24 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
   );
 }
 
+/**
+ * Whether an operation came from a macro rather than a command of its own name: its label's
+ * first word (after a thread's name, "P1: poll → 5") is not the command's.
+ */
+export function expandedFrom(label: string, op: string): boolean {
+  return label.replace(/^\S+: /, '').split(' ')[0] !== op;
+}
+
 /** "Operation 3 of 30: add 40 (from schedule 15)", or what comes next between operations. */
 export function OperationLabel({ trace, step, commands }: { trace: Trace; step: number; commands: Command[] }) {
   const total = trace.actions.length;
   const from = (a: number) => {
     const cmd = commands[trace.actions[a].command];
-    return cmd && trace.actions[a].label.split(' ')[0] !== cmd.op ? <> (from <code>{describeCommand(cmd)}</code>)</> : null;
+    return cmd && expandedFrom(trace.actions[a].label, cmd.op) ? <> (from <code>{describeCommand(cmd)}</code>)</> : null;
   };
-  // Between two operations the reader wants to know what comes next, not what just ended.
-  const upcoming = trace.actionStarts.indexOf(step);
+  // Between two operations the reader wants to know what comes next, not what just ended (with
+  // threads interleaved, operations overlap: each step names its own).
+  const upcoming = trace.interleaved ? -1 : trace.actionStarts.indexOf(step);
   if (upcoming >= 0) {
     return (
       <p className="operation-label">
@@ -76,11 +98,15 @@ export function OperationLabel({ trace, step, commands }: { trace: Trace; step: 
       </p>
     );
   }
+  if (step === 0 && trace.interleaved) return <p className="operation-label">Before the first step: no thread has run yet</p>;
   if (step === 0 || step > trace.length) return <p className="operation-label">All operations done</p>;
   const a = stepAt(trace, step - 1).action;
+  // An interleaved operation's label ends with its result ("→ 5"): not told before it returns.
+  const returned = !trace.interleaved || trace.completions[trace.completedActions.indexOf(a)] <= step;
+  const label = returned ? trace.actions[a].label : trace.actions[a].label.replace(/ → .*$/, '');
   return (
     <p className="operation-label">
-      Operation {a + 1} of {total}: <strong>{trace.actions[a].label}</strong>{from(a)}
+      Operation {a + 1} of {total}: <strong>{label}</strong>{from(a)}
     </p>
   );
 }

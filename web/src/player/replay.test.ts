@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameReplay } from './replay';
-import { STEP_WIDTH, actionStartsOf, lazyLines } from './trace';
+import { STEP_WIDTH, actionSpans, lazyLines } from './trace';
 
 /** A random trace: each step writes a few fields; the expected frames are computed naively. */
 function randomTrace(steps: number, len: number, seed = 7) {
@@ -45,9 +45,19 @@ describe('FrameReplay', () => {
     expect(Array.from(trace.initial)).toEqual(before);
   });
 
+  it('follows interleaved actions: where each starts and in which order they complete', () => {
+    // Steps by action: 0 1 0 2 1 1 2 — action 0 completes first, then 1, then 2.
+    const steps = Int32Array.from([0, 1, 0, 2, 1, 1, 2].flatMap((a) => [a, 0, 0, 0, 0, 0]));
+    expect(actionSpans(steps)).toEqual({
+      actionStarts: [0, 1, 3], interleaved: true, completions: [3, 6, 7], completedActions: [0, 1, 2],
+    });
+  });
+
   it('finds where each action starts, and slices sentences on demand', () => {
     const { trace } = randomTrace(10, 3);
-    expect(actionStartsOf(trace.steps)).toEqual([0, 3, 6, 9]);
+    expect(actionSpans(trace.steps)).toEqual({
+      actionStarts: [0, 3, 6, 9], interleaved: false, completions: [3, 6, 9, 10], completedActions: [0, 1, 2, 3],
+    });
     expect(trace.steps.length).toBe(10 * STEP_WIDTH);
     const text = lazyLines('one\ntwo − ≤\n\nfour', 4);
     expect([text(0), text(1), text(2), text(3), text(4)]).toEqual(['one', 'two − ≤', '', 'four', '']);

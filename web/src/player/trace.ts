@@ -36,6 +36,12 @@ export interface Trace {
   actions: ActionInfo[];
   /** The index of each action's first step. */
   actionStarts: number[];
+  /** Whether actions overlap (threads interleaved step by step), so they are not contiguous runs. */
+  interleaved: boolean;
+  /** The step count at which each action is complete, in the order they completed. */
+  completions: number[];
+  /** The actions in the order they completed. */
+  completedActions: number[];
   /** The name of each entity the frame refers to by number (a timer's deadline). */
   entityLabels: string[];
   /** Step k's sentence (0-based), sliced on demand from the one string Rust sent. */
@@ -74,16 +80,21 @@ export function lazyLines(joined: string, count: number): (k: number) => string 
   };
 }
 
-/** The first step of each action: where the action column changes. */
-export function actionStartsOf(steps: Int32Array): number[] {
-  const out: number[] = [];
-  let last = -1;
+/**
+ * The first step of each action, whether it ends, and the order actions complete in. Actions
+ * are numbered as they start; on one thread each is a contiguous run of steps, and with threads
+ * interleaved they overlap.
+ */
+export function actionSpans(steps: Int32Array): Pick<Trace, 'actionStarts' | 'interleaved' | 'completions' | 'completedActions'> {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let interleaved = false;
   for (let k = 0; k * STEP_WIDTH < steps.length; k++) {
     const a = steps[k * STEP_WIDTH];
-    if (a !== last) {
-      out.push(k);
-      last = a;
-    }
+    if (a === starts.length) starts.push(k);
+    else if (a !== starts.length - 1) interleaved = true;
+    ends[a] = k + 1;
   }
-  return out;
+  const completedActions = ends.map((_, a) => a).sort((x, y) => ends[x] - ends[y]);
+  return { actionStarts: starts, interleaved, completions: completedActions.map((a) => ends[a]), completedActions };
 }

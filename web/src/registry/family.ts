@@ -16,6 +16,16 @@ export interface ViewProps {
   inRace?: boolean;
 }
 
+/** A script setting the player shows beside the script (the schema names and documents it). */
+export interface SettingField {
+  /** As in the schema and the embed route: `capacity`. */
+  name: string;
+  /** The input's accessible name: "Capacity". */
+  label: string;
+  /** What the box holds, in a few words, shown under it. */
+  hint: string;
+}
+
 export interface FamilyModule {
   /** As in Rust (`families.rs`) and in the embed route: /embed/<name>. */
   name: string;
@@ -30,6 +40,10 @@ export interface FamilyModule {
   raceTitle: string;
   /** Lanes one under the other (wide drawings) rather than side by side. */
   stackedRace?: boolean;
+  /** The variants the race runs, if not all of them. */
+  raceVariants?: string[];
+  /** Settings besides the script (also embed parameters), in the order shown. */
+  settings?: SettingField[];
   /** Draws one frame. */
   View: ComponentType<ViewProps>;
   /** The counters shown for a variant, by event kind name, in order. */

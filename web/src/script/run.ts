@@ -1,7 +1,7 @@
 // Runs a parsed script through a family's real structures in wasm: planned once, then traced on
 // each variant asked for, everything copied out at once so no wasm object outlives the call.
 import { callWasm } from '../wasm/loader';
-import { STEP_WIDTH, actionStartsOf, lazyLines, type Trace } from '../player/trace';
+import { STEP_WIDTH, actionSpans, lazyLines, type Trace } from '../player/trace';
 import { encodeCommands, encodeSettings, locate, parseScript, type Command, type ScriptError } from './parse';
 import { countsAt } from './counting';
 import { familySchema } from './schema';
@@ -45,7 +45,7 @@ export function traceScript(family: string, commands: Command[], variants: reado
             initial: t.initialFrame(), steps, writes: t.writes(), length,
             overflowed: t.overflowed,
             actions: Array.from(t.actionCommands(), (command, i) => ({ command, label: labels[i], subject: subjects[i] })),
-            actionStarts: actionStartsOf(steps),
+            ...actionSpans(steps),
             entityLabels: t.entityLabels(),
             text: lazyLines(t.texts(), length),
           };

@@ -1,0 +1,77 @@
+// The queues of the UDP-server story as a structure family: the JDK's ConcurrentLinkedQueue and
+// ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
+// one atomic step at a time.
+import type { FamilyModule } from '../registry/family';
+import type { Counts } from '../player/frame';
+import type { FamilySchema } from '../script/schema';
+import { QueueView } from './QueueView';
+import { listing, num, plural } from '../site/format';
+
+const COMMON = ['load', 'store', 'slot-read', 'slot-write', 'cas', 'cas-fail'];
+const COUNTERS: Record<string, string[]> = {
+  clq: [...COMMON, 'alloc', 'visit'],
+  abq: [...COMMON, 'lock', 'lock-wait'],
+  spsc: COMMON,
+  mpsc: [...COMMON, 'spin'],
+};
+
+/** Shared-memory accesses: every load, store, CAS (failed or not), node counted by size(), and look at a held lock or a claimed slot. */
+export const queueWork = (c: Counts) =>
+  c.load + c.store + c['slot-read'] + c['slot-write'] + c.cas + c['cas-fail'] + c.visit + c.lock + c['lock-wait'] + c.spin;
+
+export function describeQueueWork(c: Counts, variant: string): string {
+  const parts = [plural(c.load + c['slot-read'], 'read'), plural(c.store + c['slot-write'], 'write'), plural(c.cas, 'CAS', 'CASes')];
+  if (c['cas-fail']) parts.push(plural(c['cas-fail'], 'failed CAS', 'failed CASes'));
+  if (variant === 'clq' && c.visit) parts.push(plural(c.visit, 'node counted by size()', 'nodes counted by size()'));
+  if (variant === 'abq') parts.push(plural(c.lock, 'lock acquisition'));
+  if (c['lock-wait']) parts.push(plural(c['lock-wait'], 'wait for the lock', 'waits for the lock'));
+  if (c.spin) parts.push(plural(c.spin, 'spin'));
+  return listing(parts);
+}
+
+function QueueHelp({ schema }: { schema: FamilySchema }) {
+  const l = schema.limits;
+  return (
+    <ul>
+      <li><code>offer N</code> offers element N; <code>poll</code> takes the head (or gets null); <code>size</code> counts
+        the elements (the CLQ walks its nodes; the others read their indices); <code>fill N</code> offers N new elements
+        (numbered after the largest so far); <code>drain</code> polls until a poll returns null.</li>
+      <li>Start a command with a thread&apos;s name to run it on that thread: <code>P1: offer 5, P2: offer 7, C: poll</code>.
+        A command without a name runs on the thread of the command before it; a script that names none runs on one
+        thread, <code>T</code>. Each thread runs its commands in order.</li>
+      <li><strong>Schedule</strong>: which thread takes each atomic step (one load, store or CAS).
+        <code> round-robin</code> (the default) takes turns; <code>random 7</code> picks at random, the same for the same
+        seed; or write the steps out, e.g. <code>P1 P1 P2 C*3</code> (<code>*3</code>: three steps), and round-robin
+        finishes the rest. A finished thread&apos;s turns are skipped.</li>
+      <li><strong>Capacity</strong> (default {l.defaultCapacity}): the bounded queues&apos; size. ArrayBlockingQueue uses it as
+        given; the JCTools rings round it up to a power of two (SPSC to at least 4), as JCTools does. The
+        ConcurrentLinkedQueue is unbounded.</li>
+      <li>The SPSC ring allows one producer thread and one consumer thread; the MPSC ring one consumer.</li>
+      <li>Limits: drawn for up to {num(l.drawnThreads)} threads, {num(l.drawnOffers)} offers, {num(l.drawnOperations)} operations
+        and capacity {num(l.drawnCapacity)} ({num(l.drawnSteps)} steps shown); larger scripts are counted only, up to{' '}
+        {num(l.countedOffers)} offers, {num(l.countedThreads)} threads and capacity {num(l.countedCapacity)}.</li>
+    </ul>
+  );
+}
+
+export const queueFamily: FamilyModule = {
+  name: 'queue',
+  viewParam: 'queue',
+  variants: ['clq', 'abq', 'spsc', 'mpsc'],
+  defaultVariant: 'clq',
+  noun: ['element', 'elements'],
+  raceTitle: 'Race: the same threads on ConcurrentLinkedQueue and ArrayBlockingQueue',
+  stackedRace: true,
+  raceVariants: ['clq', 'abq'],
+  settings: [
+    { name: 'capacity', label: 'Capacity', hint: 'Slots in the bounded queues (the CLQ has no bound).' },
+    { name: 'schedule', label: 'Schedule', hint: 'round-robin, random SEED, or thread names one step each (then round-robin).' },
+  ],
+  View: QueueView,
+  counters: (variant) => COUNTERS[variant] ?? COMMON,
+  work: queueWork,
+  workLabel: 'shared-memory accesses: reads, writes, CASes, nodes counted, lock looks and spins',
+  describe: describeQueueWork,
+  Help: QueueHelp,
+  drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnOffers)} offers, ${num(s.limits.drawnOperations)} operations and capacity ${num(s.limits.drawnCapacity)}`,
+};

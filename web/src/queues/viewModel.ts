@@ -1,0 +1,208 @@
+// What the queue drawings show, computed from a frame the Rust recorder wrote: small pure
+// functions (a chain's layout, a ring's markers, the contents head to tail), then the views
+// compose them.
+import type { Frame } from '../player/frame';
+import type { Trace } from '../player/trace';
+import { variantSpec } from '../script/schema';
+
+/** −1 in the frame is null. */
+const NULL = -1;
+
+/** `focus_field` codes, as crates/core/src/queue_recorder.rs numbers them. */
+export const FOCUS = {
+  head: 0, tail: 1, next: 2, item: 3, slot: 4, takeIndex: 5, putIndex: 6, count: 7,
+  producerIndex: 8, consumerIndex: 9, producerLimit: 10, lock: 11,
+} as const;
+
+export type ThreadState = 'ready' | 'running' | 'finished';
+const STATES: ThreadState[] = ['ready', 'running', 'finished'];
+
+export interface ThreadRow {
+  index: number;
+  name: string;
+  state: ThreadState;
+  /** The operation it is in or last ran ("P1: offer 5 → true"), or null before its first. */
+  label: string | null;
+  /** The pseudocode line its next step is on (−1 between operations). */
+  line: number;
+  lineText: string;
+  /** Where its pointer registers point: a node or slot, or −1. */
+  p: number;
+  t: number;
+  /** It took the step just shown. */
+  current: boolean;
+}
+
+export function threadRows(f: Frame, trace: Trace): ThreadRow[] {
+  const n = f.get('threads');
+  const code = variantSpec(trace.schema, trace.variant).pseudocode;
+  const stepped = f.get('thread');
+  return Array.from({ length: n }, (_, i) => {
+    const action = f.get('thread_action', i);
+    const line = f.get('thread_line', i);
+    return {
+      index: i,
+      name: trace.entityLabels[i] ?? `thread ${i}`,
+      state: STATES[Math.max(0, f.get('thread_state', i))] ?? 'ready',
+      label: action >= 0 ? trace.actions[action]?.label ?? null : null,
+      line,
+      lineText: line >= 0 ? (code[line] ?? '').trim() : '',
+      p: f.get('thread_p', i),
+      t: f.get('thread_t', i),
+      current: i === stepped,
+    };
+  });
+}
+
+export interface ChainNode {
+  node: number;
+  /** The element, or null (∅: the dummy, or taken). */
+  item: number | null;
+  /** The next node, null for the last, itself when self-linked. */
+  next: number | null;
+  /** On the list (reachable from head), behind head (dead or being unlinked), or allocated but not linked yet. */
+  place: 'list' | 'behind' | 'pending';
+  column: number;
+}
+
+export interface Chain {
+  nodes: ChainNode[];
+  head: number;
+  tail: number;
+  columns: number;
+}
+
+/** The CLQ's nodes laid out left to right: ex-heads, then the list from head, then nodes not linked yet (below). */
+export function chainOf(f: Frame): Chain {
+  const count = f.get('nodes');
+  const head = f.get('head');
+  const tail = f.get('tail');
+  const items = f.list('node_item', count);
+  const nexts = f.list('node_next', count);
+  const onList: number[] = [];
+  const seen = new Set<number>();
+  for (let p = head; p >= 0 && p < count && !seen.has(p); p = nexts[p]) {
+    seen.add(p);
+    onList.push(p);
+    if (nexts[p] === p) break;
+  }
+  const behind: number[] = [];
+  const pending: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (seen.has(i)) continue;
+    (nexts[i] === NULL ? pending : behind).push(i);
+  }
+  const node = (i: number, place: ChainNode['place'], column: number): ChainNode => ({
+    node: i, item: items[i] === NULL ? null : items[i], next: nexts[i] === NULL ? null : nexts[i], place, column,
+  });
+  const nodes = [
+    ...behind.map((i, c) => node(i, 'behind', c)),
+    ...onList.map((i, c) => node(i, 'list', behind.length + c)),
+    ...pending.map((i, c) => node(i, 'pending', behind.length + onList.length + c)),
+  ];
+  return { nodes, head, tail, columns: Math.max(1, nodes.length) };
+}
+
+export interface Marker {
+  /** What the arrow says: "takeIndex 3", "P1". */
+  label: string;
+  slot: number;
+  kind: 'consumer' | 'producer' | 'limit' | 'thread';
+}
+
+export interface Ring {
+  capacity: number;
+  slots: (number | null)[];
+  markers: Marker[];
+  /** Slots a producer has claimed (producerIndex is past them) that are still empty: MPSC's window. */
+  claimed: number[];
+  /** SPSC: the slots the producer knows are free without looking (from producerIndex up to producerLimit). */
+  lookAhead: number[];
+}
+
+export function ringOf(f: Frame, variant: string): Ring {
+  const capacity = Math.max(0, f.get('capacity'));
+  const slots = f.list('slot', capacity).map((v) => (v === NULL ? null : v));
+  const markers: Marker[] = [];
+  const claimed: number[] = [];
+  const lookAhead: number[] = [];
+  if (variant === 'abq') {
+    markers.push({ label: `takeIndex ${f.get('take_index')}`, slot: f.get('take_index'), kind: 'consumer' });
+    markers.push({ label: `putIndex ${f.get('put_index')}`, slot: f.get('put_index'), kind: 'producer' });
+  } else if (capacity > 0) {
+    const c = f.get('consumer_index');
+    const p = f.get('producer_index');
+    const limit = f.get('producer_limit');
+    const mask = capacity - 1;
+    markers.push({ label: `consumerIndex ${c}`, slot: c & mask, kind: 'consumer' });
+    markers.push({ label: `producerIndex ${p}`, slot: p & mask, kind: 'producer' });
+    if (variant === 'spsc') {
+      for (let i = p; i < limit && i - p < capacity; i++) lookAhead.push(i & mask);
+    } else {
+      for (let i = c; i < p; i++) if (slots[i & mask] === null) claimed.push(i & mask);
+    }
+  }
+  return { capacity, slots, markers, claimed, lookAhead };
+}
+
+/** The queued elements from head to tail, as the structure holds them. */
+export function contentsOf(f: Frame, variant: string): number[] {
+  if (variant === 'clq') {
+    const chain = chainOf(f);
+    return chain.nodes.filter((n) => n.place === 'list' && n.item !== null).map((n) => n.item!);
+  }
+  const r = ringOf(f, variant);
+  if (r.capacity === 0) return [];
+  if (variant === 'abq') {
+    const take = f.get('take_index');
+    return Array.from({ length: f.get('count') }, (_, i) => r.slots[(take + i) % r.capacity]).filter((v): v is number => v !== null);
+  }
+  const out: number[] = [];
+  for (let i = f.get('consumer_index'); i < f.get('producer_index'); i++) {
+    const v = r.slots[i & (r.capacity - 1)];
+    if (v !== null) out.push(v);
+  }
+  return out;
+}
+
+export interface FieldRow {
+  name: string;
+  value: string;
+  /** The step just shown touched it. */
+  focus: boolean;
+}
+
+const nodeName = (n: number) => (n < 0 ? 'null' : `n${n}`);
+
+/** The queue's index fields, as the "queue fields" table lists them. */
+export function fieldRows(f: Frame, variant: string, threadName: (t: number) => string): FieldRow[] {
+  const focus = f.get('focus_field');
+  const row = (name: string, value: string, code: number) => ({ name, value, focus: focus === code });
+  switch (variant) {
+    case 'clq':
+      return [row('head', nodeName(f.get('head')), FOCUS.head), row('tail', nodeName(f.get('tail')), FOCUS.tail)];
+    case 'abq': {
+      const owner = f.get('lock_owner');
+      return [
+        row('takeIndex', String(f.get('take_index')), FOCUS.takeIndex),
+        row('putIndex', String(f.get('put_index')), FOCUS.putIndex),
+        row('count', String(f.get('count')), FOCUS.count),
+        row('lock', owner < 0 ? 'free' : `held by ${threadName(owner)}`, FOCUS.lock),
+      ];
+    }
+    default: {
+      const rows = [
+        row('producerIndex', String(f.get('producer_index')), FOCUS.producerIndex),
+        row('consumerIndex', String(f.get('consumer_index')), FOCUS.consumerIndex),
+        row('producerLimit', String(f.get('producer_limit')), FOCUS.producerLimit),
+      ];
+      if (variant === 'spsc') rows.push(row('lookAheadStep', String(f.get('look_ahead')), -2));
+      return rows;
+    }
+  }
+}
+
+/** The elements polled so far, in the order they came out. */
+export function polledOf(f: Frame): number[] {
+  return f.list('polled', Math.min(f.get('polled_count'), f.schema.fields.find((x) => x.name === 'polled')?.len ?? 0));
+}
