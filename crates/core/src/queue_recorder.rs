@@ -298,10 +298,15 @@ impl QueueRecorder {
         t.set(at.action, action as i32);
         t.set(at.thread, thread as i32);
         let running = !matches!(turn, Turn::Stepped { done: Some(_), .. });
-        let line = q.line(&regs[thread]);
+        // The step's own line (what it just did); the thread's next line is where it stands now.
+        let next = q.line(&regs[thread]);
+        let line = match turn {
+            Turn::Stepped { line, .. } => line,
+            Turn::Began { .. } => next,
+        };
         t.set(
             at.thread_line + thread,
-            if running { i32::from(line) } else { -1 },
+            if running { i32::from(next) } else { -1 },
         );
         t.set(at.thread_action + thread, action as i32);
         let s = match turn {
@@ -540,6 +545,16 @@ mod tests {
             .position(|s| s[2] == kind::CAS_FAIL as i32)
             .expect("a failed CAS");
         assert_eq!(r.trace.texts[k], "A's CAS of n0.next null → n1 fails: another thread linked its node there first; it looks again from the same node.");
+        assert_eq!(
+            r.trace.steps[k * 6 + 1],
+            i32::from(crate::linked_queue::line::OFFER_CAS_NEXT),
+            "a step shows the line of what it did"
+        );
+        let last = r.trace.len() - 1;
+        assert_eq!(
+            r.trace.steps[last * 6 + 1],
+            i32::from(crate::linked_queue::line::OFFER_RETURN)
+        );
         let total = r.trace.layout.offset("total");
         assert_eq!(r.trace.frame()[total + kind::CAS_FAIL], 1);
     }

@@ -505,11 +505,12 @@ pub struct RunAction {
 pub enum Turn {
     /// A thread called an operation (nothing shared touched yet).
     Began { thread: usize, action: usize },
-    /// A thread took one atomic step; `done` when the operation returned, `finished` when it
-    /// was the thread's last.
+    /// A thread took one atomic step, on pseudocode line `line`; `done` when the operation
+    /// returned, `finished` when it was the thread's last.
     Stepped {
         thread: usize,
         action: usize,
+        line: u8,
         done: Option<Outcome>,
         finished: bool,
     },
@@ -632,6 +633,7 @@ pub fn run<Q: StepQueue>(
             }
         };
         let s = &mut ts[t];
+        let line = q.line(&s.regs);
         let done = q.step(t, &mut s.regs);
         regs[t] = s.regs.clone();
         if let Some(o) = done {
@@ -649,6 +651,7 @@ pub fn run<Q: StepQueue>(
             Turn::Stepped {
                 thread: t,
                 action,
+                line,
                 done,
                 finished,
             },

@@ -5,7 +5,7 @@ import { FrameReplay } from './replay';
 import { Frame } from './frame';
 import { usePlayer } from './usePlayer';
 import { PlayerControls } from './PlayerControls';
-import { CountersPanel } from './CountersPanel';
+import { CountersPanel, minusCounts } from './CountersPanel';
 import type { Trace } from './trace';
 import { useDraft } from '../wasm/WasmWidget';
 import { ScriptEditor } from '../script/ScriptEditor';
@@ -69,7 +69,12 @@ function Race({ module, traces, commands, initial, link, onStep }: {
   const start = useMemo(() => resolveStep(initial, ops, actions), [initial, ops, actions]);
   const player = usePlayer(actions, start.step, onStep);
   const k = player.step;
-  const frames = traces.map((t, i) => new Frame(t.schema, replays[i].frameAt(k === 0 ? 0 : k <= t.completions.length ? t.completions[k - 1] : t.length)));
+  const frameAfter = (t: Trace, i: number, done: number) =>
+    new Frame(t.schema, replays[i].frameAt(done === 0 ? 0 : done <= t.completions.length ? t.completions[done - 1] : t.length));
+  const frames = traces.map((t, i) => frameAfter(t, i, k));
+  // The work since the race's previous step: one whole operation's on one thread; with threads
+  // interleaved, whatever every thread did until the next operation completed.
+  const work = traces.map((t, i) => (k > 0 ? minusCounts(frames[i].counts('total'), frameAfter(t, i, k - 1).counts('total')) : undefined));
   const lastOf = (t: Trace) => (k > 0 && k <= t.completedActions.length ? t.actions[t.completedActions[k - 1]] : null);
   const last = lastOf(first);
   // When the lanes finished different operations k-th, each lane says which.
@@ -87,7 +92,7 @@ function Race({ module, traces, commands, initial, link, onStep }: {
           ? <>After operation {k} of {actions} (<strong>{last.label}</strong>
             {commands[last.command] && expandedFrom(last.label, commands[last.command].op) && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
             {traces.map((t, i) => (
-              <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {module.describe(frames[i].counts('last'), t.variant)}</span>
+              <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {module.describe(work[i]!, t.variant)}</span>
             ))}. Work so far, {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])} ({module.workLabel}).</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>
@@ -96,7 +101,8 @@ function Race({ module, traces, commands, initial, link, onStep }: {
           <div key={t.variant} className="race-lane">
             <h4>{title(t)}</h4>
             <module.View frame={frames[i]} trace={t} moveMs={250} inRace />
-            <CountersPanel schema={t.schema} kinds={module.counters(t.variant)} last={k > 0 ? frames[i].counts('last') : undefined}
+            <CountersPanel schema={t.schema} kinds={module.counters(t.variant)} last={work[i]}
+              lastLabel={t.interleaved ? 'since the last step' : undefined}
               total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
           </div>
         ))}

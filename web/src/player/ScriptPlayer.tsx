@@ -6,7 +6,7 @@ import { Frame } from './frame';
 import { usePlayer, SPEEDS } from './usePlayer';
 import { PlayerControls } from './PlayerControls';
 import { Pseudocode } from './Pseudocode';
-import { CountersPanel } from './CountersPanel';
+import { CountersPanel, minusCounts } from './CountersPanel';
 import { stepAt, type Trace } from './trace';
 import { useDraft } from '../wasm/WasmWidget';
 import { ScriptEditor } from '../script/ScriptEditor';
@@ -119,6 +119,9 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
   const start = useMemo(() => resolveStep(initial, trace.actionStarts, trace.length), [initial, trace]);
   const player = usePlayer(trace.length, start.step, onStep);
   const frame = new Frame(trace.schema, replay.frameAt(player.step));
+  const stepWork = player.step > 0 && trace.interleaved
+    ? minusCounts(frame.counts('total'), new Frame(trace.schema, replay.frameAt(player.step - 1)).counts('total'))
+    : undefined;
   const current = player.step > 0 ? stepAt(trace, player.step - 1) : null;
   const fast = player.playing ? Math.min(250, 800 / SPEEDS[player.speed]) : 250;
   const steps = trace.length;
@@ -145,8 +148,10 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
         <module.View frame={frame} trace={trace} moveMs={fast} />
         <div className="player-side">
           <Pseudocode lines={variantSpec(trace.schema, trace.variant).pseudocode} current={current ? current.line : -1} title="Pseudocode" />
+          {/* Interleaved threads have no single current operation: the column is this step's work. */}
           <CountersPanel schema={trace.schema} kinds={module.counters(trace.variant)}
-            last={frame.counts('last')} total={frame.counts('total')} />
+            last={trace.interleaved ? stepWork : frame.counts('last')} lastLabel={trace.interleaved ? 'this step' : undefined}
+            total={frame.counts('total')} />
         </div>
       </div>
       <ShareLink link={link(player.step)} />

@@ -17,6 +17,13 @@ const PAD = 12;
 const SLOT_W = 46;
 const SLOTS_PER_ROW = 16;
 
+const LEGEND: Record<string, string> = {
+  clq: 'Boxes are nodes (∅: no element); dashed boxes on the left are ex-heads, self-linked; boxes below are allocated but not linked yet. Under a node: the threads whose p (and t, or h) point at it.',
+  abq: 'take▲ marks takeIndex, p▲ putIndex; count tells full from empty when they meet. One lock guards every field.',
+  spsc: 'c▲ marks consumerIndex, p▲ producerIndex (both masked into the ring); green slots are the producer’s look-ahead: known empty, so it writes them without looking.',
+  mpsc: 'c▲ marks consumerIndex, p▲ producerIndex; a dashed orange slot is claimed by a producer (its CAS won) but not written yet: the consumer spins there.',
+};
+
 function focusOf(f: Frame) {
   return { field: f.get('focus_field'), index: f.get('focus_index'), failed: f.get('focus_ok') === 0 };
 }
@@ -169,6 +176,7 @@ export function QueueView({ frame, trace, moveMs, inRace }: ViewProps) {
           ? <ChainDrawing chain={chainOf(frame)} frame={frame} threads={threads} />
           : <RingDrawing ring={ringOf(frame, variant)} frame={frame} variant={variant} threads={threads} />}
       </div>
+      <p className="hint queue-legend">{LEGEND[variant]}</p>
       <div className="queue-tables">
         <div>
           <h5>Queued, head to tail</h5>
