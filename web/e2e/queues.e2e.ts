@@ -112,4 +112,19 @@ describe('the queues', () => {
     expect(await page.locator('.queue-svg').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('runs the quick udp-queue suite in Workers: size() collapses the CLQ, the array queues do not', async () => {
+    const { page, errors } = await browser.open('embed/bench?suite=udp-queue&preset=quick');
+    const panel = page.locator('.bench-panel');
+    await panel.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => panel.locator('.bench-progress').innerText(), { timeout: 120_000, interval: 1000 }).toContain('Finished');
+    const rows = (await panel.locator('.jmh-table').innerText()).split('\n').filter((l) => l.startsWith('QueueOfferBenchmark.'));
+    expect(rows).toHaveLength(15);
+    const verdicts = await panel.locator('.verdicts li').allInnerTexts();
+    expect(verdicts).toHaveLength(5);
+    expect(verdicts[0]).toMatch(/^Reproduced: the size\(\) guard makes each offer [\d,]+× slower at a bound of 1,048,576/);
+    expect(verdicts.every((v) => /^(Reproduced|Not reproduced)/.test(v))).toBe(true);
+    console.log(`[queues e2e] udp-queue quick:\n${rows.join('\n')}\n${verdicts.join('\n')}`);
+    expect(errors).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@
 import { closeSync, existsSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export const SUITE_NAMES = ['heap-cancel', 'timer-add-cancel', 'purgatory'];
+export const SUITE_NAMES = ['heap-cancel', 'timer-add-cancel', 'udp-queue', 'purgatory'];
 export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json FILE] [--csv FILE] [--only TEXT] [--native]
   suites:   ${SUITE_NAMES.join(', ')} (purgatory: the saturation sweep; --quick/--full, --json, --csv)
   --quick   1 fork × (1 warmup + 3 measurement) iterations of 300 ms (the default)

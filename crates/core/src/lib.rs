@@ -21,6 +21,7 @@ pub mod native_bench;
 pub mod purgatory;
 pub mod purgatory_sim;
 pub mod queue;
+pub mod queue_bench;
 pub mod queue_recorder;
 pub mod queue_script;
 pub mod rng;

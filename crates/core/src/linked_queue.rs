@@ -132,6 +132,8 @@ pub struct LinkedQueue<P: Probe<QueueEvent> = NoProbe> {
     pub head: u32,
     pub tail: u32,
     pub probe: P,
+    /// Nodes [`LinkedQueue::collect_garbage`] found unreachable, for new offers to reuse.
+    free: Vec<u32>,
 }
 
 impl LinkedQueue<NoProbe> {
@@ -168,11 +170,31 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
             head: 0,
             tail: 0,
             probe,
+            free: Vec::new(),
         }
     }
 
     fn event(&mut self, e: QueueEvent) {
         probe!(self.probe.event(e));
+    }
+
+    /// The garbage collector's part, which Java gets for free: frees every node no reference can
+    /// reach (not from head, not from tail, which may sit on a dead node), for offers to reuse.
+    /// Only between operations, with no thread inside one (the benchmarks call it after a drain;
+    /// drawn scripts never do, so their node numbers stay unique).
+    pub fn collect_garbage(&mut self) {
+        let mut live = vec![false; self.nodes.len()];
+        for start in [self.head, self.tail] {
+            let mut p = start;
+            while p != NIL && !live[p as usize] {
+                live[p as usize] = true;
+                let q = self.nodes[p as usize].next;
+                p = if q == p { NIL } else { q };
+            }
+        }
+        self.free.clear();
+        self.free
+            .extend((0..self.nodes.len() as u32).filter(|&i| !live[i as usize]));
     }
 
     /// Whether node `n` is dead: self-linked.
@@ -206,11 +228,20 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     let Some(QueueOp::Offer(v)) = r.op else {
                         unreachable!()
                     };
-                    r.n = self.nodes.len() as u32;
-                    self.nodes.push(Node {
+                    let fresh = Node {
                         item: Some(v),
                         next: NIL,
-                    });
+                    };
+                    r.n = match self.free.pop() {
+                        Some(n) => {
+                            self.nodes[n as usize] = fresh;
+                            n
+                        }
+                        None => {
+                            self.nodes.push(fresh);
+                            self.nodes.len() as u32 - 1
+                        }
+                    };
                     self.event(QueueEvent::Alloc {
                         thread: th,
                         node: r.n,

@@ -2,6 +2,7 @@
 
 use hotpath_core::heap::HeapKind;
 use hotpath_core::heap_bench::HeapCancel;
+use hotpath_core::queue_bench::{OfferDesign, QueueOffer};
 use hotpath_core::timer_bench::{TimerAddCancel, TimerDesign};
 use wasm_bindgen::prelude::*;
 
@@ -57,6 +58,40 @@ impl TimerAddCancelKernel {
         }
         Ok(Self {
             inner: TimerAddCancel::new(design, n),
+        })
+    }
+
+    pub fn prepare(&mut self, k: u32) {
+        self.inner.prepare(k as usize);
+    }
+
+    pub fn run(&mut self) -> f64 {
+        self.inner.run().1 as f64
+    }
+}
+
+/// `udp-queue`: one offer into a queue drained only at its bound (plus its share of the drain).
+#[wasm_bindgen]
+pub struct QueueOfferKernel {
+    inner: QueueOffer,
+}
+
+#[wasm_bindgen]
+impl QueueOfferKernel {
+    #[wasm_bindgen(constructor)]
+    pub fn new(queue: &str, capacity: u32) -> Result<QueueOfferKernel, JsError> {
+        let design = OfferDesign::parse(queue).ok_or_else(|| {
+            JsError::new(&format!(
+                "unknown queue \"{queue}\"; expected clq, clq-size, abq, spsc or mpsc"
+            ))
+        })?;
+        if !capacity.is_power_of_two() || capacity < 4 {
+            return Err(JsError::new(&format!(
+                "capacity must be a power of two from 4, not {capacity}"
+            )));
+        }
+        Ok(Self {
+            inner: QueueOffer::new(design, capacity as usize),
         })
     }
 

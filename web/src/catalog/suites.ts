@@ -2,6 +2,8 @@
 import { registerSuite } from '../bench/suites';
 import { heapCancel } from '../heaps/heapCancelSuite';
 import { timerAddCancel } from '../wheels/timerSuite';
+import { udpQueue } from '../queues/udpQueueSuite';
 
 registerSuite(heapCancel);
 registerSuite(timerAddCancel);
+registerSuite(udpQueue);
