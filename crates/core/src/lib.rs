@@ -32,6 +32,7 @@ pub mod timer_bench;
 pub mod timer_script;
 pub mod timing_wheel;
 pub mod trace;
+pub mod udp_sim;
 pub mod wheel_recorder;
 pub mod wheel_script;
 

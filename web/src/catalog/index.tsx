@@ -14,13 +14,14 @@ import { checkParams } from '../embed/link';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';
 import { suiteByName, suiteNames } from '../bench/suites';
 import { Exercises } from '../exercises/Exercises';
-import type { StepSpec } from '../embed/params';
+import { parseStep, type StepSpec } from '../embed/params';
 import { heapFamily } from '../heaps/family';
 import { HeapLayout } from '../heaps/HeapLayout';
 import { CostCurves } from '../heaps/CostCurves';
 import { wheelFamily } from '../wheels/family';
 import { PurgatorySim } from '../wheels/PurgatorySim';
 import { queueFamily } from '../queues/family';
+import { OverloadSim } from '../queues/OverloadSim';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -36,14 +37,22 @@ function settingsOf(module: FamilyModule, p: PlayerProps): Record<string, string
   return out;
 }
 
+/** A step as an MDX attribute gives it (`step="14"`, `step="op:3"`), read as a link's would be. */
+function stepOf(p: PlayerProps): StepSpec | undefined {
+  if (typeof p.step !== 'string') return p.step;
+  const parsed = parseStep(p.step);
+  if (!parsed.ok) throw new Error(`a lesson widget has ${parsed.message}`);
+  return parsed.step;
+}
+
 /** MDX names for a family's player (`<HeapPlayer heap="jdk" …/>`) and race (`<RaceView …/>`). */
 function familyWidgets(module: FamilyModule, player: string, race: string) {
   return {
     [player]: framed('Player', (p: PlayerProps) => (
-      <ScriptPlayer module={module} variant={(p[module.viewParam] as string | undefined) ?? module.defaultVariant} ops={p.ops} step={p.step}
+      <ScriptPlayer module={module} variant={(p[module.viewParam] as string | undefined) ?? module.defaultVariant} ops={p.ops} step={stepOf(p)}
         settings={settingsOf(module, p)} />
     )),
-    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={p.step} settings={settingsOf(module, p)} />),
+    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={stepOf(p)} settings={settingsOf(module, p)} />),
   };
 }
 
@@ -83,6 +92,7 @@ registerLessonWidgets({
   HeapLayout: framed('Heap layout', HeapLayout),
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),
+  OverloadSim: framed('Overload simulation', OverloadSim),
   Exercises: framed('Exercises', Exercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);

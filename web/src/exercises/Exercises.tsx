@@ -132,7 +132,7 @@ function ExerciseCard({ inst, progress, log }: {
   const [invalid, setInvalid] = useState(false);
   const answered = s.attempts > 0 ? grade(inst, s.lastAnswer!) : null;
   const module = familyModule(inst.replay.family);
-  const replay = module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step).href : undefined;
+  const replay = module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
   const numeric = inst.kind !== 'trace' && !inst.choices;
 
   const submit = (e: FormEvent) => {

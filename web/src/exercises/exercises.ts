@@ -25,8 +25,8 @@ export interface Instance {
   expected: Answer;
   /** Why the model answer is right, shown after answering. */
   explanation: string;
-  /** The steps to replay in a family's player: which view, the script, and where to start. */
-  replay: { family: string; view: string; ops: string; step: StepSpec };
+  /** The steps to replay in a family's player: which view, the script, its settings, and where to start. */
+  replay: { family: string; view: string; ops: string; step: StepSpec; settings?: Record<string, string> };
 }
 
 export interface Grade {

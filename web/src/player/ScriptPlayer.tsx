@@ -80,6 +80,9 @@ export function expandedFrom(label: string, op: string): boolean {
   return label.replace(/^\S+: /, '').split(' ')[0] !== op;
 }
 
+/** A label without its result ("P1: poll → 5" → "P1: poll"), for an operation that has not returned yet. */
+const unreturned = (label: string) => label.replace(/ → .*$/, '');
+
 /** "Operation 3 of 30: add 40 (from schedule 15)", or what comes next between operations. */
 export function OperationLabel({ trace, step, commands }: { trace: Trace; step: number; commands: Command[] }) {
   const total = trace.actions.length;
@@ -94,7 +97,7 @@ export function OperationLabel({ trace, step, commands }: { trace: Trace; step: 
     return (
       <p className="operation-label">
         {upcoming === 0 ? 'Before the first operation' : `Operation ${upcoming} done`}; next, operation {upcoming + 1} of{' '}
-        {total}: <strong>{trace.actions[upcoming].label}</strong>{from(upcoming)}
+        {total}: <strong>{unreturned(trace.actions[upcoming].label)}</strong>{from(upcoming)}
       </p>
     );
   }
@@ -103,7 +106,7 @@ export function OperationLabel({ trace, step, commands }: { trace: Trace; step: 
   const a = stepAt(trace, step - 1).action;
   // An interleaved operation's label ends with its result ("→ 5"): not told before it returns.
   const returned = !trace.interleaved || trace.completions[trace.completedActions.indexOf(a)] <= step;
-  const label = returned ? trace.actions[a].label : trace.actions[a].label.replace(/ → .*$/, '');
+  const label = returned ? trace.actions[a].label : unreturned(trace.actions[a].label);
   return (
     <p className="operation-label">
       Operation {a + 1} of {total}: <strong>{label}</strong>{from(a)}

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm } from '../../web/src/wasm/loader';
+import { generate as generateFor, grade, type Answer, type Instance } from '../../web/src/exercises/exercises';
+import { MIB, secondsToExhaust } from '../../web/src/queues/overload';
+
+const generate = (seed: string) => generateFor('bounded-queues', seed)!;
+
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+});
+
+function wrong(i: Instance): Answer {
+  const e = i.expected;
+  if (Array.isArray(e)) return e.length > 1 ? [...e].reverse() : [...e, e[0] + 1];
+  if (typeof e === 'number') return e + 1;
+  return i.choices!.find((c) => c !== e)!;
+}
+
+const numbers = (text: string) => [...text.matchAll(/\d[\d,]*/g)].map((m) => Number(m[0].replace(/,/g, '')));
+
+describe('the bounded-queues exercises', () => {
+  it('are at least eight, of all three kinds, and only this lesson’s', () => {
+    const set = generate('class-1');
+    expect(set.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(set.map((i) => i.kind))).toEqual(new Set(['predict', 'trace', 'compute']));
+    expect(set.every((i) => i.replay.family === 'queue')).toBe(true);
+    expect(generateFor('request-timeouts', 'class-1')!.map((i) => i.id)).not.toContain('size-count');
+  });
+
+  it('accept the model answer and reject a wrong one, for many seeds', () => {
+    for (let s = 0; s < 30; s++) {
+      for (const inst of generate(`seed-${s}`)) {
+        expect(grade(inst, inst.expected).correct, `${inst.id} seed-${s}`).toBe(true);
+        expect(grade(inst, wrong(inst)).correct, `${inst.id} seed-${s}`).toBe(false);
+        if (inst.choices) expect(inst.choices, `${inst.id} seed-${s}`).toContain(inst.expected);
+        expect(`${inst.prompt} ${inst.explanation}`, `${inst.id} seed-${s}`).not.toMatch(/\(s\)|undefined|NaN|Infinity/);
+      }
+    }
+  });
+
+  it('derive their answers from the real queues, as the JDK and JCTools compute them', () => {
+    for (let s = 0; s < 30; s++) {
+      const byId = Object.fromEntries(generate(`check-${s}`).map((i) => [i.id, i]));
+      // size() counts offers minus polls.
+      const sc = byId['size-count'];
+      const script = /`([^`]+)`/.exec(sc.prompt)![1];
+      const n = Number(/fill (\d+)/.exec(script)![1]);
+      expect(sc.expected).toBe(n - (script.match(/poll/g) ?? []).length);
+      // With one thread, tail swings on every second offer: n for even n, n − 1 for odd.
+      const tn = byId['tail-node'];
+      const offers = Number(/offers (\d+) elements/.exec(tn.prompt)![1]);
+      expect(tn.expected).toBe(offers % 2 === 0 ? offers : offers - 1);
+      // The MPSC consumer spins for its steps beyond the first three reads.
+      const ms = byId['mpsc-spins'];
+      const k = Number(/C\*(\d+)/.exec(ms.prompt)![1]);
+      expect(ms.expected).toBe(k - 3);
+      // The budget arithmetic is the simulation's.
+      const ex = byId['seconds-to-oom'];
+      const [arrival, service] = numbers(ex.prompt);
+      const budget = Number(/has ([\d,]+) MiB/.exec(ex.prompt)![1].replace(/,/g, ''));
+      expect(ex.expected).toBe(Math.floor(secondsToExhaust(budget * MIB, arrival, service)));
+    }
+  });
+
+  it('are the same for the same seed and differ across seeds', () => {
+    expect(generate('a').map((i) => i.prompt)).toEqual(generate('a').map((i) => i.prompt));
+    expect(generate('a').map((i) => i.prompt)).not.toEqual(generate('b').map((i) => i.prompt));
+  });
+});

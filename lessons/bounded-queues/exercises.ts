@@ -1,0 +1,233 @@
+// The exercises of the bounded-queues lesson, each generated from a seed by running the real
+// queues (the JDK's ConcurrentLinkedQueue and ArrayBlockingQueue, JCTools' rings) on a small
+// script, step by step, and graded against what they did.
+import type { Maker } from '../../web/src/exercises/exercises';
+import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
+import type { StepSpec } from '../../web/src/embed/params';
+import { num, plural } from '../../web/src/site/format';
+import { frameAt, queueTrace } from '../../web/src/queues/frames';
+import { chainOf, polledOf } from '../../web/src/queues/viewModel';
+import { kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
+import { MIB, PACKET_BYTES, NODE_BYTES, secondsToExhaust, waitMs } from '../../web/src/queues/overload';
+
+const replay = (view: string, ops: string, step: StepSpec, settings?: Record<string, string>) =>
+  ({ family: 'queue', view, ops, step, ...(settings ? { settings } : {}) });
+
+/** How many steps of `kind` the trace holds (for action `a` only, if given). */
+function countKind(t: Trace, kind: string, a?: number): number {
+  const k = kindIndex(t.schema, kind);
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const s = stepAt(t, i);
+    if (s.kind === k && (a === undefined || s.action === a)) n++;
+  }
+  return n;
+}
+
+const polls = (m: number) => Array.from({ length: m }, () => 'poll').join(', ');
+
+/** size() on a CLQ after some offers and polls: how many nodes does it count? */
+const sizeCount: Maker = (seed) => {
+  const r = rng(`${seed}/size`);
+  const n = randomInt(r, 6, 14);
+  const m = randomInt(r, 1, n - 2);
+  const ops = `fill ${n}, ${polls(m)}, size`;
+  const t = queueTrace(ops, 'clq');
+  const visits = countKind(t, 'visit', t.actions.length - 1);
+  return {
+    id: 'size-count', kind: 'compute', title: 'What does size() count?',
+    prompt: `One thread runs \`${ops}\` on a ConcurrentLinkedQueue. The queue keeps no count: size() walks the nodes from the first live one and counts each that holds an element. How many nodes does it count?`,
+    hint: 'Every offer added a node; every poll emptied one (and the emptied ones are skipped or already off the list).',
+    expected: visits,
+    explanation: `${plural(n, 'offer')} and ${plural(m, 'poll')} leave ${plural(visits, 'element')}: size() reads each of those nodes, and on a queue of a million it would read a million. That is the walk the blog's guard paid on every packet.`,
+    replay: replay('clq', ops, `op:${n + m + 1}`),
+  };
+};
+
+/** Where does the lagging tail point? */
+const tailNode: Maker = (seed) => {
+  const r = rng(`${seed}/tail`);
+  const n = randomInt(r, 3, 9);
+  const ops = `fill ${n}`;
+  const t = queueTrace(ops, 'clq');
+  const tail = frameAt(t, t.length).get('tail');
+  return {
+    id: 'tail-node', kind: 'compute', title: 'Where is the tail?',
+    prompt: `A new ConcurrentLinkedQueue holds one dummy node, n0; head and tail point at it. One thread offers ${n} elements; the k-th offer allocates node nk. Which node does tail point at afterwards? (Answer k for nk.)`,
+    hint: 'The JDK moves tail only when an offer had to hop past the node tail pointed at: with one thread, on every second offer.',
+    expected: tail,
+    explanation: `After ${n} offers tail is at n${tail}${tail === n ? ', the last node' : `, one behind the last node n${n}`}: offers 2, 4, 6, … swing it, each to its own new node; the others leave it where it is, a node short.`,
+    replay: replay('clq', ops, 'end'),
+  };
+};
+
+/** Where is head after some polls? */
+const headNode: Maker = (seed) => {
+  const r = rng(`${seed}/head`);
+  const n = randomInt(r, 5, 9);
+  const m = randomInt(r, 1, n - 1);
+  const ops = `fill ${n}, ${polls(m)}`;
+  const t = queueTrace(ops, 'clq');
+  const f = frameAt(t, t.length);
+  const head = f.get('head');
+  const dead = chainOf(f).nodes.filter((x) => x.next === x.node).length;
+  return {
+    id: 'head-node', kind: 'compute', title: 'Where is the head?',
+    prompt: `One thread runs \`${ops}\` on a new ConcurrentLinkedQueue (dummy n0; the k-th offer's node is nk). Which node does head point at afterwards? (Answer k for nk.)`,
+    hint: 'A poll that takes the element of the node head points at leaves head there (the node, now empty, becomes the new dummy); a poll that has to hop moves head on, past the nodes it took.',
+    expected: head,
+    explanation: `Head is at n${head}. Like tail, it moves on every second poll; the ${plural(dead, 'node')} it left behind ${dead === 1 ? 'is' : 'are'} self-linked (next points to itself), so a thread still holding one knows to start again from head.`,
+    replay: replay('clq', ops, 'end'),
+  };
+};
+
+/** Two producers race for the last node's next: whose CAS fails? */
+const failedCas: Maker = (seed) => {
+  const r = rng(`${seed}/cas`);
+  // A and B each read the last node; then one of them CASes first.
+  const aFirst = r() < 0.5;
+  const schedule = aFirst ? 'A A A B B B A B' : 'A A A B B B B A';
+  const ops = 'A: offer 1, B: offer 2';
+  const t = queueTrace(ops, 'clq', { schedule });
+  const k = kindIndex(t.schema, 'cas-fail');
+  const failing = Array.from({ length: t.length }, (_, i) => stepAt(t, i)).find((s) => s.kind === k);
+  const loser = failing ? t.entityLabels[t.actions[failing.action].subject] : 'neither';
+  const choices = ['A', 'B', 'neither'];
+  return {
+    id: 'failed-cas', kind: 'predict', title: 'Whose CAS fails?',
+    prompt: `Two producers offer to an empty ConcurrentLinkedQueue: \`${ops}\`. The schedule gives one atomic step at a time: \`${schedule}\`. Each offer allocates its node, reads tail, reads tail's next (null: the last node), then CASes that next from null to its node. Whose CAS fails?`,
+    choices, hint: 'Both read n0.next as null. The first CAS to run finds null there and links its node; the second expects null and finds the first one\'s node.',
+    expected: loser,
+    explanation: `${loser}'s CAS fails: ${aFirst ? 'A' : 'B'} ran its CAS first and linked its node after n0, so the other's "null → mine" finds a node there, fails, and loops: it reads the new next, hops, and links after it. Nothing is lost; one step was wasted.`,
+    replay: replay('clq', ops, 0, { schedule }),
+  };
+};
+
+/** ArrayBlockingQueue's indices after offers and polls. */
+const abqIndex: Maker = (seed) => {
+  const r = rng(`${seed}/abq`);
+  const cap = randomInt(r, 3, 6);
+  const parts: string[] = [];
+  let v = 1;
+  for (let i = 0; i < 5; i++) {
+    const offers = randomInt(r, 1, cap);
+    for (let j = 0; j < offers; j++) parts.push(`offer ${v++}`);
+    const p = randomInt(r, 0, 2);
+    for (let j = 0; j < p; j++) parts.push('poll');
+  }
+  const ops = parts.join(', ');
+  const settings = { capacity: String(cap) };
+  const t = queueTrace(ops, 'abq', settings);
+  const f = frameAt(t, t.length);
+  const rejected = t.actions.filter((a) => a.label.endsWith('→ false')).length;
+  return {
+    id: 'abq-put-index', kind: 'compute', title: 'Where will the next offer go?',
+    prompt: `An ArrayBlockingQueue of capacity ${cap} runs \`${ops}\`. An offer to a full queue returns false and changes nothing. What is putIndex at the end (the slot the next offer would fill, 0 … ${cap - 1})?`,
+    hint: 'putIndex moves on by one for every offer that succeeds, wrapping to 0 at the capacity; a rejected offer leaves it alone.',
+    expected: f.get('put_index'),
+    explanation: `${plural(t.actions.filter((a) => a.label.endsWith('→ true')).length, 'offer')} succeeded (${rejected} rejected: the queue was full), so putIndex moved that many slots round a ring of ${cap}: it is ${f.get('put_index')}. takeIndex is ${f.get('take_index')} and count ${f.get('count')}.`,
+    replay: replay('abq', ops, 'end', settings),
+  };
+};
+
+/** SPSC's producer limit after some offers. */
+const spscLimit: Maker = (seed) => {
+  const r = rng(`${seed}/spsc`);
+  const cap = [8, 16, 32][randomInt(r, 0, 2)];
+  const n = randomInt(r, 1, cap - 1);
+  const ops = `fill ${n}`;
+  const settings = { capacity: String(cap) };
+  const t = queueTrace(ops, 'spsc', settings);
+  const limit = frameAt(t, t.length).get('producer_limit');
+  const step = Math.min(cap / 4, 4096);
+  return {
+    id: 'spsc-limit', kind: 'compute', title: 'How far has the producer looked ahead?',
+    prompt: `A JCTools SpscArrayQueue of capacity ${cap} (look-ahead step ${step}) starts empty; its producer offers ${n} elements and nothing is polled. What is producerLimit afterwards?`,
+    hint: `When an offer reaches producerLimit it reads the slot ${step} ahead: if that slot is empty, every slot before it is too, and the limit moves to p + ${step}. Near a full ring the look-ahead finds an element and the limit stays.`,
+    expected: limit,
+    explanation: `producerLimit is ${limit}: the producer read the ring only at the offers that reached the limit, instead of reading the consumer's index on every offer. That is how an SPSC offer avoids both a lock and a CAS.`,
+    replay: replay('spsc', ops, 'end', settings),
+  };
+};
+
+/** The MPSC consumer spins on a claimed slot. */
+const mpscSpins: Maker = (seed) => {
+  const r = rng(`${seed}/mpsc`);
+  const k = randomInt(r, 4, 9);
+  const schedule = `P P P C*${k}`;
+  const ops = 'P: offer 7, C: poll';
+  const settings = { schedule };
+  const t = queueTrace(ops, 'mpsc', settings);
+  const spins = countKind(t, 'spin');
+  return {
+    id: 'mpsc-spins', kind: 'compute', title: 'How long does the consumer spin?',
+    prompt: `An MpscArrayQueue: producer P offers 7, consumer C polls, on the schedule \`${schedule}\` (then round-robin). P's first three steps read producerLimit, read producerIndex and CAS it from 0 to 1: the slot is claimed, not yet written. C reads consumerIndex, reads slot 0 (null), reads producerIndex (1, so the slot is claimed), then re-reads the slot until it holds the element. How many times does C read the empty slot again (spin) before the element lands?`,
+    hint: 'C has k steps in its run; the first three are the reads above. Then round-robin gives P one step, which writes the element.',
+    expected: spins,
+    explanation: `${plural(spins, 'spin')}: C's ${k} steps minus its first three reads. MPSC publishes the index before the element, so a consumer can see "one more element" before the element is there; JCTools' poll waits for it (relaxedPoll would return null instead).`,
+    replay: replay('mpsc', ops, 0, settings),
+  };
+};
+
+/** In which order does the consumer get them? */
+const pollOrder: Maker = (seed) => {
+  const r = rng(`${seed}/order`);
+  const values = distinct(r, 6, 10, 99);
+  const script = `P1: offer ${values[0]}, offer ${values[1]}, offer ${values[2]}, P2: offer ${values[3]}, offer ${values[4]}, offer ${values[5]}, C: drain`;
+  // C is not in the written part: it drains once both producers are done.
+  const settings = { schedule: `P1*${randomInt(r, 3, 9)} P2*${randomInt(r, 3, 9)} P1*${randomInt(r, 3, 9)} P2*30 P1*30` };
+  const t = queueTrace(script, 'clq', settings);
+  const out = polledOf(frameAt(t, t.length));
+  const cells = [...values].sort((a, b) => a - b);
+  return {
+    id: 'poll-order', kind: 'trace', title: 'In what order does the consumer get them?',
+    prompt: `Two producers offer to one ConcurrentLinkedQueue and consumer C drains it at the end: \`${script}\`, on the schedule \`${settings.schedule}\` (then round-robin, which gives C its turn only when the producers are done). Click the elements in the order C polls them.`,
+    cells, hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule step by step (an offer takes about four steps: allocate, read tail, read next, CAS).',
+    expected: out.map((x) => cells.indexOf(x)),
+    explanation: `C polls ${out.join(', ')}: the order of the successful CASes on the last node's next. Per producer, FIFO holds; across producers, the interleaving decides.`,
+    replay: replay('clq', script, 0, settings),
+  };
+};
+
+/** How long until the unbounded queue exhausts its budget? */
+const exhaust: Maker = (seed) => {
+  const r = rng(`${seed}/oom`);
+  let arrival = 0;
+  let service = 0;
+  let budget = 0;
+  let s = 0;
+  // Rates whose answer is not within 0.15 s of a whole second, so rounding down is unambiguous.
+  do {
+    arrival = randomInt(r, 10, 40) * 10_000;
+    service = arrival - randomInt(r, 2, 9) * 5_000;
+    budget = [256, 512, 1024, 2048][randomInt(r, 0, 3)];
+    s = secondsToExhaust(budget * MIB, arrival, service, PACKET_BYTES + NODE_BYTES);
+  } while (s - Math.floor(s) < 0.15 || s - Math.floor(s) > 0.85);
+  const growth = arrival - service;
+  return {
+    id: 'seconds-to-oom', kind: 'compute', title: 'How long until it runs out of memory?',
+    prompt: `A receiver offers ${num(arrival)} packets a second into an unbounded ConcurrentLinkedQueue; the consumers take ${num(service)} a second. Each queued packet holds its ${num(PACKET_BYTES)}-byte buffer and a ${NODE_BYTES}-byte node. The heap has ${num(budget)} MiB (1 MiB = 1,048,576 bytes) for them. After how many whole seconds (rounded down) is it full?`,
+    hint: 'The queue grows by arrivals − consumption each second; each packet costs buffer + node bytes.',
+    expected: Math.floor(s),
+    explanation: `It grows by ${num(growth)} packets a second × ${num(PACKET_BYTES + NODE_BYTES)} bytes = ${num(growth * (PACKET_BYTES + NODE_BYTES))} bytes a second; ${num(budget)} MiB last ${s.toFixed(2)} s. The simulation in this lesson runs the same arithmetic on the real queue, with jitter, and stops there.`,
+    replay: replay('clq', 'fill 5, poll', 'end'),
+  };
+};
+
+/** How long does a packet wait in a full bounded queue? */
+const fullWait: Maker = (seed) => {
+  const r = rng(`${seed}/wait`);
+  const service = randomInt(r, 2, 20) * 10_000;
+  const bound = (service / 1000) * randomInt(r, 20, 300);
+  const ms = waitMs(bound, service);
+  return {
+    id: 'full-wait', kind: 'compute', title: 'How long does a packet wait?',
+    prompt: `Under overload an ArrayBlockingQueue of bound ${num(bound)} stays full; the consumers take ${num(service)} packets a second, first in, first out. How many milliseconds does a packet that gets in wait before it is polled?`,
+    hint: 'It has the whole queue ahead of it, and the queue moves at the consumers\' rate.',
+    expected: Math.round(ms),
+    explanation: `${num(bound)} packets ahead ÷ ${num(service)} a second = ${num(Math.round(ms))} ms. A bound is also a latency budget: the bigger the queue, the older the packets it serves. The simulation's latency chart sits at this line once the queue is full.`,
+    replay: replay('abq', 'fill 4, poll', 'end', { capacity: '4' }),
+  };
+};
+
+export const exercises: Maker[] = [sizeCount, tailNode, headNode, failedCas, abqIndex, spscLimit, mpscSpins, pollOrder, exhaust, fullWait];

@@ -1,0 +1,216 @@
+// The UDP server under overload, live: a receiving thread offering packets into the queue the
+// reader picks, consumers polling at a lower rate, a memory budget. The real queue runs in a
+// Worker; the charts follow simulated time, and the rates can be changed while it runs.
+import { useEffect, useId, useRef, useState } from 'react';
+import { LineChart, type LineSeries } from '../charts/LineChart';
+import { MIB, bytesPerPacket, secondsToExhaust, type OverloadConfig, type OverloadSample } from './overload';
+import type { OverloadReply, OverloadRequest } from './overloadProtocol';
+import { num } from '../site/format';
+
+type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
+
+const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
+  { value: 'clq', label: 'ConcurrentLinkedQueue (unbounded)' },
+  { value: 'clq-size', label: 'ConcurrentLinkedQueue, offer only while size() < bound' },
+  { value: 'abq', label: 'ArrayBlockingQueue(bound)' },
+  { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
+  { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },
+];
+
+/** What each box accepts; anything else is an error shown at the box. */
+const LIMITS: Record<'arrivalRate' | 'serviceRate' | 'bound' | 'budgetMiB' | 'seed' | 'seconds', [number, number]> = {
+  arrivalRate: [0, 5_000_000], serviceRate: [0, 5_000_000], bound: [1, 4_000_000], budgetMiB: [1, 16_384], seed: [0, 4_294_967_295], seconds: [1, 120],
+};
+const LABEL: Record<keyof typeof LIMITS, string> = {
+  arrivalRate: 'Packets arriving per second', serviceRate: 'Packets the consumers take per second', bound: 'Bound (packets)',
+  budgetMiB: 'Memory budget (MiB)', seed: 'Seed', seconds: 'Simulated seconds',
+};
+
+function check(field: keyof typeof LIMITS, text: string): number | string {
+  const [lo, hi] = LIMITS[field];
+  if (!/^\d+$/.test(text.trim())) return `${LABEL[field]}: "${text}" is not a whole number`;
+  const v = Number(text);
+  if (v < lo || v > hi) return `${LABEL[field]}: from ${num(lo)} to ${num(hi)}, not ${num(v)}`;
+  return v;
+}
+
+export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate = 150_000, bound = 20_000, budgetMiB = 128, seconds = 5 }: {
+  queue?: OverloadConfig['queue']; arrivalRate?: number; serviceRate?: number; bound?: number; budgetMiB?: number; seconds?: number;
+}) {
+  const id = useId();
+  const [kind, setKind] = useState<OverloadConfig['queue']>(queue);
+  const [text, setText] = useState<Record<keyof typeof LIMITS, string>>({
+    arrivalRate: String(arrivalRate), serviceRate: String(serviceRate), bound: String(bound), budgetMiB: String(budgetMiB), seed: '1', seconds: String(seconds),
+  });
+  const [samples, setSamples] = useState<OverloadSample[]>([]);
+  const [status, setStatus] = useState<Status>('idle');
+  const [message, setMessage] = useState('');
+  const [oomAt, setOomAt] = useState<number | null>(null);
+  const [capacity, setCapacity] = useState(0);
+  const [pace, setPace] = useState({ simulated: 0, wall: 0 });
+  const worker = useRef<Worker | null>(null);
+  const running = useRef<{ budget: number } | null>(null);
+
+  const values = Object.fromEntries(Object.entries(text).map(([k, v]) => [k, check(k as keyof typeof LIMITS, v)])) as Record<keyof typeof LIMITS, number | string>;
+  const problems = Object.values(values).filter((v): v is string => typeof v === 'string');
+
+  const stop = (why: Status = 'stopped') => {
+    worker.current?.terminate();
+    worker.current = null;
+    setStatus((s) => (s === 'running' ? why : s));
+  };
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  const start = () => {
+    if (problems.length) return;
+    stop();
+    const config: OverloadConfig = {
+      queue: kind, arrivalRate: values.arrivalRate as number, serviceRate: values.serviceRate as number,
+      bound: values.bound as number, budgetMiB: values.budgetMiB as number, seed: values.seed as number,
+    };
+    const w = new Worker(new URL('./overloadWorker.ts', import.meta.url), { type: 'module' });
+    worker.current = w;
+    running.current = { budget: config.budgetMiB * MIB };
+    setSamples([]);
+    setOomAt(null);
+    setMessage('');
+    setStatus('running');
+    w.onmessage = (e: MessageEvent<OverloadReply>) => {
+      const m = e.data;
+      if (m.type === 'started') setCapacity(m.capacity);
+      else if (m.type === 'samples') {
+        setSamples((s) => [...s, ...m.samples]);
+        setPace({ simulated: m.simulatedMs, wall: m.wallMs });
+      } else if (m.type === 'done') {
+        setOomAt(m.oomAtMs);
+        setStatus(m.oomAtMs === null ? 'done' : 'oom');
+        w.terminate();
+      } else {
+        setMessage(m.message);
+        setStatus('failed');
+        w.terminate();
+      }
+    };
+    w.onerror = (e) => {
+      setMessage(e.message || 'the simulation worker failed to start');
+      setStatus('failed');
+    };
+    w.postMessage({ type: 'start', config, durationMs: (values.seconds as number) * 1000 } satisfies OverloadRequest);
+  };
+
+  /** A rate box changed: a valid value reaches the running simulation at once. */
+  const edit = (field: keyof typeof LIMITS, v: string) => {
+    const next = { ...text, [field]: v };
+    setText(next);
+    if (worker.current && (field === 'arrivalRate' || field === 'serviceRate')) {
+      const a = check('arrivalRate', next.arrivalRate);
+      const s = check('serviceRate', next.serviceRate);
+      if (typeof a === 'number' && typeof s === 'number') worker.current.postMessage({ type: 'rates', arrivalRate: a, serviceRate: s } satisfies OverloadRequest);
+    }
+  };
+
+  const last = samples.at(-1);
+  const x = (s: OverloadSample) => s.tMs / 1000;
+  const line = (key: string, label: string, className: string, y: (s: OverloadSample) => number, dashed = false): LineSeries =>
+    ({ key, label, className, dashed, points: samples.map((s) => ({ x: x(s), y: y(s) })) });
+  const budgetMiBNow = (running.current?.budget ?? 0) / MIB;
+  const growth = typeof values.arrivalRate === 'number' && typeof values.serviceRate === 'number' && typeof values.budgetMiB === 'number'
+    ? secondsToExhaust(values.budgetMiB * MIB, values.arrivalRate, values.serviceRate, bytesPerPacket(kind)) : Infinity;
+
+  const charts: { title: string; y: string; series: LineSeries[] }[] = [
+    { title: 'Queue length over simulated time', y: 'packets queued', series: [line('queued', 'packets queued', 'indexed-order', (s) => s.queued)] },
+    { title: 'Memory held over simulated time', y: 'MiB held by queued packets', series: [
+      line('memory', 'MiB held', 'jdk-reverse', (s) => s.memoryBytes / MIB),
+      { key: 'budget', label: 'memory budget', className: 'q-budget', dashed: true, points: samples.length ? [{ x: 0, y: budgetMiBNow }, { x: x(samples.at(-1)!), y: budgetMiBNow }] : [] },
+    ] },
+    { title: 'Packets dropped over simulated time', y: 'packets dropped (cumulative)', series: [
+      line('dq', 'refused by the queue (full, or size() ≥ bound)', 'jdk-order', (s) => s.droppedQueue),
+      line('ds', 'lost at the socket (the receiver too busy)', 'jdk-reverse', (s) => s.droppedSocket, true),
+    ] },
+    { title: 'Latency from arrival to poll over simulated time', y: 'ms waited in the queue', series: [
+      line('p50', 'median', 'indexed-order', (s) => s.p50Ms), line('p99', '99th percentile', 'indexed-reverse', (s) => s.p99Ms, true),
+    ] },
+    { title: 'The receiver’s time per packet over simulated time', y: 'µs per packet (recv + queue work)', series: [
+      line('cpu', 'µs per packet', 'q-mpsc', (s) => s.receiverNs / 1000),
+    ] },
+  ];
+
+  return (
+    <section className="widget overload-sim" aria-label="UDP server overload simulation">
+      <h3 className="widget-title">The UDP server under overload</h3>
+      <p className="hint">
+        One receiving thread: each packet costs it 1 µs to receive plus the queue work of its offer, counted on the
+        real structure (0.65 ns a memory access: a size() walk is about 1.3 ns a node). What it cannot get to in a
+        millisecond overflows the socket buffer. Consumers poll at their rate; every queued packet holds a 2,048-byte
+        buffer. Past the budget the run stops, as the blog&apos;s server did with an OutOfMemoryError.
+      </p>
+      <div className="overload-controls">
+        <div className="setting">
+          <label htmlFor={`${id}-queue`}>Queue</label>
+          <select id={`${id}-queue`} value={kind} onChange={(e) => setKind(e.target.value as OverloadConfig['queue'])} disabled={status === 'running'}>
+            {QUEUES.map((q) => <option key={q.value} value={q.value}>{q.label}</option>)}
+          </select>
+        </div>
+        {(Object.keys(LIMITS) as (keyof typeof LIMITS)[]).map((f) => {
+          const bad = typeof values[f] === 'string';
+          const locked = status === 'running' && f !== 'arrivalRate' && f !== 'serviceRate';
+          return (
+            <div className="setting" key={f}>
+              <label htmlFor={`${id}-${f}`}>{LABEL[f]}</label>
+              <input id={`${id}-${f}`} className="mono" inputMode="numeric" value={text[f]} disabled={locked} aria-invalid={bad}
+                onChange={(e) => edit(f, e.target.value)} />
+            </div>
+          );
+        })}
+      </div>
+      {problems.length > 0 && <p className="input-error" role="alert">{problems.join('. ')}.</p>}
+      <div className="button-row">
+        <button type="button" onClick={start} disabled={problems.length > 0}>{status === 'idle' ? 'Start' : 'Start again'}</button>
+        {status === 'running' && <button type="button" onClick={() => stop()}>Stop</button>}
+      </div>
+      <p className="hint">
+        {growth === Infinity
+          ? 'At these rates the consumers keep up: an unbounded queue would not grow.'
+          : `At these rates an unbounded queue grows by ${num(Math.round((values.arrivalRate as number) - (values.serviceRate as number)))} packets a second and fills ${num(values.budgetMiB as number)} MiB in about ${growth.toFixed(2)} s (if the receiver keeps up).`}
+        {capacity > 0 && capacity !== values.bound && ` JCTools rounds the bound up to ${num(capacity)} slots.`}
+      </p>
+      <p role="status" className={`overload-status ${status}`}>
+        {status === 'running' && `Running: ${(pace.simulated / 1000).toFixed(2)} s simulated in ${(pace.wall / 1000).toFixed(1)} s.`}
+        {status === 'done' && last && `Finished ${(last.tMs / 1000).toFixed(2)} s simulated: memory held steady at ${(last.memoryBytes / MIB).toFixed(1)} MiB, ${num(last.droppedQueue + last.droppedSocket)} packets dropped, median wait ${num(last.p50Ms)} ms.`}
+        {status === 'oom' && oomAt !== null && last && `Out of memory at ${(oomAt / 1000).toFixed(2)} s: ${num(last.queued)} packets queued hold ${(last.memoryBytes / MIB).toFixed(1)} MiB, past the ${num(values.budgetMiB as number)} MiB budget. A real JVM throws OutOfMemoryError here; the lab stops the run (this tab never held those bytes).`}
+        {status === 'stopped' && 'Stopped.'}
+        {status === 'failed' && `The simulation failed: ${message}`}
+      </p>
+      {samples.length > 0 && (
+        <>
+          <div className="overload-charts">
+            {charts.map((c) => (
+              <div key={c.title}>
+                <LineChart series={c.series} title={c.title} xLabel="simulated time (s)" yLabel={c.y} />
+                <ul className="legend">
+                  {c.series.map((s) => <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>)}
+                </ul>
+              </div>
+            ))}
+          </div>
+          {last && (
+            <table className="counters" aria-label="latest sample">
+              <caption>At {(last.tMs / 1000).toFixed(2)} s simulated</caption>
+              <tbody>
+                <tr><th scope="row">packets received</th><td>{num(last.received)}</td></tr>
+                <tr><th scope="row">processed by the consumers</th><td>{num(last.processed)}</td></tr>
+                <tr><th scope="row">queued</th><td>{num(last.queued)}</td></tr>
+                <tr><th scope="row">memory held (MiB)</th><td>{(last.memoryBytes / MIB).toFixed(1)}</td></tr>
+                <tr><th scope="row">refused by the queue</th><td>{num(last.droppedQueue)}</td></tr>
+                <tr><th scope="row">lost at the socket</th><td>{num(last.droppedSocket)}</td></tr>
+                <tr><th scope="row">median / 99th percentile wait (ms)</th><td>{num(last.p50Ms)} / {num(last.p99Ms)}</td></tr>
+                <tr><th scope="row">receiver µs per packet</th><td>{(last.receiverNs / 1000).toFixed(2)}</td></tr>
+                <tr><th scope="row">memory accesses per offer</th><td>{num(Math.round(last.accessesPerOffer))}</td></tr>
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
