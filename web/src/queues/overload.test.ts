@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callWasm, loadWasm } from '../wasm/loader';
+import { MIB, NODE_BYTES, PACKET_BYTES, decodeSamples, secondsToExhaust, waitMs, type OverloadSample } from './overload';
+
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+});
+
+function simulate(queue: string, ms: number, bound = 20_000): { samples: OverloadSample[]; oom: number } {
+  return callWasm((w) => {
+    const sim = new w.UdpOverloadSim(queue, 200_000, 150_000, bound, 128, 1);
+    try {
+      const samples = decodeSamples(sim.run(ms), w.udpSampleWidth());
+      return { samples, oom: sim.oomAtMs };
+    } finally {
+      sim.free();
+    }
+  });
+}
+
+describe('the overload arithmetic', () => {
+  it('says when an unbounded queue fills its budget, and how long a full queue makes packets wait', () => {
+    // 50,000 packets a second × 2,072 bytes: 128 MiB last 1.2955 s.
+    expect(secondsToExhaust(128 * MIB, 200_000, 150_000)).toBeCloseTo((128 * MIB) / (50_000 * (PACKET_BYTES + NODE_BYTES)), 9);
+    expect(secondsToExhaust(128 * MIB, 100, 100)).toBe(Infinity);
+    expect(waitMs(20_000, 150_000)).toBeCloseTo(133.33, 2);
+    expect(waitMs(5, 0)).toBe(Infinity);
+  });
+
+  it('reads the samples Rust sends, and refuses a width it does not know', () => {
+    expect(decodeSamples([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 11)).toEqual([{
+      tMs: 1, queued: 2, memoryBytes: 3, received: 4, processed: 5, droppedQueue: 6, droppedSocket: 7, p50Ms: 8, p99Ms: 9, receiverNs: 10, accessesPerOffer: 11,
+    }]);
+    expect(() => decodeSamples([1, 2], 2)).toThrow(/sends 2 numbers a sample; this page reads 11/);
+  });
+
+  it('matches the real simulation: the arithmetic predicts its out-of-memory time, and nothing is lost', () => {
+    const { samples, oom } = simulate('clq', 5_000);
+    const predicted = secondsToExhaust(128 * MIB, 200_000, 150_000) * 1000;
+    expect(Math.abs(oom - predicted) / predicted).toBeLessThan(0.05);
+    for (const s of simulate('abq', 600).samples.concat(samples)) {
+      expect(s.received).toBe(s.processed + s.queued + s.droppedQueue + s.droppedSocket);
+      expect(s.memoryBytes).toBeGreaterThanOrEqual(s.queued * PACKET_BYTES);
+    }
+  });
+
+  it('refuses bad settings with a sentence, not a panic', () => {
+    expect(() => callWasm((w) => new w.UdpOverloadSim('lifo', 1, 1, 1, 1, 1))).toThrow(/unknown queue "lifo"/);
+    expect(() => callWasm((w) => new w.UdpOverloadSim('abq', -5, 1, 1, 1, 1))).toThrow(/arrival rate must be from 0 to 5,000,000/);
+    expect(() => callWasm((w) => new w.UdpOverloadSim('abq', 1, 1, 0, 1, 1))).toThrow(/bound must be from 1/);
+  });
+});
