@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { siteUrl, useBrowser } from './browser';
+import { serveStatic } from '../scripts/static-server.mjs';
 
 const browser = useBrowser();
 
@@ -126,5 +127,35 @@ describe('the queues', () => {
     expect(verdicts.every((v) => /^(Reproduced|Not reproduced)/.test(v))).toBe(true);
     console.log(`[queues e2e] udp-queue quick:\n${rows.join('\n')}\n${verdicts.join('\n')}`);
     expect(errors).toEqual([]);
+  });
+
+  it('races the queues across real Web Workers on one shared memory, every element delivered in order', async () => {
+    const { page, errors } = await browser.open('lessons/bounded-queues');
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    const w = page.locator('.threaded-bench');
+    await w.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => w.locator('.bench-progress').innerText(), { timeout: 90_000, interval: 500 }).toMatch(/Finished: 7 rows|failed/);
+    const rows = await w.getByRole('table', { name: 'threaded throughput' }).locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(7);
+    for (const r of rows) {
+      expect(r, r).toMatch(/\tyes$/);
+      expect(Number(r.split('\t')[2].replace(/,/g, '')), r).toBeGreaterThan(100_000);
+    }
+    console.log(`[queues e2e] threaded race in Chromium:\n${rows.join('\n')}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('says why real threads cannot run on a page that is not cross-origin isolated', async () => {
+    const site = await serveStatic(process.env.HOTPATH_SITE_DIR!, { base: process.env.HOTPATH_SITE_BASE ?? '/', isolate: false });
+    try {
+      const { page, errors } = await browser.open();
+      await page.goto(`${site.url}lessons/bounded-queues`);
+      const w = page.locator('.threaded-bench');
+      await expect.poll(() => w.getByRole('status').first().innerText()).toContain('This page is not cross-origin isolated');
+      expect(await w.getByRole('button', { name: 'Run' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await site.close();
+    }
   });
 });

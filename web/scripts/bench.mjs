@@ -37,7 +37,11 @@ main(async () => {
       emptyOutDir: true,
       target: 'node20',
       rollupOptions: {
-        input: { node: join(ROOT, 'web/src/catalog/benchCli.ts'), nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts') },
+        input: {
+          node: join(ROOT, 'web/src/catalog/benchCli.ts'),
+          nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts'),
+          threadNode: join(ROOT, 'web/src/queues/threadsNodeWorker.ts'),
+        },
         output: { format: 'es', entryFileNames: '[name].mjs' },
       },
     },

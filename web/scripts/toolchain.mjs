@@ -10,6 +10,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CRATES = join(ROOT, 'crates');
 export const WASM_PKG = join(ROOT, 'web', 'src', 'wasm', 'pkg');
+/** The threaded build (atomics, shared memory) of crates/threads. */
+export const THREADS_PKG = join(ROOT, 'web', 'src', 'wasm', 'threads-pkg');
+/**
+ * The nightly that builds it: std must be rebuilt with atomics (`-Z build-std`), which only
+ * nightly allows. Pinned, so every machine builds the same thing.
+ */
+export const NIGHTLY = 'nightly-2026-10-30';
 
 /** A failure the user can act on: printed as one sentence, never as a stack trace. */
 export class SetupError extends Error {}
@@ -65,6 +72,17 @@ export function checkNode() {
   if (major < 20 || (major === 20 && minor < 19) || (major === 22 && minor < 12)) {
     throw new SetupError(`Node ${process.versions.node} is too old: install Node 20.19 or newer, then run this again.`);
   }
+}
+
+/** The pinned nightly with rust-src and the wasm target, installed with rustup on first use (about 40 s). */
+export function ensureNightly() {
+  const toolchains = capture('rustup', ['toolchain', 'list']) ?? '';
+  const have = toolchains.split('\n').some((l) => l.startsWith(NIGHTLY));
+  const src = have && existsSync(join(capture('rustup', ['run', NIGHTLY, 'rustc', '--print', 'sysroot']) ?? '', 'lib', 'rustlib', 'src', 'rust', 'library'));
+  const targets = have ? capture('rustup', ['+' + NIGHTLY, 'target', 'list', '--installed']) ?? '' : '';
+  if (have && src && targets.split('\n').includes('wasm32-unknown-unknown')) return;
+  step(`Installing Rust ${NIGHTLY} with rust-src for the threaded wasm build (rustup, about 40 s, once per machine) …`);
+  run('rustup', ['toolchain', 'install', NIGHTLY, '--profile', 'minimal', '--component', 'rust-src', '--target', 'wasm32-unknown-unknown']);
 }
 
 export function ensureRust() {

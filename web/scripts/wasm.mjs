@@ -1,7 +1,25 @@
 // Builds crates/wasm into web/src/wasm/pkg (release profile unless --dev).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CRATES, WASM_PKG, ensureBindgen, ensureRust, main, runAsync, step } from './toolchain.mjs';
+import { CRATES, NIGHTLY, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step } from './toolchain.mjs';
+
+/**
+ * crates/threads for Web Workers on one shared memory: atomics and bulk memory on, std rebuilt
+ * with them, memory imported and shared (wasm-bindgen then emits the thread set-up). Its own
+ * target directory, so the stable build's cache is untouched.
+ */
+async function buildThreadsWasm(bindgen) {
+  ensureNightly();
+  const flags = ['-C', 'target-feature=+atomics,+bulk-memory,+mutable-globals',
+    ...['--shared-memory', '--max-memory=1073741824', '--import-memory',
+      '--export=__wasm_init_tls', '--export=__tls_size', '--export=__tls_align', '--export=__tls_base'].flatMap((a) => ['-C', `link-arg=${a}`])];
+  await runAsync('cargo', [`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',
+    '--target', 'wasm32-unknown-unknown', '--release', '-Z', 'build-std=std,panic_abort',
+    '--target-dir', join(CRATES, 'target', 'threads'), '--color', 'always'],
+  { env: { ...process.env, RUSTFLAGS: flags.join(' ') } });
+  const wasm = join(CRATES, 'target', 'threads', 'wasm32-unknown-unknown', 'release', 'hotpath_threads.wasm');
+  await runAsync(bindgen, ['--target', 'web', '--out-dir', THREADS_PKG, wasm]);
+}
 
 export async function buildWasm({ profile = 'release', bindgen = ensureBindgen() } = {}) {
   const started = Date.now();
@@ -15,6 +33,8 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   // The reset-state function lets the page throw away an instance a panic left inconsistent.
   await runAsync(bindgen, ['--target', 'web', '--out-dir', WASM_PKG,
     '--experimental-reset-state-function', wasm]);
+  step('Building the threaded wasm (atomics, shared memory) …');
+  await buildThreadsWasm(bindgen);
   step(`Wasm ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 

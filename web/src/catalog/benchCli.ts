@@ -1,13 +1,19 @@
 // The entry point of `npm run bench` (bundled by web/scripts/bench.mjs): the suites, then the
-// CLI; the purgatory experiment is a sweep of its own, not a JMH suite.
+// CLI; the purgatory experiment and the threaded race are runs of their own, not JMH suites.
 import './suites';
 import { runCli as runSuiteCli, type CliOptions } from '../bench/node';
 import { runPurgatoryCli } from '../wheels/purgatoryCli';
+import { runThreadsCli } from '../queues/threadsCli';
 
 export async function runCli(o: CliOptions): Promise<void> {
   if (o.suite === 'purgatory') {
     if (o.native || o.only) throw new Error('the purgatory sweep takes --quick or --full, --json and --csv only');
     runPurgatoryCli({ preset: o.preset, json: o.json, csv: o.csv, root: o.root });
+    return;
+  }
+  if (o.suite === 'queue-threads') {
+    if (o.only || o.csv) throw new Error('the threaded race takes --quick or --full, --native and --json only');
+    await runThreadsCli({ preset: o.preset, native: o.native, json: o.json, root: o.root, workerPath: new URL('./threadNode.mjs', import.meta.url).pathname });
     return;
   }
   await runSuiteCli(o);

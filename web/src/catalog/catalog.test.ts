@@ -34,8 +34,8 @@ describe('the catalog', () => {
   });
 
   it('registers the suites the CLI accepts, and the families Rust plans', () => {
-    // The purgatory sweep is a command of its own, not a JMH suite.
-    expect([...suiteNames(), 'purgatory'].sort()).toEqual([...SUITE_NAMES].sort());
+    // The purgatory sweep and the threaded race are commands of their own, not JMH suites.
+    expect([...suiteNames(), 'purgatory', 'queue-threads'].sort()).toEqual([...SUITE_NAMES].sort());
     expect(familyNames().sort()).toEqual(callWasm((w) => w.family_names()).sort());
   });
 

@@ -22,6 +22,7 @@ import { wheelFamily } from '../wheels/family';
 import { PurgatorySim } from '../wheels/PurgatorySim';
 import { queueFamily } from '../queues/family';
 import { OverloadSim } from '../queues/OverloadSim';
+import { ThreadedBench } from '../queues/ThreadedBench';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -93,6 +94,7 @@ registerLessonWidgets({
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),
   OverloadSim: framed('Overload simulation', OverloadSim),
+  ThreadedBench: framed('Threaded benchmark', ThreadedBench),
   Exercises: framed('Exercises', Exercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);
