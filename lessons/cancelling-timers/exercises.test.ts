@@ -1,25 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWasm } from '../../web/src/wasm/loader';
-import { generate as generateFor, grade, lessonsWithExercises, type Answer, type Instance } from '../../web/src/exercises/exercises';
+import { loadWasmFromDisk, wrongAnswer as wrong } from '../../web/src/exercises/testing';
+import { generate as generateFor, grade, lessonsWithExercises, type Instance } from '../../web/src/exercises/exercises';
 import { heapTrace } from '../../web/src/heaps/frames';
 import { Frame } from '../../web/src/player/frame';
 import { FrameReplay } from '../../web/src/player/replay';
 
 const generate = (seed: string) => generateFor('cancelling-timers', seed)!;
 
-beforeAll(async () => {
-  await loadWasm(readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
-});
-
-/** A plausible wrong answer of the same shape. */
-function wrong(i: Instance): Answer {
-  const e = i.expected;
-  if (Array.isArray(e)) return e.length > 1 ? [...e].reverse() : [...e, e[0] + 1];
-  if (typeof e === 'number') return e + 1;
-  return i.choices!.find((c) => c !== e)!;
-}
+beforeAll(loadWasmFromDisk);
 
 describe('the lesson exercises', () => {
   it('live beside the lesson, and only this lesson gets them', () => {

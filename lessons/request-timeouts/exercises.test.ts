@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWasm } from '../../web/src/wasm/loader';
-import { generate as generateFor, grade, type Answer, type Instance } from '../../web/src/exercises/exercises';
+import { loadWasmFromDisk, wrongAnswer as wrong } from '../../web/src/exercises/testing';
+import { generate as generateFor, grade } from '../../web/src/exercises/exercises';
 import { modelAt, wheelTrace } from '../../web/src/wheels/frames';
 
 const generate = (seed: string) => generateFor('request-timeouts', seed)!;
 
-beforeAll(async () => {
-  await loadWasm(readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
-});
-
-function wrong(i: Instance): Answer {
-  const e = i.expected;
-  if (Array.isArray(e)) return e.length > 1 ? [...e].reverse() : [...e, e[0] + 1];
-  if (typeof e === 'number') return e + 1;
-  return i.choices!.find((c) => c !== e)!;
-}
+beforeAll(loadWasmFromDisk);
 
 describe('the request-timeouts exercises', () => {
   it('are at least eight, of all three kinds, and only this lesson’s', () => {

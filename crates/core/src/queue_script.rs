@@ -18,8 +18,8 @@ use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
 use crate::queue_recorder::{self, Drawn, QueueRecorder};
 use crate::rng::SplitMix;
 use crate::script::{
-    fmt_count, parse_settings, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
-    PlannedScript, RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
+    check_command, fmt_count, parse_settings, ActionInfo, ArgSpec, CommandCounts, OpSpec,
+    PerCommand, PlannedScript, RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
 };
 use crate::trace::TraceBuffer;
 
@@ -349,24 +349,7 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
     let (mut offers, mut ops) = (0usize, 0usize);
     let mut next_value: u64 = 1;
     for (command, c) in raw.iter().enumerate() {
-        let spec = OPS
-            .get(c.op as usize)
-            .ok_or_else(|| ScriptError::new(command, format!("unknown opcode {}", c.op)))?;
-        for (arg, a) in spec.args.iter().zip(c.args) {
-            if a < arg.min || a > arg.max {
-                return Err(ScriptError::new(
-                    command,
-                    format!(
-                        "{} takes {} from {} to {}, not {}",
-                        spec.name,
-                        arg.what,
-                        fmt_count(arg.min.into()),
-                        fmt_count(arg.max.into()),
-                        fmt_count(a.into())
-                    ),
-                ));
-            }
-        }
+        check_command(OPS, command, c)?;
         let thread = c.thread as usize;
         if thread >= names.len() {
             return Err(ScriptError::new(

@@ -119,6 +119,34 @@ pub fn parse_settings(
     Ok(out)
 }
 
+/// The grammar entry of command `command`, after checking its opcode and every argument's range
+/// (the web's parser checks the same; this is the last word, for any caller).
+pub fn check_command(
+    ops: &'static [OpSpec],
+    command: usize,
+    c: &RawCommand,
+) -> Result<&'static OpSpec, ScriptError> {
+    let spec = ops
+        .get(c.op as usize)
+        .ok_or_else(|| ScriptError::new(command, format!("unknown opcode {}", c.op)))?;
+    for (arg, &a) in spec.args.iter().zip(&c.args) {
+        if a < arg.min || a > arg.max {
+            return Err(ScriptError::new(
+                command,
+                format!(
+                    "{} takes {} from {} to {}, not {}",
+                    spec.name,
+                    arg.what,
+                    fmt_count(arg.min.into()),
+                    fmt_count(arg.max.into()),
+                    fmt_count(a.into())
+                ),
+            ));
+        }
+    }
+    Ok(spec)
+}
+
 /// 1234567 → "1,234,567".
 pub fn fmt_count(n: u64) -> String {
     let s = n.to_string();

@@ -11,8 +11,8 @@ use crate::indexed_heap::{self, Handle, IndexedHeap};
 use crate::jdk_heap::{self, JdkHeap};
 use crate::probe::{Counter, Event, Probe};
 use crate::script::{
-    fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand,
-    Recorded, Schema, ScriptError, Variant,
+    check_command, fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
+    PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
 use crate::timer::Timer;
 use crate::trace::TraceBuffer;
@@ -435,24 +435,7 @@ pub fn commands(raw: &[RawCommand]) -> Result<Vec<Command>, ScriptError> {
     raw.iter()
         .enumerate()
         .map(|(i, c)| {
-            let spec = OPS
-                .get(c.op as usize)
-                .ok_or_else(|| ScriptError::new(i, format!("unknown opcode {}", c.op)))?;
-            for (arg, a) in spec.args.iter().zip(c.args) {
-                if a < arg.min || a > arg.max {
-                    return Err(ScriptError::new(
-                        i,
-                        format!(
-                            "{} takes {} from {} to {}, not {}",
-                            spec.name,
-                            arg.what,
-                            fmt_count(arg.min.into()),
-                            fmt_count(arg.max.into()),
-                            fmt_count(a.into())
-                        ),
-                    ));
-                }
-            }
+            check_command(OPS, i, c)?;
             let a = u64::from(c.args[0]);
             Ok(match c.op {
                 0 => Command::Add(a),

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::probe::{Counter, Event, Probe};
 use crate::script::{
-    fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand,
-    Recorded, Schema, ScriptError, Variant,
+    check_command, fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
+    PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
 use crate::timing_wheel::{
     DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, WheelEvent, DELAY_QUEUE_PSEUDOCODE,
@@ -228,24 +228,7 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
         now: 0,
     };
     for (command, c) in raw.iter().enumerate() {
-        let spec = OPS
-            .get(c.op as usize)
-            .ok_or_else(|| ScriptError::new(command, format!("unknown opcode {}", c.op)))?;
-        for (arg, a) in spec.args.iter().zip(c.args) {
-            if a < arg.min || a > arg.max {
-                return Err(ScriptError::new(
-                    command,
-                    format!(
-                        "{} takes {} from {} to {}, not {}",
-                        spec.name,
-                        arg.what,
-                        fmt_count(arg.min.into()),
-                        fmt_count(arg.max.into()),
-                        fmt_count(a.into())
-                    ),
-                ));
-            }
-        }
+        check_command(OPS, command, c)?;
         let [a, b, s] = c.args;
         match c.op {
             0 => p.add(command, a, u64::from(b))?,
