@@ -486,18 +486,8 @@ impl QueueRecorder {
 mod tests {
     use super::*;
     use crate::queue::kind;
+    use crate::queue_script::tests::raw;
     use crate::queue_script::{program, record, DRAW};
-    use crate::script::RawCommand;
-
-    fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
-        c.iter()
-            .map(|&(op, a, thread)| RawCommand {
-                op,
-                args: [a, 0, 0],
-                thread,
-            })
-            .collect()
-    }
 
     #[test]
     fn every_kind_is_narrated_and_frames_replay() {

@@ -499,14 +499,15 @@ pub enum Turn {
     },
 }
 
-struct ThreadState<R> {
-    regs: R,
+/// Where a thread is in its program (its registers live beside, in one slice the observer sees).
+#[derive(Clone, Copy, Default)]
+struct ThreadState {
     next: usize,
     current: Option<usize>,
     draining: bool,
 }
 
-impl<R> ThreadState<R> {
+impl ThreadState {
     fn finished(&self, program: &[Entry]) -> bool {
         self.current.is_none() && !self.draining && self.next == program.len()
     }
@@ -520,14 +521,7 @@ pub fn run<Q: StepQueue>(
     mut observe: impl FnMut(&Q, &[Q::Regs], &[RunAction], Turn),
 ) -> Result<Vec<RunAction>, ScriptError> {
     let n = prog.threads.len();
-    let mut ts: Vec<ThreadState<Q::Regs>> = (0..n)
-        .map(|_| ThreadState {
-            regs: Q::Regs::default(),
-            next: 0,
-            current: None,
-            draining: false,
-        })
-        .collect();
+    let mut ts = vec![ThreadState::default(); n];
     let mut regs: Vec<Q::Regs> = vec![Q::Regs::default(); n];
     let mut actions: Vec<RunAction> = Vec::new();
     let mut rng = match prog.schedule {
@@ -538,16 +532,12 @@ pub fn run<Q: StepQueue>(
         Schedule::Listed(l) => l,
         _ => &[],
     };
+    // The threads with work left, in order; one leaves when it finishes.
+    let mut live: Vec<usize> = (0..n).filter(|&t| !prog.threads[t].is_empty()).collect();
     let mut at = 0usize;
     let mut last = n - 1;
     let mut turns = 0u64;
-    loop {
-        let live: Vec<usize> = (0..n)
-            .filter(|&t| !ts[t].finished(&prog.threads[t]))
-            .collect();
-        if live.is_empty() {
-            return Ok(actions);
-        }
+    while !live.is_empty() {
         let t = loop {
             if at < listed.len() {
                 let t = listed[at];
@@ -560,10 +550,8 @@ pub fn run<Q: StepQueue>(
             if let Some(r) = rng.as_mut() {
                 break live[(r.next_u64() % live.len() as u64) as usize];
             }
-            break (1..=n)
-                .map(|i| (last + i) % n)
-                .find(|t| live.contains(t))
-                .expect("a live thread");
+            // Round-robin: the first live thread after the last one to run.
+            break *live.iter().find(|&&x| x > last).unwrap_or(&live[0]);
         };
         last = t;
         turns += 1;
@@ -601,8 +589,7 @@ pub fn run<Q: StepQueue>(
                     outcome: None,
                 });
                 s.current = Some(a);
-                q.begin(t, &mut s.regs, op);
-                regs[t] = s.regs.clone();
+                q.begin(t, &mut regs[t], op);
                 observe(
                     q,
                     &regs,
@@ -615,10 +602,9 @@ pub fn run<Q: StepQueue>(
                 a
             }
         };
+        let line = q.line(&regs[t]);
+        let done = q.step(t, &mut regs[t]);
         let s = &mut ts[t];
-        let line = q.line(&s.regs);
-        let done = q.step(t, &mut s.regs);
-        regs[t] = s.regs.clone();
         if let Some(o) = done {
             actions[action].outcome = Some(o);
             s.current = None;
@@ -626,7 +612,10 @@ pub fn run<Q: StepQueue>(
                 s.draining = false;
             }
         }
-        let finished = ts[t].finished(&prog.threads[t]);
+        let finished = s.finished(&prog.threads[t]);
+        if finished {
+            live.retain(|&x| x != t);
+        }
         observe(
             q,
             &regs,
@@ -640,6 +629,7 @@ pub fn run<Q: StepQueue>(
             },
         );
     }
+    Ok(actions)
 }
 
 fn op_label(op: QueueOp) -> String {
@@ -849,10 +839,11 @@ impl PlannedScript for QueueScript {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    pub fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
+    /// Commands from `(opcode, argument, thread)` triples.
+    pub(crate) fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
         c.iter()
             .map(|&(op, a, thread)| RawCommand {
                 op,
