@@ -9,7 +9,7 @@
 //! survivors untimed; this op also times running them, which all three designs must do.
 
 use crate::indexed_heap::{Handle, IndexedHeap};
-use crate::timing_wheel::{DelayQueueTimer, SystemTimer, TaskKey};
+use crate::timing_wheel::{DelayQueueTimer, SystemTimer, TaskKey, VirtualTimer};
 use crate::wheel_script::SplitMix;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,33 +81,16 @@ impl TimerAddCancel {
         let mut fired = 0u64;
         for _ in 0..k {
             fired += match self.design {
-                TimerDesign::Wheel => self.wheel(),
-                TimerDesign::DelayQueue => self.delay_queue(),
+                TimerDesign::Wheel => self.timer(SystemTimer::new(0)),
+                TimerDesign::DelayQueue => self.timer(DelayQueueTimer::new(0)),
                 TimerDesign::Indexed => self.indexed(),
             };
         }
         (k, fired)
     }
 
-    fn wheel(&self) -> u64 {
-        let mut t = SystemTimer::new(0);
-        let mut fired = 0u64;
-        let mut count = |_, _| fired += 1;
-        let handles: Vec<_> = self
-            .delays
-            .iter()
-            .enumerate()
-            .map(|(i, &d)| t.add(i as u32, d, &mut count))
-            .collect();
-        for &i in &self.cancels {
-            t.cancel(handles[i as usize]);
-        }
-        t.advance(MAX_DELAY_MS, &mut count);
-        fired
-    }
-
-    fn delay_queue(&self) -> u64 {
-        let mut t = DelayQueueTimer::new(0);
+    /// One invocation on either timer: add, cancel 90%, run the rest; how many fired.
+    fn timer(&self, mut t: impl VirtualTimer) -> u64 {
         let mut fired = 0u64;
         let mut count = |_, _| fired += 1;
         let handles: Vec<_> = self

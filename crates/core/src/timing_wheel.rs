@@ -812,6 +812,48 @@ pub enum TimerKind {
     DelayQueue,
 }
 
+/// What both timers offer, so that one script runner and one benchmark drive either.
+pub trait VirtualTimer {
+    type P: Probe<WheelEvent>;
+    fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle;
+    /// Whether the timer was still pending.
+    fn cancel(&mut self, h: TimerHandle) -> bool;
+    fn advance(&mut self, to: u64, fire: &mut impl FnMut(u32, u64));
+    fn probe(&mut self) -> &mut Self::P;
+}
+
+impl<P: Probe<WheelEvent>> VirtualTimer for SystemTimer<P> {
+    type P = P;
+    fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle {
+        SystemTimer::add(self, id, delay, fire)
+    }
+    fn cancel(&mut self, h: TimerHandle) -> bool {
+        SystemTimer::cancel(self, h)
+    }
+    fn advance(&mut self, to: u64, fire: &mut impl FnMut(u32, u64)) {
+        SystemTimer::advance(self, to, fire)
+    }
+    fn probe(&mut self) -> &mut P {
+        SystemTimer::probe(self)
+    }
+}
+
+impl<P: Probe<WheelEvent>> VirtualTimer for DelayQueueTimer<P> {
+    type P = P;
+    fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle {
+        DelayQueueTimer::add(self, id, delay, fire)
+    }
+    fn cancel(&mut self, h: TimerHandle) -> bool {
+        DelayQueueTimer::cancel(self, h)
+    }
+    fn advance(&mut self, to: u64, fire: &mut impl FnMut(u32, u64)) {
+        DelayQueueTimer::advance(self, to, fire)
+    }
+    fn probe(&mut self) -> &mut P {
+        DelayQueueTimer::probe(self)
+    }
+}
+
 impl TimerKind {
     pub const ALL: [TimerKind; 2] = [TimerKind::Wheel, TimerKind::DelayQueue];
 

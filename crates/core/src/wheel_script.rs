@@ -5,14 +5,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::probe::{Counter, Event, Probe};
+use crate::probe::{Counter, Event};
 use crate::script::{
     check_command, fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
     PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
 use crate::timing_wheel::{
-    DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, WheelEvent, DELAY_QUEUE_PSEUDOCODE,
-    PSEUDOCODE, TICK_MS, WHEEL_SIZE,
+    DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, VirtualTimer, WheelEvent,
+    DELAY_QUEUE_PSEUDOCODE, PSEUDOCODE, TICK_MS, WHEEL_SIZE,
 };
 use crate::trace::TraceBuffer;
 use crate::wheel_recorder::{self, WheelRecorder};
@@ -280,49 +280,8 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
     Ok(p.plan)
 }
 
-/// Either timer, as a plan drives it.
-pub trait ScriptTimer {
-    type P: Probe<WheelEvent>;
-    fn add(&mut self, id: u32, delay: u64, fired: &mut Vec<(u32, u64)>) -> TimerHandle;
-    fn cancel(&mut self, h: TimerHandle);
-    fn advance(&mut self, to: u64, fired: &mut Vec<(u32, u64)>);
-    fn probe(&mut self) -> &mut Self::P;
-}
-
-impl<P: Probe<WheelEvent>> ScriptTimer for SystemTimer<P> {
-    type P = P;
-    fn add(&mut self, id: u32, delay: u64, fired: &mut Vec<(u32, u64)>) -> TimerHandle {
-        SystemTimer::add(self, id, delay, &mut |id, t| fired.push((id, t)))
-    }
-    fn cancel(&mut self, h: TimerHandle) {
-        SystemTimer::cancel(self, h);
-    }
-    fn advance(&mut self, to: u64, fired: &mut Vec<(u32, u64)>) {
-        SystemTimer::advance(self, to, &mut |id, t| fired.push((id, t)))
-    }
-    fn probe(&mut self) -> &mut P {
-        SystemTimer::probe(self)
-    }
-}
-
-impl<P: Probe<WheelEvent>> ScriptTimer for DelayQueueTimer<P> {
-    type P = P;
-    fn add(&mut self, id: u32, delay: u64, fired: &mut Vec<(u32, u64)>) -> TimerHandle {
-        DelayQueueTimer::add(self, id, delay, &mut |id, t| fired.push((id, t)))
-    }
-    fn cancel(&mut self, h: TimerHandle) {
-        DelayQueueTimer::cancel(self, h);
-    }
-    fn advance(&mut self, to: u64, fired: &mut Vec<(u32, u64)>) {
-        DelayQueueTimer::advance(self, to, &mut |id, t| fired.push((id, t)))
-    }
-    fn probe(&mut self) -> &mut P {
-        DelayQueueTimer::probe(self)
-    }
-}
-
 /// Runs a plan, calling `before` ahead of each action; returns what fired, as (ID, time).
-pub fn run<T: ScriptTimer>(
+pub fn run<T: VirtualTimer>(
     t: &mut T,
     plan: &Plan,
     mut before: impl FnMut(&mut T, usize),
@@ -332,9 +291,13 @@ pub fn run<T: ScriptTimer>(
     for (i, a) in plan.actions.iter().enumerate() {
         before(t, i);
         match a.action {
-            Action::Add { id, delay, .. } => handles.push(t.add(id, delay, &mut fired)),
-            Action::Cancel { entity } => t.cancel(handles[entity as usize]),
-            Action::Advance { to } => t.advance(to, &mut fired),
+            Action::Add { id, delay, .. } => {
+                handles.push(t.add(id, delay, &mut |id, at| fired.push((id, at))))
+            }
+            Action::Cancel { entity } => {
+                t.cancel(handles[entity as usize]);
+            }
+            Action::Advance { to } => t.advance(to, &mut |id, at| fired.push((id, at))),
         }
     }
     fired
@@ -348,7 +311,7 @@ fn action_label(plan: &Plan, a: &Action) -> String {
     }
 }
 
-fn recorded<T: ScriptTimer<P = WheelRecorder>>(mut t: T, plan: &Plan) -> Recorded {
+fn recorded<T: VirtualTimer<P = WheelRecorder>>(mut t: T, plan: &Plan) -> Recorded {
     run(&mut t, plan, |t, i| {
         t.probe().prepare(i, plan.actions[i].action)
     });
@@ -385,7 +348,7 @@ pub fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Recorded {
     }
 }
 
-fn counted<T: ScriptTimer<P = Counter>>(mut t: T, plan: &Plan, commands: usize) -> CommandCounts {
+fn counted<T: VirtualTimer<P = Counter>>(mut t: T, plan: &Plan, commands: usize) -> CommandCounts {
     let mut split = PerCommand::new::<WheelEvent>(commands);
     run(&mut t, plan, |t, i| {
         split.before(plan.actions[i].command, t.probe())
