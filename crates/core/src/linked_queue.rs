@@ -110,6 +110,16 @@ enum After {
     SizeWalk,
 }
 
+impl After {
+    /// Where the thread goes once `updateHead` is done.
+    fn pc(self) -> Pc {
+        match self {
+            After::Return => Pc::Return,
+            After::SizeWalk => Pc::SizeItem,
+        }
+    }
+}
+
 /// A thread's locals while it runs an operation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClqRegs {
@@ -431,10 +441,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                 }
                 Pc::HeadCas => {
                     if r.h == r.target {
-                        r.pc = match r.after {
-                            After::Return => Pc::Return,
-                            After::SizeWalk => Pc::SizeItem,
-                        };
+                        r.pc = r.after.pc();
                         continue; // updateHead does nothing: no shared access
                     }
                     let ok = self.head == r.h;
@@ -448,14 +455,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                         new: node(r.target),
                         ok,
                     });
-                    r.pc = if ok {
-                        Pc::SelfLink
-                    } else {
-                        match r.after {
-                            After::Return => Pc::Return,
-                            After::SizeWalk => Pc::SizeItem,
-                        }
-                    };
+                    r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
                     return None;
                 }
                 Pc::SelfLink => {
@@ -466,10 +466,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                         value: i64::from(r.h),
                         ordered: true,
                     });
-                    r.pc = match r.after {
-                        After::Return => Pc::Return,
-                        After::SizeWalk => Pc::SizeItem,
-                    };
+                    r.pc = r.after.pc();
                     return None;
                 }
                 Pc::SizeFirstHead => {
