@@ -1,5 +1,7 @@
 // Reading a frame by field name, as the family's schema lays it out.
 import type { FamilySchema } from '../script/schema';
+import { FrameReplay } from './replay';
+import type { Trace } from './trace';
 
 export type Counts = Record<string, number>;
 
@@ -31,4 +33,9 @@ export class Frame {
     const o = this.offset(which);
     return Object.fromEntries(this.schema.kinds.map((k, i) => [k.name, this.data[o + i]]));
   }
+}
+
+/** The frame after the first `k` steps of a trace (replayed from the start: for one-off reads). */
+export function frameAt(t: Trace, k: number): Frame {
+  return new Frame(t.schema, new FrameReplay(t).frameAt(k));
 }

@@ -78,3 +78,15 @@ export function countNow(family: string, text: string, variant: string, settings
   });
   return Array.from({ length: parsed.commands.length + 1 }, (_, i) => countsAt(Array.from(flat), schema.kinds, i));
 }
+
+/**
+ * The trace of a small script on one variant, for exercises and tests: the script must parse and
+ * be drawable, else this throws with the family's own message.
+ */
+export function traceOf(family: string, ops: string, variant: string, settings: Record<string, string> = {}): Trace {
+  const parsed = parseScript(ops, familySchema(family));
+  if (!parsed.ok) throw new Error(`${family} script does not parse: ${parsed.error.message}`);
+  const t = traceScript(family, parsed.commands, [variant], encodeSettings(parsed.threads, settings));
+  if (!t.ok) throw new Error(`${family} script failed: ${t.error.message}`);
+  return t.traces[variant];
+}

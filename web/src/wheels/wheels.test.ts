@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
 import { parseScript } from '../script/parse';
 import { familySchema, type FamilySchema } from '../script/schema';
-import { traceScript } from '../script/run';
-import { FrameReplay } from '../player/replay';
-import { Frame } from '../player/frame';
+import { traceOf, traceScript } from '../script/run';
+import { frameAt } from '../player/frame';
 import type { Trace } from '../player/trace';
 import { STACK, chipPlaces, wheelModel } from './viewModel';
 import { describeTimerWork, timerWork } from './family';
@@ -17,15 +16,8 @@ beforeAll(async () => {
   schema = familySchema('wheel');
 });
 
-function trace(text: string, variant = 'wheel'): Trace {
-  const p = parseScript(text, schema);
-  if (!p.ok) throw new Error(p.error.message);
-  const t = traceScript('wheel', p.commands, [variant]);
-  if (!t.ok) throw new Error(t.error.message);
-  return t.traces[variant];
-}
-
-const at = (t: Trace, k: number) => new Frame(t.schema, new FrameReplay(t).frameAt(k));
+const trace = (text: string, variant = 'wheel'): Trace => traceOf('wheel', text, variant);
+const at = frameAt;
 const afterAction = (t: Trace, a: number) => at(t, a + 1 < t.actionStarts.length ? t.actionStarts[a + 1] : t.length);
 
 describe('the wheel script, parsed from the grammar Rust exports', () => {
