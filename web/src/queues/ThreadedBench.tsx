@@ -2,7 +2,7 @@
 // Worker on one shared wasm memory (crates/threads, built with atomics). Needs a cross-origin
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useRef, useState } from 'react';
-import { THREAD_CAPACITY, THREAD_ROWS, THREAD_TITLE, mean, measureAll, threadsUnavailable, type ThreadHost, type ThreadReply, type ThreadRowResult } from './threads';
+import { THREAD_CAPACITY, THREAD_ROWS, THREAD_TITLE, mean, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult } from './threads';
 import { num } from '../site/format';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
@@ -13,19 +13,15 @@ function browserHost(workers: Set<Worker>): ThreadHost {
     spawn(job) {
       const w = new Worker(new URL('./threadsWorker.ts', import.meta.url), { type: 'module' });
       workers.add(w);
-      let ready!: () => void;
-      let fail!: (e: Error) => void;
-      const readyP = new Promise<void>((ok, no) => { ready = ok; fail = no; });
-      const done = new Promise<ThreadReply>((ok, no) => {
-        w.onmessage = (e: MessageEvent<{ type: string; message?: string } & ThreadReply>) => {
-          if (e.data.type === 'ready') ready();
-          else if (e.data.type === 'done') ok(e.data);
-          else { const err = new Error(e.data.message); fail(err); no(err); }
-        };
-        w.onerror = (e) => { const err = new Error(e.message || 'a benchmark worker failed to start'); fail(err); no(err); };
+      const handle = threadHandle((onMessage, onError) => {
+        w.onmessage = (e: MessageEvent<ThreadMessage>) => onMessage(e.data);
+        w.onerror = (e) => onError(new Error(e.message || 'a benchmark worker failed to start'));
+      }, () => {
+        w.terminate();
+        workers.delete(w);
       });
       w.postMessage(job);
-      return { ready: readyP, done, stop: () => { w.terminate(); workers.delete(w); } };
+      return handle;
     },
   };
 }

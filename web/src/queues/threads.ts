@@ -37,6 +37,45 @@ export interface ThreadReply {
   result: number[];
 }
 
+/** What a thread says: it joined the memory; it finished; or it failed. */
+export type ThreadMessage = { type: 'ready' } | ({ type: 'done' } & ThreadReply) | { type: 'error'; message: string };
+
+/** The threaded module's functions a thread calls. */
+export interface ThreadGlue {
+  initSync(o: { module: WebAssembly.Module; memory: WebAssembly.Memory }): unknown;
+  runProduce(run: number, id: number): number;
+  runConsume(run: number): ArrayLike<number>;
+}
+
+/** A thread's whole part, in a Web Worker or a Node worker thread alike. */
+export function runThreadJob(glue: ThreadGlue, job: ThreadJob, post: (m: ThreadMessage) => void): void {
+  try {
+    glue.initSync({ module: job.module, memory: job.memory });
+    post({ type: 'ready' });
+    // Blocks this thread: it spins at the start line (an atomic flag in the shared memory).
+    const result = job.role === 'producer' ? [glue.runProduce(job.run, job.id)] : Array.from(glue.runConsume(job.run));
+    post({ type: 'done', end: performance.timeOrigin + performance.now(), result });
+  } catch (err) {
+    post({ type: 'error', message: (err as Error).message });
+  }
+}
+
+/** A handle on a thread from its messages (`listen` wires them up); `stop` ends the thread. */
+export function threadHandle(listen: (onMessage: (m: ThreadMessage) => void, onError: (e: Error) => void) => void, stop: () => void): ThreadHandle {
+  let ready!: () => void;
+  let fail!: (e: Error) => void;
+  const readyP = new Promise<void>((ok, no) => { ready = ok; fail = no; });
+  const done = new Promise<ThreadReply>((ok, no) => {
+    const error = (e: Error) => { fail(e); no(e); };
+    listen((m) => {
+      if (m.type === 'ready') ready();
+      else if (m.type === 'done') ok(m);
+      else error(new Error(m.message));
+    }, error);
+  });
+  return { ready: readyP, done, stop };
+}
+
 export interface ThreadHandle {
   ready: Promise<void>;
   done: Promise<ThreadReply>;

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as glue from '../wasm/threads-pkg/hotpath_threads.js';
-import { THREAD_CAPACITY, THREAD_TITLE, mean, measureAll, type ThreadHost, type ThreadReply, type ThreadRowResult } from './threads';
+import { THREAD_CAPACITY, THREAD_TITLE, mean, measureAll, threadHandle, type ThreadHost, type ThreadRowResult } from './threads';
 
 export interface ThreadsCliOptions {
   preset: 'quick' | 'full';
@@ -22,19 +22,12 @@ function nodeHost(workerPath: string): ThreadHost {
     now: () => performance.timeOrigin + performance.now(),
     spawn(job) {
       const w = new Worker(workerPath);
-      let ready!: () => void;
-      let fail!: (e: Error) => void;
-      const readyP = new Promise<void>((ok, no) => { ready = ok; fail = no; });
-      const done = new Promise<ThreadReply>((ok, no) => {
-        w.on('message', (m: { type: string; message?: string } & ThreadReply) => {
-          if (m.type === 'ready') ready();
-          else if (m.type === 'done') ok(m);
-          else { const e = new Error(m.message); fail(e); no(e); }
-        });
-        w.on('error', (e) => { fail(e); no(e); });
-      });
+      const handle = threadHandle((onMessage, onError) => {
+        w.on('message', onMessage);
+        w.on('error', onError);
+      }, () => void w.terminate());
       w.postMessage(job);
-      return { ready: readyP, done, stop: () => void w.terminate() };
+      return handle;
     },
   };
 }
