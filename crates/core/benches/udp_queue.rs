@@ -10,7 +10,7 @@ fn main() {
     for design in OfferDesign::ALL {
         for capacity in [1024usize, 65_536, 1_048_576] {
             rows.push(Row {
-                id: format!("offer/{}/{capacity}", design.name()),
+                id: format!("{}/{capacity}", design.method()),
                 max_batch: if design == OfferDesign::ClqSize {
                     (4_000_000 / capacity).max(1)
                 } else {

@@ -49,6 +49,17 @@ impl OfferDesign {
     pub fn parse(name: &str) -> Option<OfferDesign> {
         OfferDesign::ALL.into_iter().find(|d| d.name() == name)
     }
+
+    /// The benchmark method's name: the blog's for the JDK queues, in its style for JCTools'.
+    pub fn method(self) -> &'static str {
+        match self {
+            OfferDesign::Clq => "clqOffer",
+            OfferDesign::ClqSize => "clqOfferWithSizeCheck",
+            OfferDesign::Abq => "abqOffer",
+            OfferDesign::Spsc => "spscOffer",
+            OfferDesign::Mpsc => "mpscOffer",
+        }
+    }
 }
 
 enum Queue {

@@ -17,7 +17,8 @@ const LABEL: Record<string, string> = {
   spsc: 'JCTools SpscArrayQueue.offer',
   mpsc: 'JCTools MpscArrayQueue.offer',
 };
-const ANCHOR_NAME: Record<string, string> = { clq: 'clqOffer', 'clq-size': 'clqOfferSizeGuarded', abq: 'abqOffer', spsc: 'spscOffer', mpsc: 'mpscOffer' };
+/** The blog's method names (JCTools' for the rings), which the JMH table prints. */
+export const METHOD: Record<string, string> = { clq: 'clqOffer', 'clq-size': 'clqOfferWithSizeCheck', abq: 'abqOffer', spsc: 'spscOffer', mpsc: 'mpscOffer' };
 
 /** JMH 1.37, JDK 17, avgt ns/op: [score, error] per capacity (anchors/jvm/README.md, QueueOfferBenchmark). */
 const JVM_NS: Record<string, [number, number][]> = {
@@ -32,7 +33,7 @@ const JVM_NS: Record<string, [number, number][]> = {
 export const BLOG = { clqOffer: 2_115_651.826, clqOfferWithSizeCheck: 13.521, abqOffer: 42_262_008.442 };
 
 const ROWS: Row[] = QUEUES.flatMap((queue) => CAPACITIES.map((capacity) => ({
-  id: `offer/${queue}/${capacity}`, benchmark: 'offer', params: { queue, capacity },
+  id: `${METHOD[queue]}/${capacity}`, benchmark: METHOD[queue], params: { queue, capacity },
   kernel: { export: 'QueueOfferKernel', args: [queue, capacity] },
   // size() walks ~capacity/2 nodes per offer: keep a batch near a second at most.
   maxBatch: queue === 'clq-size' ? Math.max(1, Math.floor(4_000_000 / capacity)) : 1_000_000,
@@ -40,7 +41,7 @@ const ROWS: Row[] = QUEUES.flatMap((queue) => CAPACITIES.map((capacity) => ({
 
 const PUBLISHED: Published[] = QUEUES.flatMap((queue) => CAPACITIES.map((capacity, i) => {
   const [ns, err] = JVM_NS[queue][i];
-  return { benchmark: 'offer', params: { queue, capacity }, score: 1e9 / ns, error: (1e9 / ns) * (err / ns) };
+  return { benchmark: METHOD[queue], params: { queue, capacity }, score: 1e9 / ns, error: (1e9 / ns) * (err / ns) };
 }));
 
 function score(run: SuiteRun, queue: string, capacity: number): number | undefined {
@@ -161,7 +162,8 @@ export const udpQueue: Suite = {
   className: 'QueueOfferBenchmark',
   source: 'the JVM originals measured with JMH on this kind of machine (java.util.concurrent ConcurrentLinkedQueue and ArrayBlockingQueue, JCTools 4.0.7); the blog’s own rows (bound 10,000,000, source unpublished) are in the verdicts',
   caveat: 'The blog did not publish its benchmark: the lab and the JVM anchor start the queue half full and drain it at the bound, so size() walks about half the bound; the blog’s queue most likely kept growing toward 10,000,000.',
-  paramNames: ['queue', 'capacity'],
+  // The queue is in the method's name, as in the blog's table; only the bound is a parameter.
+  paramNames: ['capacity'],
   rows: ROWS,
   published: PUBLISHED,
   compare: compareQueues,
@@ -171,8 +173,8 @@ export const udpQueue: Suite = {
     xLabel: 'bound (elements the queue may hold)',
     publishedLabel: 'the JVM originals (JMH on this kind of machine, not live)',
     series: QUEUES.map((queue, i) => ({
-      key: queue, label: `${LABEL[queue]} (${ANCHOR_NAME[queue]})`,
-      className: ['indexed-order', 'jdk-reverse', 'jdk-order', 'indexed-reverse', 'q-mpsc'][i], benchmark: 'offer', params: { queue },
+      key: queue, label: `${LABEL[queue]} (${METHOD[queue]})`,
+      className: ['indexed-order', 'jdk-reverse', 'jdk-order', 'indexed-reverse', 'q-mpsc'][i], benchmark: METHOD[queue], params: { queue },
     })),
   },
   nativeBench: 'udp_queue',
