@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { siteUrl, useBrowser } from './browser';
 import { serveStatic } from '../scripts/static-server.mjs';
 
 const browser = useBrowser();
 
 /** A table named `name` as `field=value` pairs (row header and first cell). */
-async function fields(page: Page, name = 'queue fields'): Promise<string[]> {
+async function fields(page: Page | Locator, name = 'queue fields'): Promise<string[]> {
   const table = page.getByRole('table', { name, exact: true });
   await table.waitFor();
   return table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('th')?.textContent}=${tr.querySelector('td')?.textContent}`));
 }
 
-async function contents(page: Page, name = 'queue contents'): Promise<string[]> {
+async function contents(page: Page | Locator, name = 'queue contents'): Promise<string[]> {
   const list = page.getByRole('list', { name, exact: true });
   await list.waitFor({ state: 'attached' });
   return list.locator('li').allTextContents();
@@ -98,9 +98,11 @@ describe('the queues', () => {
   it('races the same threads on the CLQ and the ABQ', async () => {
     const { page, errors } = await browser.open(open('race', 'P: fill 3, C: poll, size', '&capacity=2&step=end'));
     // Round-robin: C's poll runs before P has linked a node (null); its size() then finds two.
-    expect(await contents(page, 'queue contents (clq)')).toEqual(['1', '2', '3']);
-    expect(await page.getByRole('table', { name: 'threads' }).first().innerText()).toContain('C: size → 2');
-    expect(await page.getByRole('table', { name: 'queue fields (abq)' }).innerText()).toContain('count');
+    const clq = page.getByRole('region', { name: 'ConcurrentLinkedQueue', exact: true });
+    const abq = page.getByRole('region', { name: 'ArrayBlockingQueue', exact: true });
+    expect(await contents(clq)).toEqual(['1', '2', '3']);
+    expect(await clq.getByRole('table', { name: 'threads' }).innerText()).toContain('C: size → 2');
+    expect(await abq.getByRole('table', { name: 'queue fields', exact: true }).innerText()).toContain('count');
     expect(await narration(page)).toContain('After operation');
     expect(errors).toEqual([]);
   });

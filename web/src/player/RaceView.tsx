@@ -98,13 +98,14 @@ function Race({ module, traces, commands, initial, link, onStep }: {
       </p>
       <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>
         {traces.map((t, i) => (
-          <div key={t.variant} className="race-lane">
+          // A region per lane, so a lane's lists and tables keep their own names (one per view) and are told apart by their lane.
+          <section key={t.variant} className="race-lane" aria-label={title(t)}>
             <h4>{title(t)}</h4>
             <module.View frame={frames[i]} trace={t} moveMs={250} inRace />
             <CountersPanel schema={t.schema} kinds={module.counters(t.variant)} last={work[i]}
               lastLabel={t.interleaved ? 'since the last step' : undefined}
               total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
-          </div>
+          </section>
         ))}
       </div>
       <ShareLink link={link(player.step)} />

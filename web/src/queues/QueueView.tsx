@@ -161,14 +161,13 @@ function Threads({ threads }: { threads: ThreadRow[] }) {
   );
 }
 
-export function QueueView({ frame, trace, moveMs, inRace }: ViewProps) {
+export function QueueView({ frame, trace, moveMs }: ViewProps) {
   const variant = trace.variant;
   const threads = threadRows(frame, trace);
   const contents = contentsOf(frame, variant);
   const fields = fieldRows(frame, variant, (t) => threads[t]?.name ?? `thread ${t}`);
   const polled = polledOf(frame);
   const style = { '--move-ms': `${moveMs}ms` } as CSSProperties;
-  const suffix = inRace ? ` (${variant})` : '';
   return (
     <div className="queue-view" style={style}>
       <div className="queue-drawing">
@@ -181,16 +180,16 @@ export function QueueView({ frame, trace, moveMs, inRace }: ViewProps) {
         <div>
           <h5>Queued, head to tail</h5>
           {contents.length === 0 && <p className="hint">The queue is empty.</p>}
-          <ol aria-label={`queue contents${suffix}`} className="inline-list">
+          <ol aria-label="queue contents" className="inline-list">
             {contents.map((v, i) => <li key={`${i}-${v}`}>{v}</li>)}
           </ol>
           <h5>Polled, in order</h5>
           {polled.length === 0 && <p className="hint">Nothing polled yet.</p>}
-          <ol aria-label={`polled${suffix}`} className="inline-list">
+          <ol aria-label="polled" className="inline-list">
             {polled.map((v, i) => <li key={`${i}-${v}`}>{v}</li>)}
           </ol>
         </div>
-        <table className="counters" aria-label={`queue fields${suffix}`}>
+        <table className="counters" aria-label="queue fields">
           <caption>Fields</caption>
           <thead><tr><th scope="col">field</th><th scope="col">value</th></tr></thead>
           <tbody>
