@@ -1,6 +1,7 @@
 //! The one seeded generator every family uses, so a seed means the same numbers everywhere.
 
 /// A small seeded generator (splitmix64): the same seed gives the same delays everywhere.
+#[derive(Clone, Debug)]
 pub struct SplitMix(u64);
 
 impl SplitMix {

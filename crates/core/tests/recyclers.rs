@@ -1,0 +1,305 @@
+//! Netty's 2014 Recyclers: the worked examples of the reference notes, each quirk, and property
+//! tests (no object handed out twice at once, no double recycle accepted, every object accounted
+//! for).
+
+use hotpath_core::probe::NoProbe;
+use hotpath_core::recycler::{Fault, Inspect, VirtualRecycler, DEFAULT_MAX_CAPACITY};
+use hotpath_core::stack_recycler::StackRecycler;
+use hotpath_core::weak_order_recycler::{WeakOrderRecycler, OWN_THREAD_ID};
+use proptest::prelude::*;
+
+const A: usize = 0;
+const B: usize = 1;
+const C: usize = 2;
+
+fn after(threads: usize) -> WeakOrderRecycler<NoProbe> {
+    WeakOrderRecycler::new(threads, DEFAULT_MAX_CAPACITY, NoProbe)
+}
+
+fn before(threads: usize, assertions: bool) -> StackRecycler<NoProbe> {
+    StackRecycler::new(threads, DEFAULT_MAX_CAPACITY, assertions, NoProbe)
+}
+
+#[test]
+fn the_first_get_after_a_cross_thread_recycle_still_allocates() {
+    let mut r = after(2);
+    let (h1, h2) = (r.get(A).unwrap(), r.get(A).unwrap());
+    assert_eq!((h1, h2), (0, 1));
+    assert_eq!(r.recycle(B, h1), Ok(true));
+    assert_eq!(r.recycle(B, h2), Ok(true));
+    assert_eq!(r.queued(A), vec![h1, h2]);
+    // The cursor starts null: this scavenge only rewinds it, and get makes a third object.
+    assert_eq!(r.get(A), Ok(2));
+    assert_eq!(r.allocated(), 3);
+    // Now the queue's link is transferred (FIFO into the array) and pop takes the last.
+    assert_eq!(r.get(A), Ok(h2));
+    assert_eq!(r.pooled(A), vec![h1]);
+    assert!(r.queued(A).is_empty());
+}
+
+#[test]
+fn queue_ids_come_from_one_generator_and_transferred_handles_keep_theirs() {
+    let mut r = WeakOrderRecycler::new(3, DEFAULT_MAX_CAPACITY, hotpath_core::Counter::new());
+    let objs: Vec<u32> = (0..3).map(|_| r.get(A).unwrap()).collect();
+    r.recycle(B, objs[0]).unwrap();
+    r.recycle(C, objs[1]).unwrap();
+    r.recycle(A, objs[2]).unwrap();
+    let view = |r: &WeakOrderRecycler<_>| -> Vec<_> { inspect(r).objects() };
+    let o = view(&r);
+    assert_eq!((o[0].last_recycled_id, o[0].stack), (OWN_THREAD_ID + 1, None));
+    assert_eq!((o[1].last_recycled_id, o[1].stack), (OWN_THREAD_ID + 2, None));
+    assert_eq!((o[2].recycle_id, o[2].stack), (OWN_THREAD_ID, Some(A)));
+    // C's queue was made last, so it is first in A's list.
+    let s = inspect(&r).stack(A).unwrap();
+    assert_eq!(s.head, Some(1));
+    assert_eq!(inspect(&r).queues()[1].next, Some(0));
+}
+
+/// The state a recorder sees (tests read it the same way).
+fn inspect<R: HasState>(r: &R) -> &R::S {
+    r.state()
+}
+
+trait HasState {
+    type S: Inspect;
+    fn state(&self) -> &Self::S;
+}
+
+impl<P: hotpath_core::recycler::RecyclerProbe> HasState for WeakOrderRecycler<P> {
+    type S = hotpath_core::weak_order_recycler::State;
+    fn state(&self) -> &Self::S {
+        self.inspect()
+    }
+}
+
+#[test]
+fn a_link_holds_sixteen_and_one_scavenge_moves_one_link() {
+    let mut r = after(2);
+    let objs: Vec<u32> = (0..20).map(|_| r.get(A).unwrap()).collect();
+    for &o in &objs {
+        r.recycle(B, o).unwrap();
+    }
+    let links = inspect(&r).links();
+    assert_eq!(links.len(), 2);
+    assert_eq!((links[0].write, links[1].write), (16, 4));
+    r.get(A).unwrap(); // rewinds the cursor, allocates
+    assert_eq!(r.get(A), Ok(objs[15]), "the first link's last handle");
+    assert_eq!(r.pooled(A).len(), 15);
+    for _ in 0..15 {
+        r.get(A).unwrap();
+    }
+    // The stack is empty again: the next scavenge moves to the second link.
+    assert_eq!(r.get(A), Ok(objs[19]));
+    assert_eq!(r.pooled(A), objs[16..19].to_vec());
+}
+
+#[test]
+fn double_recycles_are_refused_after_the_rewrite() {
+    let mut r = after(2);
+    let o = r.get(A).unwrap();
+    r.recycle(A, o).unwrap();
+    assert_eq!(r.recycle(A, o), Err(Fault::RecycledAlready));
+    assert_eq!(r.pooled(A), vec![o]);
+
+    let p = r.get(A).unwrap();
+    let q = r.get(A).unwrap();
+    r.recycle(B, q).unwrap();
+    assert_eq!(r.recycle(B, q), Err(Fault::NullStack), "queued: h.stack is null");
+    assert_eq!(r.recycle(A, q), Err(Fault::NullStack));
+
+    // A pooled object recycled again from another thread is caught when it is popped.
+    r.recycle(A, p).unwrap();
+    r.recycle(B, p).unwrap();
+    assert_eq!(r.get(A), Err(Fault::RecycledMultipleTimes));
+    assert_eq!(r.get(A), Err(Fault::RecycledMultipleTimes), "and on every get after");
+}
+
+#[test]
+fn before_the_rewrite_another_threads_recycle_drops_the_object() {
+    let mut r = before(2, false);
+    let o = r.get(A).unwrap();
+    assert_eq!(r.recycle(B, o), Ok(false));
+    assert!(r.pooled(A).is_empty());
+    assert_eq!(r.get(A), Ok(1), "a new object");
+}
+
+#[test]
+fn before_the_rewrite_only_the_assertion_catches_a_double_recycle() {
+    let mut r = before(1, false);
+    let o = r.get(A).unwrap();
+    r.recycle(A, o).unwrap();
+    assert_eq!(r.recycle(A, o), Ok(true));
+    assert_eq!(r.pooled(A), vec![o, o]);
+    assert_eq!((r.get(A), r.get(A)), (Ok(o), Ok(o)), "handed out twice at once");
+
+    let mut r = before(1, true);
+    let o = r.get(A).unwrap();
+    r.recycle(A, o).unwrap();
+    assert_eq!(r.recycle(A, o), Err(Fault::AssertRecycledAlready));
+    assert_eq!(r.pooled(A), vec![o]);
+}
+
+#[test]
+fn full_stacks_drop_and_transfer_ignores_the_maximum() {
+    for assertions in [false, true] {
+        let mut r = StackRecycler::new(1, 4, assertions, NoProbe);
+        let objs: Vec<u32> = (0..6).map(|_| r.get(A).unwrap()).collect();
+        for &o in &objs {
+            assert_eq!(r.recycle(A, o), Ok(true));
+        }
+        assert_eq!(r.pooled(A), objs[..4].to_vec());
+    }
+    let mut r = WeakOrderRecycler::new(2, 4, NoProbe);
+    let objs: Vec<u32> = (0..10).map(|_| r.get(A).unwrap()).collect();
+    for &o in &objs {
+        r.recycle(B, o).unwrap();
+    }
+    r.get(A).unwrap();
+    r.get(A).unwrap();
+    assert_eq!(r.pooled(A).len(), 9, "ten transferred into a stack whose maximum is 4");
+}
+
+#[test]
+fn a_dead_threads_empty_queue_is_unlinked_unless_first() {
+    let mut r = after(3);
+    let objs: Vec<u32> = (0..2).map(|_| r.get(A).unwrap()).collect();
+    r.recycle(B, objs[0]).unwrap(); // B's queue
+    r.recycle(C, objs[1]).unwrap(); // C's queue, now first
+    r.get(A).unwrap(); // rewinds the cursor: allocates
+    assert_eq!(r.get(A), Ok(objs[1]), "C's queue, first in the list");
+    assert_eq!(r.get(A), Ok(objs[0]), "then B's; a dead owner does not stop a transfer");
+    r.exit(B);
+    // Empty again: C's queue is empty, B's is dead and empty, so it is taken off the list.
+    assert_eq!(r.get(A), Ok(3));
+    assert_eq!(inspect(&r).queues()[1].next, None, "B's queue unlinked");
+    r.exit(C);
+    r.get(A).unwrap();
+    assert_eq!(inspect(&r).stack(A).unwrap().head, Some(1), "the first queue stays, dead or not");
+}
+
+#[test]
+fn a_foreign_thread_recycling_a_transferred_handle_again_is_not_caught() {
+    // The rewrite's ids catch a second recycle on the owner thread and a second one while queued,
+    // but not this: B recycles o1 and o2, A's scavenge pools both with recycleId = B's queue id,
+    // and B recycles the still-pooled o1 again into the same queue, so the ids still agree.
+    let mut r = after(2);
+    let (o1, o2) = (r.get(A).unwrap(), r.get(A).unwrap());
+    r.recycle(B, o1).unwrap();
+    r.recycle(B, o2).unwrap();
+    r.get(A).unwrap(); // rewinds
+    assert_eq!(r.get(A), Ok(o2));
+    assert_eq!(r.recycle(B, o1), Ok(true), "o1 is pooled, yet accepted");
+    assert_eq!(r.get(A), Ok(o1));
+    assert_eq!(r.get(A), Ok(o1), "handed out twice at once");
+}
+
+/// What a script may do: get on a thread, or recycle the i-th object held (any thread).
+#[derive(Clone, Debug)]
+enum Step {
+    Get(usize),
+    Recycle(usize, usize),
+    /// Recycle something not held (a double recycle), by index into everything allocated.
+    Again(usize, usize),
+}
+
+fn steps(illegal: bool) -> impl Strategy<Value = Vec<Step>> {
+    let step = prop_oneof![
+        4 => (0..3usize).prop_map(Step::Get),
+        4 => (0..3usize, 0..64usize).prop_map(|(t, i)| Step::Recycle(t, i)),
+        if illegal { 1 } else { 0 } => (0..3usize, 0..64usize).prop_map(|(t, i)| Step::Again(t, i)),
+    ];
+    prop::collection::vec(step, 0..160)
+}
+
+/// Runs the steps, checking after each that no object is out twice, none is both held and pooled,
+/// and no more are held, pooled or queued than exist; returns how many double recycles were taken
+/// (the rewrite queues a cross-thread one and refuses it when it would be handed out).
+fn check<R: VirtualRecycler>(
+    r: &mut R,
+    steps: &[Step],
+    owner_only: bool,
+    queued: impl Fn(&R) -> usize,
+) -> usize {
+    let mut held: Vec<u32> = Vec::new();
+    let mut owner: Vec<usize> = Vec::new();
+    let mut accepted_twice = 0;
+    for s in steps {
+        match *s {
+            Step::Get(t) => {
+                if let Ok(o) = r.get(t) {
+                    if o as usize == owner.len() {
+                        owner.push(t);
+                    }
+                    assert!(!held.contains(&o), "{o} handed out twice at once");
+                    held.push(o);
+                }
+            }
+            Step::Recycle(t, i) if !held.is_empty() => {
+                let o = held.remove(i % held.len());
+                if let Err(f) = r.recycle(t, o) {
+                    panic!("a legal recycle of {o} threw {f:?}");
+                }
+            }
+            Step::Again(t, i) if r.allocated() > 0 => {
+                let o = (i % r.allocated()) as u32;
+                let t = if owner_only { owner[o as usize] } else { t };
+                if !held.contains(&o) && r.recycle(t, o) == Ok(true) {
+                    accepted_twice += 1;
+                }
+            }
+            _ => {}
+        }
+        let pooled: Vec<u32> = (0..3).flat_map(|t| r.pooled(t)).collect();
+        for o in &pooled {
+            assert!(!held.contains(o), "{o} both held and pooled");
+        }
+        assert!(held.len() + pooled.len() + queued(r) <= r.allocated() + accepted_twice);
+    }
+    accepted_twice
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(800))]
+
+    #[test]
+    fn the_rewrite_never_hands_out_an_object_twice(s in steps(false)) {
+        let mut r = after(3);
+        prop_assert_eq!(check(&mut r, &s, false, |r| (0..3).map(|t| r.queued(t).len()).sum()), 0);
+    }
+
+    #[test]
+    fn legal_scripts_agree_on_what_is_handed_out_when_nothing_crosses_threads(
+        s in prop::collection::vec((0..3usize, any::<bool>(), 0..8usize), 0..120)
+    ) {
+        // Each thread recycles only its own objects: both designs behave as one LIFO per thread.
+        let (mut old, mut new) = (before(3, true), after(3));
+        let mut held: Vec<Vec<u32>> = vec![Vec::new(); 3];
+        for (t, get, i) in s {
+            if get || held[t].is_empty() {
+                let (a, b) = (old.get(t).unwrap(), new.get(t).unwrap());
+                prop_assert_eq!(a, b);
+                held[t].push(a);
+            } else {
+                let n = held[t].len();
+                let o = held[t].remove(i % n);
+                prop_assert_eq!(old.recycle(t, o), Ok(true));
+                prop_assert_eq!(new.recycle(t, o), Ok(true));
+            }
+            for t in 0..3 {
+                prop_assert_eq!(old.pooled(t), new.pooled(t));
+            }
+        }
+    }
+
+    #[test]
+    fn double_recycles_never_hand_an_object_out_twice_with_the_assertion(s in steps(true)) {
+        let mut r = before(3, true);
+        check(&mut r, &s, false, |_| 0);
+    }
+
+    #[test]
+    fn the_rewrite_catches_every_double_recycle_on_the_owner_thread(s in steps(true)) {
+        let mut r = after(3);
+        check(&mut r, &s, true, |r| (0..3).map(|t| r.queued(t).len()).sum());
+    }
+}
