@@ -75,55 +75,163 @@ pub enum DropWhy {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecyclerEvent {
-    Begin { thread: u32, op: RecyclerOp },
+    Begin {
+        thread: u32,
+        op: RecyclerOp,
+    },
     /// A new pooled object (and, after, its handle), owned by `stack`'s thread.
-    Allocate { obj: u32, stack: u32 },
-    Pop { stack: u32, slot: u32, obj: u32 },
-    Push { stack: u32, slot: u32, obj: u32 },
+    Allocate {
+        obj: u32,
+        stack: u32,
+    },
+    Pop {
+        stack: u32,
+        slot: u32,
+        obj: u32,
+    },
+    Push {
+        stack: u32,
+        slot: u32,
+        obj: u32,
+    },
     /// A stack's array replaced by a longer copy.
-    Grow { stack: u32, len: u32 },
+    Grow {
+        stack: u32,
+        len: u32,
+    },
     /// One slot of the assertion's IdentityHashMap looked at.
-    MapProbe { slot: u32 },
+    MapProbe {
+        slot: u32,
+    },
     /// The assertion's map gained (`put`) or lost an object.
-    MapUpdate { obj: u32, put: bool },
-    Drop { obj: u32, why: DropWhy },
+    MapUpdate {
+        obj: u32,
+        put: bool,
+    },
+    Drop {
+        obj: u32,
+        why: DropWhy,
+    },
     /// A recycling thread's first recycle for a stack: a WeakOrderQueue, prepended to its list.
-    NewQueue { queue: u32, stack: u32, thread: u32 },
-    NewLink { queue: u32, link: u32 },
+    NewQueue {
+        queue: u32,
+        stack: u32,
+        thread: u32,
+    },
+    NewLink {
+        queue: u32,
+        link: u32,
+    },
     /// A handle written into a queue's tail link.
-    Enqueue { queue: u32, link: u32, index: u32, obj: u32 },
+    Enqueue {
+        queue: u32,
+        link: u32,
+        index: u32,
+        obj: u32,
+    },
     /// Scavenging looks at one queue.
-    Visit { stack: u32, queue: u32 },
+    Visit {
+        stack: u32,
+        queue: u32,
+    },
     /// A handle transferred from a link to the stack.
-    Transfer { queue: u32, link: u32, index: u32, obj: u32, slot: u32 },
+    Transfer {
+        queue: u32,
+        link: u32,
+        index: u32,
+        obj: u32,
+        slot: u32,
+    },
     /// A scavenge found nothing: the cursor goes back to the first queue.
-    Rewind { stack: u32 },
+    Rewind {
+        stack: u32,
+    },
     /// A dead thread's queue taken off the stack's list.
-    Unlink { stack: u32, queue: u32 },
-    Fault { thread: u32, fault: Fault },
+    Unlink {
+        stack: u32,
+        queue: u32,
+    },
+    Fault {
+        thread: u32,
+        fault: Fault,
+    },
     /// The operation returned: get's object, or recycle's true/false (1/0).
-    Return { thread: u32, value: u32 },
+    Return {
+        thread: u32,
+        value: u32,
+    },
 }
 
 impl Event for RecyclerEvent {
     const KINDS: &'static [Kind] = &[
-        Kind { name: "begin", counter: None },
-        Kind { name: "allocate", counter: Some("objects allocated") },
-        Kind { name: "pop", counter: Some("pops") },
-        Kind { name: "push", counter: Some("pushes") },
-        Kind { name: "grow", counter: Some("array copies") },
-        Kind { name: "map_probe", counter: Some("map slots probed") },
-        Kind { name: "map_update", counter: Some("map updates") },
-        Kind { name: "drop", counter: Some("objects dropped") },
-        Kind { name: "new_queue", counter: Some("queues created") },
-        Kind { name: "new_link", counter: Some("links allocated") },
-        Kind { name: "enqueue", counter: Some("handles queued") },
-        Kind { name: "visit", counter: Some("queues visited") },
-        Kind { name: "transfer", counter: Some("handles transferred") },
-        Kind { name: "rewind", counter: Some("cursor rewinds") },
-        Kind { name: "unlink", counter: Some("queues unlinked") },
-        Kind { name: "fault", counter: Some("exceptions") },
-        Kind { name: "return", counter: None },
+        Kind {
+            name: "begin",
+            counter: None,
+        },
+        Kind {
+            name: "allocate",
+            counter: Some("objects allocated"),
+        },
+        Kind {
+            name: "pop",
+            counter: Some("pops"),
+        },
+        Kind {
+            name: "push",
+            counter: Some("pushes"),
+        },
+        Kind {
+            name: "grow",
+            counter: Some("array copies"),
+        },
+        Kind {
+            name: "map_probe",
+            counter: Some("map slots probed"),
+        },
+        Kind {
+            name: "map_update",
+            counter: Some("map updates"),
+        },
+        Kind {
+            name: "drop",
+            counter: Some("objects dropped"),
+        },
+        Kind {
+            name: "new_queue",
+            counter: Some("queues created"),
+        },
+        Kind {
+            name: "new_link",
+            counter: Some("links allocated"),
+        },
+        Kind {
+            name: "enqueue",
+            counter: Some("handles queued"),
+        },
+        Kind {
+            name: "visit",
+            counter: Some("queues visited"),
+        },
+        Kind {
+            name: "transfer",
+            counter: Some("handles transferred"),
+        },
+        Kind {
+            name: "rewind",
+            counter: Some("cursor rewinds"),
+        },
+        Kind {
+            name: "unlink",
+            counter: Some("queues unlinked"),
+        },
+        Kind {
+            name: "fault",
+            counter: Some("exceptions"),
+        },
+        Kind {
+            name: "return",
+            counter: None,
+        },
     ];
 
     fn kind(&self) -> usize {
@@ -236,7 +344,10 @@ mod tests {
 
     #[test]
     fn every_event_kind_is_listed() {
-        let e = RecyclerEvent::Return { thread: 0, value: 0 };
+        let e = RecyclerEvent::Return {
+            thread: 0,
+            value: 0,
+        };
         assert_eq!(e.kind(), RecyclerEvent::KINDS.len() - 1);
         assert_eq!(RecyclerEvent::KINDS[0].counter, None);
         assert_eq!(initial_capacity(DEFAULT_MAX_CAPACITY), 256);

@@ -228,7 +228,8 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         let stack = self.stack(thread);
         let size = stack.size - 1;
         let obj = stack.elements[size].expect("a slot below size holds a handle");
-        if self.s.handles[obj as usize].last_recycled_id != self.s.handles[obj as usize].recycle_id {
+        if self.s.handles[obj as usize].last_recycled_id != self.s.handles[obj as usize].recycle_id
+        {
             return self.fail(thread, line::POP_CHECK, Fault::RecycledMultipleTimes);
         }
         let h = &mut self.s.handles[obj as usize];

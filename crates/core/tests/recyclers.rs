@@ -46,8 +46,14 @@ fn queue_ids_come_from_one_generator_and_transferred_handles_keep_theirs() {
     r.recycle(A, objs[2]).unwrap();
     let view = |r: &WeakOrderRecycler<_>| -> Vec<_> { inspect(r).objects() };
     let o = view(&r);
-    assert_eq!((o[0].last_recycled_id, o[0].stack), (OWN_THREAD_ID + 1, None));
-    assert_eq!((o[1].last_recycled_id, o[1].stack), (OWN_THREAD_ID + 2, None));
+    assert_eq!(
+        (o[0].last_recycled_id, o[0].stack),
+        (OWN_THREAD_ID + 1, None)
+    );
+    assert_eq!(
+        (o[1].last_recycled_id, o[1].stack),
+        (OWN_THREAD_ID + 2, None)
+    );
     assert_eq!((o[2].recycle_id, o[2].stack), (OWN_THREAD_ID, Some(A)));
     // C's queue was made last, so it is first in A's list.
     let s = inspect(&r).stack(A).unwrap();
@@ -104,14 +110,22 @@ fn double_recycles_are_refused_after_the_rewrite() {
     let p = r.get(A).unwrap();
     let q = r.get(A).unwrap();
     r.recycle(B, q).unwrap();
-    assert_eq!(r.recycle(B, q), Err(Fault::NullStack), "queued: h.stack is null");
+    assert_eq!(
+        r.recycle(B, q),
+        Err(Fault::NullStack),
+        "queued: h.stack is null"
+    );
     assert_eq!(r.recycle(A, q), Err(Fault::NullStack));
 
     // A pooled object recycled again from another thread is caught when it is popped.
     r.recycle(A, p).unwrap();
     r.recycle(B, p).unwrap();
     assert_eq!(r.get(A), Err(Fault::RecycledMultipleTimes));
-    assert_eq!(r.get(A), Err(Fault::RecycledMultipleTimes), "and on every get after");
+    assert_eq!(
+        r.get(A),
+        Err(Fault::RecycledMultipleTimes),
+        "and on every get after"
+    );
 }
 
 #[test]
@@ -130,7 +144,11 @@ fn before_the_rewrite_only_the_assertion_catches_a_double_recycle() {
     r.recycle(A, o).unwrap();
     assert_eq!(r.recycle(A, o), Ok(true));
     assert_eq!(r.pooled(A), vec![o, o]);
-    assert_eq!((r.get(A), r.get(A)), (Ok(o), Ok(o)), "handed out twice at once");
+    assert_eq!(
+        (r.get(A), r.get(A)),
+        (Ok(o), Ok(o)),
+        "handed out twice at once"
+    );
 
     let mut r = before(1, true);
     let o = r.get(A).unwrap();
@@ -156,7 +174,11 @@ fn full_stacks_drop_and_transfer_ignores_the_maximum() {
     }
     r.get(A).unwrap();
     r.get(A).unwrap();
-    assert_eq!(r.pooled(A).len(), 9, "ten transferred into a stack whose maximum is 4");
+    assert_eq!(
+        r.pooled(A).len(),
+        9,
+        "ten transferred into a stack whose maximum is 4"
+    );
 }
 
 #[test]
@@ -167,14 +189,22 @@ fn a_dead_threads_empty_queue_is_unlinked_unless_first() {
     r.recycle(C, objs[1]).unwrap(); // C's queue, now first
     r.get(A).unwrap(); // rewinds the cursor: allocates
     assert_eq!(r.get(A), Ok(objs[1]), "C's queue, first in the list");
-    assert_eq!(r.get(A), Ok(objs[0]), "then B's; a dead owner does not stop a transfer");
+    assert_eq!(
+        r.get(A),
+        Ok(objs[0]),
+        "then B's; a dead owner does not stop a transfer"
+    );
     r.exit(B);
     // Empty again: C's queue is empty, B's is dead and empty, so it is taken off the list.
     assert_eq!(r.get(A), Ok(3));
     assert_eq!(inspect(&r).queues()[1].next, None, "B's queue unlinked");
     r.exit(C);
     r.get(A).unwrap();
-    assert_eq!(inspect(&r).stack(A).unwrap().head, Some(1), "the first queue stays, dead or not");
+    assert_eq!(
+        inspect(&r).stack(A).unwrap().head,
+        Some(1),
+        "the first queue stays, dead or not"
+    );
 }
 
 #[test]
