@@ -1,18 +1,20 @@
 //! The structure families the web can script, by name: the one place a new family is added.
 
 use crate::queue_script::{self, QueueScript};
+use crate::recycler_script::{self, RecyclerScript};
 use crate::script::{decode, parse_settings, PlannedScript, Schema, ScriptError};
 use crate::timer_script::{self, HeapScript};
 use crate::wheel_script::{self, WheelScript};
 
 /// Every family's name, in the order the web lists them.
-pub const FAMILIES: &[&str] = &["heap", "wheel", "queue"];
+pub const FAMILIES: &[&str] = &["heap", "wheel", "queue", "recycler"];
 
 pub fn schema(family: &str) -> Option<Schema> {
     match family {
         "heap" => Some(timer_script::schema()),
         "wheel" => Some(wheel_script::schema()),
         "queue" => Some(queue_script::schema()),
+        "recycler" => Some(recycler_script::schema()),
         _ => None,
     }
 }
@@ -44,6 +46,7 @@ pub fn plan(
     match family {
         "heap" => Ok(Box::new(HeapScript::new(&commands, draw)?)),
         "wheel" => Ok(Box::new(WheelScript::new(&commands, draw)?)),
-        _ => Ok(Box::new(QueueScript::new(&commands, settings, draw)?)),
+        "queue" => Ok(Box::new(QueueScript::new(&commands, settings, draw)?)),
+        _ => Ok(Box::new(RecyclerScript::new(&commands, settings, draw)?)),
     }
 }

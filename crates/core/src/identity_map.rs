@@ -181,7 +181,7 @@ mod tests {
         let mut probes = 0usize;
         for _ in 0..20_000 {
             let k = (rng.next_u64() % 300) as u32;
-            if rng.next_u64() % 2 == 0 {
+            if rng.next_u64().is_multiple_of(2) {
                 assert_eq!(m.put(k, &hashes, &mut |_| probes += 1), !model.insert(k));
             } else {
                 assert_eq!(m.remove(k, &hashes, &mut |_| probes += 1), model.remove(&k));

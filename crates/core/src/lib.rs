@@ -26,6 +26,8 @@ pub mod queue_bench;
 pub mod queue_recorder;
 pub mod queue_script;
 pub mod recycler;
+pub mod recycler_recorder;
+pub mod recycler_script;
 pub mod rng;
 pub mod schema_json;
 pub mod script;

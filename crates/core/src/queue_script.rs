@@ -18,8 +18,9 @@ use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
 use crate::queue_recorder::{self, Drawn, QueueRecorder};
 use crate::rng::SplitMix;
 use crate::script::{
-    check_command, fmt_count, parse_settings, ActionInfo, ArgSpec, CommandCounts, OpSpec,
-    PerCommand, PlannedScript, RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
+    check_command, fmt_count, parse_settings, parse_thread_names, ActionInfo, ArgSpec,
+    CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded, Schema, ScriptError,
+    SettingSpec, Variant,
 };
 use crate::trace::TraceBuffer;
 
@@ -202,13 +203,6 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
 ];
 
-fn valid_name(n: &str) -> bool {
-    let mut c = n.chars();
-    matches!(c.next(), Some(f) if f.is_ascii_alphabetic())
-        && n.len() <= 12
-        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
-}
-
 /// `round-robin`, `random 7`, or names (`P1 P1 C P2*3`): each name one step, `*N` repeats it.
 pub fn parse_schedule(text: &str, names: &[String]) -> Result<Schedule, ScriptError> {
     let err = |m: String| ScriptError::in_setting("schedule", m);
@@ -276,27 +270,7 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
     let mut schedule_text = String::new();
     for (name, value) in parse_settings(settings, SETTINGS)? {
         match name {
-            "threads" => {
-                names = value
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-                if let Some(bad) = names.iter().find(|n| !valid_name(n)) {
-                    return Err(ScriptError::in_setting(
-                        "threads",
-                        format!("\"{bad}\" is not a thread name: a letter, then up to 11 letters, digits or _"),
-                    ));
-                }
-                for (i, n) in names.iter().enumerate() {
-                    if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
-                        return Err(ScriptError::in_setting(
-                            "threads",
-                            format!("\"{n}\" is named twice"),
-                        ));
-                    }
-                }
-            }
+            "threads" => names = parse_thread_names(&value)?,
             "capacity" => {
                 capacity = value
                     .parse::<usize>()

@@ -119,6 +119,38 @@ pub fn parse_settings(
     Ok(out)
 }
 
+fn valid_thread_name(n: &str) -> bool {
+    let mut c = n.chars();
+    matches!(c.next(), Some(f) if f.is_ascii_alphabetic())
+        && n.len() <= 12
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+/// The `threads` setting of a family with threads: names separated by commas, each a letter then
+/// up to 11 letters, digits or `_`, none twice (ignoring case).
+pub fn parse_thread_names(value: &str) -> Result<Vec<String>, ScriptError> {
+    let names: Vec<String> = value
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if let Some(bad) = names.iter().find(|n| !valid_thread_name(n)) {
+        return Err(ScriptError::in_setting(
+            "threads",
+            format!("\"{bad}\" is not a thread name: a letter, then up to 11 letters, digits or _"),
+        ));
+    }
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
+            return Err(ScriptError::in_setting(
+                "threads",
+                format!("\"{n}\" is named twice"),
+            ));
+        }
+    }
+    Ok(names)
+}
+
 /// The grammar entry of command `command`, after checking its opcode and every argument's range
 /// (the web's parser checks the same; this is the last word, for any caller).
 pub fn check_command(

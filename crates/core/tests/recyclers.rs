@@ -333,3 +333,199 @@ proptest! {
         check(&mut r, &s, true, |r| (0..3).map(|t| r.queued(t).len()).sum());
     }
 }
+
+mod scripts {
+    use super::*;
+    use hotpath_core::families;
+    use hotpath_core::recycler::RecyclerEvent;
+    use hotpath_core::recycler_script::{self, Op, Version, COUNT, DRAW};
+    use hotpath_core::script::{RawCommand, COMMAND_WIDTH};
+    use hotpath_core::trace::{STEP_WIDTH, TOTAL};
+    use hotpath_core::Event;
+
+    /// `(op, arg, thread)` → the web's encoding.
+    fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
+        c.iter()
+            .map(|&(op, a, thread)| RawCommand {
+                op,
+                args: [a, 0, 0],
+                thread,
+            })
+            .collect()
+    }
+
+    fn flat(c: &[(u32, u32, u32)]) -> Vec<u32> {
+        c.iter()
+            .flat_map(|&(op, a, t)| [op, a, 0, 0, t])
+            .collect::<Vec<_>>()
+    }
+
+    const GET: u32 = 0;
+    const RECYCLE: u32 = 1;
+    const EXIT: u32 = 2;
+    const GET_MANY: u32 = 3;
+    const RECYCLE_ALL: u32 = 4;
+    const CYCLE: u32 = 5;
+
+    #[test]
+    fn plans_name_objects_by_their_get_and_refuse_what_cannot_run() {
+        let p = recycler_script::plan(
+            &raw(&[
+                (GET_MANY, 3, 0),
+                (RECYCLE, 2, 1),
+                (RECYCLE_ALL, 0, 1),
+                (CYCLE, 2, 0),
+            ]),
+            "threads=A,B",
+            COUNT,
+        )
+        .unwrap();
+        let ops: Vec<Op> = p.actions.iter().map(|a| a.op).collect();
+        assert_eq!(
+            ops,
+            vec![
+                Op::Get(0),
+                Op::Get(1),
+                Op::Get(2),
+                Op::Recycle(1),
+                Op::Recycle(0),
+                Op::Recycle(2),
+                Op::Get(3),
+                Op::Recycle(3),
+                Op::Get(4),
+                Op::Recycle(4)
+            ]
+        );
+        let e = recycler_script::plan(&raw(&[(GET, 0, 0), (RECYCLE, 2, 0)]), "", DRAW).unwrap_err();
+        assert_eq!(e.command, 1);
+        assert!(e.message.contains("has made 1 get"), "{}", e.message);
+        let e = recycler_script::plan(&raw(&[(EXIT, 0, 0), (GET, 0, 0)]), "", DRAW).unwrap_err();
+        assert!(e.message.contains("T exited at command 1"), "{}", e.message);
+        let e = recycler_script::plan(&[], "assertions=maybe", DRAW).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "assertions: assertions are on or off, not \"maybe\""
+        );
+        let e = recycler_script::plan(&[], "max-capacity=0", DRAW).unwrap_err();
+        assert_eq!(e.setting, Some("max-capacity"));
+        let e = recycler_script::plan(&raw(&[(GET_MANY, 49, 0)]), "", DRAW).unwrap_err();
+        assert!(e.over_limit);
+        assert!(
+            families::plan("recycler", &flat(&[(GET_MANY, 49, 0)]), "", true)
+                .map(|p| !p.fits())
+                .unwrap_or(false)
+        );
+    }
+
+    /// After each action, the frame's stacks are the real recycler's, and the totals its counter's.
+    fn frames_match(version: Version, c: &[(u32, u32, u32)], settings: &str) {
+        let plan = recycler_script::plan(&raw(c), settings, DRAW).unwrap();
+        let rec = recycler_script::record(version, &plan, recycler_script::MAX_STEPS);
+        let t = &rec.trace;
+        assert!(!t.overflowed);
+        let (size, slot) = (t.layout.offset("size"), t.layout.offset("slot"));
+        let threads = plan.names.len();
+        let mut r: Box<dyn FnMut(usize) -> Vec<Vec<u32>>> = match version {
+            Version::Before => {
+                let mut real = before(threads, plan.assertions);
+                let actions = plan.actions.clone();
+                let mut got = Vec::new();
+                Box::new(move |i| {
+                    step(&mut real, &actions[i], &mut got);
+                    (0..threads).map(|t| real.pooled(t)).collect()
+                })
+            }
+            Version::After => {
+                let mut real = after(threads);
+                let actions = plan.actions.clone();
+                let mut got = Vec::new();
+                Box::new(move |i| {
+                    step(&mut real, &actions[i], &mut got);
+                    (0..threads).map(|t| real.pooled(t)).collect()
+                })
+            }
+        };
+        let steps = t.len();
+        for i in 0..plan.actions.len() {
+            let end = (0..steps)
+                .rev()
+                .find(|&k| t.steps[k * STEP_WIDTH] == i as i32)
+                .expect("every action has steps");
+            let frame = t.frame_at(end + 1);
+            let expected = r(i);
+            for (th, pooled) in expected.iter().enumerate() {
+                let n = frame[size + th].max(0) as usize;
+                let drawn: Vec<u32> = (0..n).map(|k| frame[slot + th * 64 + k] as u32).collect();
+                assert_eq!(&drawn, pooled, "{version:?} action {i} thread {th}");
+            }
+        }
+        let counts = recycler_script::count(version, &plan, c.len());
+        let total = t.layout.offset(TOTAL);
+        let last = t.frame_at(steps);
+        for k in 1..RecyclerEvent::KINDS.len() {
+            assert_eq!(last[total + k] as u64, counts.total[k], "kind {k}");
+        }
+        assert!(t.texts.iter().all(|s| !s.is_empty() && !s.contains("o0")));
+    }
+
+    fn step<R: VirtualRecycler>(
+        r: &mut R,
+        a: &recycler_script::Action,
+        got: &mut Vec<Option<u32>>,
+    ) {
+        let t = a.thread as usize;
+        match a.op {
+            Op::Get(_) => got.push(r.get(t).ok()),
+            Op::Recycle(g) => {
+                if let Some(o) = got[g as usize] {
+                    let _ = r.recycle(t, o);
+                }
+            }
+            Op::Exit => r.exit(t),
+        }
+    }
+
+    #[test]
+    fn frames_show_what_the_real_recyclers_pool_after_every_action() {
+        let script = [
+            (GET_MANY, 3, 0),
+            (RECYCLE, 1, 1),
+            (RECYCLE, 2, 1),
+            (GET, 0, 0),
+            (GET, 0, 0),
+            (RECYCLE, 3, 0),
+            (RECYCLE, 3, 0),
+            (GET_MANY, 18, 2),
+            (RECYCLE_ALL, 0, 1),
+            (EXIT, 0, 1),
+            (GET_MANY, 4, 2),
+            (CYCLE, 3, 0),
+        ];
+        for v in [Version::Before, Version::After] {
+            frames_match(v, &script, "threads=A,B,C");
+            frames_match(v, &script, "threads=A,B,C\nassertions=on");
+        }
+    }
+
+    #[test]
+    fn the_benchmark_loop_counts_one_pop_and_one_push_per_cycle_and_two_map_updates_before() {
+        let c = raw(&[(GET, 0, 0), (RECYCLE, 1, 0), (CYCLE, 1000, 0)]);
+        let plan = recycler_script::plan(&c, "assertions=on", COUNT).unwrap();
+        let kind = |name: &str| {
+            RecyclerEvent::KINDS
+                .iter()
+                .position(|k| k.name == name)
+                .unwrap()
+        };
+        let old = recycler_script::count(Version::Before, &plan, c.len());
+        let new = recycler_script::count(Version::After, &plan, c.len());
+        let cycle = &old.per_command[2];
+        assert_eq!(cycle[kind("pop")], 1000);
+        assert_eq!(cycle[kind("push")], 1000);
+        assert_eq!(cycle[kind("map_update")], 2000);
+        assert!(cycle[kind("map_probe")] >= 2000);
+        assert_eq!(new.per_command[2][kind("map_update")], 0);
+        assert_eq!(new.total[kind("allocate")], 1);
+        let _ = COMMAND_WIDTH;
+    }
+}

@@ -1,0 +1,513 @@
+//! The scripts that drive the recycler widgets: which thread gets or recycles which object
+//! (`A: get, A: get, B: recycle 1, A: get`), macros for bulk work (`get-many 20`, `recycle-all`,
+//! `cycle 1000`, the benchmark's loop) and the recycler's settings. Objects are named by the get
+//! that returned them (`recycle 1` = the object the first get returned), so one script means the
+//! same thing on both recyclers even where they allocate differently.
+//!
+//! Operations do not interleave: each runs to its end before the next begins, in script order.
+
+use crate::probe::{Counter, Event};
+use crate::recycler::{Fault, RecyclerEvent, VirtualRecycler, DEFAULT_MAX_CAPACITY};
+use crate::recycler_recorder::{self, RecyclerRecorder};
+use crate::script::{
+    check_command, fmt_count, parse_settings, parse_thread_names, ActionInfo, ArgSpec,
+    CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded, Schema, ScriptError,
+    SettingSpec, Variant,
+};
+use crate::stack_recycler::{self, StackRecycler};
+use crate::trace::TraceBuffer;
+use crate::weak_order_recycler::{self, WeakOrderRecycler};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    Before,
+    After,
+}
+
+impl Version {
+    pub const ALL: [Version; 2] = [Version::Before, Version::After];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Version::Before => "before",
+            Version::After => "after",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Version::Before => "Recycler before (4.0.20)",
+            Version::After => "Recycler after (4.0.21)",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Version> {
+        Version::ALL.into_iter().find(|v| v.name() == name)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Get number `n` (0-based).
+    Get(u32),
+    /// Recycle the object get number `n` returned.
+    Recycle(u32),
+    Exit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub command: u32,
+    pub thread: u32,
+    pub op: Op,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub names: Vec<String>,
+    pub actions: Vec<Action>,
+    pub gets: usize,
+    pub max_capacity: usize,
+    pub assertions: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_threads: usize,
+    pub max_gets: usize,
+    pub max_recycles: usize,
+    pub max_actions: usize,
+}
+
+pub const DRAW: Limits = Limits {
+    max_threads: recycler_recorder::MAX_THREADS,
+    max_gets: recycler_recorder::MAX_OBJECTS,
+    max_recycles: recycler_recorder::MAX_SLOTS,
+    max_actions: 200,
+};
+pub const COUNT: Limits = Limits {
+    max_threads: 64,
+    max_gets: 4_000_000,
+    max_recycles: 4_000_000,
+    max_actions: 8_000_000,
+};
+pub const MAX_STEPS: usize = 5_000;
+pub const MAIN: &str = "T";
+
+const COUNT_ARG: ArgSpec = ArgSpec {
+    what: "a count",
+    min: 1,
+    max: 1_000_000,
+};
+
+pub const OPS: &[OpSpec] = &[
+    OpSpec {
+        name: "get",
+        args: &[],
+        example: "get",
+    },
+    OpSpec {
+        name: "recycle",
+        args: &[ArgSpec {
+            what: "the number of the get whose object it recycles",
+            min: 1,
+            max: 4_000_000,
+        }],
+        example: "recycle 1",
+    },
+    OpSpec {
+        name: "exit",
+        args: &[],
+        example: "exit",
+    },
+    OpSpec {
+        name: "get-many",
+        args: &[COUNT_ARG],
+        example: "get-many 20",
+    },
+    OpSpec {
+        name: "recycle-all",
+        args: &[],
+        example: "recycle-all",
+    },
+    OpSpec {
+        name: "cycle",
+        args: &[COUNT_ARG],
+        example: "cycle 1000",
+    },
+];
+
+pub const SETTINGS: &[SettingSpec] = &[
+    SettingSpec {
+        name: "threads",
+        what: "the threads' names, in order of first appearance",
+        default: "",
+    },
+    SettingSpec {
+        name: "max-capacity",
+        what: "io.netty.recycler.maxCapacity.default: each stack's maximum, and its first array up to 256",
+        default: "262144",
+    },
+    SettingSpec {
+        name: "assertions",
+        what: "on or off: whether the JVM ran with -ea for io.netty (the old Recycler's identity map)",
+        default: "off",
+    },
+];
+
+fn limit(command: usize, what: &str, n: usize) -> ScriptError {
+    ScriptError::limit(
+        command,
+        format!(
+            "the script has more than {} {what}, the limit here",
+            fmt_count(n as u64)
+        ),
+    )
+}
+
+pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, ScriptError> {
+    let mut p = Plan {
+        max_capacity: DEFAULT_MAX_CAPACITY,
+        ..Plan::default()
+    };
+    for (name, value) in parse_settings(settings, SETTINGS)? {
+        match name {
+            "threads" => p.names = parse_thread_names(&value)?,
+            "max-capacity" => {
+                p.max_capacity = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|c| (1..=1 << 30).contains(c))
+                    .ok_or_else(|| {
+                        ScriptError::in_setting(
+                            "max-capacity",
+                            format!(
+                            "a capacity is a whole number from 1 to 1,073,741,824, not \"{value}\""
+                        ),
+                        )
+                    })?
+            }
+            _ => {
+                p.assertions = match value.as_str() {
+                    "on" => true,
+                    "off" | "" => false,
+                    _ => {
+                        return Err(ScriptError::in_setting(
+                            "assertions",
+                            format!("assertions are on or off, not \"{value}\""),
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    if p.names.is_empty() {
+        p.names.push(MAIN.to_string());
+    }
+    if p.names.len() > limits.max_threads {
+        return Err(ScriptError {
+            over_limit: limits.max_threads < COUNT.max_threads,
+            ..ScriptError::in_setting(
+                "threads",
+                format!(
+                    "{} threads are more than the {} allowed here",
+                    p.names.len(),
+                    limits.max_threads
+                ),
+            )
+        });
+    }
+    let mut exited: Vec<Option<usize>> = vec![None; p.names.len()];
+    // Gets whose object no recycle has named yet, oldest first.
+    let mut out: Vec<u32> = Vec::new();
+    let mut recycles = 0usize;
+    for (command, c) in raw.iter().enumerate() {
+        check_command(OPS, command, c)?;
+        let thread = c.thread as usize;
+        if thread >= p.names.len() {
+            return Err(ScriptError::new(
+                command,
+                format!("thread number {thread} is not in the threads setting"),
+            ));
+        }
+        if let Some(at) = exited[thread] {
+            return Err(ScriptError::new(
+                command,
+                format!(
+                    "{} exited at command {}, so it runs nothing after",
+                    p.names[thread],
+                    at + 1
+                ),
+            ));
+        }
+        let mut push = |p: &mut Plan, op: Op| -> Result<(), ScriptError> {
+            match op {
+                Op::Get(_) if p.gets >= limits.max_gets => {
+                    return Err(limit(command, "gets", limits.max_gets))
+                }
+                Op::Recycle(_) if recycles >= limits.max_recycles => {
+                    return Err(limit(command, "recycles", limits.max_recycles))
+                }
+                _ if p.actions.len() >= limits.max_actions => {
+                    return Err(limit(command, "operations", limits.max_actions))
+                }
+                Op::Get(_) => p.gets += 1,
+                Op::Recycle(_) => recycles += 1,
+                Op::Exit => {}
+            }
+            p.actions.push(Action {
+                command: command as u32,
+                thread: thread as u32,
+                op,
+            });
+            Ok(())
+        };
+        match c.op {
+            0 => {
+                let g = p.gets as u32;
+                out.push(g);
+                push(&mut p, Op::Get(g))?;
+            }
+            1 => {
+                let n = c.args[0] as usize;
+                if n > p.gets {
+                    return Err(ScriptError::new(
+                        command,
+                        format!(
+                            "recycle {n} names the object of get {n}, but the script has made {} {} by then",
+                            fmt_count(p.gets as u64),
+                            if p.gets == 1 { "get" } else { "gets" }
+                        ),
+                    ));
+                }
+                out.retain(|&g| g as usize != n - 1);
+                push(&mut p, Op::Recycle(n as u32 - 1))?;
+            }
+            2 => {
+                push(&mut p, Op::Exit)?;
+                exited[thread] = Some(command);
+            }
+            3 => {
+                for _ in 0..c.args[0] {
+                    let g = p.gets as u32;
+                    out.push(g);
+                    push(&mut p, Op::Get(g))?;
+                }
+            }
+            4 => {
+                for g in std::mem::take(&mut out) {
+                    push(&mut p, Op::Recycle(g))?;
+                }
+            }
+            _ => {
+                for _ in 0..c.args[0] {
+                    let g = p.gets as u32;
+                    push(&mut p, Op::Get(g))?;
+                    push(&mut p, Op::Recycle(g))?;
+                }
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// What one action did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Got(u32),
+    /// Recycle's return value (false: dropped, another thread's object).
+    Recycled(bool),
+    Threw(Fault),
+    /// A recycle of the object of a get that threw: there is nothing to recycle.
+    Nothing,
+    Exited,
+}
+
+/// Runs the plan; `before(r, i)` is called ahead of action `i`, `after` with what it did.
+pub fn run<R: VirtualRecycler>(
+    r: &mut R,
+    plan: &Plan,
+    mut before: impl FnMut(&mut R, usize),
+    mut after: impl FnMut(usize, Outcome),
+) {
+    let mut got: Vec<Option<u32>> = Vec::with_capacity(plan.gets);
+    for (i, a) in plan.actions.iter().enumerate() {
+        before(r, i);
+        let t = a.thread as usize;
+        let outcome = match a.op {
+            Op::Get(_) => {
+                let o = r.get(t);
+                got.push(o.ok());
+                match o {
+                    Ok(o) => Outcome::Got(o),
+                    Err(f) => Outcome::Threw(f),
+                }
+            }
+            Op::Recycle(g) => match got[g as usize] {
+                None => Outcome::Nothing,
+                Some(o) => match r.recycle(t, o) {
+                    Ok(b) => Outcome::Recycled(b),
+                    Err(f) => Outcome::Threw(f),
+                },
+            },
+            Op::Exit => {
+                r.exit(t);
+                Outcome::Exited
+            }
+        };
+        after(i, outcome);
+    }
+}
+
+pub fn action_label(plan: &Plan, a: &Action) -> String {
+    let who = &plan.names[a.thread as usize];
+    match a.op {
+        Op::Get(n) => format!("{who}: get #{}", n + 1),
+        Op::Recycle(n) => format!("{who}: recycle #{}", n + 1),
+        Op::Exit => format!("{who}: exit"),
+    }
+}
+
+fn recorded<R: VirtualRecycler<P = RecyclerRecorder>>(mut r: R, plan: &Plan) -> Recorded {
+    run(&mut r, plan, |r, i| r.probe_mut().prepare(i), |_, _| {});
+    let rec = r.into_probe();
+    let entity_labels = (0..rec.objects()).map(|o| format!("o{}", o + 1)).collect();
+    Recorded {
+        trace: rec.trace,
+        actions: plan
+            .actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command as usize,
+                label: action_label(plan, a),
+                subject: -1,
+            })
+            .collect(),
+        entity_labels,
+    }
+}
+
+pub fn record(version: Version, plan: &Plan, max_steps: usize) -> Recorded {
+    let threads = plan.names.len();
+    let rec = RecyclerRecorder::new(version, plan, max_steps);
+    match version {
+        Version::Before => recorded(
+            StackRecycler::new(threads, plan.max_capacity, plan.assertions, rec),
+            plan,
+        ),
+        Version::After => recorded(
+            WeakOrderRecycler::new(threads, plan.max_capacity, rec),
+            plan,
+        ),
+    }
+}
+
+fn counted<R: VirtualRecycler<P = Counter>>(
+    mut r: R,
+    plan: &Plan,
+    commands: usize,
+) -> CommandCounts {
+    let mut split = PerCommand::new::<RecyclerEvent>(commands);
+    run(
+        &mut r,
+        plan,
+        |r, i| split.before(plan.actions[i].command as usize, r.probe_mut()),
+        |_, _| {},
+    );
+    split.finish(r.probe_mut())
+}
+
+pub fn count(version: Version, plan: &Plan, commands: usize) -> CommandCounts {
+    let threads = plan.names.len();
+    match version {
+        Version::Before => counted(
+            StackRecycler::new(threads, plan.max_capacity, plan.assertions, Counter::new()),
+            plan,
+            commands,
+        ),
+        Version::After => counted(
+            WeakOrderRecycler::new(threads, plan.max_capacity, Counter::new()),
+            plan,
+            commands,
+        ),
+    }
+}
+
+pub fn schema() -> Schema {
+    Schema {
+        family: "recycler",
+        ops: OPS,
+        threads: true,
+        settings: SETTINGS,
+        limits: vec![
+            ("drawnThreads", DRAW.max_threads as u64),
+            ("drawnGets", DRAW.max_gets as u64),
+            ("drawnRecycles", DRAW.max_recycles as u64),
+            ("drawnOperations", DRAW.max_actions as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedThreads", COUNT.max_threads as u64),
+            ("countedOperations", COUNT.max_actions as u64),
+            ("linkCapacity", weak_order_recycler::LINK_CAPACITY as u64),
+        ],
+        variants: Version::ALL
+            .iter()
+            .map(|&v| Variant {
+                name: v.name(),
+                title: v.title(),
+                pseudocode: match v {
+                    Version::Before => stack_recycler::PSEUDOCODE,
+                    Version::After => weak_order_recycler::PSEUDOCODE,
+                },
+            })
+            .collect(),
+        kinds: RecyclerEvent::KINDS,
+        fields: TraceBuffer::layout::<RecyclerEvent>(&recycler_recorder::fields()).fields,
+    }
+}
+
+pub struct RecyclerScript {
+    plan: Plan,
+    commands: usize,
+    fits: bool,
+}
+
+impl RecyclerScript {
+    pub fn new(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Self, ScriptError> {
+        let (plan, fits) = match plan(raw, settings, if draw { DRAW } else { COUNT }) {
+            Ok(p) => (p, true),
+            Err(e) if draw && e.over_limit => (Plan::default(), false),
+            Err(e) => return Err(e),
+        };
+        Ok(Self {
+            plan,
+            commands: raw.len(),
+            fits,
+        })
+    }
+}
+
+fn version(variant: &str) -> Result<Version, String> {
+    Version::parse(variant)
+        .ok_or_else(|| format!("unknown recycler \"{variant}\"; expected before or after"))
+}
+
+impl PlannedScript for RecyclerScript {
+    fn fits(&self) -> bool {
+        self.fits
+    }
+    fn actions(&self) -> usize {
+        self.plan.actions.len()
+    }
+    fn max_size(&self) -> usize {
+        self.plan.gets
+    }
+    fn trace(&self, variant: &str) -> Result<Recorded, String> {
+        if !self.fits {
+            return Err("this script is past the drawing limits; it can only be counted".into());
+        }
+        Ok(record(version(variant)?, &self.plan, MAX_STEPS))
+    }
+    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
+        Ok(count(version(variant)?, &self.plan, self.commands))
+    }
+}
