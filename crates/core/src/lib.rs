@@ -26,6 +26,7 @@ pub mod queue_bench;
 pub mod queue_recorder;
 pub mod queue_script;
 pub mod recycler;
+pub mod recycler_bench;
 pub mod recycler_recorder;
 pub mod recycler_script;
 pub mod rng;

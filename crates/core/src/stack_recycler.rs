@@ -55,6 +55,21 @@ struct Stack {
     map: Option<IdentityMap>,
 }
 
+impl Stack {
+    /// Once per thread: kept out of line so the hot path stays small.
+    #[cold]
+    #[inline(never)]
+    fn new(max_capacity: usize, assertions: bool) -> Self {
+        let initial = initial_capacity(max_capacity);
+        Stack {
+            elements: vec![None; initial],
+            size: 0,
+            // The constructor's `assert mapEnabled = true` runs only with -ea.
+            map: assertions.then(|| IdentityMap::new(initial)),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct State {
     max_capacity: usize,
@@ -102,17 +117,10 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         probe!(self.probe.observe(&self.s));
     }
 
+    #[inline(always)]
     fn stack(&mut self, thread: usize) -> &mut Stack {
         let (max, assertions) = (self.s.max_capacity, self.s.assertions);
-        self.s.stacks[thread].get_or_insert_with(|| {
-            let initial = initial_capacity(max);
-            Stack {
-                elements: vec![None; initial],
-                size: 0,
-                // The constructor's `assert mapEnabled = true` runs only with -ea.
-                map: assertions.then(|| IdentityMap::new(initial)),
-            }
-        })
+        self.s.stacks[thread].get_or_insert_with(|| Stack::new(max, assertions))
     }
 
     fn pop(&mut self, thread: usize) -> Result<Option<u32>, Fault> {

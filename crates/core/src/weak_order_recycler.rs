@@ -103,6 +103,20 @@ struct Stack {
     prev: Option<usize>,
 }
 
+impl Stack {
+    #[cold]
+    #[inline(never)]
+    fn new(max_capacity: usize) -> Self {
+        Stack {
+            elements: vec![None; initial_capacity(max_capacity)],
+            size: 0,
+            head: None,
+            cursor: None,
+            prev: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Queue {
     id: i32,
@@ -184,15 +198,10 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         Err(fault)
     }
 
+    #[inline(always)]
     fn stack(&mut self, thread: usize) -> &mut Stack {
-        let initial = initial_capacity(self.s.max_capacity);
-        self.s.stacks[thread].get_or_insert_with(|| Stack {
-            elements: vec![None; initial],
-            size: 0,
-            head: None,
-            cursor: None,
-            prev: None,
-        })
+        let max = self.s.max_capacity;
+        self.s.stacks[thread].get_or_insert_with(|| Stack::new(max))
     }
 
     fn new_link(&mut self, queue: usize) -> usize {

@@ -3,6 +3,7 @@
 use hotpath_core::heap::HeapKind;
 use hotpath_core::heap_bench::HeapCancel;
 use hotpath_core::queue_bench::{OfferDesign, QueueOffer};
+use hotpath_core::recycler_bench::{PoolDesign, RecycleSameThread};
 use hotpath_core::timer_bench::{TimerAddCancel, TimerDesign};
 use wasm_bindgen::prelude::*;
 
@@ -92,6 +93,40 @@ impl QueueOfferKernel {
         }
         Ok(Self {
             inner: QueueOffer::new(design, capacity as usize),
+        })
+    }
+
+    pub fn prepare(&mut self, k: u32) {
+        self.inner.prepare(k as usize);
+    }
+
+    pub fn run(&mut self) -> f64 {
+        self.inner.run().1 as f64
+    }
+}
+
+/// `recycler`: get a pooled list, ensure its capacity, clear it, recycle it (or allocate anew).
+#[wasm_bindgen]
+pub struct RecyclerKernel {
+    inner: RecycleSameThread,
+}
+
+#[wasm_bindgen]
+impl RecyclerKernel {
+    #[wasm_bindgen(constructor)]
+    pub fn new(design: &str, size: u32) -> Result<RecyclerKernel, JsError> {
+        let design = PoolDesign::parse(design).ok_or_else(|| {
+            JsError::new(&format!(
+                "unknown design \"{design}\"; expected before-ea, before, after or allocate"
+            ))
+        })?;
+        if size > 1 << 24 {
+            return Err(JsError::new(&format!(
+                "size must be at most 16,777,216, not {size}"
+            )));
+        }
+        Ok(Self {
+            inner: RecycleSameThread::new(design, size as usize),
         })
     }
 

@@ -50,13 +50,15 @@ function chartSeries(suite: Suite, rows: RowResult[], withPublished: boolean): S
     const own: Series = {
       key: c.key, label: c.label, className: c.className,
       points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === c.benchmark && matches(r.row.params, c.params))
-        .map((r) => ({ x: Number(r.row.params[x]), y: r.summary!.mean, err: r.summary!.error })),
+        .map((r) => ({ x: Number(r.row.params[x]), y: r.summary!.mean, err: r.summary!.error }))
+        .filter((p) => p.x > 0),
     };
     if (!withPublished) return [own];
     return [own, {
       key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true,
       points: suite.published.filter((q) => q.benchmark === c.benchmark && matches(q.params, c.params))
-        .map((q) => ({ x: Number(q.params[x]), y: q.score, err: q.error })),
+        .map((q) => ({ x: Number(q.params[x]), y: q.score, err: q.error }))
+        .filter((p) => p.x > 0),
     }];
   });
 }
@@ -175,6 +177,9 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           )}
           <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
             yLabel="ops/s (higher is better)" />
+          {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (
+            <p className="hint">Rows with {suite.chart.x} 0 are in the table above but not on the chart: a log axis has no place for 0.</p>
+          )}
           <ul className="legend">
             {series.filter((s) => !s.dashed).map((s) => (
               <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
