@@ -182,7 +182,7 @@ const pollOrder: Maker = (seed) => {
   return {
     id: 'poll-order', kind: 'trace', title: 'In what order does the consumer get them?',
     prompt: `Two producers offer to one ConcurrentLinkedQueue and consumer C drains it at the end: \`${script}\`, on the schedule \`${settings.schedule}\` (then round-robin, which gives C its turn only when the producers are done). Click the elements in the order C polls them.`,
-    cells, hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule step by step (an offer takes about four steps: allocate, read tail, read next, CAS).',
+    cells, cellNoun: 'element', hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule step by step (an offer takes about four steps: allocate, read tail, read next, CAS).',
     expected: out.map((x) => cells.indexOf(x)),
     explanation: `C polls ${out.join(', ')}: the order of the successful CASes on the last node's next. Per producer, FIFO holds; across producers, the interleaving decides.`,
     replay: replay('clq', script, 0, settings),

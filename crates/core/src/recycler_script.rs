@@ -371,7 +371,7 @@ pub fn action_label(plan: &Plan, a: &Action) -> String {
 fn recorded<R: VirtualRecycler<P = RecyclerRecorder>>(mut r: R, plan: &Plan) -> Recorded {
     run(&mut r, plan, |r, i| r.probe_mut().prepare(i), |_, _| {});
     let rec = r.into_probe();
-    let entity_labels = (0..rec.objects()).map(|o| format!("o{}", o + 1)).collect();
+    let entity_labels = plan.names.clone();
     Recorded {
         trace: rec.trace,
         actions: plan

@@ -18,7 +18,7 @@ beforeAll(async () => {
 const SRC = resolve(import.meta.dirname, '..');
 /** Folders that serve every family; each structure family has its own folder beside them. */
 const GENERIC = ['bench', 'charts', 'embed', 'exercises', 'pages', 'player', 'registry', 'script', 'site', 'wasm'];
-const STRUCTURES = ['heaps', 'queues', 'wheels'];
+const STRUCTURES = ['heaps', 'queues', 'recyclers', 'wheels'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

@@ -23,6 +23,7 @@ import { PurgatorySim } from '../wheels/PurgatorySim';
 import { queueFamily } from '../queues/family';
 import { OverloadSim } from '../queues/OverloadSim';
 import { ThreadedBench } from '../queues/ThreadedBench';
+import { recyclerFamily } from '../recyclers/family';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -57,7 +58,7 @@ function familyWidgets(module: FamilyModule, player: string, race: string) {
   };
 }
 
-for (const family of [heapFamily, wheelFamily, queueFamily]) {
+for (const family of [heapFamily, wheelFamily, queueFamily, recyclerFamily]) {
   registerFamily(family);
   registerEmbed(familyEmbed(family));
 }
@@ -90,6 +91,7 @@ registerLessonWidgets({
   ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
   ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
   ...familyWidgets(queueFamily, 'QueuePlayer', 'QueueRace'),
+  ...familyWidgets(recyclerFamily, 'RecyclerPlayer', 'RecyclerRace'),
   HeapLayout: framed('Heap layout', HeapLayout),
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),

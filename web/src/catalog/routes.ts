@@ -1,4 +1,4 @@
 // The widgets reachable at /embed/<name>. Kept free of imports: the build reads it to write a
 // page for each name, so that embeds work on a static host without rewrites. A test holds it
 // equal to what the catalog registers.
-export const EMBED_NAMES = ['heap', 'wheel', 'queue', 'heap-layout', 'bench'] as const;
+export const EMBED_NAMES = ['heap', 'wheel', 'queue', 'recycler', 'heap-layout', 'bench'] as const;

@@ -162,9 +162,9 @@ function ExerciseCard({ inst, progress, log }: {
             <div className="trace-cells" role="group" aria-label="array cells, in index order">
               {inst.cells.map((d, i) => (
                 <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined}
-                  aria-pressed={clicked.includes(i)} aria-label={`slot ${i}, deadline ${d}`}
+                  aria-pressed={clicked.includes(i)} aria-label={`slot ${i}, ${inst.cellNoun ?? 'deadline'} ${inst.cellNames?.[i] ?? d}`}
                   onClick={() => setClicked((c) => [...c, i])}>
-                  <span className="cell-index">{i}</span>{d}
+                  <span className="cell-index">{i}</span>{inst.cellNames?.[i] ?? d}
                   {clicked.includes(i) && <span className="order">#{clicked.lastIndexOf(i) + 1}</span>}
                 </button>
               ))}

@@ -20,6 +20,10 @@ export interface Instance {
   choices?: string[];
   /** For trace questions: the array the reader clicks, in index order (deadlines). */
   cells?: number[];
+  /** What each cell shows, if not its number ("o3"). */
+  cellNames?: string[];
+  /** What a cell holds, for screen readers: "deadline" unless said. */
+  cellNoun?: string;
   hint: string;
   /** The model answer, from the real structures. */
   expected: Answer;

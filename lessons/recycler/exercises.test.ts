@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasmFromDisk, wrongAnswer as wrong } from '../../web/src/exercises/testing';
+import { generate as generateFor, grade } from '../../web/src/exercises/exercises';
+
+const generate = (seed: string) => generateFor('recycler', seed)!;
+
+beforeAll(loadWasmFromDisk);
+
+describe('the recycler exercises', () => {
+  it('are at least eight, of all three kinds, and only this lesson’s', () => {
+    const set = generate('class-1');
+    expect(set.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(set.map((i) => i.kind))).toEqual(new Set(['predict', 'trace', 'compute']));
+    expect(set.every((i) => i.replay.family === 'recycler')).toBe(true);
+    expect(generateFor('bounded-queues', 'class-1')!.map((i) => i.id)).not.toContain('handles-moved');
+  });
+
+  it('accept the model answer and reject a wrong one, for many seeds', () => {
+    for (let s = 0; s < 30; s++) {
+      for (const inst of generate(`seed-${s}`)) {
+        expect(grade(inst, inst.expected).correct, `${inst.id} seed-${s}`).toBe(true);
+        expect(grade(inst, wrong(inst)).correct, `${inst.id} seed-${s}`).toBe(false);
+        if (inst.choices) expect(inst.choices, `${inst.id} seed-${s}`).toContain(inst.expected);
+        if (inst.kind === 'trace') expect((inst.expected as number[]).length, `${inst.id} seed-${s}`).toBeGreaterThan(0);
+        expect(`${inst.prompt} ${inst.explanation}`, `${inst.id} seed-${s}`).not.toMatch(/\(s\)|undefined|NaN|Infinity|o0\b/);
+      }
+    }
+  });
+
+  it('derive their answers from the real recyclers, as Netty’s code computes them', () => {
+    for (let s = 0; s < 30; s++) {
+      const byId = Object.fromEntries(generate(`check-${s}`).map((i) => [i.id, i]));
+      // The script is the prompt's longest code span.
+      const script = (id: string) => [...byId[id].prompt.matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort((a, b) => b.length - a.length)[0];
+      // One scavenge moves one link: at most 16 handles.
+      const n = Number(/get-many (\d+)/.exec(script('handles-moved'))![1]);
+      expect(byId['handles-moved'].expected).toBe(Math.min(n, 16));
+      // The tail link's write index: the recycles modulo 16, a full link counting 16.
+      const w = Number(/get-many (\d+)/.exec(script('write-index'))![1]);
+      expect(byId['write-index'].expected).toBe(((w - 1) % 16) + 1);
+      // The old Recycler drops every recycle from B; A's later gets reuse only A's own.
+      const ops = script('old-allocations');
+      const made = Number(/A: get-many (\d+)/.exec(ops)![1]);
+      const later = Number(/A: get-many (\d+)$/.exec(ops)![1]);
+      const own = (ops.split('B:')[0].match(/recycle/g) ?? []).length;
+      expect(byId['old-allocations'].expected).toBe(made + Math.max(0, later - own));
+      // One thread, old Recycler: LIFO, so the last recycled comes back.
+      const last = [...script('next-get').matchAll(/recycle (\d+)/g)].pop()![1];
+      expect(byId['next-get'].expected).toBe(`o${last}`);
+      // A double recycle: caught by the assertion, not caught without it, caught by the ids.
+      const d = byId['double-recycle'];
+      const expected = d.prompt.includes('assertions on') ? 'throws AssertionError: recycled already'
+        : d.prompt.includes('without assertions') ? 'returns true: o1 is pooled twice' : 'throws IllegalStateException: recycled already';
+      expect(d.expected).toBe(expected);
+      // The first empty-stack get after B's recycles only moves the cursor: it makes a new object.
+      const c = byId['cross-thread-get'];
+      if (/A: get$/.test(script('cross-thread-get'))) expect(c.expected).toBe('a new object');
+      else expect(c.expected).toBe(`o${/get-many (\d+)/.exec(script('cross-thread-get'))![1]}`);
+      // o1 is still in the first queue made, by the thread that recycled it.
+      expect(byId['queued-ids'].expected).toBe('q1');
+    }
+  });
+
+  it('are the same for the same seed and differ across seeds', () => {
+    expect(generate('a').map((i) => i.prompt)).toEqual(generate('a').map((i) => i.prompt));
+    expect(generate('a').map((i) => i.prompt)).not.toEqual(generate('b').map((i) => i.prompt));
+  });
+});

@@ -1,0 +1,227 @@
+// The exercises of the recycler lesson, each generated from a seed by running Netty's 2014
+// Recyclers (the old thread-local stack, and the rewrite's stacks and WeakOrderQueues) on a small
+// script of gets and recycles on virtual threads, and graded against what they did.
+import type { Maker } from '../../web/src/exercises/exercises';
+import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
+import { plural } from '../../web/src/site/format';
+import { finalThreads, frameAt, recyclerTrace, stepsOfKind } from '../../web/src/recyclers/frames';
+import { FAULTS, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
+
+const replay = (view: string, ops: string, settings?: Record<string, string>) =>
+  ({ family: 'recycler', view, ops, step: 'end' as const, ...(settings ? { settings } : {}) });
+
+const NEW = 'a new object';
+
+/** `recycle 3, recycle 1`: the gets' numbers, as a script names them. */
+const recycles = (gets: number[]) => gets.map((g) => `recycle ${g}`).join(', ');
+
+/** A random order of 1 … n. */
+function shuffled(r: () => number, n: number): number[] {
+  const a = Array.from({ length: n }, (_, i) => i + 1);
+  for (let i = n - 1; i > 0; i--) {
+    const j = randomInt(r, 0, i);
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/** The object a thread's last get returned, or "a new object" when the recycler had to make it. */
+function lastGot(ops: string, variant: string, thread: number, madeBefore: number, settings?: Record<string, string>) {
+  const t = recyclerTrace(ops, variant, settings);
+  const c = finalThreads(t)[thread];
+  const o = c.outcomeValue;
+  return { t, c, answer: c.outcome === 'got' && o < madeBefore ? objectName(o) : NEW };
+}
+
+/** The old Recycler, one thread: which object comes back? */
+const nextGet: Maker = (seed) => {
+  const r = rng(`${seed}/next`);
+  const n = randomInt(r, 3, 6);
+  const order = shuffled(r, n).slice(0, randomInt(r, 1, n - 1));
+  const ops = `get-many ${n}, ${recycles(order)}, get`;
+  const { answer } = lastGot(ops, 'before', 0, n);
+  return {
+    id: 'next-get', kind: 'predict', title: 'Which object does the get return?',
+    prompt: `One thread runs \`${ops}\` on the old Recycler. The first ${n} gets make o1 … o${n}; \`recycle k\` gives back the object the k-th get returned. Which object does the last get return?`,
+    choices: [...Array.from({ length: n }, (_, i) => objectName(i)), NEW],
+    hint: 'Recycling pushes onto the thread’s stack; get pops from it. A stack gives back the last thing pushed.',
+    expected: answer,
+    explanation: `It returns ${answer}: the last object recycled, ${objectName(order[order.length - 1] - 1)}, sits on top of the stack. Pooling on one thread is a plain LIFO stack in both versions; the cost is in what else each push and pop does.`,
+    replay: replay('before', ops),
+  };
+};
+
+/** The rewrite: another thread recycled them; what does the owner's get see? */
+const crossThreadGet: Maker = (seed) => {
+  const r = rng(`${seed}/cross`);
+  const n = randomInt(r, 2, 5);
+  const gets = randomInt(r, 1, 2);
+  const ops = `A: get-many ${n}, B: recycle-all, A: ${gets === 1 ? 'get' : 'get, get'}`;
+  const { answer } = lastGot(ops, 'after', 0, n);
+  return {
+    id: 'cross-thread-get', kind: 'predict', title: 'What does the owner get back?',
+    prompt: `On the rewritten Recycler, thread A makes o1 … o${n} with \`get-many ${n}\`; thread B recycles all of them; then A calls get ${gets === 1 ? 'once' : 'twice'}: \`${ops}\`. Which object does A's last get return?`,
+    choices: [...Array.from({ length: n }, (_, i) => objectName(i)), NEW],
+    hint: 'B’s recycles go into a WeakOrderQueue that A’s empty stack scavenges. But A’s scavenging cursor starts out null: what does the first scavenge do with it?',
+    expected: answer,
+    explanation: gets === 1
+      ? `A's first empty-stack get finds its cursor null: scavenging only moves the cursor to the first queue and fails, so get makes ${answer === NEW ? 'a new object' : answer}. B's ${plural(n, 'object')} wait in the queue for the next empty-stack get.`
+      : `The first get only moved the cursor (and made o${n + 1}); the second scavenges B's queue, moving ${plural(n, 'handle')} onto A's stack in the order B recycled them, and pops the last: ${answer}.`,
+    replay: replay('after', ops),
+  };
+};
+
+/** The rewrite: how many handles does one scavenge move? */
+const handlesMoved: Maker = (seed) => {
+  const r = rng(`${seed}/moved`);
+  const n = randomInt(r, 3, 40);
+  const ops = `A: get-many ${n}, B: recycle-all, A: get, get`;
+  const t = recyclerTrace(ops, 'after');
+  const moved = stepsOfKind(t, 'transfer', t.actions.length - 1);
+  return {
+    id: 'handles-moved', kind: 'compute', title: 'How many handles move in one scavenge?',
+    prompt: `On the rewritten Recycler: \`${ops}\`. A makes ${n} objects, B recycles all ${n} into its WeakOrderQueue for A, and A gets twice (the first only moves the scavenging cursor). How many handles does the second get's scavenge transfer onto A's stack?`,
+    hint: 'A WeakOrderQueue is a chain of links of 16 handles; one transfer moves what one link holds, then stops.',
+    expected: moved,
+    explanation: `${plural(moved, 'handle')}: transfer takes one link's worth, at most 16${n > 16 ? `, and leaves the other ${n - 16} for later scavenges` : ''}. Moving a batch at a time keeps the owner's cost per get small and bounded.`,
+    replay: replay('after', ops),
+  };
+};
+
+/** The rewrite, two threads: what is in A's stack at the end? */
+const stackContents: Maker = (seed) => {
+  const r = rng(`${seed}/stack`);
+  const n = randomInt(r, 4, 6);
+  const order = shuffled(r, n);
+  const k = randomInt(r, 1, n - 2);
+  const byB = order.slice(0, k);
+  const byA = order.slice(k);
+  const gets = randomInt(r, 1, 3);
+  const ops = `A: get-many ${n}, B: ${recycles(byB)}, A: ${recycles(byA)}, ${Array.from({ length: gets }, () => 'get').join(', ')}, recycle-all`;
+  const t = recyclerTrace(ops, 'after');
+  const pooled = finalThreads(t)[0].pooled;
+  const made = frameAt(t, t.length).get('objects');
+  const cells = Array.from({ length: made }, (_, i) => i + 1);
+  return {
+    id: 'stack-contents', kind: 'trace', title: 'What does A’s stack hold?',
+    prompt: `On the rewritten Recycler: \`${ops}\`. Click the objects in A's stack from the bottom up (slot 0 first).`,
+    cells, cellNames: cells.map((c) => objectName(c - 1)), cellNoun: 'object',
+    hint: 'A’s own recycles push onto its stack. B’s go into a WeakOrderQueue, and reach A’s stack only when a get finds the stack empty and its cursor on the queue; a transferred batch lands in the order B recycled it. recycle-all gives back, oldest get first, whatever A is still holding.',
+    expected: pooled.map((o) => cells.indexOf(o + 1)),
+    explanation: `Bottom first: ${pooled.map(objectName).join(', ')}.`,
+    replay: replay('after', ops),
+  };
+};
+
+/** The old Recycler drops what another thread recycles: how many objects does it make? */
+const oldAllocations: Maker = (seed) => {
+  const r = rng(`${seed}/alloc`);
+  const n = randomInt(r, 3, 6);
+  const order = shuffled(r, n);
+  const a = randomInt(r, 1, n - 1);
+  const m = randomInt(r, 2, 6);
+  const ops = `A: get-many ${n}, ${recycles(order.slice(0, a))}, B: ${recycles(order.slice(a))}, A: get-many ${m}`;
+  const t = recyclerTrace(ops, 'before');
+  const made = frameAt(t, t.length).get('objects');
+  return {
+    id: 'old-allocations', kind: 'compute', title: 'How many objects does the old Recycler make?',
+    prompt: `On the old Recycler: \`${ops}\`. How many objects has it made by the end?`,
+    hint: 'Only the owning thread can push an object back; a recycle from any other thread returns false and the object is left for the garbage collector.',
+    expected: made,
+    explanation: `${made}: A's ${plural(a, 'recycle')} went back on its stack, B's ${plural(n - a, 'recycle')} were dropped, so ${m > a ? `${m - a} of A's ${m} later gets had to make new objects` : `A's ${m} later gets all found pooled objects`}. With producer and consumer on different threads, the old pool never got anything back.`,
+    replay: replay('before', ops),
+  };
+};
+
+const DOUBLE_CHOICES = [`throws ${FAULTS[0]}`, `throws ${FAULTS[3]}`, 'returns true: o1 is pooled twice', 'returns false: o1 is dropped'];
+
+/** A double recycle, three ways. */
+const doubleRecycle: Maker = (seed) => {
+  const r = rng(`${seed}/double`);
+  const which = randomInt(r, 0, 2);
+  const variant = which === 2 ? 'after' : 'before';
+  const settings = which === 0 ? { assertions: 'on' } : which === 1 ? { assertions: 'off' } : undefined;
+  const ops = 'get, recycle 1, recycle 1';
+  const t = recyclerTrace(ops, variant, settings);
+  const c = finalThreads(t)[0];
+  const answer = c.outcome === 'threw' ? `throws ${FAULTS[c.outcomeValue]}` : c.outcome === 'recycled' ? DOUBLE_CHOICES[2] : DOUBLE_CHOICES[3];
+  const where = which === 0 ? 'the old Recycler, run with assertions on (-ea:io.netty..., as the 2014 benchmark did)'
+    : which === 1 ? 'the old Recycler, run without assertions (the JVM’s default)' : 'the rewritten Recycler';
+  return {
+    id: 'double-recycle', kind: 'predict', title: 'What does a second recycle do?',
+    prompt: `One thread runs \`${ops}\` on ${where}: it recycles the same object twice. What does the second recycle do?`,
+    choices: DOUBLE_CHOICES,
+    hint: 'The old code checks only in its assertion map, which exists only with -ea. The rewrite keeps two recycle ids in every handle.',
+    expected: answer,
+    explanation: `It ${answer}. ` + (which === 0
+      ? 'map.put finds o1 already in the identity map: the assertion catches it, at the price of a hash-map put and remove on every recycle and get.'
+      : which === 1 ? 'Nothing checks: o1 is on the stack twice, and the next two gets hand the same object to two users.'
+        : 'push finds recycleId already set (OWN_THREAD_ID): a second recycle is refused, with no map at all.'),
+    replay: replay(variant, ops, settings),
+  };
+};
+
+/** Where the next handle goes in a WeakOrderQueue. */
+const writeIndex: Maker = (seed) => {
+  const r = rng(`${seed}/write`);
+  const n = randomInt(r, 1, 40);
+  const ops = `A: get-many ${n}, B: recycle-all`;
+  const t = recyclerTrace(ops, 'after');
+  const f = frameAt(t, t.length);
+  const q = queuesOf(f, 0)[0];
+  const tail = q.links[q.links.length - 1];
+  return {
+    id: 'write-index', kind: 'compute', title: 'Where does the queue write next?',
+    prompt: `On the rewritten Recycler, A makes ${plural(n, 'object')} and B recycles every one: \`${ops}\`. B's WeakOrderQueue for A is a chain of 16-slot links. What is the writeIndex of its tail link now?`,
+    hint: 'Each recycle writes the next slot of the tail link and then publishes writeIndex + 1; a full link (writeIndex 16) gets a new link chained after it.',
+    expected: tail.write,
+    explanation: `${tail.write}: ${plural(n, 'handle')} fill ${plural(q.links.length, 'link')}, ${q.links.length > 1 ? `${q.links.length - 1} full and ` : ''}the tail holding ${tail.write}. The write is an ordered store (lazySet): A can read the slots below it without a lock.`,
+    replay: replay('after', ops),
+  };
+};
+
+/** Which id does a still-queued handle carry? */
+const queuedIds: Maker = (seed) => {
+  const r = rng(`${seed}/ids`);
+  const [first, second] = distinct(r, 2, 1, 2).map((x) => (x === 1 ? 'B' : 'C'));
+  const ops = `A: get-many 2, ${first}: recycle 1, ${second}: recycle 2, A: get, get`;
+  const t = recyclerTrace(ops, 'after');
+  const f = frameAt(t, t.length);
+  const id = idName(f.get('object_last_id', 0));
+  const rid = idName(f.get('object_recycle_id', 0));
+  const choices = ['0', 'OWN', 'q1', 'q2'];
+  const held = finalThreads(t)[0];
+  return {
+    id: 'queued-ids', kind: 'predict', title: 'Which queue id does o1 carry?',
+    prompt: `On the rewritten Recycler: \`${ops}\`. ${first}'s first recycle for A's stack creates queue q1, ${second}'s creates q2 (ids MIN_VALUE+1 and MIN_VALUE+2). What is o1's lastRecycledId at the end? (OWN is OWN_THREAD_ID; q1 means q1's id.)`,
+    choices, hint: 'A queue sets lastRecycledId when a handle is added to it. A new queue goes first in the stack’s list, and a scavenge stops at the first queue that gives it something.',
+    expected: id,
+    explanation: `o1's lastRecycledId is ${id} (its recycleId ${rid}). The second get scavenged q2 first (newest first) and took o2; A's last get ${outcomeText(held)}; o1 is still waiting in q1, its ids recording which queue it came through.`,
+    replay: replay('after', ops),
+  };
+};
+
+/** A producer thread and a consumer thread: how many objects does the rewrite make? */
+const producerConsumer: Maker = (seed) => {
+  const r = rng(`${seed}/pc`);
+  const rounds = randomInt(r, 3, 7);
+  const ops = Array.from({ length: rounds }, (_, i) => `A: get, B: recycle ${i + 1}`).join(', ');
+  const made = (variant: string) => {
+    const t = recyclerTrace(ops, variant);
+    return frameAt(t, t.length).get('objects');
+  };
+  const after = made('after');
+  const before = made('before');
+  return {
+    id: 'producer-consumer', kind: 'compute', title: 'How many objects does the rewrite make?',
+    prompt: `Thread A gets an object and thread B, a consumer, recycles it, ${rounds} times: \`${ops}\`. How many objects does the rewritten Recycler make?`,
+    hint: 'Each of A’s gets finds its stack empty and scavenges. The first scavenge only moves the cursor; after that, whatever B has queued comes back in a batch.',
+    expected: after,
+    explanation: `${after}. The old Recycler makes ${before} (every recycle from B is dropped); the rewrite gets B's recycles back through the WeakOrderQueue, one scavenge behind.`,
+    replay: replay('after', ops),
+  };
+};
+
+export const exercises: Maker[] = [
+  nextGet, crossThreadGet, handlesMoved, stackContents, oldAllocations, doubleRecycle, writeIndex, queuedIds, producerConsumer,
+];

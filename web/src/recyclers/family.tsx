@@ -1,0 +1,75 @@
+// Netty's Recycler before and after its 2014 rewrite as a structure family: threads get and
+// recycle objects, one operation at a time, on the old thread-local stack (with or without the
+// assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
+import type { FamilyModule } from '../registry/family';
+import type { Counts } from '../player/frame';
+import type { FamilySchema } from '../script/schema';
+import { RecyclerView } from './RecyclerView';
+import { listing, num, plural } from '../site/format';
+
+const COUNTERS: Record<string, string[]> = {
+  before: ['allocate', 'pop', 'push', 'grow', 'map_update', 'map_probe', 'drop', 'fault'],
+  after: ['allocate', 'pop', 'push', 'grow', 'new_queue', 'new_link', 'enqueue', 'visit', 'transfer', 'rewind', 'unlink', 'drop', 'fault'],
+};
+
+/** Memory a pool writes or searches: stack slots moved, map slots probed, queue slots written and transferred, arrays copied, objects made. */
+export const recyclerWork = (c: Counts) =>
+  c.allocate + c.pop + c.push + c.grow + c.map_probe + c.enqueue + c.transfer + c.visit + c.new_link + c.new_queue;
+
+export function describeRecyclerWork(c: Counts, variant: string): string {
+  const parts = [plural(c.allocate, 'allocation'), plural(c.pop, 'pop'), plural(c.push, 'push', 'pushes')];
+  if (variant === 'before' && c.map_probe) parts.push(plural(c.map_probe, 'identity-map slot probed', 'identity-map slots probed'));
+  if (variant === 'after') {
+    if (c.enqueue) parts.push(plural(c.enqueue, 'handle queued', 'handles queued'));
+    if (c.transfer) parts.push(plural(c.transfer, 'handle transferred', 'handles transferred'));
+    if (c.visit) parts.push(plural(c.visit, 'queue visited', 'queues visited'));
+  }
+  if (c.grow) parts.push(plural(c.grow, 'array copy', 'array copies'));
+  if (c.drop) parts.push(plural(c.drop, 'object dropped', 'objects dropped'));
+  if (c.fault) parts.push(plural(c.fault, 'exception'));
+  return listing(parts);
+}
+
+function RecyclerHelp({ schema }: { schema: FamilySchema }) {
+  const l = schema.limits;
+  return (
+    <ul>
+      <li><code>get</code> takes an object from the thread&apos;s pool, or makes one. Objects are named o1, o2, … in the
+        order the recycler made them.</li>
+      <li><code>recycle N</code> gives back the object that the script&apos;s N-th get returned, from the thread it runs on
+        (any thread may recycle any object). <code>exit</code> ends the thread: its stack can no longer be reached.</li>
+      <li><code>get-many N</code> is N gets; <code>recycle-all</code> recycles, oldest first, every object a get returned
+        that no recycle has named yet; <code>cycle N</code> is N times get then recycle that object: the benchmark&apos;s loop.</li>
+      <li>Start a command with a thread&apos;s name to run it there: <code>A: get, A: get, B: recycle 1</code>. A command
+        without a name runs on the thread of the one before; a script that names none runs on <code>T</code>. Operations
+        run one at a time, in script order.</li>
+      <li><strong>Max capacity</strong>: the system property <code>io.netty.recycler.maxCapacity.default</code> (262,144
+        unless set): the most a stack keeps, and its first array up to 256 slots. <strong>Assertions</strong>:{' '}
+        <code>on</code> runs the old Recycler as the 2014 benchmark did, with <code>-ea:io.netty...</code>, so every push and
+        pop also updates an IdentityHashMap. The rewrite has no assertions.</li>
+      <li>Limits: drawn for up to {num(l.drawnThreads)} threads, {num(l.drawnGets)} gets, {num(l.drawnRecycles)} recycles and{' '}
+        {num(l.drawnOperations)} operations ({num(l.drawnSteps)} steps shown); larger scripts are counted only, up to{' '}
+        {num(l.countedOperations)} operations on {num(l.countedThreads)} threads.</li>
+    </ul>
+  );
+}
+
+export const recyclerFamily: FamilyModule = {
+  name: 'recycler',
+  viewParam: 'version',
+  variants: ['before', 'after'],
+  defaultVariant: 'after',
+  noun: ['object', 'objects'],
+  raceTitle: 'Race: the same threads on the Recycler before and after the rewrite',
+  settings: [
+    { name: 'max-capacity', label: 'Max capacity', hint: 'io.netty.recycler.maxCapacity.default: the most a stack keeps.' },
+    { name: 'assertions', label: 'Assertions', hint: 'on or off: -ea:io.netty... (the old Recycler’s identity map).' },
+  ],
+  View: RecyclerView,
+  counters: (variant) => COUNTERS[variant] ?? COUNTERS.after,
+  work: recyclerWork,
+  workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, links, queues and objects made',
+  describe: describeRecyclerWork,
+  Help: RecyclerHelp,
+  drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnGets)} gets, ${num(s.limits.drawnRecycles)} recycles and ${num(s.limits.drawnOperations)} operations`,
+};

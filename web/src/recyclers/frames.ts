@@ -1,0 +1,28 @@
+// Traces of small recycler scripts, for tests and exercises.
+import { kindIndex, stepAt, type Trace } from '../player/trace';
+import { frameAt } from '../player/frame';
+import { traceOf } from '../script/run';
+import { threadColumns, type ThreadColumn } from './viewModel';
+
+export { frameAt } from '../player/frame';
+
+/** Runs `ops` on one Recycler ("before" or "after"); the script must be valid and drawable. */
+export function recyclerTrace(ops: string, variant: string, settings: Record<string, string> = {}): Trace {
+  return traceOf('recycler', ops, variant, settings);
+}
+
+/** Each thread as the last frame shows it: its stack, pooled objects and last outcome. */
+export function finalThreads(t: Trace): ThreadColumn[] {
+  return threadColumns(frameAt(t, t.length), t);
+}
+
+/** How many steps of event kind `kind` action `a` took. */
+export function stepsOfKind(t: Trace, kind: string, a: number): number {
+  const k = kindIndex(t.schema, kind);
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const s = stepAt(t, i);
+    if (s.kind === k && s.action === a) n++;
+  }
+  return n;
+}

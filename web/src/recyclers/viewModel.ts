@@ -1,0 +1,219 @@
+// What the recycler drawings show, computed from a frame the Rust recorder wrote
+// (crates/core/src/recycler_recorder.rs): each thread's stack, the WeakOrderQueues chained from
+// it with their links, and every object's handle. Small pure functions; the view composes them.
+import type { Frame } from '../player/frame';
+import type { Trace } from '../player/trace';
+
+/** Slots drawn per stack, as the recorder's MAX_SLOTS. */
+export const MAX_SLOTS = 64;
+export const LINK_CAPACITY = 16;
+/** `Integer.MIN_VALUE`: Netty's OWN_THREAD_ID, and the base of every WeakOrderQueue id. */
+export const OWN_THREAD_ID = -2147483648;
+
+/** Fault codes in the order of `Fault::ALL` (crates/core/src/recycler.rs). */
+export const FAULTS = [
+  'AssertionError: recycled already',
+  'AssertionError',
+  'NullPointerException',
+  'IllegalStateException: recycled already',
+  'IllegalStateException: recycled multiple times',
+];
+
+/** `outcome` codes (recycler_recorder.rs `outcome`). */
+const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running'] as const;
+export type OutcomeKind = (typeof OUTCOMES)[number];
+
+export const objectName = (o: number) => `o${o + 1}`;
+
+/** A recycle id as Netty would name it: 0, OWN_THREAD_ID, or the queue whose id it is. */
+export function idName(id: number): string {
+  if (id === 0) return '0';
+  if (id === OWN_THREAD_ID) return 'OWN';
+  return `q${id - OWN_THREAD_ID}`;
+}
+
+export interface StackSlot {
+  index: number;
+  object: number | null;
+  /** At or above size: a stale reference the rewrite's pop leaves behind. */
+  stale: boolean;
+}
+
+export interface ThreadColumn {
+  index: number;
+  name: string;
+  alive: boolean;
+  /** Its thread-local stack exists (made on its first get). */
+  made: boolean;
+  size: number;
+  length: number;
+  /** Slots 0 … the highest one in use or stale (at least 4), bottom first. */
+  slots: StackSlot[];
+  /** The objects it pools, bottom first (the next get pops the last). */
+  pooled: number[];
+  head: number;
+  cursor: number;
+  prev: number;
+  mapLength: number;
+  outcome: OutcomeKind | null;
+  /** The object its last operation got or recycled, or a fault code. */
+  outcomeValue: number;
+  current: boolean;
+}
+
+export function threadColumns(f: Frame, trace: Trace): ThreadColumn[] {
+  const n = f.get('threads');
+  const current = f.get('thread');
+  return Array.from({ length: n }, (_, t) => {
+    const size = Math.max(0, f.get('size', t));
+    const length = Math.max(0, f.get('length', t));
+    const raw = f.list('slot', Math.min(MAX_SLOTS, length) + t * MAX_SLOTS).slice(t * MAX_SLOTS);
+    let top = Math.max(size, 4);
+    raw.forEach((v, i) => { if (v >= 0) top = Math.max(top, i + 1); });
+    top = Math.min(top, Math.max(length, size), MAX_SLOTS);
+    const slots: StackSlot[] = Array.from({ length: top }, (_, i) => {
+      const v = raw[i] ?? -1;
+      return { index: i, object: v >= 0 ? v : null, stale: i >= size && v >= 0 };
+    });
+    const code = f.get('outcome', t);
+    return {
+      index: t,
+      name: trace.entityLabels[t] ?? `thread ${t}`,
+      alive: f.get('alive', t) === 1,
+      made: f.get('stack_made', t) === 1,
+      size,
+      length,
+      slots,
+      pooled: slots.slice(0, size).map((s) => s.object).filter((o): o is number => o !== null),
+      head: f.get('head', t),
+      cursor: f.get('cursor', t),
+      prev: f.get('prev', t),
+      mapLength: Math.max(0, f.get('map_length', t)),
+      outcome: code >= 0 ? OUTCOMES[code] ?? null : null,
+      outcomeValue: f.get('outcome_value', t),
+      current: t === current,
+    };
+  });
+}
+
+/** What a thread's last operation did, in words. */
+export function outcomeText(c: Pick<ThreadColumn, 'outcome' | 'outcomeValue'>): string {
+  switch (c.outcome) {
+    case 'got': return `got ${objectName(c.outcomeValue)}`;
+    case 'recycled': return `recycled ${objectName(c.outcomeValue)}`;
+    case 'dropped': return c.outcomeValue >= 0 ? `dropped ${objectName(c.outcomeValue)}` : 'dropped';
+    case 'threw': return `threw ${FAULTS[c.outcomeValue] ?? 'an exception'}`;
+    case 'exited': return 'exited';
+    case 'running': return 'running';
+    default: return '—';
+  }
+}
+
+export interface LinkBox {
+  link: number;
+  read: number;
+  write: number;
+  /** The handles it holds, by slot (null: empty or already taken). */
+  slots: (number | null)[];
+}
+
+export interface QueueBox {
+  queue: number;
+  /** Its id as MIN_VALUE + k: k. */
+  k: number;
+  /** The thread that recycles through it. */
+  thread: number;
+  /** That thread has exited: the queue's weak owner reference is cleared. */
+  dead: boolean;
+  /** Its links from head to tail. */
+  links: LinkBox[];
+}
+
+function linkBox(f: Frame, l: number): LinkBox {
+  const slots = f.list('link_slot', (l + 1) * LINK_CAPACITY).slice(l * LINK_CAPACITY);
+  return { link: l, read: f.get('link_read', l), write: f.get('link_write', l), slots: slots.map((v) => (v >= 0 ? v : null)) };
+}
+
+/** The WeakOrderQueues of thread `t`'s stack, in list order (first = `head`). */
+export function queuesOf(f: Frame, t: number): QueueBox[] {
+  const out: QueueBox[] = [];
+  const count = f.get('queues');
+  const links = f.get('links');
+  const seen = new Set<number>();
+  for (let q = f.get('head', t); q >= 0 && q < count && !seen.has(q); q = f.get('queue_next', q)) {
+    seen.add(q);
+    const chain: LinkBox[] = [];
+    const linkSeen = new Set<number>();
+    for (let l = f.get('queue_head', q); l >= 0 && l < links && !linkSeen.has(l); l = f.get('link_next', l)) {
+      linkSeen.add(l);
+      chain.push(linkBox(f, l));
+    }
+    const thread = f.get('queue_thread', q);
+    out.push({ queue: q, k: f.get('queue_id', q), thread, dead: f.get('alive', thread) !== 1, links: chain });
+  }
+  return out;
+}
+
+export type Place =
+  | { kind: 'held'; thread: number }
+  | { kind: 'pooled'; thread: number; slot: number }
+  | { kind: 'queued'; queue: number }
+  | { kind: 'gone' };
+
+export interface ObjectRow {
+  object: number;
+  /** The stack its handle points at (−1: null, while queued). */
+  stack: number;
+  recycleId: number;
+  lastRecycledId: number;
+  mapSlot: number;
+  place: Place;
+}
+
+/** Every object, with where it is now: held by a thread, pooled in a stack, queued, or gone. */
+export function objectRows(f: Frame, threads: ThreadColumn[], queues: QueueBox[][]): ObjectRow[] {
+  const n = f.get('objects');
+  return Array.from({ length: n }, (_, o) => {
+    const holder = f.get('object_holder', o);
+    let place: Place = { kind: 'gone' };
+    if (holder >= 0) place = { kind: 'held', thread: holder };
+    else {
+      const t = threads.find((c) => c.pooled.includes(o));
+      if (t) place = { kind: 'pooled', thread: t.index, slot: t.slots.findIndex((s) => s.object === o && !s.stale) };
+      else {
+        const q = queues.flat().find((b) => b.links.some((l) => l.slots.slice(l.read, l.write).includes(o)));
+        if (q) place = { kind: 'queued', queue: q.queue };
+      }
+    }
+    return {
+      object: o,
+      stack: f.get('object_stack', o),
+      recycleId: f.get('object_recycle_id', o),
+      lastRecycledId: f.get('object_last_id', o),
+      mapSlot: f.get('object_map_slot', o),
+      place,
+    };
+  });
+}
+
+export function placeText(p: Place, threadName: (t: number) => string): string {
+  switch (p.kind) {
+    case 'held': return `held by ${threadName(p.thread)}`;
+    case 'pooled': return `pooled in ${threadName(p.thread)}'s stack, slot ${p.slot}`;
+    case 'queued': return `queued in q${p.queue + 1}`;
+    default: return 'dropped (garbage)';
+  }
+}
+
+/** What the current step points at. */
+export function focusOf(f: Frame) {
+  return {
+    object: f.get('focus_object'),
+    stack: f.get('focus_stack'),
+    slot: f.get('focus_slot'),
+    queue: f.get('focus_queue'),
+    link: f.get('focus_link'),
+    index: f.get('focus_index'),
+    mapSlot: f.get('focus_map_slot'),
+  };
+}
