@@ -67,6 +67,8 @@ pub struct Plan {
     pub names: Vec<String>,
     pub actions: Vec<Action>,
     pub gets: usize,
+    /// The most objects the script's threads hold at once (got and not yet recycled).
+    pub max_held: usize,
     pub max_capacity: usize,
     pub assertions: bool,
 }
@@ -267,6 +269,7 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                 let g = p.gets as u32;
                 out.push(g);
                 push(&mut p, Op::Get(g))?;
+                p.max_held = p.max_held.max(out.len());
             }
             1 => {
                 let n = c.args[0] as usize;
@@ -293,6 +296,7 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                     out.push(g);
                     push(&mut p, Op::Get(g))?;
                 }
+                p.max_held = p.max_held.max(out.len());
             }
             4 => {
                 for g in std::mem::take(&mut out) {
@@ -305,6 +309,7 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                     push(&mut p, Op::Get(g))?;
                     push(&mut p, Op::Recycle(g))?;
                 }
+                p.max_held = p.max_held.max(out.len() + 1);
             }
         }
     }
@@ -499,7 +504,7 @@ impl PlannedScript for RecyclerScript {
         self.plan.actions.len()
     }
     fn max_size(&self) -> usize {
-        self.plan.gets
+        self.plan.max_held
     }
     fn trace(&self, variant: &str) -> Result<Recorded, String> {
         if !self.fits {

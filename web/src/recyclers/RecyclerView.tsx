@@ -9,8 +9,8 @@ import {
   type QueueBox, type ThreadColumn,
 } from './viewModel';
 
-const SLOT_W = 58;
-const SLOT_H = 22;
+const SLOT_W = 66;
+const SLOT_H = 26;
 const CELL = 22;
 
 function StackColumn({ c, focus }: { c: ThreadColumn; focus: ReturnType<typeof focusOf> }) {
@@ -25,9 +25,9 @@ function StackColumn({ c, focus }: { c: ThreadColumn; focus: ReturnType<typeof f
         const cls = ['stack-slot', s.object === null ? 'empty' : s.stale ? 'stale' : 'full', touched ? 'focus' : ''].join(' ');
         return (
           <g key={s.index} className={cls}>
-            <text className="node-name" x={22} y={y(s.index) + 15} textAnchor="end">{s.index}</text>
+            <text className="node-name" x={22} y={y(s.index) + 17} textAnchor="end">{s.index}</text>
             <rect x={28} y={y(s.index)} width={SLOT_W} height={SLOT_H - 2} rx={3} />
-            <text className="node-item" x={28 + SLOT_W / 2} y={y(s.index) + 15} textAnchor="middle">
+            <text className="node-item" x={28 + SLOT_W / 2} y={y(s.index) + 17} textAnchor="middle">
               {s.object === null ? '' : objectName(s.object)}
             </text>
           </g>

@@ -18,7 +18,7 @@ export const recyclerWork = (c: Counts) =>
 
 export function describeRecyclerWork(c: Counts, variant: string): string {
   const parts = [plural(c.allocate, 'allocation'), plural(c.pop, 'pop'), plural(c.push, 'push', 'pushes')];
-  if (variant === 'before' && c.map_probe) parts.push(plural(c.map_probe, 'identity-map slot probed', 'identity-map slots probed'));
+  if (variant === 'before' && c.map_update) parts.push(`${plural(c.map_update, 'identity-map update')} (${plural(c.map_probe, 'table slot', 'table slots')} probed)`);
   if (variant === 'after') {
     if (c.enqueue) parts.push(plural(c.enqueue, 'handle queued', 'handles queued'));
     if (c.transfer) parts.push(plural(c.transfer, 'handle transferred', 'handles transferred'));
