@@ -40,7 +40,7 @@ main(async () => {
         input: {
           node: join(ROOT, 'web/src/catalog/benchCli.ts'),
           nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts'),
-          threadNode: join(ROOT, 'web/src/queues/threadsNodeWorker.ts'),
+          threadNode: join(ROOT, 'web/src/threads/nodeWorker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].mjs' },
       },

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use hotpath_threads::run::{Kind, Run};
+use hotpath_threads::{harness, Harness};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -18,44 +18,50 @@ fn main() {
     };
     let per = value("--per-producer", 2_000_000);
     let repeats = value("--repeats", 3);
-    let capacity = 1 << 17; // JCTools' harness: 128K
-    for kind in Kind::ALL {
-        for producers in [1u32, 2] {
-            if kind == Kind::Spsc && producers > 1 {
-                continue;
-            }
-            let n = per / producers;
-            let mut samples = Vec::new();
-            for _ in 0..repeats {
-                let run = Arc::new(Run::new(kind, capacity, producers, n).unwrap());
-                let ps: Vec<_> = (0..producers)
-                    .map(|id| {
-                        let r = run.clone();
-                        std::thread::spawn(move || r.produce(id))
-                    })
-                    .collect();
-                let c = {
+    // JCTools' harness sizes its queues at 128K; the Recycler pipeline hands objects over
+    // through a ring of 1,024 (RECYCLE_RING in web/src/queues/threads.ts).
+    let rows: [(&str, u32, usize); 9] = [
+        ("clq", 1, 1 << 17),
+        ("clq", 2, 1 << 17),
+        ("abq", 1, 1 << 17),
+        ("abq", 2, 1 << 17),
+        ("spsc", 1, 1 << 17),
+        ("mpsc", 1, 1 << 17),
+        ("mpsc", 2, 1 << 17),
+        ("recycler-before", 1, 1024),
+        ("recycler-after", 1, 1024),
+    ];
+    for (kind, producers, capacity) in rows {
+        let n = per / producers;
+        let (mut samples, mut allocated) = (Vec::new(), Vec::new());
+        for _ in 0..repeats {
+            let run: Arc<dyn Harness> = Arc::from(harness(kind, capacity, producers, n).unwrap());
+            let ps: Vec<_> = (0..producers)
+                .map(|id| {
                     let r = run.clone();
-                    std::thread::spawn(move || r.consume())
-                };
-                let t0 = Instant::now();
-                run.start();
-                let got = c.join().unwrap();
-                let secs = t0.elapsed().as_secs_f64();
-                for p in ps {
-                    p.join().unwrap();
-                }
-                assert_eq!(got.out_of_order, 0);
-                assert_eq!(got.checksum, run.expected_checksum());
-                samples.push(got.received as f64 / secs);
-            }
-            let list: Vec<String> = samples.iter().map(|x| format!("{x:.0}")).collect();
-            println!(
-                "{{\"id\":\"{}/{}p1c\",\"samples\":[{}]}}",
-                kind.name(),
-                producers,
-                list.join(",")
-            );
+                    std::thread::spawn(move || r.produce(id))
+                })
+                .collect();
+            let c = {
+                let r = run.clone();
+                std::thread::spawn(move || r.consume())
+            };
+            let t0 = Instant::now();
+            run.start();
+            let got = c.join().unwrap();
+            let secs = t0.elapsed().as_secs_f64();
+            let made: u64 = ps.into_iter().map(|p| p.join().unwrap()[1]).sum();
+            assert_eq!(got.out_of_order, 0);
+            assert_eq!(got.checksum, run.expected_checksum());
+            samples.push(got.received as f64 / secs);
+            allocated.push(made);
         }
+        let list: Vec<String> = samples.iter().map(|x| format!("{x:.0}")).collect();
+        let made: Vec<String> = allocated.iter().map(u64::to_string).collect();
+        println!(
+            "{{\"id\":\"{kind}/{producers}p1c\",\"samples\":[{}],\"allocated\":[{}]}}",
+            list.join(","),
+            made.join(",")
+        );
     }
 }

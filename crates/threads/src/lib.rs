@@ -4,6 +4,8 @@
 //! raced). A producer/consumer harness runs them the way JCTools' own throughput benchmark does:
 //! producers offer their elements (spinning when the queue is full), one consumer polls until it
 //! has them all (spinning when it is empty), and the consumer checks each producer's order.
+//! The same harness passes objects from an owner thread to a recycling one through Netty's two
+//! 2014 Recyclers (`recycle`).
 //!
 //! Built twice: natively (`cargo bench -p hotpath-threads`, std threads), and for the browser
 //! with atomics and shared memory (a pinned nightly with `-Z build-std`; see
@@ -11,6 +13,7 @@
 
 pub mod abq;
 pub mod clq;
+pub mod recycle;
 pub mod rings;
 pub mod run;
 
@@ -32,6 +35,16 @@ pub trait ConcurrentQueue: Sync + Send {
     fn poll(&self) -> Option<Element>;
 }
 
+/// A run of threads the page (or a test) starts together: producers, then one consumer.
+pub trait Harness: Sync + Send {
+    fn start(&self);
+    /// Producer `id`'s part: [offers that found the queue full, objects it allocated].
+    fn produce(&self, id: u32) -> [u64; 2];
+    fn consume(&self) -> run::Consumed;
+    /// The consumer's checksum when everything arrived exactly once.
+    fn expected_checksum(&self) -> u64;
+}
+
 /// Pads a field to its own 128 bytes, as JCTools pads its indices (two cache lines: adjacent-line
 /// prefetch).
 #[repr(align(128))]
@@ -43,4 +56,34 @@ impl<T> std::ops::Deref for Padded<T> {
     fn deref(&self) -> &T {
         &self.0
     }
+}
+
+/// A run by name: a queue (`clq`, `abq`, `spsc`, `mpsc`: `capacity` slots, `per_producer` elements
+/// from each producer) or a Recycler pipeline (`recycler-before`, `recycler-after`: one owner
+/// thread passing `per_producer` objects through a ring of `capacity` to one recycling thread).
+pub fn harness(
+    kind: &str,
+    capacity: usize,
+    producers: u32,
+    per_producer: u32,
+) -> Result<Box<dyn Harness>, String> {
+    if let Some(pool) = recycle::Pool::parse(kind) {
+        if producers != 1 {
+            return Err("a Recycler pipeline has one owner thread".into());
+        }
+        return Ok(Box::new(recycle::RecycleRun::new(
+            pool,
+            capacity,
+            per_producer,
+        )?));
+    }
+    let k = run::Kind::parse(kind).ok_or_else(|| {
+        format!("unknown run \"{kind}\"; expected clq, abq, spsc, mpsc, recycler-before or recycler-after")
+    })?;
+    Ok(Box::new(run::Run::new(
+        k,
+        capacity,
+        producers,
+        per_producer,
+    )?))
 }

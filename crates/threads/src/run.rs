@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use crate::abq::Abq;
 use crate::clq::{arena, Clq};
 use crate::rings::{Mpsc, Spsc};
-use crate::{ConcurrentQueue, Element, Producer};
+use crate::{ConcurrentQueue, Element, Harness, Producer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -126,13 +126,16 @@ impl Run {
             spin_loop();
         }
     }
+}
 
-    pub fn start(&self) {
+impl Harness for Run {
+    fn start(&self) {
         self.start.store(1, Release);
     }
 
-    /// Producer `id` offers its share; returns how many offers found the queue full.
-    pub fn produce(&self, id: u32) -> u64 {
+    /// Producer `id` offers its share; returns how many offers found the queue full (and no
+    /// allocations: the CLQ's nodes come from the producer's arena, made before the start).
+    fn produce(&self, id: u32) -> [u64; 2] {
         let mut p = self.arenas[id as usize]
             .lock()
             .unwrap()
@@ -148,11 +151,11 @@ impl Run {
             }
         }
         *self.arenas[id as usize].lock().unwrap() = Some(p);
-        full
+        [full, 0]
     }
 
     /// The one consumer polls until it has every element.
-    pub fn consume(&self) -> Consumed {
+    fn consume(&self) -> Consumed {
         self.wait();
         let total = u64::from(self.producers) * u64::from(self.per_producer);
         let mut last: Vec<Option<u32>> = vec![None; self.producers as usize];
@@ -178,7 +181,7 @@ impl Run {
     }
 
     /// What the checksum must be: every element of every producer, once.
-    pub fn expected_checksum(&self) -> u64 {
+    fn expected_checksum(&self) -> u64 {
         (0..self.producers)
             .flat_map(|id| (0..self.per_producer).map(move |s| u64::from(encode(id, s))))
             .fold(0u64, |a, e| a.wrapping_add(e))

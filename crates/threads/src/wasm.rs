@@ -3,9 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::run::{Kind, Run};
+use crate::Harness;
 
-/// A run's address in the shared memory.
+/// A run's address in the shared memory (see `crate::harness` for the kinds).
 #[wasm_bindgen(js_name = runNew)]
 pub fn run_new(
     kind: &str,
@@ -13,19 +13,14 @@ pub fn run_new(
     producers: u32,
     per_producer: u32,
 ) -> Result<usize, JsError> {
-    let k = Kind::parse(kind).ok_or_else(|| {
-        JsError::new(&format!(
-            "unknown queue \"{kind}\"; expected clq, abq, spsc or mpsc"
-        ))
-    })?;
-    let run =
-        Run::new(k, capacity as usize, producers, per_producer).map_err(|e| JsError::new(&e))?;
-    Ok(Box::into_raw(Box::new(run)) as usize)
+    let h = crate::harness(kind, capacity as usize, producers, per_producer)
+        .map_err(|e| JsError::new(&e))?;
+    Ok(Box::into_raw(Box::new(h)) as usize)
 }
 
-fn run<'a>(at: usize) -> &'a Run {
+fn run<'a>(at: usize) -> &'a dyn Harness {
     // SAFETY: `at` came from `runNew` and is freed only by `runFree`, after every worker is done.
-    unsafe { &*(at as *const Run) }
+    unsafe { &**(at as *const Box<dyn Harness>) }
 }
 
 #[wasm_bindgen(js_name = runStart)]
@@ -33,10 +28,10 @@ pub fn run_start(at: usize) {
     run(at).start();
 }
 
-/// Producer `id` offers its share; returns how many offers found the queue full.
+/// Producer `id` does its share: `[offers that found the queue full, objects allocated]`.
 #[wasm_bindgen(js_name = runProduce)]
-pub fn run_produce(at: usize, id: u32) -> f64 {
-    run(at).produce(id) as f64
+pub fn run_produce(at: usize, id: u32) -> Vec<f64> {
+    run(at).produce(id).map(|x| x as f64).to_vec()
 }
 
 /// `[received, out of order, empty polls, checksum matches (1 or 0)]`.
@@ -55,5 +50,5 @@ pub fn run_consume(at: usize) -> Vec<f64> {
 #[wasm_bindgen(js_name = runFree)]
 pub fn run_free(at: usize) {
     // SAFETY: as in `run`; called once, when every worker has finished.
-    drop(unsafe { Box::from_raw(at as *mut Run) });
+    drop(unsafe { Box::from_raw(at as *mut Box<dyn Harness>) });
 }

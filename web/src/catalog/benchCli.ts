@@ -3,7 +3,9 @@
 import './suites';
 import { runCli as runSuiteCli, type CliOptions } from '../bench/node';
 import { runPurgatoryCli } from '../wheels/purgatoryCli';
-import { runThreadsCli } from '../queues/threadsCli';
+import { runThreadsCli } from '../threads/cli';
+import { threadSets } from '../threads/harness';
+import './threadSets';
 
 export async function runCli(o: CliOptions): Promise<void> {
   if (o.suite === 'purgatory') {
@@ -11,9 +13,10 @@ export async function runCli(o: CliOptions): Promise<void> {
     runPurgatoryCli({ preset: o.preset, json: o.json, csv: o.csv, root: o.root });
     return;
   }
-  if (o.suite === 'queue-threads') {
-    if (o.only || o.csv) throw new Error('the threaded race takes --quick or --full, --native and --json only');
-    await runThreadsCli({ preset: o.preset, native: o.native, json: o.json, root: o.root, workerPath: new URL('./threadNode.mjs', import.meta.url).pathname });
+  const threaded = threadSets().find((t) => t.cli === o.suite);
+  if (threaded) {
+    if (o.only || o.csv) throw new Error('a threaded race takes --quick or --full, --native and --json only');
+    await runThreadsCli({ set: threaded, preset: o.preset, native: o.native, json: o.json, root: o.root, workerPath: new URL('./threadNode.mjs', import.meta.url).pathname });
     return;
   }
   await runSuiteCli(o);

@@ -9,6 +9,7 @@ import { EMBED_NAMES } from './routes';
 import { embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
 import { suiteNames } from '../bench/suites';
+import { threadSets } from '../threads/harness';
 import { SUITE_NAMES } from '../../scripts/bench-args.mjs';
 
 beforeAll(async () => {
@@ -17,7 +18,7 @@ beforeAll(async () => {
 
 const SRC = resolve(import.meta.dirname, '..');
 /** Folders that serve every family; each structure family has its own folder beside them. */
-const GENERIC = ['bench', 'charts', 'embed', 'exercises', 'pages', 'player', 'registry', 'script', 'site', 'wasm'];
+const GENERIC = ['bench', 'charts', 'embed', 'exercises', 'pages', 'player', 'registry', 'script', 'site', 'threads', 'wasm'];
 const STRUCTURES = ['heaps', 'queues', 'recyclers', 'wheels'];
 
 function files(dir: string): string[] {
@@ -35,7 +36,7 @@ describe('the catalog', () => {
 
   it('registers the suites the CLI accepts, and the families Rust plans', () => {
     // The purgatory sweep and the threaded race are commands of their own, not JMH suites.
-    expect([...suiteNames(), 'purgatory', 'queue-threads'].sort()).toEqual([...SUITE_NAMES].sort());
+    expect([...suiteNames(), 'purgatory', ...threadSets().map((t) => t.cli)].sort()).toEqual([...SUITE_NAMES].sort());
     expect(familyNames().sort()).toEqual(callWasm((w) => w.family_names()).sort());
   });
 

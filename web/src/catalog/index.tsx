@@ -22,7 +22,9 @@ import { wheelFamily } from '../wheels/family';
 import { PurgatorySim } from '../wheels/PurgatorySim';
 import { queueFamily } from '../queues/family';
 import { OverloadSim } from '../queues/OverloadSim';
-import { ThreadedBench } from '../queues/ThreadedBench';
+import { ThreadedBench } from '../threads/ThreadedBench';
+import { threadSet, threadSets } from '../threads/harness';
+import './threadSets';
 import { recyclerFamily } from '../recyclers/family';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
@@ -96,7 +98,11 @@ registerLessonWidgets({
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),
   OverloadSim: framed('Overload simulation', OverloadSim),
-  ThreadedBench: framed('Threaded benchmark', ThreadedBench),
+  ThreadedBench: framed('Threaded benchmark', ({ set = 'queues' }: { set?: string }) => {
+    const s = threadSet(set);
+    if (!s) throw new Error(`a lesson widget names thread set "${set}"; the sets are ${threadSets().map((t) => t.name).join(', ')}`);
+    return <ThreadedBench set={s} />;
+  }),
   Exercises: framed('Exercises', Exercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);

@@ -1,14 +1,15 @@
-// `npm run bench -- queue-threads [--native] [--json F]`: the queues raced across real threads
-// under Node (worker threads on one shared wasm memory), and natively with --native.
+// `npm run bench -- queue-threads|recycler-threads [--native] [--json F]`: a family's threaded
+// benchmark under Node (worker threads on one shared wasm memory), and natively with --native.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as glue from '../wasm/threads-pkg/hotpath_threads.js';
-import { THREAD_CAPACITY, THREAD_TITLE, mean, measureAll, threadHandle, type ThreadHost, type ThreadRowResult } from './threads';
+import { mean, measureAll, rowId, threadHandle, type ThreadHost, type ThreadRowResult, type ThreadSet } from './harness';
 
 export interface ThreadsCliOptions {
+  set: ThreadSet;
   preset: 'quick' | 'full';
   native: boolean;
   json?: string;
@@ -39,34 +40,36 @@ export async function runThreadsCli(o: ThreadsCliOptions): Promise<void> {
   const repeats = o.preset === 'full' ? 5 : 3;
   const module = new WebAssembly.Module(readFileSync(join(o.root, 'web/src/wasm/threads-pkg/hotpath_threads_bg.wasm')));
   const exports = glue.initSync({ module }) as unknown as { memory: WebAssembly.Memory };
-  process.stderr.write(`Racing the queues across worker threads: ${fmt(perProducer)} elements a row, ${repeats} runs each, ${availableParallelism()} cores …\n`);
+  process.stderr.write(`${o.set.heading}, across worker threads: ${fmt(perProducer)} a row, ${repeats} runs each, ${availableParallelism()} cores …\n`);
   const results = await measureAll(nodeHost(o.workerPath), glue, module, exports.memory, perProducer, repeats,
-    (r, i) => process.stderr.write(`[${i + 1}] ${THREAD_TITLE[r.row.queue]}, ${r.row.producers}P1C: ${fmt(mean(r.samples.map((s) => s.opsPerSecond)))} ops/s\n`));
+    (r, i) => process.stderr.write(`[${i + 1}] ${r.row.title}, ${r.row.producers}P1C: ${fmt(mean(r.samples.map((s) => s.opsPerSecond)))} ops/s\n`), o.set.rows);
   let native: Record<string, number[]> | undefined;
   if (o.native) {
     process.stderr.write('Running the same harness on native threads (cargo bench) …\n');
     const r = spawnSync('cargo', ['bench', '-q', '--manifest-path', join(o.root, 'crates', 'Cargo.toml'), '-p', 'hotpath-threads', '--bench', 'threads', '--',
       '--per-producer', String(perProducer), '--repeats', String(repeats)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     if (r.status !== 0) throw new Error('the native threaded benchmark failed (cargo bench -p hotpath-threads)');
+    const wanted = new Set(o.set.rows.map(rowId));
     native = Object.fromEntries(r.stdout.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => {
       const j = JSON.parse(l) as { id: string; samples: number[] };
       return [j.id, j.samples];
-    }));
+    }).filter(([id]) => wanted.has(id as string)));
   }
-  console.log(table(results, native));
-  if (o.json) writeFileSync(o.json, JSON.stringify({ perProducer, repeats, capacity: THREAD_CAPACITY, cores: availableParallelism(), results, native }, null, 2));
+  console.log(table(results, native, o.set.allocations));
+  if (o.json) writeFileSync(o.json, JSON.stringify({ set: o.set.name, perProducer, repeats, cores: availableParallelism(), results, native }, null, 2));
 }
 
-export function table(results: ThreadRowResult[], native?: Record<string, number[]>): string {
-  const head = `${'queue'.padEnd(24)}${'threads'.padEnd(9)}${'wasm ops/s'.padStart(14)}${'min … max'.padStart(26)}${'full offers'.padStart(14)}${'empty polls'.padStart(14)}${native ? 'native ops/s'.padStart(15) + 'native÷wasm'.padStart(13) : ''}`;
+export function table(results: ThreadRowResult[], native?: Record<string, number[]>, allocations = false): string {
+  const head = `${'row'.padEnd(26)}${'threads'.padEnd(9)}${'wasm ops/s'.padStart(14)}${'min … max'.padStart(26)}${allocations ? 'allocated'.padStart(12) : ''}` +
+    `${'full offers'.padStart(14)}${'empty polls'.padStart(14)}${native ? 'native ops/s'.padStart(15) + 'native÷wasm'.padStart(13) : ''}`;
   const lines = results.map(({ row, samples }) => {
     const ops = samples.map((s) => s.opsPerSecond);
-    const id = `${row.queue}/${row.producers}p1c`;
-    const n = native?.[id];
+    const n = native?.[rowId(row)];
     const ok = samples.every((s) => s.complete && s.outOfOrder === 0);
-    return `${THREAD_TITLE[row.queue].padEnd(24)}${`${row.producers}P 1C`.padEnd(9)}${fmt(mean(ops)).padStart(14)}${`${fmt(Math.min(...ops))} … ${fmt(Math.max(...ops))}`.padStart(26)}` +
+    return `${row.title.padEnd(26)}${`${row.producers}P 1C`.padEnd(9)}${fmt(mean(ops)).padStart(14)}${`${fmt(Math.min(...ops))} … ${fmt(Math.max(...ops))}`.padStart(26)}` +
+      (allocations ? fmt(mean(samples.map((s) => s.allocated))).padStart(12) : '') +
       `${fmt(mean(samples.map((s) => s.fullOffers))).padStart(14)}${fmt(mean(samples.map((s) => s.emptyPolls))).padStart(14)}` +
-      (n ? `${fmt(mean(n)).padStart(15)}${`${(mean(n) / mean(ops)).toFixed(2)}×`.padStart(13)}` : '') + (ok ? '' : '  ✗ lost or reordered elements');
+      (n ? `${fmt(mean(n)).padStart(15)}${`${(mean(n) / mean(ops)).toFixed(2)}×`.padStart(13)}` : '') + (ok ? '' : '  ✗ lost, reordered or handed out twice');
   });
   return [head, ...lines].join('\n');
 }

@@ -1,26 +1,51 @@
-// The queues raced across real threads: one producer (or two) and one consumer, each a worker on
-// one shared wasm memory, running crates/threads' harness. The same code runs the page's Web
-// Workers and the CLI's worker threads; each supplies a `ThreadHost`.
+// Structures raced across real threads: producers and one consumer, each a worker on one shared
+// wasm memory, running crates/threads' harness (the queues, and the Recycler pipelines). The same
+// code runs the page's Web Workers and the CLI's worker threads; each supplies a `ThreadHost`.
+import { lookup } from '../site/lookup';
 
+/** One row of a threaded benchmark: a run kind crates/threads knows, and how many producers. */
 export interface ThreadRow {
-  queue: 'clq' | 'abq' | 'spsc' | 'mpsc';
+  /** `clq`, `abq`, `spsc`, `mpsc`, `recycler-before`, `recycler-after` (crates/threads `harness`). */
+  kind: string;
+  title: string;
   producers: number;
+  /** The queue's slots, or the Recycler pipeline's hand-off ring. */
+  capacity: number;
 }
 
-/** JCTools' harness shape: one producer and one consumer, then several producers. */
-export const THREAD_ROWS: ThreadRow[] = [
-  { queue: 'clq', producers: 1 }, { queue: 'clq', producers: 2 },
-  { queue: 'abq', producers: 1 }, { queue: 'abq', producers: 2 },
-  { queue: 'spsc', producers: 1 },
-  { queue: 'mpsc', producers: 1 }, { queue: 'mpsc', producers: 2 },
-];
+/** A family's threaded benchmark: its rows and how the widget and the CLI present them. */
+export interface ThreadSet {
+  /** As the MDX widget names it: `<ThreadedBench set="recyclers" />`. */
+  name: string;
+  /** The CLI's name for it: `npm run bench -- queue-threads`. */
+  cli: string;
+  heading: string;
+  /** What the widget says the rows do, before they run. */
+  intro(perProducer: number, repeats: number): string;
+  /** What one op is: "Elements through the queue per second". */
+  unit: string;
+  rows: ThreadRow[];
+  /** Show how many objects the producers allocated (the pools). */
+  allocations?: boolean;
+}
 
-export const THREAD_TITLE: Record<ThreadRow['queue'], string> = {
-  clq: 'ConcurrentLinkedQueue', abq: 'ArrayBlockingQueue', spsc: 'JCTools SpscArrayQueue', mpsc: 'JCTools MpscArrayQueue',
-};
+const sets: Record<string, ThreadSet> = Object.create(null);
 
-/** JCTools' throughput harness sizes its queues at 2^17. */
-export const THREAD_CAPACITY = 1 << 17;
+export function registerThreadSet(s: ThreadSet): ThreadSet {
+  sets[s.name] = s;
+  return s;
+}
+
+export function threadSet(name: string): ThreadSet | undefined {
+  return lookup(sets, name);
+}
+
+export function threadSets(): ThreadSet[] {
+  return Object.values(sets);
+}
+
+/** A row's id, as the native benchmark prints it: `clq/2p1c`. */
+export const rowId = (r: Pick<ThreadRow, 'kind' | 'producers'>) => `${r.kind}/${r.producers}p1c`;
 
 export interface ThreadJob {
   module: WebAssembly.Module;
@@ -33,7 +58,7 @@ export interface ThreadJob {
 /** A thread's report: when it finished (ms since the epoch) and what it counted. */
 export interface ThreadReply {
   end: number;
-  /** Producer: [offers that found the queue full]. Consumer: [received, out of order, empty polls, checksum ok]. */
+  /** Producer: [offers that found the queue full, objects allocated]. Consumer: [received, out of order, empty polls, checksum ok]. */
   result: number[];
 }
 
@@ -43,7 +68,7 @@ export type ThreadMessage = { type: 'ready' } | ({ type: 'done' } & ThreadReply)
 /** The threaded module's functions a thread calls. */
 export interface ThreadGlue {
   initSync(o: { module: WebAssembly.Module; memory: WebAssembly.Memory }): unknown;
-  runProduce(run: number, id: number): number;
+  runProduce(run: number, id: number): ArrayLike<number>;
   runConsume(run: number): ArrayLike<number>;
 }
 
@@ -53,7 +78,7 @@ export function runThreadJob(glue: ThreadGlue, job: ThreadJob, post: (m: ThreadM
     glue.initSync({ module: job.module, memory: job.memory });
     post({ type: 'ready' });
     // Blocks this thread: it spins at the start line (an atomic flag in the shared memory).
-    const result = job.role === 'producer' ? [glue.runProduce(job.run, job.id)] : Array.from(glue.runConsume(job.run));
+    const result = Array.from(job.role === 'producer' ? glue.runProduce(job.run, job.id) : glue.runConsume(job.run));
     post({ type: 'done', end: performance.timeOrigin + performance.now(), result });
   } catch (err) {
     post({ type: 'error', message: (err as Error).message });
@@ -98,6 +123,8 @@ export interface ThreadsApi {
 export interface ThreadSample {
   opsPerSecond: number;
   fullOffers: number;
+  /** Objects the producers allocated during the run. */
+  allocated: number;
   emptyPolls: number;
   outOfOrder: number;
   complete: boolean;
@@ -105,9 +132,9 @@ export interface ThreadSample {
 
 /** One run of one row: every thread at the start line, then timed until the consumer has all. */
 export async function measureOnce(host: ThreadHost, api: ThreadsApi, module: WebAssembly.Module, memory: WebAssembly.Memory,
-  row: ThreadRow, perProducer: number, capacity = THREAD_CAPACITY): Promise<ThreadSample> {
+  row: ThreadRow, perProducer: number): Promise<ThreadSample> {
   const each = Math.floor(perProducer / row.producers);
-  const run = api.runNew(row.queue, capacity, row.producers, each);
+  const run = api.runNew(row.kind, row.capacity, row.producers, each);
   const threads = [
     ...Array.from({ length: row.producers }, (_, id) => host.spawn({ module, memory, run, role: 'producer', id })),
     host.spawn({ module, memory, run, role: 'consumer', id: 0 }),
@@ -122,6 +149,7 @@ export async function measureOnce(host: ThreadHost, api: ThreadsApi, module: Web
     return {
       opsPerSecond: received / ((consumer.end - t0) / 1000),
       fullOffers: replies.slice(0, -1).reduce((s, r) => s + r.result[0], 0),
+      allocated: replies.slice(0, -1).reduce((s, r) => s + (r.result[1] ?? 0), 0),
       emptyPolls, outOfOrder, complete: ok === 1 && received === each * row.producers,
     };
   } finally {
@@ -137,7 +165,7 @@ export interface ThreadRowResult {
 
 /** Every row, `repeats` times each, reporting as each row finishes. */
 export async function measureAll(host: ThreadHost, api: ThreadsApi, module: WebAssembly.Module, memory: WebAssembly.Memory,
-  perProducer: number, repeats: number, onRow: (r: ThreadRowResult, index: number) => void, rows = THREAD_ROWS): Promise<ThreadRowResult[]> {
+  perProducer: number, repeats: number, onRow: (r: ThreadRowResult, index: number) => void, rows: ThreadRow[]): Promise<ThreadRowResult[]> {
   const out: ThreadRowResult[] = [];
   for (const [i, row] of rows.entries()) {
     const samples: ThreadSample[] = [];

@@ -1,8 +1,8 @@
-// The queues raced across real threads in this browser: each producer and the consumer a Web
-// Worker on one shared wasm memory (crates/threads, built with atomics). Needs a cross-origin
+// A family's structures raced across real threads in this browser: each producer and the consumer
+// a Web Worker on one shared wasm memory (crates/threads, built with atomics). Needs a cross-origin
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useRef, useState } from 'react';
-import { THREAD_CAPACITY, THREAD_ROWS, THREAD_TITLE, mean, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult } from './threads';
+import { mean, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
 import { num } from '../site/format';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
@@ -11,7 +11,7 @@ function browserHost(workers: Set<Worker>): ThreadHost {
   return {
     now: () => performance.timeOrigin + performance.now(),
     spawn(job) {
-      const w = new Worker(new URL('./threadsWorker.ts', import.meta.url), { type: 'module' });
+      const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
       workers.add(w);
       const handle = threadHandle((onMessage, onError) => {
         w.onmessage = (e: MessageEvent<ThreadMessage>) => onMessage(e.data);
@@ -38,12 +38,13 @@ function loadThreads() {
   return loaded;
 }
 
-export function ThreadedBench({ perProducer = 1_000_000, repeats = 3 }: { perProducer?: number; repeats?: number }) {
+export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { set: ThreadSet; perProducer?: number; repeats?: number }) {
   const unavailable = threadsUnavailable(globalThis as { crossOriginIsolated?: boolean; SharedArrayBuffer?: unknown });
   const [status, setStatus] = useState<Status>('idle');
   const [results, setResults] = useState<ThreadRowResult[]>([]);
   const [message, setMessage] = useState('');
   const workers = useRef(new Set<Worker>());
+  const rows = set.rows;
 
   const run = async () => {
     setResults([]);
@@ -52,7 +53,7 @@ export function ThreadedBench({ perProducer = 1_000_000, repeats = 3 }: { perPro
     try {
       const { module, memory, api } = await loadThreads();
       setStatus('running');
-      await measureAll(browserHost(workers.current), api, module, memory, perProducer, repeats, (r) => setResults((rs) => [...rs, r]));
+      await measureAll(browserHost(workers.current), api, module, memory, perProducer, repeats, (r) => setResults((rs) => [...rs, r]), rows);
       setStatus('done');
     } catch (e) {
       workers.current.forEach((w) => w.terminate());
@@ -62,16 +63,13 @@ export function ThreadedBench({ perProducer = 1_000_000, repeats = 3 }: { perPro
     }
   };
 
+  const next = rows[results.length];
   return (
-    <section className="widget threaded-bench" aria-label="Queues across real threads">
-      <h3 className="widget-title">Real threads: producers and a consumer in Web Workers</h3>
+    <section className="widget threaded-bench" aria-label={set.heading}>
+      <h3 className="widget-title">{set.heading}</h3>
       <p className="hint">
-        Each producer and the consumer is a Web Worker running the lab&apos;s queues with real atomics on one shared
-        wasm memory, the way JCTools&apos; own harness runs its queues: a queue of {num(THREAD_CAPACITY)} slots,{' '}
-        {num(perProducer)} elements a row, producers spinning while it is full, the consumer while it is empty, the
-        consumer checking every producer&apos;s order. {repeats} runs a row. This machine has{' '}
-        {typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : '?'} cores: with more threads than cores,
-        spinning threads take turns.
+        {set.intro(perProducer, repeats)} This machine has {typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : '?'} cores:
+        with more threads than cores, spinning threads take turns.
       </p>
       {unavailable
         ? <p className="notice" role="status">{unavailable}</p>
@@ -82,28 +80,33 @@ export function ThreadedBench({ perProducer = 1_000_000, repeats = 3 }: { perPro
         )}
       <p role="status" className="hint bench-progress">
         {status === 'loading' && 'Loading the threaded module…'}
-        {status === 'running' && `Row ${results.length + 1} of ${THREAD_ROWS.length}: ${THREAD_TITLE[THREAD_ROWS[results.length].queue]}, ${THREAD_ROWS[results.length].producers} producer${THREAD_ROWS[results.length].producers > 1 ? 's' : ''}…`}
+        {status === 'running' && next && `Row ${results.length + 1} of ${rows.length}: ${next.title}, ${next.producers} producer${next.producers > 1 ? 's' : ''}…`}
         {status === 'done' && `Finished: ${results.length} rows.`}
         {status === 'failed' && `The threaded benchmark failed: ${message}`}
       </p>
       {results.length > 0 && (
         <table className="counters" aria-label="threaded throughput">
-          <caption>Elements through the queue per second (mean of {repeats} runs)</caption>
+          <caption>{set.unit} (mean of {repeats} runs)</caption>
           <thead>
-            <tr><th scope="col">queue</th><th scope="col">producers</th><th scope="col">ops/s</th><th scope="col">min … max</th><th scope="col">offers that found it full</th><th scope="col">polls that found it empty</th><th scope="col">delivered in order</th></tr>
+            <tr>
+              <th scope="col">row</th><th scope="col">producers</th><th scope="col">ops/s</th><th scope="col">min … max</th>
+              {set.allocations && <th scope="col">objects allocated</th>}
+              <th scope="col">offers that found it full</th><th scope="col">polls that found it empty</th><th scope="col">delivered once each</th>
+            </tr>
           </thead>
           <tbody>
             {results.map(({ row, samples }) => {
               const ops = samples.map((s) => s.opsPerSecond);
               return (
-                <tr key={`${row.queue}-${row.producers}`}>
-                  <th scope="row">{THREAD_TITLE[row.queue]}</th>
+                <tr key={`${row.kind}-${row.producers}`}>
+                  <th scope="row">{row.title}</th>
                   <td>{row.producers}</td>
                   <td>{num(Math.round(mean(ops)))}</td>
                   <td>{num(Math.round(Math.min(...ops)))} … {num(Math.round(Math.max(...ops)))}</td>
+                  {set.allocations && <td>{num(Math.round(mean(samples.map((s) => s.allocated))))}</td>}
                   <td>{num(Math.round(mean(samples.map((s) => s.fullOffers))))}</td>
                   <td>{num(Math.round(mean(samples.map((s) => s.emptyPolls))))}</td>
-                  <td>{samples.every((s) => s.complete && s.outOfOrder === 0) ? 'yes' : 'no: elements lost or reordered'}</td>
+                  <td>{samples.every((s) => s.complete && s.outOfOrder === 0) ? 'yes' : 'no: lost, reordered or handed out twice'}</td>
                 </tr>
               );
             })}

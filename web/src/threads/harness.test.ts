@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { THREAD_ROWS, measureOnce, threadsUnavailable, type ThreadHost, type ThreadsApi } from './threads';
-import { table } from './threadsCli';
+import { measureOnce, threadsUnavailable, type ThreadHost, type ThreadRow, type ThreadsApi } from './harness';
+import { table } from './cli';
+
+const CLQ: ThreadRow = { kind: 'clq', title: 'ConcurrentLinkedQueue', producers: 1, capacity: 8 };
+const SPSC: ThreadRow = { kind: 'spsc', title: 'JCTools SpscArrayQueue', producers: 1, capacity: 8 };
+const BEFORE: ThreadRow = { kind: 'recycler-before', title: 'Recycler before (4.0.20)', producers: 1, capacity: 8 };
 
 describe('the threaded race', () => {
   it('runs only where workers can share memory, and says why not elsewhere', () => {
@@ -22,22 +26,24 @@ describe('the threaded race', () => {
       spawn: (job) => ({
         ready: Promise.resolve(),
         // The consumer reports 2,000 elements 50 ms after the start.
-        done: Promise.resolve(job.role === 'consumer' ? { end: 1050, result: [2000, 0, 7, 1] } : { end: 1040, result: [3] }),
+        done: Promise.resolve(job.role === 'consumer' ? { end: 1050, result: [2000, 0, 7, 1] } : { end: 1040, result: [3, 5] }),
         stop: () => calls.push(`stop ${job.role}`),
       }),
     };
-    const s = await measureOnce(host, api, {} as WebAssembly.Module, {} as WebAssembly.Memory, { queue: 'mpsc', producers: 2 }, 2000, 8);
-    expect(s).toEqual({ opsPerSecond: 40_000, fullOffers: 6, emptyPolls: 7, outOfOrder: 0, complete: true });
+    const s = await measureOnce(host, api, {} as WebAssembly.Module, {} as WebAssembly.Memory, { kind: 'mpsc', title: 'MPSC', producers: 2, capacity: 8 }, 2000);
+    expect(s).toEqual({ opsPerSecond: 40_000, fullOffers: 6, allocated: 10, emptyPolls: 7, outOfOrder: 0, complete: true });
     expect(calls).toEqual(['new mpsc 8 2 1000', 'start', 'stop producer', 'stop producer', 'stop consumer', 'free']);
     const failing: ThreadHost = { ...host, spawn: () => ({ ready: Promise.reject(new Error('no worker')), done: new Promise(() => {}), stop: () => {} }) };
-    await expect(measureOnce(failing, api, {} as WebAssembly.Module, {} as WebAssembly.Memory, THREAD_ROWS[0], 10)).rejects.toThrow('no worker');
+    await expect(measureOnce(failing, api, {} as WebAssembly.Module, {} as WebAssembly.Memory, CLQ, 10)).rejects.toThrow('no worker');
     expect(calls.at(-1)).toBe('free');
   });
 
   it('prints wasm beside native, and flags a run that lost elements', () => {
-    const sample = { opsPerSecond: 1e6, fullOffers: 0, emptyPolls: 0, outOfOrder: 0, complete: true };
-    const out = table([{ row: THREAD_ROWS[0], samples: [sample] }, { row: THREAD_ROWS[4], samples: [{ ...sample, complete: false }] }], { 'clq/1p1c': [2e6] });
+    const sample = { opsPerSecond: 1e6, fullOffers: 0, allocated: 0, emptyPolls: 0, outOfOrder: 0, complete: true };
+    const out = table([{ row: CLQ, samples: [sample] }, { row: SPSC, samples: [{ ...sample, complete: false }] }], { 'clq/1p1c': [2e6] });
     expect(out).toMatch(/ConcurrentLinkedQueue\s+1P 1C\s+1,000,000.*2,000,000\s+2\.00×$/m);
-    expect(out).toMatch(/JCTools SpscArrayQueue.*✗ lost or reordered elements$/m);
+    expect(out).toMatch(/JCTools SpscArrayQueue.*✗ lost, reordered or handed out twice$/m);
+    const pools = table([{ row: BEFORE, samples: [{ ...sample, allocated: 1_000_000 }] }], undefined, true);
+    expect(pools).toMatch(/Recycler before \(4\.0\.20\)\s+1P 1C\s+1,000,000\s+1,000,000 … 1,000,000\s+1,000,000/);
   });
 });
