@@ -47,6 +47,8 @@ function QueueChain({ owner, queues, c, focus, names }: {
 }) {
   if (queues.length === 0) return <p className="hint">No WeakOrderQueues: no other thread has recycled into this stack.</p>;
   return (
+    <>
+    <p className="hint">WeakOrderQueues, first to last (cells: object numbers; r▲ readIndex, w▲ writeIndex):</p>
     <ol className="woq-chain" aria-label={`${names(owner)}'s WeakOrderQueues`}>
       {queues.map((q) => (
         <li key={q.queue} className={`woq${q.dead ? ' dead' : ''}${focus.queue === q.queue ? ' focus' : ''}`}>
@@ -76,6 +78,7 @@ function QueueChain({ owner, queues, c, focus, names }: {
         </li>
       ))}
     </ol>
+    </>
   );
 }
 

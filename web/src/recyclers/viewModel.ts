@@ -158,6 +158,8 @@ export type Place =
   | { kind: 'held'; thread: number }
   | { kind: 'pooled'; thread: number; slot: number }
   | { kind: 'queued'; queue: number }
+  /** In a stack's array above its size, mid-transfer (Java keeps size in a local until the end). */
+  | { kind: 'moving'; thread: number; slot: number }
   | { kind: 'gone' };
 
 export interface ObjectRow {
@@ -182,7 +184,9 @@ export function objectRows(f: Frame, threads: ThreadColumn[], queues: QueueBox[]
       if (t) place = { kind: 'pooled', thread: t.index, slot: t.slots.findIndex((s) => s.object === o && !s.stale) };
       else {
         const q = queues.flat().find((b) => b.links.some((l) => l.slots.slice(l.read, l.write).includes(o)));
+        const moving = threads.find((c) => c.slots.some((s) => s.stale && s.object === o));
         if (q) place = { kind: 'queued', queue: q.queue };
+        else if (moving) place = { kind: 'moving', thread: moving.index, slot: moving.slots.findIndex((s) => s.stale && s.object === o) };
       }
     }
     return {
@@ -201,6 +205,7 @@ export function placeText(p: Place, threadName: (t: number) => string): string {
     case 'held': return `held by ${threadName(p.thread)}`;
     case 'pooled': return `pooled in ${threadName(p.thread)}'s stack, slot ${p.slot}`;
     case 'queued': return `queued in q${p.queue + 1}`;
+    case 'moving': return `in ${threadName(p.thread)}'s array at slot ${p.slot}, above size until the transfer ends`;
     default: return 'dropped (garbage)';
   }
 }
