@@ -96,6 +96,23 @@ describe('the recycler lesson', () => {
     expect(errors).toEqual([]);
   });
 
+  it('passes objects between two real Web Workers: the old pool makes every one, the rewrite a few', async () => {
+    const { page, errors } = await browser.open('lessons/recycler');
+    const w = page.locator('.threaded-bench');
+    await w.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => w.locator('.bench-progress').innerText(), { timeout: 90_000, interval: 500 }).toMatch(/Finished: 2 rows|failed/);
+    const rows = await w.getByRole('table', { name: 'threaded throughput' }).locator('tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(2);
+    const cells = rows.map((r) => r.split('\t'));
+    expect(cells.map((c) => c[0])).toEqual(['Recycler before (4.0.20)', 'Recycler after (4.0.21)']);
+    expect(cells.every((c) => c.at(-1) === 'yes')).toBe(true);
+    const allocated = cells.map((c) => Number(c[4].replace(/,/g, '')));
+    expect(allocated[0]).toBe(1_000_000);
+    expect(allocated[1]).toBeLessThan(10_000);
+    console.log(`[recycler e2e] threaded pipeline in Chromium:\n${rows.join('\n')}`);
+    expect(errors).toEqual([]);
+  });
+
   it('grades a trace exercise clicked on objects by name', async () => {
     const { page } = await browser.open('lessons/recycler?seed=e2e&teacher=1');
     const ex = page.locator('article.exercise').filter({ hasText: 'What does A’s stack hold?' });

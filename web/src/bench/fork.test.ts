@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, measureResolution, runFork, targetBatchMs, type Clock, type Kernel } from './fork';
+import { MAX_EXTRA_WARMUP, calibrate, stillWarming, measureResolution, runFork, targetBatchMs, type Clock, type Kernel } from './fork';
 
 /** A clock that only moves when the fake kernel works, in steps of `tick` ms. */
 function fakeWorld(opMs: number, setupMs = 0, tick = 0.1) {
@@ -71,7 +71,20 @@ describe('a fork', () => {
   it('falls back to single shots when one operation outlasts an iteration', () => {
     const { clock, kernel } = fakeWorld(1500);
     const r = runFork(kernel, clock, { warmupIterations: 1, measurementIterations: 2, iterationMs: 500, maxBatch: 100 });
-    expect(r.iterations.map((i) => [i.ops, i.singleShot])).toEqual([[1, true], [1, true], [1, true]]);
-    expect(r.iterations[2].score).toBeCloseTo(1000 / 1500, 2);
+    // One warmup configured: a second is run to compare with; the score is steady, so no third.
+    expect(r.iterations.map((i) => [i.phase, i.ops, i.singleShot])).toEqual([
+      ['warmup', 1, true], ['warmup', 1, true], ['measurement', 1, true], ['measurement', 1, true]]);
+    expect(r.iterations[3].score).toBeCloseTo(1000 / 1500, 2);
+  });
+
+  it('warms up longer while the score still climbs, as a JIT swaps in optimized code, up to a cap', () => {
+    const iter = (phase: 'warmup' | 'measurement', score: number) => ({ phase, index: 0, ops: 1, timedMs: 1, score, batch: 1, singleShot: false });
+    expect(stillWarming([iter('warmup', 10)], 1, 1)).toBe(true); // one configured: one more to compare
+    expect(stillWarming([iter('warmup', 10), iter('warmup', 20)], 2, 1)).toBe(true); // +100 %: not settled
+    expect(stillWarming([iter('warmup', 10), iter('warmup', 10.4)], 2, 1)).toBe(false); // +4 %: settled
+    expect(stillWarming([iter('warmup', 10), iter('warmup', 20)], 1, 2)).toBe(false); // still within the configured two
+    const climbing = Array.from({ length: 8 }, (_, k) => iter('warmup', 2 ** k));
+    expect(stillWarming(climbing, 1 + MAX_EXTRA_WARMUP, 1)).toBe(false); // capped
+    expect(stillWarming([], 0, 0)).toBe(false);
   });
 });

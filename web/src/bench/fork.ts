@@ -94,6 +94,23 @@ export interface ForkResult {
   checksum: number;
 }
 
+/** Extra warmup iterations a fork may add while its score is still climbing. */
+export const MAX_EXTRA_WARMUP = 6;
+
+/**
+ * Whether to warm up once more after the `configured` iterations: while the last warmup scored over
+ * 5 % more than the one before (a browser's wasm compiler swaps in optimized code some time after
+ * a module loads, and on a busy machine that can outlast a short preset's warmup). The first
+ * extra iteration is always run when only one was configured, to have two to compare.
+ */
+export function stillWarming(done: readonly IterationResult[], i: number, configured: number): boolean {
+  const warm = done.filter((r) => r.phase === 'warmup');
+  if (i < configured || i >= configured + MAX_EXTRA_WARMUP || warm.length === 0) return false;
+  if (warm.length === 1) return true;
+  const [prev, last] = warm.slice(-2);
+  return last.score > prev.score * 1.05;
+}
+
 export function runFork(
   kernel: Kernel, clock: Clock, s: ForkSettings, onIteration: (r: IterationResult) => void = () => {},
 ): ForkResult {
@@ -106,7 +123,7 @@ export function runFork(
   const iterations: IterationResult[] = [];
   const phases: [IterationResult['phase'], number][] = [['warmup', s.warmupIterations], ['measurement', s.measurementIterations]];
   for (const [phase, count] of phases) {
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count || (phase === 'warmup' && stillWarming(iterations, i, count)); i++) {
       const r = runIteration(kernel, clock, batch, s.iterationMs, phase, i, sink);
       iterations.push(r);
       onIteration(r);
