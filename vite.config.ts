@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
-import { EMBED_NAMES } from './web/src/catalog/routes.ts';
+import { EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
 
 const root = import.meta.dirname;
 
@@ -71,6 +71,7 @@ function routeCopies(): Plugin {
       const routes = [
         ...readLessons().map((l) => `lessons/${l.slug}`),
         ...EMBED_NAMES.map((name) => `embed/${name}`),
+        ...PAGE_ROUTES,
       ];
       for (const route of routes) {
         const target = join(outDir, route, 'index.html');

@@ -6,6 +6,8 @@ import { Home } from './pages/Home';
 import { LessonPage } from './pages/LessonPage';
 import { NotFound } from './pages/NotFound';
 import { EmbedPage } from './pages/EmbedPage';
+import { EmbedGuide } from './pages/EmbedGuide';
+import { TeacherPage } from './pages/TeacherPage';
 
 /** Every route in a crash boundary: no input, however hostile, leaves a blank page. */
 function Guarded({ name, children }: { name: string; children: ReactNode }) {
@@ -26,6 +28,8 @@ export function App() {
       <Route element={<SiteLayout />}>
         <Route index element={<Guarded name="The home page"><Home /></Guarded>} />
         <Route path="lessons/:slug" element={<Guarded name="This lesson"><LessonPage /></Guarded>} />
+        <Route path="embed" element={<Guarded name="The embedding guide"><EmbedGuide /></Guarded>} />
+        <Route path="teacher" element={<Guarded name="The class view"><TeacherPage /></Guarded>} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -12,6 +12,7 @@ import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
+import { ShareEmbed } from '../embed/ShareEmbed';
 
 type PresetName = keyof typeof PRESETS;
 
@@ -119,6 +120,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=1`;
 
   const series = chartSeries(suite, rows, showPublished);
+  const chart = useRef<HTMLDivElement>(null);
 
   return (
     <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`}>
@@ -175,8 +177,10 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
               score. The chart draws such points hollow, without error bars. Run the full preset for figures to quote.
             </p>
           )}
-          <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
-            yLabel="ops/s (higher is better)" />
+          <div ref={chart} className="bench-chart">
+            <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
+              yLabel="ops/s (higher is better)" />
+          </div>
           {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (
             <p className="hint">Rows with {suite.chart.x} 0 are in the table above but not on the chart: a log axis has no place for 0.</p>
           )}
@@ -219,6 +223,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           </div>
         </>
       )}
+      <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={table ? chart : undefined} name={`${suite.name}-${presetName}`}
+        caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}` : ''} />
       <p className="hint bench-env">
         Environment: {env ? describeEnvironment({ ...env, timerResolutionMs: run?.resolutionMs ?? env.timerResolutionMs }) : 'measuring…'}
         {env && !env.crossOriginIsolated && ' (without cross-origin isolation the timer is coarser, so batches are larger)'}

@@ -75,6 +75,51 @@ registerEmbed({
 });
 
 registerEmbed({
+  name: 'cost-curves',
+  render(params) {
+    const problem = checkParams(params, ['run']);
+    if (problem) return { problem };
+    const run = params.get('run') ?? '0';
+    if (run !== '0' && run !== '1') return { problem: `run=${run}; expected run=1 (count at once) or run=0` };
+    return <WasmWidget name="Cost curves"><CostCurves autoRun={run === '1'} /></WasmWidget>;
+  },
+});
+
+registerEmbed({
+  name: 'purgatory-sim',
+  render(params) {
+    const problem = checkParams(params, ['preset', 'run']);
+    if (problem) return { problem };
+    const preset = params.get('preset') ?? 'quick';
+    const run = params.get('run') ?? '0';
+    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${preset}; expected quick or full` };
+    if (run !== '0' && run !== '1') return { problem: `run=${run}; expected run=1 (start at once) or run=0` };
+    return <WasmWidget name="Purgatory simulation"><PurgatorySim preset={preset} autoRun={run === '1'} /></WasmWidget>;
+  },
+});
+
+/** The overload simulation's link parameters and the props they set. */
+const OVERLOAD_NUMBERS = { 'arrival-rate': 'arrivalRate', 'service-rate': 'serviceRate', bound: 'bound', 'budget-mib': 'budgetMiB', seconds: 'seconds' } as const;
+
+registerEmbed({
+  name: 'overload-sim',
+  render(params) {
+    const problem = checkParams(params, ['queue', ...Object.keys(OVERLOAD_NUMBERS)]);
+    if (problem) return { problem };
+    const queue = params.get('queue') ?? 'clq';
+    if (!['clq', 'clq-size', 'abq', 'spsc', 'mpsc'].includes(queue)) return { problem: `queue=${queue}; expected clq, clq-size, abq, spsc or mpsc` };
+    const props: Record<string, number> = {};
+    for (const [param, prop] of Object.entries(OVERLOAD_NUMBERS)) {
+      const v = params.get(param);
+      if (v === null) continue;
+      if (!/^[1-9][0-9]{0,9}$/.test(v)) return { problem: `${param}=${v} is not a whole number from 1` };
+      props[prop] = Number(v);
+    }
+    return <WasmWidget name="Overload simulation"><OverloadSim queue={queue as 'clq'} {...props} /></WasmWidget>;
+  },
+});
+
+registerEmbed({
   name: 'bench',
   render(params): ReactNode | { problem: string } {
     const problem = checkParams(params, ['suite', 'preset', 'run']);

@@ -3,6 +3,8 @@
 // fitted slope of each line (1 means linear per cancellation, 0 constant).
 import { useEffect, useRef, useState } from 'react';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
+import { ShareEmbed } from '../embed/ShareEmbed';
+import { embedLink } from '../embed/link';
 import { logLogFit } from '../charts/fit';
 import { countJobs, countsAt, type Job } from '../script/counting';
 import { encodeCommands, parseScript } from '../script/parse';
@@ -65,6 +67,7 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'cancelled' | 'failed'>('idle');
   const [error, setError] = useState('');
   const job = useRef<Job<void> | null>(null);
+  const chart = useRef<HTMLDivElement>(null);
   const total = sizes.length * 4;
 
   const run = () => {
@@ -120,15 +123,17 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
       </div>
       {points.length > 0 && (
         <>
-          <LogLogChart series={series} title="Work per cancellation against n, log-log" xLabel="n (timers queued)"
-            yLabel="equals() + comparisons per cancellation" />
-          <ul className="legend">
-            {series.map((s) => (
-              <li key={s.key} className={s.className}>
-                <span className="swatch" aria-hidden="true" /> {s.label}: <strong>{slopeText(s.points)}</strong>
-              </li>
-            ))}
-          </ul>
+          <div ref={chart}>
+            <LogLogChart series={series} title="Work per cancellation against n, log-log" xLabel="n (timers queued)"
+              yLabel="equals() + comparisons per cancellation" />
+            <ul className="legend">
+              {series.map((s) => (
+                <li key={s.key} className={s.className}>
+                  <span className="swatch" aria-hidden="true" /> {s.label}: <strong>{slopeText(s.points)}</strong>
+                </li>
+              ))}
+            </ul>
+          </div>
           <p className="hint">
             Reading the slopes: 1 means the work per cancellation grows in proportion to n; 0 means it does not grow at
             all. A cost that grows like log n is neither: it is not a power of n, so on log-log axes it rises gently,
@@ -155,6 +160,9 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
           </table>
         </>
       )}
+      <ShareEmbed link={embedLink('cost-curves', { run: '1' })} title="Work per cancellation as the queue grows (JDK and Netty heaps)"
+        drawing={points.length > 0 ? chart : undefined} name="cost-curves"
+        caption={`Counted on the real heaps: ${points.length} of ${total} points. ${series.map((x) => `${x.label}: ${slopeText(x.points)}`).join('; ')}.`} />
     </section>
   );
 }

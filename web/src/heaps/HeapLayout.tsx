@@ -1,9 +1,11 @@
 // The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
 // computed by the Rust port of the JDK heap.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useDraft } from '../wasm/WasmWidget';
 import { capacityAt, heapTrace, slotsAt } from './frames';
 import { MAX_TIMERS, parseDeadlines } from './deadlines';
+import { ShareEmbed } from '../embed/ShareEmbed';
+import { embedLink } from '../embed/link';
 
 interface Layout {
   slots: string[];
@@ -19,6 +21,7 @@ function layoutOf(deadlines: number[]): Layout {
 export function HeapLayout({ initial = '' }: { initial?: string }) {
   const [text, setText] = useDraft('deadlines', initial);
   const id = useId();
+  const drawing = useRef<HTMLDivElement>(null);
   const parsed = parseDeadlines(text);
   const layout = parsed.ok ? layoutOf(parsed.deadlines) : null;
 
@@ -40,7 +43,7 @@ export function HeapLayout({ initial = '' }: { initial?: string }) {
           : <>At column {parsed.start + 1}, {parsed.message}.</>}
       </p>
       {layout && (
-        <>
+        <div ref={drawing}>
           <table className="array-view" aria-label="Heap array, index order">
             <thead>
               <tr>{layout.slots.map((_, i) => <th key={i} scope="col">[{i}]</th>)}</tr>
@@ -54,8 +57,10 @@ export function HeapLayout({ initial = '' }: { initial?: string }) {
             its children&apos;s; the earliest deadline is always in slot 0. Backing array: {layout.capacity}{' '}
             slots ({layout.capacity - layout.slots.length} empty).
           </p>
-        </>
+        </div>
       )}
+      <ShareEmbed link={embedLink('heap-layout', { deadlines: text })} title="java.util.PriorityQueue's array for these deadlines"
+        drawing={layout ? drawing : undefined} name="heap-layout" caption={`Deadlines scheduled in this order: ${text}.`} />
     </div>
   );
 }

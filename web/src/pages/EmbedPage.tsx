@@ -5,6 +5,7 @@ import { useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { embedLink, readEmbedState } from '../embed/link';
 import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
+import { useHostFrame } from '../embed/frame';
 
 /** Debounced: a player at 240 steps a second would otherwise rewrite the address bar as often. */
 function useUrlSync(name: string): SyncUrl {
@@ -18,8 +19,15 @@ function useUrlSync(name: string): SyncUrl {
   };
 }
 
+/** The embed's one box: sized for the host page when framed (web/public/embed.js). */
+function Frame({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useHostFrame(ref);
+  return <main className="embed" ref={ref}>{children}</main>;
+}
+
 function Problem({ children }: { children: ReactNode }) {
-  return <main className="embed"><p className="widget widget-error" role="alert">{children}</p></main>;
+  return <Frame><p className="widget widget-error" role="alert">{children}</p></Frame>;
 }
 
 export function EmbedPage() {
@@ -36,5 +44,5 @@ export function EmbedPage() {
   if (view && typeof view === 'object' && 'problem' in view) {
     return <Problem>This embed link is malformed: {view.problem}.</Problem>;
   }
-  return <main className="embed">{view}</main>;
+  return <Frame>{view}</Frame>;
 }

@@ -1,6 +1,6 @@
 // The same script on every variant of a family, side by side, aligned operation by operation,
 // so the difference in work is visible at a glance.
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { FrameReplay } from './replay';
 import { Frame } from './frame';
 import { usePlayer } from './usePlayer';
@@ -18,6 +18,7 @@ import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
 import { familyLink } from '../embed/link';
 import { ShareLink } from '../embed/ShareLink';
+import { ShareEmbed } from '../embed/ShareEmbed';
 import type { FamilyModule } from '../registry/family';
 
 export const RACE = 'race';
@@ -35,6 +36,7 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, onChange }
   const commands = script.parsed.ok ? script.parsed.commands : [];
   const link = (k: number) => familyLink(module, RACE, text, k, given);
   const settingError = script.error?.setting ? script.error : null;
+  const counted = useRef<HTMLDivElement>(null);
   return (
     <section className={`widget race-view ${module.name}-race`} aria-label={module.raceTitle}>
       <h3 className="widget-title">{module.raceTitle}</h3>
@@ -48,8 +50,11 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, onChange }
       )}
       {script.counting && (
         <>
-          <CountOnly counting={script.counting} module={module} schema={script.schema} variants={variants} />
+          <div ref={counted}>
+            <CountOnly counting={script.counting} module={module} schema={script.schema} variants={variants} />
+          </div>
           <ShareLink link={link(0)} label="Link to this script" />
+          <ShareEmbed link={link(0)} title={`${module.raceTitle}: work counted`} drawing={counted} name={`${module.name}-race-counts`} />
         </>
       )}
     </section>
@@ -81,6 +86,7 @@ function Race({ module, traces, commands, initial, link, onStep }: {
   const sameLast = traces.every((t) => lastOf(t)?.label === last?.label);
   const title = (t: Trace) => variantSpec(t.schema, t.variant).title;
   const totals = frames.map((f) => module.work(f.counts('total')));
+  const lanes = useRef<HTMLDivElement>(null);
 
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
@@ -96,7 +102,7 @@ function Race({ module, traces, commands, initial, link, onStep }: {
             ))}. Work so far, {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])} ({module.workLabel}).</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>
-      <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>
+      <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`} ref={lanes}>
         {traces.map((t, i) => (
           // A region per lane, so a lane's lists and tables keep their own names (one per view) and are told apart by their lane.
           <section key={t.variant} className="race-lane" aria-label={title(t)}>
@@ -109,6 +115,8 @@ function Race({ module, traces, commands, initial, link, onStep }: {
         ))}
       </div>
       <ShareLink link={link(player.step)} />
+      <ShareEmbed link={link(player.step)} title={module.raceTitle} drawing={lanes} name={`${module.name}-race-${player.step}`}
+        caption={last ? `After operation ${k} of ${actions}: ${last.label}.` : 'Before the first operation.'} />
     </div>
   );
 }

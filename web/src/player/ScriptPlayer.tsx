@@ -1,6 +1,6 @@
 // One structure, one script, stepped through: the family's drawing, the pseudocode line, the
 // narration and the counters, all read from the trace the Rust recorder wrote.
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { FrameReplay } from './replay';
 import { Frame } from './frame';
 import { usePlayer, SPEEDS } from './usePlayer';
@@ -18,6 +18,7 @@ import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
 import { familyLink } from '../embed/link';
 import { ShareLink } from '../embed/ShareLink';
+import { ShareEmbed } from '../embed/ShareEmbed';
 import type { FamilyModule } from '../registry/family';
 import { num } from '../site/format';
 
@@ -52,6 +53,7 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
   };
   const setSetting = (name: string, v: string) => onChange?.(text, 0, givenSettings(module, setValue(name, v)));
   const settingError = script.error?.setting ? script.error : null;
+  const counted = useRef<HTMLDivElement>(null);
 
   return (
     <section className={`widget player ${module.name}-player`} aria-label={`${title} step player`}>
@@ -64,8 +66,11 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
       )}
       {script.counting && (
         <>
-          <CountOnly counting={script.counting} module={module} schema={script.schema} variants={[variant]} />
+          <div ref={counted}>
+            <CountOnly counting={script.counting} module={module} schema={script.schema} variants={[variant]} />
+          </div>
           <ShareLink link={link(0)} label="Link to this script" />
+          <ShareEmbed link={link(0)} title={`${title}: work counted`} drawing={counted} name={`${module.name}-${variant}-counts`} />
         </>
       )}
     </section>
@@ -119,6 +124,7 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
   onStep: (k: number) => void; commands: Command[];
 }) {
   const replay = useMemo(() => new FrameReplay(trace), [trace]);
+  const view = useRef<HTMLDivElement>(null);
   const start = useMemo(() => resolveStep(initial, trace.actionStarts, trace.length), [initial, trace]);
   const player = usePlayer(trace.length, start.step, onStep);
   const frame = new Frame(trace.schema, replay.frameAt(player.step));
@@ -148,7 +154,9 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
         </p>
       )}
       <div className="player-grid">
-        <module.View frame={frame} trace={trace} moveMs={fast} />
+        <div className="player-view" ref={view}>
+          <module.View frame={frame} trace={trace} moveMs={fast} />
+        </div>
         <div className="player-side">
           <Pseudocode lines={variantSpec(trace.schema, trace.variant).pseudocode} current={current ? current.line : -1} title="Pseudocode" />
           {/* Interleaved threads have no single current operation: the column is this step's work. */}
@@ -158,6 +166,8 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
         </div>
       </div>
       <ShareLink link={link(player.step)} />
+      <ShareEmbed link={link(player.step)} title={title} drawing={view} name={`${module.name}-${trace.variant}-step-${player.step}`}
+        caption={`Step ${num(player.step)} of ${num(steps)}: ${narration}`} />
     </div>
   );
 }

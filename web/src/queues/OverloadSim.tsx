@@ -3,6 +3,8 @@
 // Worker; the charts follow simulated time, and the rates can be changed while it runs.
 import { useEffect, useId, useRef, useState } from 'react';
 import { LineChart, type LineSeries } from '../charts/LineChart';
+import { ShareEmbed } from '../embed/ShareEmbed';
+import { embedLink } from '../embed/link';
 import { MIB, bytesPerPacket, secondsToExhaust, type OverloadConfig, type OverloadSample } from './overload';
 import type { OverloadReply, OverloadRequest } from './overloadProtocol';
 import { num } from '../site/format';
@@ -49,6 +51,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
   const [capacity, setCapacity] = useState(0);
   const [pace, setPace] = useState({ simulated: 0, wall: 0 });
   const worker = useRef<Worker | null>(null);
+  const chart = useRef<HTMLDivElement>(null);
   const running = useRef<{ budget: number } | null>(null);
 
   const values = Object.fromEntries(Object.entries(text).map(([k, v]) => [k, check(k as keyof typeof LIMITS, v)])) as Record<keyof typeof LIMITS, number | string>;
@@ -183,7 +186,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
       </p>
       {samples.length > 0 && (
         <>
-          <div className="overload-charts">
+          <div className="overload-charts" ref={chart}>
             {charts.map((c) => (
               <div key={c.title}>
                 <LineChart series={c.series} title={c.title} xLabel="simulated time (s)" yLabel={c.y} />
@@ -211,6 +214,10 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
           )}
         </>
       )}
+      <ShareEmbed link={embedLink('overload-sim', {
+        queue: kind, 'arrival-rate': text.arrivalRate, 'service-rate': text.serviceRate, bound: text.bound, 'budget-mib': text.budgetMiB, seconds: text.seconds,
+      })} title="A UDP server under overload: memory, latency and drops over time" drawing={samples.length > 0 ? chart : undefined}
+        name={`overload-${kind}`} caption={last ? `Simulated ${(last.tMs / 1000).toFixed(2)} s: ${num(last.queued)} queued, ${(last.memoryBytes / MIB).toFixed(1)} MiB, ${num(last.droppedQueue + last.droppedSocket)} dropped.` : ''} />
     </section>
   );
 }

@@ -18,6 +18,8 @@ export function SiteLayout() {
                 <NavLink to={`/lessons/${l.slug}`}>{l.title}</NavLink>
               </li>
             ))}
+            <li><NavLink to="/embed">Embed</NavLink></li>
+            <li><NavLink to="/teacher">Teachers</NavLink></li>
           </ul>
         </nav>
         <ThemeToggle />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvTable } from './csv';
+import { csvCell, csvTable, parseCsv, unguard } from './csv';
 
 describe('csv', () => {
   it('quotes separators, quotes and line breaks', () => {
@@ -21,5 +21,13 @@ describe('csv', () => {
 
   it('writes a table', () => {
     expect(csvTable(['a', 'b'], [[1, '=x']])).toBe("a,b\n1,'=x\n");
+  });
+
+  it('reads back what it writes: quotes, commas, line breaks, guarded formulas', () => {
+    const rows = [['name', 'answer'], ['Ada, B.', 'say "hi"'], ['x', 'two\nlines'], ['y', '=1+1']];
+    const parsed = parseCsv(csvTable(rows[0], rows.slice(1)));
+    expect(parsed.ok && parsed.rows.map((r) => r.map(unguard))).toEqual(rows);
+    expect(parseCsv('a,b\r\n1,2\r\n')).toEqual({ ok: true, rows: [['a', 'b'], ['1', '2']] });
+    expect(parseCsv('a,b\n"open,2\n3')).toEqual({ ok: false, line: 2, message: 'a quoted cell is never closed' });
   });
 });

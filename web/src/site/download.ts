@@ -7,9 +7,9 @@ export function fileName(base: string, extension: string): string {
   return `${safe}.${extension}`;
 }
 
-/** Saves `text` as a file the browser downloads (exports need no server). */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `data` as a file the browser downloads (exports need no server). */
+export function download(name: string, data: string | Blob, type: string): void {
+  const url = URL.createObjectURL(typeof data === 'string' ? new Blob([data], { type }) : data);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

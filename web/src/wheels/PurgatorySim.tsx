@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { LineChart, type LineSeries } from '../charts/LineChart';
+import { ShareEmbed } from '../embed/ShareEmbed';
+import { embedLink } from '../embed/link';
 import { ENTRIES_RATE, SWEEPS, type EntrySample, type SweepProgress } from './purgatorySweep';
 import { CASES, PUBLISHED, describeSaturation, saturation, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
 import type { SweepReply, SweepRequest } from './purgatoryProtocol';
@@ -42,6 +44,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
   const cancel = useRef<(() => void) | null>(null);
   const started = useRef(0);
   const [seconds, setSeconds] = useState(0);
+  const chart = useRef<HTMLDivElement>(null);
 
   const run = () => {
     cancel.current?.();
@@ -137,7 +140,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         {status === 'failed' && `The simulation failed: ${error}`}
       </p>
       {points.length > 0 && (
-        <>
+        <div ref={chart}>
           <LogLogChart series={series} title="Sustained rate against target rate, log-log" xLabel="target rate (requests/s)"
             yLabel="rate one thread sustains (requests/s)" xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]}
             yDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} />
@@ -176,7 +179,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
                 wheel {describeSaturation(saturation(points.filter((p) => p.case === c && p.design === 'wheel')))}. </span>
             ))}
           </p>
-        </>
+        </div>
       )}
       {found.length > 0 && (
         <>
@@ -210,6 +213,9 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
           </p>
         </>
       )}
+      <ShareEmbed link={embedLink('purgatory-sim', { preset, run: '1' })} title="Kafka's purgatory: the rate one thread sustains, old design and timing wheel"
+        drawing={points.length > 0 ? chart : undefined} name={`purgatory-${preset}`}
+        caption={`Simulated in this browser (${preset} preset): ${points.length} points.`} />
     </section>
   );
 }
