@@ -70,7 +70,6 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export function pictureOf(el: HTMLElement, info: PictureInfo): Picture {
   const box = el.getBoundingClientRect();
   const width = Math.ceil(Math.max(box.width, 320));
-  const drawn = Math.ceil(box.height);
   const clone = el.cloneNode(true) as HTMLElement;
   inlineStyles(el, clone);
   // Form controls keep their current values in properties, not attributes: write them back.
@@ -82,6 +81,15 @@ export function pictureOf(el: HTMLElement, info: PictureInfo): Picture {
   });
   clone.setAttribute('xmlns', XHTML_NS);
   clone.style.margin = '0';
+  // Laid out once off screen at the picture's width: the frozen copy can come out taller than
+  // the live element (fixed heights of the moment, no container queries), and the picture must hold it.
+  const probe = document.createElement('div');
+  probe.style.cssText = `position:absolute;left:-100000px;top:0;width:${width}px`;
+  probe.appendChild(clone);
+  document.body.appendChild(probe);
+  const laidOut = Math.ceil(Math.max(clone.getBoundingClientRect().height, clone.scrollHeight));
+  probe.remove();
+  const drawn = Math.max(Math.ceil(box.height), laidOut);
   const body = new XMLSerializer().serializeToString(clone);
   const bg = getComputedStyle(document.body).backgroundColor;
   const fg = getComputedStyle(document.body).color;

@@ -175,9 +175,20 @@ export function summarise(c: ClassView): ExerciseSummary[] {
   });
 }
 
-/** Hardest first: fewest solved, then fewest right at the first try, then most hints. */
+/**
+ * Hardest first, among the exercises someone tried: the smallest share solved, then the smallest
+ * share right at the first try, then the most hints. (An exercise nobody tried says nothing.)
+ */
 export function hardest(summaries: ExerciseSummary[]): ExerciseSummary[] {
-  return [...summaries].sort((a, b) => a.solved - b.solved || a.firstTry - b.firstTry || b.hints - a.hints);
+  const share = (n: number, of: number) => n / of;
+  return summaries.filter((x) => x.attempted > 0).sort((a, b) => share(a.solved, a.attempted) - share(b.solved, b.attempted)
+    || share(a.firstTry, a.attempted) - share(b.firstTry, b.attempted) || b.hints - a.hints);
+}
+
+/** An answer as the exercise shows it: a trace's clicked cells by what they hold ("o2 → o1"). */
+export function answerLabel(inst: Pick<Instance, 'cells' | 'cellNames'> | undefined, answer: string): string {
+  if (!inst?.cells || !/^\d+( → \d+)*$/.test(answer)) return answer;
+  return answer.split(' → ').map((i) => inst.cellNames?.[Number(i)] ?? String(inst.cells![Number(i)] ?? i)).join(' → ');
 }
 
 /** The merged gradebook: one row per student, per exercise solved / first try / attempts / hints. */

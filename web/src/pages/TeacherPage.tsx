@@ -3,12 +3,13 @@
 // row per student, the hardest exercises and the wrong answers given most, each with a link that
 // replays the exercise's steps. Everything stays in this browser: nothing is uploaded.
 import { useId, useState, type DragEvent } from 'react';
-import { buildClass, classCsv, hardest, instancesById, parseExport, summarise, type Parsed, type StudentFile } from '../exercises/classView';
+import { answerLabel, answerText, buildClass, classCsv, hardest, instancesById, parseExport, summarise, type Parsed, type StudentFile } from '../exercises/classView';
 import { generate } from '../exercises/exercises';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 import { download, fileName } from '../site/download';
 import { num, plural } from '../site/format';
+import { WasmWidget } from '../wasm/WasmWidget';
 
 function cellText(s: StudentFile, id: string): string {
   const r = s.exercises[id];
@@ -38,17 +39,6 @@ export function TeacherPage() {
     setPaste('');
   };
 
-  const order = (lesson: string, seed: string) => generate(lesson, seed)?.map((i) => i.id);
-  const cls = buildClass(files, order);
-  const set = cls ? instancesById(generate(cls.lesson, cls.seed)) : {};
-  const summaries = cls ? summarise(cls) : [];
-  const title = (ex: string) => set[ex]?.title ?? ex;
-  const replay = (ex: string) => {
-    const inst = set[ex];
-    const module = inst && familyModule(inst.replay.family);
-    return module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
-  };
-
   return (
     <article className="lesson teacher">
       <h1>Class view</h1>
@@ -76,6 +66,26 @@ export function TeacherPage() {
           <button type="button" onClick={() => setFiles([])}>Clear</button>
         </div>
       )}
+      {files.length > 0 && <WasmWidget name="The class results"><ClassResults files={files} /></WasmWidget>}
+    </article>
+  );
+}
+
+/** The class, from the files read so far (exercise titles and replays come from the real structures). */
+function ClassResults({ files }: { files: Parsed[] }) {
+  const order = (lesson: string, seed: string) => generate(lesson, seed)?.map((i) => i.id);
+  const cls = buildClass(files, order);
+  const set = cls ? instancesById(generate(cls.lesson, cls.seed)) : {};
+  const summaries = cls ? summarise(cls) : [];
+  const title = (ex: string) => set[ex]?.title ?? ex;
+  const replay = (ex: string) => {
+    const inst = set[ex];
+    const module = inst && familyModule(inst.replay.family);
+    return module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
+  };
+
+  return (
+    <>
       {cls && cls.rejected.length > 0 && (
         <section aria-label="files left out" className="notice">
           <h2>Left out</h2>
@@ -112,32 +122,30 @@ export function TeacherPage() {
           </div>
 
           <h2>Hardest exercises</h2>
+          {hardest(summaries).length === 0 && <p className="hint">No exercise has been tried yet.</p>}
           <ol aria-label="hardest exercises">
             {hardest(summaries).slice(0, 5).map((x) => (
               <li key={x.id}>
-                <strong>{title(x.id)}</strong>: solved by {x.solved} of {cls.students.length}, {x.firstTry} at the first try
-                {x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}.
+                <strong>{title(x.id)}</strong>: solved by {x.solved} of the {x.attempted} who tried ({cls.students.length} in the class),
+                {' '}{x.firstTry} at the first try{x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}.
               </li>
             ))}
           </ol>
 
           <h2>Wrong answers given most</h2>
-          {summaries.map((x) => (
+          {summaries.every((x) => x.wrong.length === 0) && <p className="hint">No wrong answers recorded.</p>}
+          {summaries.filter((x) => x.wrong.length > 0).map((x) => (
             <section key={x.id} className="wrong-answers" aria-label={`wrong answers: ${title(x.id)}`}>
               <h3>{title(x.id)}</h3>
-              {x.wrong.length === 0
-                ? <p className="hint">No wrong answers recorded.</p>
-                : (
-                  <ul>
-                    {x.wrong.slice(0, 5).map(([a, n]) => <li key={a}><code>{a}</code> — {num(n)} time{n > 1 ? 's' : ''}</li>)}
-                  </ul>
-                )}
-              {set[x.id] && <p className="hint">Model answer: <code>{String(Array.isArray(set[x.id].expected) ? (set[x.id].expected as number[]).join(' → ') : set[x.id].expected)}</code></p>}
+              <ul>
+                {x.wrong.slice(0, 5).map(([a, n]) => <li key={a}><code>{answerLabel(set[x.id], a)}</code> — {num(n)} time{n > 1 ? 's' : ''}</li>)}
+              </ul>
+              {set[x.id] && <p className="hint">Model answer: <code>{answerLabel(set[x.id], answerText(set[x.id].expected))}</code></p>}
               {replay(x.id) && <p><a href={replay(x.id)} target="_blank" rel="noreferrer">Replay this exercise’s steps</a></p>}
             </section>
           ))}
         </>
       )}
-    </article>
+    </>
   );
 }

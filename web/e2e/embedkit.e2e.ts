@@ -1,0 +1,168 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { siteUrl, useBrowser } from './browser';
+import { serveStatic } from '../scripts/static-server.mjs';
+import { emptyProgress, progressJson, record, summaryCsv } from '../src/exercises/progress';
+import type { Instance } from '../src/exercises/exercises';
+
+const browser = useBrowser();
+
+/** The embed's own height, as the framed page measures it. */
+const contentHeight = (f: Frame) => f.evaluate(() => {
+  const m = document.querySelector('main.embed')!;
+  return Math.ceil(m.getBoundingClientRect().bottom + window.scrollY + (parseFloat(getComputedStyle(m).marginBottom) || 0));
+});
+
+async function frameOf(page: Page, index: number): Promise<Frame> {
+  const handle = await page.locator('iframe').nth(index).elementHandle();
+  const f = await handle!.contentFrame();
+  await f!.waitForSelector('main.embed');
+  return f!;
+}
+
+describe('the embed kit', () => {
+  it('sizes three embeds to their content on a page of another origin, follows its theme, loads lazily', async () => {
+    const site = siteUrl();
+    const q = (s: string) => encodeURIComponent(s);
+    const dir = mkdtempSync(join(tmpdir(), 'hotpath-host-'));
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><title>Someone's docs</title></head>
+<body style="margin:0 auto;max-width:900px;font-family:sans-serif">
+<h1>Design notes</h1>
+<script src="${site}embed.js" async></script>
+<hotpath-widget src="${site}embed/heap?heap=jdk&ops=${q('add 50, add 30, add 90, add 10')}&step=end" title="The JDK heap" theme="dark"></hotpath-widget>
+<p>Some prose between the embeds.</p>
+<iframe src="${site}embed/queue?queue=clq&ops=${q('fill 3, poll')}&step=end" title="A CLQ" style="width:100%;border:0" height="200"></iframe>
+<div style="height:2500px">A long section.</div>
+<hotpath-widget src="${site}embed/recycler?version=after&ops=${q('A: get, get, B: recycle 1, recycle 2, A: get, get')}&step=end" title="The Recycler"></hotpath-widget>
+</body></html>`);
+    const host = await serveStatic(dir, { base: '/', isolate: false });
+    try {
+      const { page, errors } = await browser.open();
+      await page.goto(host.url);
+      expect(new URL(host.url).origin).not.toBe(new URL(site).origin);
+      // The third embed is far below: no frame until it scrolls near.
+      await expect.poll(() => page.locator('iframe').count()).toBe(2);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
+      await page.locator('hotpath-widget').nth(1).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator('iframe').count()).toBe(3);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(3);
+      const titles = await page.locator('iframe').evaluateAll((fs) => fs.map((f) => (f as HTMLIFrameElement).title));
+      expect(titles).toEqual(['The JDK heap', 'A CLQ', 'The Recycler']);
+      for (let i = 0; i < 3; i++) {
+        const f = await frameOf(page, i);
+        const iframe = page.locator('iframe').nth(i);
+        await expect.poll(async () => Math.abs((await iframe.evaluate((e) => e.clientHeight)) - (await contentHeight(f))), { timeout: 10_000 }).toBeLessThanOrEqual(1);
+        // No scrollbar inside: the document is no taller than the frame.
+        expect(await f.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(1);
+      }
+      const heap = await frameOf(page, 0);
+      await expect.poll(() => heap.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(await (await frameOf(page, 2)).evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+      // The host changes its theme: the frame follows.
+      await page.locator('hotpath-widget').first().evaluate((w) => w.setAttribute('theme', 'light'));
+      await expect.poll(() => heap.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      // Keyboard inside the frame: focus a control, press Enter.
+      const rec = await frameOf(page, 2);
+      const before = await rec.locator('.narration').innerText();
+      await rec.getByRole('button', { name: 'Step back' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => rec.locator('.narration').innerText()).not.toBe(before);
+      // A player grows (the script gets longer): the frame follows its content.
+      const first = page.locator('iframe').first();
+      const h0 = await first.evaluate((e) => e.clientHeight);
+      await heap.getByLabel('Ops script').fill('add 50, add 30, add 90, add 10, add 70, add 20, add 5, add 1, add 60, add 40, add 45, add 2, add 3');
+      await expect.poll(() => first.evaluate((e) => e.clientHeight), { timeout: 10_000 }).toBeGreaterThan(h0);
+      await expect.poll(async () => Math.abs((await first.evaluate((e) => e.clientHeight)) - (await contentHeight(heap)))).toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('saves the current step as a valid SVG and PNG, captioned and linking back', async () => {
+    const ops = encodeURIComponent('A: get, get, B: recycle 1, recycle 2, A: get, get');
+    const { page, errors } = await browser.open(`embed/recycler?version=after&ops=${ops}&step=12`);
+    await page.getByText('Share / embed').click();
+    const [svgDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
+    expect(svgDl.suggestedFilename()).toBe('recycler-after-step-12.svg');
+    const svg = readFileSync((await svgDl.path())!, 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toContain('<foreignObject');
+    expect(svg).toContain('Step 12 of ');
+    expect(svg).toMatch(/href="http[^"]+embed\/recycler\?version=after&amp;[^"]*step=12"/);
+    expect(svg).not.toMatch(/class="/); // styles are inlined
+    const wellFormed = await page.evaluate((text) => !new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror'), svg);
+    expect(wellFormed).toBe(true);
+    const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(pngDl.suggestedFilename()).toBe('recycler-after-step-12.png');
+    const png = readFileSync((await pngDl.path())!);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const width = png.readUInt32BE(16);
+    const height = png.readUInt32BE(20);
+    expect(width).toBeGreaterThan(400);
+    expect(height).toBeGreaterThan(200);
+    // The Markdown snippet previews the picture it points at.
+    await page.getByRole('button', { name: 'Preview' }).nth(2).click();
+    await expect.poll(() => page.locator('img.snippet-preview').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(400);
+    expect(await page.getByRole('textbox').filter({ hasText: '' }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('documents every route on the "Embed this lab" page, with a live element that sizes itself', async () => {
+    const { page, errors } = await browser.open('embed');
+    await expect.poll(() => page.getByRole('heading', { name: 'Embed this lab', level: 1 }).count()).toBe(1);
+    const rows = await page.getByRole('table', { name: /Routes under \/embed\// }).locator('tbody tr').count();
+    expect(rows).toBe(9);
+    await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+const SET = ['next-get', 'cross-thread-get', 'handles-moved', 'stack-contents', 'old-allocations', 'double-recycle', 'write-index', 'queued-ids', 'producer-consumer']
+  .map((id, i) => ({ id, kind: ['predict', 'predict', 'compute', 'trace', 'compute', 'predict', 'compute', 'predict', 'compute'][i] })) as Instance[];
+
+function exportOf(name: string, answers: [string, unknown, boolean][], hints: string[] = []) {
+  let p = { ...emptyProgress('recycler', 'class-7'), student: name };
+  for (const h of hints) p = record(p, { exercise: h, action: 'hint' });
+  for (const [exercise, answer, correct] of answers) p = record(p, { exercise, action: 'answer', answer: answer as number, correct });
+  return { json: progressJson(p, SET), csv: summaryCsv(p, SET) };
+}
+
+describe('the class view', () => {
+  it('loads five students’ exports and names the broken one; hardest first, common wrong answers, replay links', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hotpath-class-'));
+    const files = [
+      ['ada.json', exportOf('Ada', [['next-get', 'o3', true], ['handles-moved', 20, false], ['handles-moved', 16, true]]).json],
+      ['bo.json', exportOf('Bo', [['next-get', 'o1', false], ['handles-moved', 20, false]], ['handles-moved']).json],
+      ['cy.json', exportOf('Cy', [['handles-moved', 20, false], ['write-index', 4, true]]).json],
+      ['dee.csv', exportOf('Dee', [['next-get', 'o3', true], ['handles-moved', 3, false]]).csv],
+      ['eve.csv', exportOf('=cmd()', [['next-get', 'o3', true]]).csv],
+      ['broken.json', '{"lesson": "recycler", "seed": '],
+    ].map(([name, text]) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    });
+    const { page, errors } = await browser.open('teacher');
+    await page.getByLabel('choose files').setInputFiles(files);
+    const table = page.getByRole('table', { name: 'class results' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(5);
+    expect(await page.getByRole('heading', { name: /Lesson “recycler”, seed “class-7”: 5 students/ }).count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'files left out' }).innerText()).toMatch(/broken\.json: not valid JSON/);
+    const ada = await table.locator('tbody tr').first().innerText();
+    expect(ada).toMatch(/^Ada\t2 of 9\t✓ first try\t—\t✗ 2 tries|^Ada\t2 of 9\t✓ first try\t—\t✓ in 2/);
+    const hardestFirst = await page.getByRole('list', { name: 'hardest exercises' }).locator('li').first().innerText();
+    expect(hardestFirst).toMatch(/^How many handles move in one scavenge\?: solved by 1 of the 4 who tried \(5 in the class\), 0 at the first try, 1 hint asked\.$/);
+    const wrong = page.getByRole('region', { name: 'wrong answers: How many handles move in one scavenge?' });
+    expect(await wrong.locator('li').first().innerText()).toBe('20 — 3 times');
+    expect(await wrong.getByRole('link', { name: 'Replay this exercise’s steps' }).getAttribute('href')).toMatch(/embed\/recycler\?version=after&ops=A:%20get-many%20\d+,%20B:%20recycle-all,%20A:%20get,%20get/);
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the class as CSV' }).click()]);
+    const csv = readFileSync((await dl.path())!, 'utf8').split('\n');
+    expect(csv[0].startsWith('student,file,lesson,seed,solved,next-get:solved')).toBe(true);
+    expect(csv.filter((l) => l.startsWith("'=cmd()"))).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
