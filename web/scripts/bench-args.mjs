@@ -13,6 +13,9 @@ export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json
   --csv F   also write the rows as CSV to F
   --only T  run only the rows whose id contains T (e.g. --only Reverse)
   --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row
+  --jvm     also run the JVM originals with the same op (jvm/, JMH; needs a JDK 17+ and Maven) and
+            print wasm, native and JVM per row; --save-jvm also keeps the JVM scores in
+            jvm/results/<suite>.json, which the site's benchmark panel shows
   --help    print this and exit`;
 
 export class ArgsError extends Error {}
@@ -25,7 +28,7 @@ export class HelpRequested extends Error {
 }
 
 export function parseBenchArgs(argv) {
-  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false };
+  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false };
   const given = new Set();
   const once = (flag) => {
     // Two presets, or the same option twice, would otherwise let the last one win silently.
@@ -59,6 +62,10 @@ export function parseBenchArgs(argv) {
     } else if (a === '--native') {
       once(a);
       out.native = true;
+    } else if (a === '--jvm' || a === '--save-jvm') {
+      once(a);
+      out.jvm = true;
+      if (a === '--save-jvm') out.saveJvm = true;
     } else if (a.startsWith('-')) {
       throw new ArgsError(`Unknown option ${a}.\n${USAGE}`);
     } else if (out.suite === undefined) {

@@ -15,6 +15,8 @@ import { jmhTable, toCsv } from './report';
 import { describeEnvironment, formatMs, type Environment } from './environment';
 import { PRESETS, suiteByName, type ExtraTable, type Suite } from './suites';
 import { summarize } from './stats';
+import { javaVersion, jvmMissing, runJvm, type JvmScore } from './jvm';
+import { mkdirSync } from 'node:fs';
 
 export interface CliOptions {
   suite: string;
@@ -23,6 +25,9 @@ export interface CliOptions {
   csv?: string;
   only?: string;
   native: boolean;
+  /** Also run the JVM originals (jvm/), and with `saveJvm` keep their scores in jvm/results/. */
+  jvm: boolean;
+  saveJvm: boolean;
   root: string;
 }
 
@@ -124,12 +129,45 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
       lines.push(`${rowLabel(suite, r.row).padEnd(58)}${fmt(r.summary!.mean).padStart(16)}${fmt(s.mean).padStart(16)}${`${ratio.toFixed(2)}×`.padStart(14)}`);
     }
   }
+  let jvm: Record<string, JvmScore> | undefined;
+  if (o.jvm || o.saveJvm) {
+    const missing = jvmMissing();
+    if (missing) {
+      process.stderr.write(`${missing}\n`);
+      lines.push('', missing);
+    } else if (!suite.jvm) {
+      lines.push('', `${suite.name} has no JVM side.`);
+    } else {
+      jvm = Object.fromEntries(await runJvm(o.root, suite, preset, o.only));
+      lines.push('', `Wasm, native and the JVM originals (${suite.jvm.what}; JMH 1.37, ${javaVersion()}, the same preset):`);
+      lines.push(`${'Row'.padEnd(58)}${'wasm ops/s'.padStart(15)}${native ? 'native ops/s'.padStart(15) : ''}${'JVM ops/s'.padStart(15)}` +
+        `${'wasm÷JVM'.padStart(11)}${native ? 'native÷wasm'.padStart(13) : ''}`);
+      for (const r of run.rows) {
+        const j = jvm[r.row.id];
+        if (r.status !== 'ok' || !j) continue;
+        const w = r.summary!.mean;
+        const n = native?.[r.row.id];
+        lines.push(`${rowLabel(suite, r.row).padEnd(58)}${fmt(w).padStart(15)}${native ? (n ? fmt(n.score) : '—').padStart(15) : ''}${fmt(j.score).padStart(15)}` +
+          `${`${(w / j.score).toFixed(2)}×`.padStart(11)}${native ? (n ? `${n.ratio.toFixed(2)}×` : '—').padStart(13) : ''}`);
+      }
+      if (o.saveJvm) {
+        const dir = join(o.root, 'jvm', 'results');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `${suite.name}.json`);
+        writeFileSync(file, JSON.stringify({
+          suite: suite.name, measured: new Date().toISOString().slice(0, 10), java: javaVersion(),
+          machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, preset: o.preset, rows: jvm,
+        }, null, 2) + '\n');
+        process.stderr.write(`Wrote ${file}\n`);
+      }
+    }
+  }
   lines.push('', `Timer resolution seen by the forks: ${run.resolutionMs === undefined ? 'unknown' : formatMs(run.resolutionMs)}; ` +
     `${run.rows.filter((r) => r.singleShot).length} row(s) timed single-shot (one invocation per iteration).`);
   process.stdout.write(lines.join('\n') + '\n');
   // Each output on its own: one that fails (a disk filled during the run) must not cost the other.
   const outputs: [string | undefined, () => string][] = [
-    [o.json, () => JSON.stringify({ ...run, environment: env, comparisons, native }, null, 2)],
+    [o.json, () => JSON.stringify({ ...run, environment: env, comparisons, native, jvm }, null, 2)],
     [o.csv, () => toCsv(suite, run)],
   ];
   const failures: string[] = [];

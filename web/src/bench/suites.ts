@@ -74,6 +74,46 @@ export interface Suite {
   chart: { x: string; xLabel: string; series: ChartSeries[]; publishedLabel: string };
   /** The native twin of the kernels: `cargo bench --bench <name>` in crates/core. */
   nativeBench?: string;
+  /** The JVM originals with the same op (`npm run bench -- <suite> --jvm`). */
+  jvm?: JvmSpec;
+}
+
+/** One JMH run of a project under jvm/ (see jvm/README.md). */
+export interface JvmRun {
+  /** The Maven project, from the repository root, and the jar it builds there. */
+  project: string;
+  jar: string;
+  /** Maven properties for this jar (`-Dnetty.version=4.0.20.Final`). */
+  build?: string[];
+  /** The benchmarks to run, as JMH takes them (a regex). */
+  include: string;
+  jvmArgs?: string[];
+  /** The lab's benchmark name for these results, where the JVM method's differs. */
+  benchmark?: string;
+  /** Row parameters these results stand for that JMH does not have (the Recycler's design). */
+  params?: Record<string, string | number>;
+}
+
+export interface JvmSpec {
+  /** What runs, in a few words: "java.util.PriorityQueue and Netty 4.1.140's DefaultPriorityQueue". */
+  what: string;
+  runs: JvmRun[];
+}
+
+/** A JMH result (its JSON output, trimmed to what the lab reads). */
+export interface JmhResult {
+  benchmark: string;
+  params?: Record<string, string>;
+  primaryMetric: { score: number; scoreError: number; scoreUnit: string };
+}
+
+/** The lab row a JMH result measures: same method (or the run's name for it), same parameters. */
+export function rowOfJmh(suite: Pick<Suite, 'rows'>, run: Pick<JvmRun, 'benchmark' | 'params'>, r: JmhResult): Row | undefined {
+  const method = run.benchmark ?? r.benchmark.slice(r.benchmark.lastIndexOf('.') + 1);
+  const want: Record<string, string | number> = { ...(r.params ?? {}), ...(run.params ?? {}) };
+  const same = (a: string | number | undefined, b: string | number) =>
+    a !== undefined && (String(a) === String(b) || (Number.isFinite(Number(a)) && Number(a) === Number(b)));
+  return suite.rows.find((row) => row.benchmark === method && Object.entries(want).every(([k, v]) => same(row.params[k], v)));
 }
 
 const suites: Record<string, Suite> = Object.create(null);

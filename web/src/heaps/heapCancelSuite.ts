@@ -185,4 +185,8 @@ export const heapCancel: Suite = {
     ],
   },
   nativeBench: 'heap_cancel',
+  jvm: {
+    what: 'java.util.PriorityQueue and Netty 4.1.140’s DefaultPriorityQueue',
+    runs: [{ project: 'jvm/suites', jar: 'target/benchmarks.jar', include: 'lab.jvm.HeapCancel' }],
+  },
 };

@@ -178,4 +178,8 @@ export const udpQueue: Suite = {
     })),
   },
   nativeBench: 'udp_queue',
+  jvm: {
+    what: 'the JDK’s ConcurrentLinkedQueue and ArrayBlockingQueue, JCTools 4.0.7’s rings',
+    runs: [{ project: 'jvm/suites', jar: 'target/benchmarks.jar', include: 'lab.jvm.QueueOffer' }],
+  },
 };

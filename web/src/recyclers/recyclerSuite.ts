@@ -188,4 +188,13 @@ export const recyclerSuite: Suite = {
     })),
   },
   nativeBench: 'recycler',
+  jvm: {
+    what: 'Netty 4.0.20 (before) and 4.0.21 (after), with and without -ea:io.netty...',
+    runs: [
+      { project: 'jvm/recycler-2014', jar: 'target/recycler-4.0.20.Final.jar', build: ['netty.version=4.0.20.Final'], include: 'RecyclableArrayListBenchmark.recycleSameThread', jvmArgs: ['-ea:io.netty...'], params: { design: 'before-ea' } },
+      { project: 'jvm/recycler-2014', jar: 'target/recycler-4.0.20.Final.jar', build: ['netty.version=4.0.20.Final'], include: 'RecyclableArrayListBenchmark.recycleSameThread', params: { design: 'before' } },
+      { project: 'jvm/recycler-2014', jar: 'target/recycler-4.0.21.Final.jar', build: ['netty.version=4.0.21.Final'], include: 'RecyclableArrayListBenchmark.recycleSameThread', params: { design: 'after' } },
+      { project: 'jvm/recycler-2014', jar: 'target/recycler-4.0.21.Final.jar', build: ['netty.version=4.0.21.Final'], include: 'RecyclableArrayListBenchmark.allocate', benchmark: 'recycleSameThread', params: { design: 'allocate' } },
+    ],
+  },
 };

@@ -126,4 +126,8 @@ export const timerAddCancel: Suite = {
     })),
   },
   nativeBench: 'timer_add_cancel',
+  jvm: {
+    what: 'Kafka 4.4’s TimingWheel, java.util.concurrent.DelayQueue and Netty’s DefaultPriorityQueue, on a virtual clock',
+    runs: [{ project: 'jvm/suites', jar: 'target/benchmarks.jar', include: 'lab.jvm.TimerAddCancel' }],
+  },
 };
