@@ -10,7 +10,7 @@ import { CRATES, NIGHTLY, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, e
  */
 async function buildThreadsWasm(bindgen) {
   ensureNightly();
-  const flags = ['-C', 'target-feature=+atomics,+bulk-memory,+mutable-globals',
+  const flags = ['-C', 'target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128',
     ...['--shared-memory', '--max-memory=1073741824', '--import-memory',
       '--export=__wasm_init_tls', '--export=__tls_size', '--export=__tls_align', '--export=__tls_base'].flatMap((a) => ['-C', `link-arg=${a}`])];
   await runAsync('cargo', [`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',

@@ -3,36 +3,46 @@
 //! performs them. One invocation = cancel all `num` timers, scheduled with deadlines 1..num in
 //! ascending order, in order or in reverse.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
-use std::ptr::NonNull;
 
 use crate::heap::HeapKind;
 use crate::indexed_heap::{Handle, IndexedHeap};
-use crate::jdk_heap::JdkHeap;
+use crate::jdk_heap::{position_u32, JdkHeap, Scan};
 use crate::probe::NoProbe;
 use crate::timer::Timer;
 
-/// A task as a Java heap holds it: a reference. `equals` is identity (the task class does not
+/// A task as a Java heap holds it: a reference, here a 32-bit one, as HotSpot's compressed
+/// references are (a heap base plus an offset). `equals` is identity (the task class does not
 /// override `Object.equals`), and ordering reads through the reference, as `compareTo` does.
 /// Storing `Timer`s inline instead would give the JDK heap a cache-friendly scan Java never had,
 /// while Netty's heap (elements in an arena, named by handles) pays for the indirection.
-#[derive(Clone, Copy, Debug)]
-struct TaskRef(NonNull<Timer>);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+struct TaskRef(u32);
 
-impl PartialEq for TaskRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
+impl Scan for TaskRef {
+    fn position(a: &[TaskRef], o: &TaskRef) -> Option<usize> {
+        // SAFETY: TaskRef is a transparent u32, and its equality is the u32's.
+        let words = unsafe { std::slice::from_raw_parts(a.as_ptr().cast::<u32>(), a.len()) };
+        position_u32(words, o.0)
     }
 }
 
-impl Eq for TaskRef {}
+thread_local! {
+    /// The "heap base" TaskRefs are offsets from: the running kernel's task array.
+    static TASKS: Cell<*const Timer> = const { Cell::new(std::ptr::null()) };
+}
 
 impl Ord for TaskRef {
     fn cmp(&self, other: &Self) -> Ordering {
-        // SAFETY: every TaskRef points into `HeapCancel::_tasks`, a boxed slice created once and
-        // never moved, resized or mutated; the heaps holding TaskRefs live in the same
-        // `HeapCancel` and only compare while it is borrowed, so the pointee is always alive.
-        unsafe { self.0.as_ref().cmp(other.0.as_ref()) }
+        TASKS.with(|base| {
+            let base = base.get();
+            // SAFETY: `base` is the task array of the HeapCancel whose prepare or run is on this
+            // thread's stack (each sets it on entry); that array is a boxed slice created once
+            // and never moved, resized or mutated, and every TaskRef is an index into it.
+            unsafe { (*base.add(self.0 as usize)).cmp(&*base.add(other.0 as usize)) }
+        })
     }
 }
 
@@ -45,8 +55,9 @@ impl PartialOrd for TaskRef {
 /// One invocation's heap, full of timers 1..num.
 enum Prepared {
     Jdk(JdkHeap<TaskRef, NoProbe>),
-    /// Netty's heap and the task handles, in scheduling order (the benchmark's task array).
-    Indexed(IndexedHeap<Timer, NoProbe>, Vec<Handle>),
+    /// Netty's heap; its tasks' handles are `HeapCancel::handles` (every heap makes them in the
+    /// same order, so they are the same numbers).
+    Indexed(IndexedHeap<Timer, NoProbe>),
 }
 
 pub struct HeapCancel {
@@ -54,10 +65,12 @@ pub struct HeapCancel {
     reverse: bool,
     /// The benchmark's task objects, and the references to them the cancelling code holds.
     timers: Vec<Timer>,
-    /// Owns what `refs` point to; never read directly.
+    /// What `refs` point into (their base while this kernel runs).
     _tasks: Box<[Timer]>,
     refs: Vec<TaskRef>,
+    handles: Vec<Handle>,
     prepared: Vec<Prepared>,
+    spent: Vec<Prepared>,
 }
 
 impl HeapCancel {
@@ -69,19 +82,24 @@ impl HeapCancel {
             })
             .collect();
         let tasks: Box<[Timer]> = timers.clone().into_boxed_slice();
-        let refs = tasks.iter().map(|t| TaskRef(NonNull::from(t))).collect();
+        let refs = (0..num).map(TaskRef).collect();
         Self {
             kind,
             reverse,
             timers,
             _tasks: tasks,
             refs,
+            handles: (0..num).map(Handle).collect(),
             prepared: Vec::new(),
+            spent: Vec::new(),
         }
     }
 
-    /// Builds `k` invocations' heaps (replacing any not yet run).
+    /// Builds `k` invocations' heaps, freeing the last batch's (emptied, untimed: a JVM's
+    /// collector frees them outside the op too).
     pub fn prepare(&mut self, k: usize) {
+        TASKS.with(|b| b.set(self._tasks.as_ptr()));
+        self.spent.clear();
         self.prepared.clear();
         for _ in 0..k {
             self.prepared.push(match self.kind {
@@ -94,11 +112,11 @@ impl HeapCancel {
                 }
                 HeapKind::Indexed => {
                     let mut h = IndexedHeap::new();
-                    let handles: Vec<Handle> = self.timers.iter().map(|&t| h.create(t)).collect();
-                    for &t in &handles {
-                        h.offer(t).expect("a new task is never queued");
+                    for &t in &self.timers {
+                        let x = h.create(t);
+                        h.offer(x).expect("a new task is never queued");
                     }
-                    Prepared::Indexed(h, handles)
+                    Prepared::Indexed(h)
                 }
             });
         }
@@ -107,14 +125,17 @@ impl HeapCancel {
     /// Runs every prepared invocation; returns how many ran and a checksum (the sum of the slots
     /// the timers were found in) so the work cannot be optimised away.
     pub fn run(&mut self) -> (usize, u64) {
+        TASKS.with(|b| b.set(self._tasks.as_ptr()));
         let mut sum = 0u64;
         let n = self.prepared.len();
-        for p in self.prepared.drain(..) {
+        for p in &mut self.prepared {
             sum += match p {
-                Prepared::Jdk(mut h) => cancel_refs(&mut h, &self.refs, self.reverse),
-                Prepared::Indexed(mut h, handles) => cancel_handles(&mut h, &handles, self.reverse),
+                Prepared::Jdk(h) => cancel_refs(h, &self.refs, self.reverse),
+                Prepared::Indexed(h) => cancel_handles(h, &self.handles, self.reverse),
             };
         }
+        // Emptied heaps are freed by the next prepare, untimed; a second run has nothing to do.
+        self.spent = std::mem::take(&mut self.prepared);
         (n, sum)
     }
 }

@@ -42,6 +42,9 @@ pub struct OpRef {
     pub op: u32,
 }
 
+/// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
+impl crate::jdk_heap::Scan for OpRef {}
+
 impl PartialEq for OpRef {
     fn eq(&self, other: &Self) -> bool {
         self.op == other.op

@@ -263,6 +263,9 @@ pub struct BucketKey {
     pub bucket: u32,
 }
 
+/// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
+impl crate::jdk_heap::Scan for BucketKey {}
+
 impl PartialEq for BucketKey {
     fn eq(&self, other: &Self) -> bool {
         self.bucket == other.bucket
@@ -674,6 +677,9 @@ pub struct TaskKey {
     /// The task's own number, for narration.
     pub id: u32,
 }
+
+/// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
+impl crate::jdk_heap::Scan for TaskKey {}
 
 impl PartialEq for TaskKey {
     fn eq(&self, other: &Self) -> bool {
