@@ -13,6 +13,52 @@ import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
+import { rowLabel } from './runner';
+
+/** The JVM originals' scores, measured by `npm run bench -- <suite> --save-jvm` and committed. */
+interface JvmResults {
+  suite: string;
+  measured: string;
+  java: string;
+  machine: string;
+  preset: string;
+  rows: Record<string, { score: number; error: number }>;
+}
+
+const JVM_RESULTS = import.meta.glob<JvmResults>('../../../jvm/results/*.json', { eager: true, import: 'default' });
+
+function jvmResults(suite: string): JvmResults | undefined {
+  return Object.entries(JVM_RESULTS).find(([path]) => path.endsWith(`/${suite}.json`))?.[1];
+}
+
+/** The JVM column: committed scores, beside this run's wasm rows when there is one. */
+function JvmColumn({ suite, jvm, run }: { suite: Suite; jvm: JvmResults; run: SuiteRun | null }) {
+  const rows = suite.rows.filter((r) => jvm.rows[r.id]);
+  const wasm = (id: string) => run?.rows.find((x) => x.row.id === id && x.status === 'ok')?.summary?.mean;
+  return (
+    <table className="counters jvm-column" aria-label="the JVM originals">
+      <caption>
+        The JVM originals ({suite.jvm?.what}), measured with JMH on {jvm.machine}, {jvm.java}, {jvm.measured} ({jvm.preset} preset):
+        committed with the lab, <strong>not live</strong>. The wasm column is this run, in this browser.
+      </caption>
+      <thead><tr><th scope="col">row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s (this run)</th><th scope="col">wasm ÷ JVM</th></tr></thead>
+      <tbody>
+        {rows.map((r) => {
+          const j = jvm.rows[r.id].score;
+          const w = wasm(r.id);
+          return (
+            <tr key={r.id}>
+              <th scope="row">{rowLabel(suite, r)}</th>
+              <td>{num(j >= 100 ? Math.round(j) : Number(j.toPrecision(3)))}</td>
+              <td>{w === undefined ? '—' : num(w >= 100 ? Math.round(w) : Number(w.toPrecision(3)))}</td>
+              <td>{w === undefined ? '—' : `${(w / j).toFixed(2)}×`}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
 
 type PresetName = keyof typeof PRESETS;
 
@@ -108,6 +154,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const chart = useRef<HTMLDivElement>(null);
   if (!suite) return <p className="widget widget-error" role="alert">There is no benchmark suite called “{suiteName}”.</p>;
 
   const shown: SuiteRun = run ?? {
@@ -120,7 +167,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=1`;
 
   const series = chartSeries(suite, rows, showPublished);
-  const chart = useRef<HTMLDivElement>(null);
+  const jvm = jvmResults(suite.name);
 
   return (
     <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`}>
@@ -225,6 +272,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
       )}
       <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={table ? chart : undefined} name={`${suite.name}-${presetName}`}
         caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}` : ''} />
+      {jvm && <JvmColumn suite={suite} jvm={jvm} run={run} />}
       <p className="hint bench-env">
         Environment: {env ? describeEnvironment({ ...env, timerResolutionMs: run?.resolutionMs ?? env.timerResolutionMs }) : 'measuring…'}
         {env && !env.crossOriginIsolated && ' (without cross-origin isolation the timer is coarser, so batches are larger)'}

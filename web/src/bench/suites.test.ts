@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { rowOfJmh, type JmhResult } from './suites';
+import { heapCancel } from '../heaps/heapCancelSuite';
+import { udpQueue } from '../queues/udpQueueSuite';
+import { recyclerSuite } from '../recyclers/recyclerSuite';
+import { jmhOptions } from './jvm';
+
+const result = (benchmark: string, params: Record<string, string>): JmhResult =>
+  ({ benchmark, params, primaryMetric: { score: 1, scoreError: 0, scoreUnit: 'ops/s' } });
+
+describe('JMH results matched to the lab’s rows', () => {
+  it('by method and parameters, numbers compared as numbers', () => {
+    expect(rowOfJmh(heapCancel, {}, result('lab.jvm.HeapCancel.cancelInReverseOrder', { heap: 'jdk', num: '100000' }))?.id)
+      .toBe('cancelInReverseOrder/jdk/100000');
+    expect(rowOfJmh(udpQueue, {}, result('lab.jvm.QueueOffer.clqOfferWithSizeCheck', { capacity: '1048576' }))?.id)
+      .toBe('clqOfferWithSizeCheck/1048576');
+    expect(rowOfJmh(heapCancel, {}, result('lab.jvm.HeapCancel.cancelInOrder', { heap: 'jdk', num: '7' }))).toBeUndefined();
+  });
+
+  it('with a run’s own parameters and name: the Recycler’s jars and flags stand for designs', () => {
+    const [ea, , , alloc] = recyclerSuite.jvm!.runs;
+    expect(rowOfJmh(recyclerSuite, ea, result('lab.jvm.RecyclableArrayListBenchmark.recycleSameThread', { size: '00000' }))?.id)
+      .toBe('recycleSameThread/before-ea/0');
+    expect(rowOfJmh(recyclerSuite, alloc, result('lab.jvm.RecyclableArrayListBenchmark.allocate', { size: '65536' }))?.id)
+      .toBe('recycleSameThread/allocate/65536');
+  });
+
+  it('runs JMH with the preset’s forks, iterations and iteration time', () => {
+    expect(jmhOptions({ forks: 1, warmupIterations: 1, measurementIterations: 3, iterationMs: 300, budgetMs: 60_000 }))
+      .toEqual(['-f', '1', '-wi', '1', '-w', '300ms', '-i', '3', '-r', '300ms']);
+  });
+});
