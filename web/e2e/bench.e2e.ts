@@ -37,6 +37,13 @@ describe('the benchmark panel', () => {
     expect(verdicts).toHaveLength(5);
     expect(verdicts[0]).toMatch(/^Reproduced: in reverse at 100,000 the indexed heap is [\d,]+× faster/);
     expect(verdicts.every((v) => /^(Reproduced|Not reproduced)/.test(v))).toBe(true);
+    // The JVM originals' committed scores, labelled as not live, beside this run's wasm rows.
+    const jvm = panel.getByRole('table', { name: 'the JVM originals', exact: true });
+    expect(await jvm.locator('caption').innerText()).toMatch(/not live/);
+    const jvmRows = await jvm.locator('tbody tr').allInnerTexts();
+    expect(jvmRows).toHaveLength(16);
+    expect(jvmRows.every((r) => /\t[\d.]+×$/.test(r))).toBe(true);
+    console.log(`[bench e2e] wasm in Chromium beside the JVM:\n${jvmRows.join('\n')}`);
     const delays = await page.evaluate(() => (window as unknown as { delays: number[] }).delays);
     delays.sort((a, b) => a - b);
     console.log(`[bench e2e] quick suite took ${seconds.toFixed(1)} s; input delay during the run: median ` +
