@@ -229,13 +229,16 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
 
     /// Netty's `removeTyped`: no search, the element knows where it is.
     /// Returns the index it was removed from, or `None` if it was not queued.
+    #[inline]
     pub fn remove(&mut self, h: Handle) -> Option<usize> {
         probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         probe!(self.probe.line(line::REMOVE));
-        if !self.contains(h) {
+        // `contains`, reading the stored index once.
+        let i = self.stored_index(h);
+        if i < 0 || i as usize >= self.queue.len() || self.queue[i as usize] != h {
             return None;
         }
-        let i = self.stored_index(h) as usize;
+        let i = i as usize;
         probe!(self.probe.line(line::REMOVE_LAST));
         self.set_index(h, NOT_IN_QUEUE);
         probe!(self.probe.event(HeapEvent::IndexWrite {
@@ -249,6 +252,15 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
             self.queue.pop();
             return Some(i);
         }
+        self.remove_moving_last(h, i);
+        Some(i)
+    }
+
+    /// The rest of `removeTyped` when the element is not the last: the last takes its slot and
+    /// bubbles. Out of line, so the common short path above can be inlined into callers.
+    #[inline(never)]
+    fn remove_moving_last(&mut self, h: Handle, i: usize) {
+        let size = self.queue.len() - 1;
         probe!(self.probe.line(line::REMOVE_MOVE_LAST));
         let moved = self.queue.pop().expect("non-empty");
         // Netty writes `queue[i] = moved` before bubbling, unlike the JDK's hand-held sift.
@@ -271,7 +283,6 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
             probe!(self.probe.line(line::REMOVE_BUBBLE_UP));
             self.bubble_up(i, moved);
         }
-        Some(i)
     }
 
     fn bubble_up(&mut self, mut k: usize, node: Handle) {
