@@ -91,18 +91,18 @@ pub fn main(rows: Vec<Row>) {
         let mut samples = Vec::new();
         for _ in 0..s.forks {
             let mut k = (row.make)();
-            // The browser's rule with a nanosecond timer: batches of at least 1 ms.
+            // The browser's rule with a nanosecond timer: batches of at least 0.2 ms (fork.ts).
             let mut batch = 1;
             loop {
                 k.prepare(batch);
                 let t0 = Instant::now();
                 sink = sink.wrapping_add(k.run().1);
                 let t = ms(t0);
-                if t >= 1.0 || batch >= row.max_batch {
+                if t >= 0.2 || batch >= row.max_batch {
                     break;
                 }
                 let grow = if t > 0.0 {
-                    (batch as f64 * 1.25 / t).ceil() as usize
+                    (batch as f64 * 0.25 / t).ceil() as usize
                 } else {
                     batch * 8
                 };

@@ -35,7 +35,8 @@ describe('batch sizing', () => {
     const { clock } = fakeWorld(0.001, 0, 0.1);
     expect(measureResolution(clock)).toBeCloseTo(0.1, 9);
     expect(targetBatchMs(0.1)).toBeCloseTo(10, 9);
-    expect(targetBatchMs(0.005)).toBe(1);
+    expect(targetBatchMs(0.005)).toBe(0.5);
+    expect(targetBatchMs(0.00013)).toBe(0.2);
   });
 
   it('grows the batch until a batch lasts the target, within the memory cap', () => {

@@ -46,9 +46,15 @@ export function measureResolution(clock: Clock, samples = 40): number {
   return best;
 }
 
-/** A batch must last 100 timer ticks, so one tick is under 1% of it; and at least 1 ms. */
+/**
+ * A batch must last 100 timer ticks, so one tick is under 1% of it; and at least 0.2 ms. No
+ * longer than that: a batch's invocations are prepared before it runs, and JMH prepares each
+ * right before its op, so the longer the batch, the colder the state an op starts from.
+ */
+export const MIN_BATCH_MS = 0.2;
+
 export function targetBatchMs(resolutionMs: number): number {
-  return Math.max(100 * resolutionMs, 1);
+  return Math.max(100 * resolutionMs, MIN_BATCH_MS);
 }
 
 /** Grows the batch until one batch takes `targetMs`; returns the batch and ms per invocation. */
