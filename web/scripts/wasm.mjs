@@ -1,7 +1,7 @@
 // Builds crates/wasm into web/src/wasm/pkg (release profile unless --dev).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CRATES, NIGHTLY, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step } from './toolchain.mjs';
+import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step } from './toolchain.mjs';
 
 /**
  * crates/threads for Web Workers on one shared memory: atomics and bulk memory on, std rebuilt
@@ -33,6 +33,11 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   // The reset-state function lets the page throw away an instance a panic left inconsistent.
   await runAsync(bindgen, ['--target', 'web', '--out-dir', WASM_PKG,
     '--experimental-reset-state-function', wasm]);
+  if (profile === 'release') {
+    // Binaryen's optimizer after LLVM's: 10–25 % on some kernels (the indexed heap's removals).
+    const out = join(WASM_PKG, 'hotpath_wasm_bg.wasm');
+    await runAsync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), ['-O3', '--detect-features', out, '-o', out]);
+  }
   step('Building the threaded wasm (atomics, shared memory) …');
   await buildThreadsWasm(bindgen);
   step(`Wasm ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
