@@ -117,4 +117,15 @@ describe('the site', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('no embeddable widget called “nothing”');
     expect(errors).toEqual([]);
   });
+
+  it('fits a phone: no page is wider than a 390-pixel screen', async () => {
+    const { page, errors } = await browser.open('', { viewport: { width: 390, height: 844 } });
+    for (const path of ['', 'embed', 'teacher', ...lessonFiles.map((f) => `lessons/${f.replace(/\.mdx$/, '')}`)]) {
+      await page.goto(siteUrl() + path);
+      await page.locator('main').first().waitFor();
+      await page.waitForTimeout(800);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path || 'home').toBeLessThanOrEqual(390);
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -36,6 +36,7 @@ function JvmColumn({ suite, jvm, run }: { suite: Suite; jvm: JvmResults; run: Su
   const rows = suite.rows.filter((r) => jvm.rows[r.id]);
   const wasm = (id: string) => run?.rows.find((x) => x.row.id === id && x.status === 'ok')?.summary?.mean;
   return (
+    <div className="table-scroll">
     <table className="counters jvm-column" aria-label="the JVM originals">
       <caption>
         The JVM originals ({suite.jvm?.what}), measured with JMH on {jvm.machine}, {jvm.java}, {jvm.measured} ({jvm.preset} preset):
@@ -57,6 +58,7 @@ function JvmColumn({ suite, jvm, run }: { suite: Suite; jvm: JvmResults; run: Su
         })}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -252,7 +254,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             ))}
           </ul>
           {suite.extras?.(run).map((t) => (
-            <table className="counters" key={t.caption}>
+            <div className="table-scroll" key={t.caption}>
+            <table className="counters">
               <caption>{t.caption}</caption>
               <thead><tr>{t.head.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
               <tbody>
@@ -261,6 +264,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
                 ))}
               </tbody>
             </table>
+            </div>
           ))}
           <div className="button-row">
             <button type="button" onClick={() => download(`${suite.name}-${presetName}.json`,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentProps, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
@@ -15,6 +15,11 @@ function lessonBody(slug: string): ComponentType {
     cache.set(slug, body);
   }
   return body;
+}
+
+/** A lesson's Markdown table, scrolling sideways on a narrow screen instead of widening the page. */
+function ScrollingTable(props: ComponentProps<'table'>) {
+  return <div className="table-scroll"><table {...props} /></div>;
 }
 
 export function LessonPage() {
@@ -40,7 +45,7 @@ export function LessonPage() {
           Reproduces: {lesson.source} · {lesson.level} · about {lesson.minutes} minutes
         </p>
       </header>
-      <MDXProvider components={lessonWidgets() as MDXComponents}>
+      <MDXProvider components={{ ...(lessonWidgets() as MDXComponents), table: ScrollingTable }}>
         <Suspense fallback={<p role="status">Loading the lesson…</p>}>
           <Body />
         </Suspense>

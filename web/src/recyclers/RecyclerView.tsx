@@ -116,6 +116,7 @@ export function RecyclerView({ frame, trace, moveMs }: ViewProps) {
           </section>
         ))}
       </div>
+      <div className="table-scroll">
       <table className="counters recycler-objects" aria-label="handles">
         <caption>Objects and their handles</caption>
         <thead>
@@ -143,6 +144,7 @@ export function RecyclerView({ frame, trace, moveMs }: ViewProps) {
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }
