@@ -18,9 +18,9 @@ use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
 use crate::queue_recorder::{self, Drawn, QueueRecorder};
 use crate::rng::SplitMix;
 use crate::script::{
-    check_command, fmt_count, parse_settings, parse_thread_names, ActionInfo, ArgSpec,
-    CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded, Schema, ScriptError,
-    SettingSpec, Variant,
+    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded,
+    Schema, ScriptError, SettingSpec, Variant,
 };
 use crate::trace::TraceBuffer;
 
@@ -144,8 +144,6 @@ pub const COUNT: Limits = Limits {
 };
 pub const MAX_STEPS: usize = 5_000;
 pub const DEFAULT_CAPACITY: usize = 8;
-/// The name of the one thread of a script that names none.
-pub const MAIN: &str = "T";
 
 const COUNT_ARG: ArgSpec = ArgSpec {
     what: "a count",
@@ -302,35 +300,18 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
             _ => schedule_text = value,
         }
     }
-    if names.is_empty() {
-        names.push(MAIN.to_string());
-    }
-    if names.len() > limits.max_threads {
-        return Err(ScriptError {
-            over_limit: limits.max_threads < COUNT.max_threads,
-            ..ScriptError::in_setting(
-                "threads",
-                format!(
-                    "{} threads are more than the {} allowed here",
-                    names.len(),
-                    limits.max_threads
-                ),
-            )
-        });
-    }
+    names = script_threads(
+        std::mem::take(&mut names),
+        limits.max_threads,
+        COUNT.max_threads,
+    )?;
     let schedule = parse_schedule(&schedule_text, &names)?;
     let mut threads = vec![Vec::new(); names.len()];
     let (mut offers, mut ops) = (0usize, 0usize);
     let mut next_value: u64 = 1;
     for (command, c) in raw.iter().enumerate() {
         check_command(OPS, command, c)?;
-        let thread = c.thread as usize;
-        if thread >= names.len() {
-            return Err(ScriptError::new(
-                command,
-                format!("thread number {thread} is not in the threads setting"),
-            ));
-        }
+        let thread = command_thread(command, c, &names)?;
         let mut push = |op: ThreadOp| -> Result<(), ScriptError> {
             if let ThreadOp::Offer(_) = op {
                 offers += 1;

@@ -10,9 +10,9 @@ use crate::probe::{Counter, Event};
 use crate::recycler::{Fault, RecyclerEvent, VirtualRecycler, DEFAULT_MAX_CAPACITY};
 use crate::recycler_recorder::{self, RecyclerRecorder};
 use crate::script::{
-    check_command, fmt_count, parse_settings, parse_thread_names, ActionInfo, ArgSpec,
-    CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded, Schema, ScriptError,
-    SettingSpec, Variant,
+    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded,
+    Schema, ScriptError, SettingSpec, Variant,
 };
 use crate::stack_recycler::{self, StackRecycler};
 use crate::trace::TraceBuffer;
@@ -94,7 +94,6 @@ pub const COUNT: Limits = Limits {
     max_actions: 8_000_000,
 };
 pub const MAX_STEPS: usize = 5_000;
-pub const MAIN: &str = "T";
 
 const COUNT_ARG: ArgSpec = ArgSpec {
     what: "a count",
@@ -203,35 +202,18 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
             }
         }
     }
-    if p.names.is_empty() {
-        p.names.push(MAIN.to_string());
-    }
-    if p.names.len() > limits.max_threads {
-        return Err(ScriptError {
-            over_limit: limits.max_threads < COUNT.max_threads,
-            ..ScriptError::in_setting(
-                "threads",
-                format!(
-                    "{} threads are more than the {} allowed here",
-                    p.names.len(),
-                    limits.max_threads
-                ),
-            )
-        });
-    }
+    p.names = script_threads(
+        std::mem::take(&mut p.names),
+        limits.max_threads,
+        COUNT.max_threads,
+    )?;
     let mut exited: Vec<Option<usize>> = vec![None; p.names.len()];
     // Gets whose object no recycle has named yet, oldest first.
     let mut out: Vec<u32> = Vec::new();
     let mut recycles = 0usize;
     for (command, c) in raw.iter().enumerate() {
         check_command(OPS, command, c)?;
-        let thread = c.thread as usize;
-        if thread >= p.names.len() {
-            return Err(ScriptError::new(
-                command,
-                format!("thread number {thread} is not in the threads setting"),
-            ));
-        }
+        let thread = command_thread(command, c, &p.names)?;
         if let Some(at) = exited[thread] {
             return Err(ScriptError::new(
                 command,

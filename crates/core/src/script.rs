@@ -151,6 +151,50 @@ pub fn parse_thread_names(value: &str) -> Result<Vec<String>, ScriptError> {
     Ok(names)
 }
 
+/// The thread a script that names none runs on.
+pub const MAIN: &str = "T";
+
+/// A threaded script's threads: the `threads` setting's names, or `MAIN` alone; at most `max`
+/// (past it the script is over a drawing limit when `max` is below `counted_max`, else invalid).
+pub fn script_threads(
+    mut names: Vec<String>,
+    max: usize,
+    counted_max: usize,
+) -> Result<Vec<String>, ScriptError> {
+    if names.is_empty() {
+        names.push(MAIN.to_string());
+    }
+    if names.len() > max {
+        return Err(ScriptError {
+            over_limit: max < counted_max,
+            ..ScriptError::in_setting(
+                "threads",
+                format!(
+                    "{} threads are more than the {max} allowed here",
+                    names.len()
+                ),
+            )
+        });
+    }
+    Ok(names)
+}
+
+/// The thread command `command` runs on, checked against the script's threads.
+pub fn command_thread(
+    command: usize,
+    c: &RawCommand,
+    names: &[String],
+) -> Result<usize, ScriptError> {
+    let thread = c.thread as usize;
+    if thread >= names.len() {
+        return Err(ScriptError::new(
+            command,
+            format!("thread number {thread} is not in the threads setting"),
+        ));
+    }
+    Ok(thread)
+}
+
 /// The grammar entry of command `command`, after checking its opcode and every argument's range
 /// (the web's parser checks the same; this is the last word, for any caller).
 pub fn check_command(
