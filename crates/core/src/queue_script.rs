@@ -18,9 +18,9 @@ use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
 use crate::queue_recorder::{self, Drawn, QueueRecorder};
 use crate::rng::SplitMix;
 use crate::script::{
-    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
-    ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded,
-    Schema, ScriptError, SettingSpec, Variant,
+    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, plan_within,
+    script_threads, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript,
+    RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
 };
 use crate::trace::TraceBuffer;
 
@@ -752,11 +752,9 @@ pub struct QueueScript {
 
 impl QueueScript {
     pub fn new(raw: &[RawCommand], settings: &str, draw: bool) -> Result<QueueScript, ScriptError> {
-        let prog = match program(raw, settings, if draw { DRAW } else { COUNT }) {
-            Ok(p) => Some(p),
-            Err(e) if draw && e.over_limit => None,
-            Err(e) => return Err(e),
-        };
+        let prog = plan_within(draw, |draw| {
+            program(raw, settings, if draw { DRAW } else { COUNT })
+        })?;
         Ok(QueueScript {
             prog,
             commands: raw.len(),

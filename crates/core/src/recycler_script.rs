@@ -10,9 +10,9 @@ use crate::probe::{Counter, Event};
 use crate::recycler::{Fault, RecyclerEvent, VirtualRecycler, DEFAULT_MAX_CAPACITY};
 use crate::recycler_recorder::{self, RecyclerRecorder};
 use crate::script::{
-    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
-    ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript, RawCommand, Recorded,
-    Schema, ScriptError, SettingSpec, Variant,
+    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, plan_within,
+    script_threads, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript,
+    RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
 };
 use crate::stack_recycler::{self, StackRecycler};
 use crate::trace::TraceBuffer;
@@ -453,23 +453,26 @@ pub fn schema() -> Schema {
 }
 
 pub struct RecyclerScript {
-    plan: Plan,
+    /// `None`: valid, but past the drawing limits (it is planned again for counting).
+    plan: Option<Plan>,
     commands: usize,
-    fits: bool,
 }
 
 impl RecyclerScript {
     pub fn new(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Self, ScriptError> {
-        let (plan, fits) = match plan(raw, settings, if draw { DRAW } else { COUNT }) {
-            Ok(p) => (p, true),
-            Err(e) if draw && e.over_limit => (Plan::default(), false),
-            Err(e) => return Err(e),
-        };
+        let plan = plan_within(draw, |draw| {
+            plan(raw, settings, if draw { DRAW } else { COUNT })
+        })?;
         Ok(Self {
             plan,
             commands: raw.len(),
-            fits,
         })
+    }
+
+    fn plan(&self) -> Result<&Plan, String> {
+        self.plan
+            .as_ref()
+            .ok_or_else(|| "the script is too big to draw".to_string())
     }
 }
 
@@ -480,21 +483,18 @@ fn version(variant: &str) -> Result<Version, String> {
 
 impl PlannedScript for RecyclerScript {
     fn fits(&self) -> bool {
-        self.fits
+        self.plan.is_some()
     }
     fn actions(&self) -> usize {
-        self.plan.actions.len()
+        self.plan.as_ref().map_or(0, |p| p.actions.len())
     }
     fn max_size(&self) -> usize {
-        self.plan.max_held
+        self.plan.as_ref().map_or(0, |p| p.max_held)
     }
     fn trace(&self, variant: &str) -> Result<Recorded, String> {
-        if !self.fits {
-            return Err("this script is past the drawing limits; it can only be counted".into());
-        }
-        Ok(record(version(variant)?, &self.plan, MAX_STEPS))
+        Ok(record(version(variant)?, self.plan()?, MAX_STEPS))
     }
     fn count(&self, variant: &str) -> Result<CommandCounts, String> {
-        Ok(count(version(variant)?, &self.plan, self.commands))
+        Ok(count(version(variant)?, self.plan()?, self.commands))
     }
 }

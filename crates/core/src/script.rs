@@ -360,6 +360,19 @@ impl PerCommand {
     }
 }
 
+/// Plans a script for drawing (`draw`, within the drawing limits) or for counting: `None` when it
+/// is valid but past the drawing limits, so the web counts it instead.
+pub fn plan_within<P>(
+    draw: bool,
+    plan: impl FnOnce(bool) -> Result<P, ScriptError>,
+) -> Result<Option<P>, ScriptError> {
+    match plan(draw) {
+        Ok(p) => Ok(Some(p)),
+        Err(e) if draw && e.over_limit => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// A script planned for one family, ready to be traced or counted on any of its variants.
 pub trait PlannedScript {
     /// Whether it fits the drawing limits (a script planned for counting always does).

@@ -11,7 +11,7 @@ use crate::indexed_heap::{self, Handle, IndexedHeap};
 use crate::jdk_heap::{self, JdkHeap};
 use crate::probe::{Counter, Event, Probe};
 use crate::script::{
-    check_command, fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
+    check_command, fmt_count, plan_within, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
     PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
 use crate::timer::Timer;
@@ -490,11 +490,9 @@ pub struct HeapScript {
 impl HeapScript {
     pub fn new(raw: &[RawCommand], draw: bool) -> Result<HeapScript, ScriptError> {
         let cmds = commands(raw)?;
-        let (plan, fits) = match plan(&cmds, if draw { DRAW } else { COUNT }) {
-            Ok(p) => (p, true),
-            Err(e) if draw && e.over_limit => (Plan::default(), false),
-            Err(e) => return Err(e),
-        };
+        let planned = plan_within(draw, |draw| plan(&cmds, if draw { DRAW } else { COUNT }))?;
+        let fits = planned.is_some();
+        let plan = planned.unwrap_or_default();
         Ok(HeapScript {
             plan,
             commands: cmds.len(),

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::probe::{Counter, Event};
 use crate::script::{
-    check_command, fmt_count, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
+    check_command, fmt_count, plan_within, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
     PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
 use crate::timing_wheel::{
@@ -412,11 +412,9 @@ pub struct WheelScript {
 
 impl WheelScript {
     pub fn new(raw: &[RawCommand], draw: bool) -> Result<WheelScript, ScriptError> {
-        let (plan, fits) = match plan(raw, if draw { DRAW } else { COUNT }) {
-            Ok(p) => (p, true),
-            Err(e) if draw && e.over_limit => (Plan::default(), false),
-            Err(e) => return Err(e),
-        };
+        let planned = plan_within(draw, |draw| plan(raw, if draw { DRAW } else { COUNT }))?;
+        let fits = planned.is_some();
+        let plan = planned.unwrap_or_default();
         Ok(WheelScript {
             plan,
             commands: raw.len(),
