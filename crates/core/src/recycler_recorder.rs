@@ -117,15 +117,6 @@ fn opt(v: Option<usize>) -> i32 {
     v.map_or(-1, |x| x as i32)
 }
 
-/// An id as Netty printed it: 0, OWN_THREAD_ID, or the queue it names.
-pub fn id_name(id: i32) -> String {
-    match id {
-        0 => "0".into(),
-        OWN_THREAD_ID => "OWN_THREAD_ID".into(),
-        _ => format!("q{}'s id", i64::from(id) - i64::from(OWN_THREAD_ID)),
-    }
-}
-
 pub struct RecyclerRecorder {
     pub trace: TraceBuffer,
     at: At,
@@ -228,11 +219,6 @@ impl RecyclerRecorder {
 
     pub fn prepare(&mut self, action: usize) {
         self.action = action;
-    }
-
-    /// Objects the recycler allocated while recording.
-    pub fn objects(&self) -> usize {
-        self.holder.len()
     }
 
     fn set(&mut self, offset: usize, v: i32) {
