@@ -7,22 +7,11 @@ import type { StepSpec } from '../../web/src/embed/params';
 import { num, plural } from '../../web/src/site/format';
 import { frameAt, queueTrace } from '../../web/src/queues/frames';
 import { chainOf, polledOf } from '../../web/src/queues/viewModel';
-import { kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
+import { countSteps, kindIndex, stepAt } from '../../web/src/player/trace';
 import { MIB, PACKET_BYTES, NODE_BYTES, secondsToExhaust, waitMs } from '../../web/src/queues/overload';
 
 const replay = (view: string, ops: string, step: StepSpec, settings?: Record<string, string>) =>
   ({ family: 'queue', view, ops, step, ...(settings ? { settings } : {}) });
-
-/** How many steps of `kind` the trace holds (for action `a` only, if given). */
-function countKind(t: Trace, kind: string, a?: number): number {
-  const k = kindIndex(t.schema, kind);
-  let n = 0;
-  for (let i = 0; i < t.length; i++) {
-    const s = stepAt(t, i);
-    if (s.kind === k && (a === undefined || s.action === a)) n++;
-  }
-  return n;
-}
 
 const polls = (m: number) => Array.from({ length: m }, () => 'poll').join(', ');
 
@@ -33,7 +22,7 @@ const sizeCount: Maker = (seed) => {
   const m = randomInt(r, 1, n - 2);
   const ops = `fill ${n}, ${polls(m)}, size`;
   const t = queueTrace(ops, 'clq');
-  const visits = countKind(t, 'visit', t.actions.length - 1);
+  const visits = countSteps(t, 'visit', t.actions.length - 1);
   return {
     id: 'size-count', kind: 'compute', title: 'What does size() count?',
     prompt: `One thread runs \`${ops}\` on a ConcurrentLinkedQueue. The queue keeps no count: size() walks the nodes from the first live one and counts each that holds an element. How many nodes does it count?`,
@@ -158,7 +147,7 @@ const mpscSpins: Maker = (seed) => {
   const ops = 'P: offer 7, C: poll';
   const settings = { schedule };
   const t = queueTrace(ops, 'mpsc', settings);
-  const spins = countKind(t, 'spin');
+  const spins = countSteps(t, 'spin');
   return {
     id: 'mpsc-spins', kind: 'compute', title: 'How long does the consumer spin?',
     prompt: `An MpscArrayQueue: producer P offers 7, consumer C polls, on the schedule \`${schedule}\` (then round-robin). P's first three steps read producerLimit, read producerIndex and CAS it from 0 to 1: the slot is claimed, not yet written. C reads consumerIndex, reads slot 0 (null), reads producerIndex (1, so the slot is claimed), then re-reads the slot until it holds the element. How many times does C read the empty slot again (spin) before the element lands?`,

@@ -4,7 +4,8 @@
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import { plural } from '../../web/src/site/format';
-import { finalThreads, frameAt, recyclerTrace, stepsOfKind } from '../../web/src/recyclers/frames';
+import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recyclers/frames';
+import { countSteps } from '../../web/src/player/trace';
 import { FAULTS, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
 
 const replay = (view: string, ops: string, settings?: Record<string, string>) =>
@@ -77,7 +78,7 @@ const handlesMoved: Maker = (seed) => {
   const n = randomInt(r, 3, 40);
   const ops = `A: get-many ${n}, B: recycle-all, A: get, get`;
   const t = recyclerTrace(ops, 'after');
-  const moved = stepsOfKind(t, 'transfer', t.actions.length - 1);
+  const moved = countSteps(t, 'transfer', t.actions.length - 1);
   return {
     id: 'handles-moved', kind: 'compute', title: 'How many handles move in one scavenge?',
     prompt: `On the rewritten Recycler: \`${ops}\`. A makes ${n} objects, B recycles all ${n} into its WeakOrderQueue for A, and A gets twice (the first only moves the scavenging cursor). How many handles does the second get's scavenge transfer onto A's stack?`,

@@ -61,6 +61,17 @@ export function kindIndex(schema: FamilySchema, name: string): number {
   return i;
 }
 
+/** How many steps of event kind `kind` the trace holds (of action `a` only, if given). */
+export function countSteps(t: Pick<Trace, 'schema' | 'steps' | 'length'>, kind: string, a?: number): number {
+  const k = kindIndex(t.schema, kind);
+  let n = 0;
+  for (let i = 0; i < t.length; i++) {
+    const s = stepAt(t, i);
+    if (s.kind === k && (a === undefined || s.action === a)) n++;
+  }
+  return n;
+}
+
 /** The steps of action `a` (0-based), as [first, end). */
 export function actionRange(t: Pick<Trace, 'actionStarts' | 'length'>, a: number): [number, number] {
   return [t.actionStarts[a], a + 1 < t.actionStarts.length ? t.actionStarts[a + 1] : t.length];

@@ -1,5 +1,5 @@
 // Traces of small recycler scripts, for tests and exercises.
-import { kindIndex, stepAt, type Trace } from '../player/trace';
+import type { Trace } from '../player/trace';
 import { frameAt } from '../player/frame';
 import { traceOf } from '../script/run';
 import { threadColumns, type ThreadColumn } from './viewModel';
@@ -14,15 +14,4 @@ export function recyclerTrace(ops: string, variant: string, settings: Record<str
 /** Each thread as the last frame shows it: its stack, pooled objects and last outcome. */
 export function finalThreads(t: Trace): ThreadColumn[] {
   return threadColumns(frameAt(t, t.length), t);
-}
-
-/** How many steps of event kind `kind` action `a` took. */
-export function stepsOfKind(t: Trace, kind: string, a: number): number {
-  const k = kindIndex(t.schema, kind);
-  let n = 0;
-  for (let i = 0; i < t.length; i++) {
-    const s = stepAt(t, i);
-    if (s.kind === k && s.action === a) n++;
-  }
-  return n;
 }

@@ -7,7 +7,8 @@ import { encodeSettings, parseScript } from '../script/parse';
 import { familySchema } from '../script/schema';
 import type { SuiteRun } from '../bench/runner';
 import type { Summary } from '../bench/stats';
-import { finalThreads, frameAt, recyclerTrace, stepsOfKind } from './frames';
+import { finalThreads, frameAt, recyclerTrace } from './frames';
+import { countSteps } from '../player/trace';
 import { idName, objectRows, outcomeText, queuesOf, threadColumns, OWN_THREAD_ID } from './viewModel';
 import { describeRecyclerWork } from './family';
 import { COMMIT, compareRecyclers, recyclerSuite } from './recyclerSuite';
@@ -33,8 +34,8 @@ describe('the recycler view model', () => {
     expect(rows.map((r) => r.place.kind)).toEqual(['pooled', 'held', 'held']);
     expect(idName(rows[0].recycleId)).toBe('q1');
     expect(idName(OWN_THREAD_ID)).toBe('OWN');
-    expect(stepsOfKind(t, 'transfer', 5)).toBe(2);
-    expect(stepsOfKind(t, 'rewind', 4)).toBe(1);
+    expect(countSteps(t, 'transfer', 5)).toBe(2);
+    expect(countSteps(t, 'rewind', 4)).toBe(1);
   });
 
   it('shows the old Recycler clearing popped slots and dropping another thread’s recycles', () => {
