@@ -14,22 +14,7 @@ import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { rowLabel } from './runner';
-
-/** The JVM originals' scores, measured by `npm run bench -- <suite> --save-jvm` and committed. */
-interface JvmResults {
-  suite: string;
-  measured: string;
-  java: string;
-  machine: string;
-  preset: string;
-  rows: Record<string, { score: number; error: number }>;
-}
-
-const JVM_RESULTS = import.meta.glob<JvmResults>('../../../jvm/results/*.json', { eager: true, import: 'default' });
-
-function jvmResults(suite: string): JvmResults | undefined {
-  return Object.entries(JVM_RESULTS).find(([path]) => path.endsWith(`/${suite}.json`))?.[1];
-}
+import { jvmResults, type JvmResults } from './jvmResults';
 
 /** The JVM column: committed scores, beside this run's wasm rows when there is one. */
 function JvmColumn({ suite, jvm, run }: { suite: Suite; jvm: JvmResults; run: SuiteRun | null }) {

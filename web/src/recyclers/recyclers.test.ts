@@ -111,6 +111,9 @@ describe('the recycler verdicts', () => {
     const critique = compareRecyclers(suiteRun((d, s) => ({ 'before-ea': COMMIT['before-ea'][i(s)], after: COMMIT.after[i(s)], before: COMMIT.after[i(s)] * 1.25, allocate: 1e9 }[d])));
     expect(critique.map((c) => c.verdict)).toEqual(['reproduced', 'reproduced', 'reproduced']);
     expect(critique[0].measured).toBe('1.80×');
+    // The JVM figures come from the committed run of Netty's 2014 jars (jvm/results/recycler.json).
+    expect(critique[0].published).toMatch(/^1\.80× \(commit, 4 threads\); [\d.]+× \(2014 code, JVM here\)$/);
+    expect(critique[1].published).toMatch(/\(PR #3069\); [\d.]+× \(2014 code, JVM here\)$/);
     expect(critique[1].sentence).toMatch(/more than the rewrite’s whole 1.80×/);
     // A world where the rewrite wins on its own: the flag claim fails.
     const own = compareRecyclers(suiteRun((d, s) => ({ 'before-ea': COMMIT['before-ea'][i(s)], after: COMMIT.after[i(s)], before: COMMIT['before-ea'][i(s)] * 1.05, allocate: 1 }[d])));
