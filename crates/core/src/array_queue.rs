@@ -259,6 +259,91 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         None
     }
 
+    fn call(&mut self, op: QueueOp) -> Outcome {
+        const TH: usize = 0;
+        self.event(QueueEvent::Begin { thread: TH, op });
+        // Alone, the lock is free: no other thread is inside an operation.
+        debug_assert!(self.owner.is_none());
+        self.owner = Some(TH);
+        self.event(QueueEvent::Lock { thread: TH, ok: true });
+        let count = self.count;
+        self.event(QueueEvent::Load {
+            thread: TH,
+            field: Field::Count,
+            value: i64::from(count),
+        });
+        let outcome = match op {
+            QueueOp::Offer(_) if count as usize == self.items.len() => Outcome::Offered(false),
+            QueueOp::Offer(v) => {
+                let at = self.put_index;
+                self.items[at as usize] = Some(v);
+                self.event(QueueEvent::Store {
+                    thread: TH,
+                    field: Field::Slot(at),
+                    value: i64::from(v),
+                    ordered: false,
+                });
+                self.put_index = self.wrap(at);
+                let value = i64::from(self.put_index);
+                self.event(QueueEvent::Store {
+                    thread: TH,
+                    field: Field::PutIndex,
+                    value,
+                    ordered: false,
+                });
+                self.count = count + 1;
+                self.event(QueueEvent::Store {
+                    thread: TH,
+                    field: Field::Count,
+                    value: i64::from(count + 1),
+                    ordered: false,
+                });
+                Outcome::Offered(true)
+            }
+            QueueOp::Poll if count == 0 => Outcome::Polled(None),
+            QueueOp::Poll => {
+                let at = self.take_index;
+                let x = self.items[at as usize];
+                self.event(QueueEvent::Load {
+                    thread: TH,
+                    field: Field::Slot(at),
+                    value: x.map_or(NULL, i64::from),
+                });
+                self.items[at as usize] = None;
+                self.event(QueueEvent::Store {
+                    thread: TH,
+                    field: Field::Slot(at),
+                    value: NULL,
+                    ordered: false,
+                });
+                self.take_index = self.wrap(at);
+                let value = i64::from(self.take_index);
+                self.event(QueueEvent::Store {
+                    thread: TH,
+                    field: Field::TakeIndex,
+                    value,
+                    ordered: false,
+                });
+                self.count = count - 1;
+                self.event(QueueEvent::Store {
+                    thread: TH,
+                    field: Field::Count,
+                    value: i64::from(count - 1),
+                    ordered: false,
+                });
+                Outcome::Polled(x)
+            }
+            QueueOp::Size => Outcome::Size(u64::from(count)),
+        };
+        self.owner = None;
+        self.event(QueueEvent::Unlock { thread: TH });
+        self.event(QueueEvent::Done {
+            thread: TH,
+            outcome,
+        });
+        outcome
+    }
+
     fn line(&self, r: &AbqRegs) -> u8 {
         let offer = matches!(r.op, Some(QueueOp::Offer(_)));
         let poll = r.op == Some(QueueOp::Poll);

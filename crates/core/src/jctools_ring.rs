@@ -253,6 +253,104 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
     }
 }
 
+/// The operations in one piece, for [`StepQueue::call`].
+impl<P: Probe<QueueEvent>> RingQueue<P> {
+    fn spsc_offer(&mut self, th: usize, e: u32) -> Outcome {
+        let p = self.load(th, Field::ProducerIndex);
+        if p >= self.load(th, Field::ProducerLimit) {
+            if self.load_slot(th, p + self.look_ahead_step).is_none() {
+                // A plain store in JCTools: the field is the producer's own.
+                self.producer_limit = p + self.look_ahead_step;
+                let value = v(self.producer_limit);
+                self.event(QueueEvent::Store {
+                    thread: th,
+                    field: Field::ProducerLimit,
+                    value,
+                    ordered: false,
+                });
+            } else if self.load_slot(th, p).is_some() {
+                return Outcome::Offered(false);
+            }
+        }
+        self.store_slot(th, p, Some(e), true);
+        self.store(th, Field::ProducerIndex, p + 1);
+        Outcome::Offered(true)
+    }
+
+    fn mpsc_offer(&mut self, th: usize, e: u32) -> Outcome {
+        let cap = self.capacity() as u64;
+        let mut limit = self.load(th, Field::ProducerLimit);
+        let p = loop {
+            let p = self.load(th, Field::ProducerIndex);
+            if p >= limit {
+                limit = self.load(th, Field::ConsumerIndex) + cap;
+                if p >= limit {
+                    return Outcome::Offered(false);
+                }
+                self.store(th, Field::ProducerLimit, limit);
+            }
+            let ok = self.producer_index == p;
+            if ok {
+                self.producer_index = p + 1;
+            }
+            self.event(QueueEvent::Cas {
+                thread: th,
+                field: Field::ProducerIndex,
+                expected: v(p),
+                new: v(p + 1),
+                ok,
+            });
+            if ok {
+                break p;
+            }
+        };
+        self.store_slot(th, p, Some(e), true);
+        Outcome::Offered(true)
+    }
+
+    fn poll_alone(&mut self, th: usize) -> Outcome {
+        let c = self.load(th, Field::ConsumerIndex);
+        let mut e = self.load_slot(th, c);
+        if e.is_none() {
+            if self.kind == RingKind::Spsc || self.load(th, Field::ProducerIndex) == c {
+                return Outcome::Polled(None);
+            }
+            // Claimed, not yet written: alone, nobody will write it (a stepped run spins too).
+            let s = self.slot(c);
+            loop {
+                e = self.buffer[s as usize];
+                match e {
+                    None => self.event(QueueEvent::Spin { thread: th }),
+                    Some(x) => {
+                        self.event(QueueEvent::Load {
+                            thread: th,
+                            field: Field::Slot(s),
+                            value: i64::from(x),
+                        });
+                        break;
+                    }
+                }
+            }
+        }
+        self.store_slot(th, c, None, self.kind == RingKind::Spsc);
+        self.store(th, Field::ConsumerIndex, c + 1);
+        Outcome::Polled(e)
+    }
+
+    fn size_alone(&mut self, th: usize) -> Outcome {
+        let cap = self.capacity() as u64;
+        let mut after = self.load(th, Field::ConsumerIndex);
+        loop {
+            let before = after;
+            let p = self.load(th, Field::ProducerIndex);
+            after = self.load(th, Field::ConsumerIndex);
+            if before == after {
+                return Outcome::Size(p.saturating_sub(after).min(cap));
+            }
+        }
+    }
+}
+
 impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
     type Regs = RingRegs;
 
@@ -450,6 +548,22 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
             }
         }
         None
+    }
+
+    fn call(&mut self, op: QueueOp) -> Outcome {
+        const TH: usize = 0;
+        self.event(QueueEvent::Begin { thread: TH, op });
+        let outcome = match (op, self.kind) {
+            (QueueOp::Offer(e), RingKind::Spsc) => self.spsc_offer(TH, e),
+            (QueueOp::Offer(e), RingKind::Mpsc) => self.mpsc_offer(TH, e),
+            (QueueOp::Poll, _) => self.poll_alone(TH),
+            (QueueOp::Size, _) => self.size_alone(TH),
+        };
+        self.event(QueueEvent::Done {
+            thread: TH,
+            outcome,
+        });
+        outcome
     }
 
     fn line(&self, r: &RingRegs) -> u8 {

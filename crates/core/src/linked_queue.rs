@@ -213,6 +213,228 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     }
 }
 
+/// The operations in one piece, for [`StepQueue::call`]; each load and CAS reports the event its
+/// step reports.
+impl<P: Probe<QueueEvent>> LinkedQueue<P> {
+    fn alloc(&mut self, th: usize, e: u32) -> u32 {
+        let fresh = Node {
+            item: Some(e),
+            next: NIL,
+        };
+        let n = match self.free.pop() {
+            Some(n) => {
+                self.nodes[n as usize] = fresh;
+                n
+            }
+            None => {
+                self.nodes.push(fresh);
+                self.nodes.len() as u32 - 1
+            }
+        };
+        self.event(QueueEvent::Alloc { thread: th, node: n });
+        n
+    }
+
+    fn load_head(&mut self, th: usize) -> u32 {
+        let h = self.head;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Head,
+            value: node(h),
+        });
+        h
+    }
+
+    fn load_tail(&mut self, th: usize) -> u32 {
+        let t = self.tail;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Tail,
+            value: node(t),
+        });
+        t
+    }
+
+    fn load_next(&mut self, th: usize, p: u32) -> u32 {
+        let q = self.nodes[p as usize].next;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Next(p),
+            value: node(q),
+        });
+        q
+    }
+
+    fn load_item(&mut self, th: usize, p: u32) -> Option<u32> {
+        let item = self.nodes[p as usize].item;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Item(p),
+            value: opt(item),
+        });
+        item
+    }
+
+    /// `updateHead(h, p)`.
+    fn update_head(&mut self, th: usize, h: u32, p: u32) {
+        if h == p {
+            return;
+        }
+        let ok = self.head == h;
+        if ok {
+            self.head = p;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Head,
+            expected: node(h),
+            new: node(p),
+            ok,
+        });
+        if ok {
+            self.nodes[h as usize].next = h;
+            self.event(QueueEvent::Store {
+                thread: th,
+                field: Field::Next(h),
+                value: i64::from(h),
+                ordered: true,
+            });
+        }
+    }
+
+    fn offer_alone(&mut self, th: usize, e: u32) -> Outcome {
+        let n = self.alloc(th, e);
+        let mut t = self.load_tail(th);
+        let mut p = t;
+        loop {
+            let q = self.load_next(th, p);
+            if q == NIL {
+                let ok = self.nodes[p as usize].next == NIL;
+                if ok {
+                    self.nodes[p as usize].next = n;
+                }
+                self.event(QueueEvent::Cas {
+                    thread: th,
+                    field: Field::Next(p),
+                    expected: NULL,
+                    new: node(n),
+                    ok,
+                });
+                if !ok {
+                    continue;
+                }
+                if p != t {
+                    let ok = self.tail == t;
+                    if ok {
+                        self.tail = n;
+                    }
+                    self.event(QueueEvent::Cas {
+                        thread: th,
+                        field: Field::Tail,
+                        expected: node(t),
+                        new: node(n),
+                        ok,
+                    });
+                }
+                return Outcome::Offered(true);
+            } else if p == q || p != t {
+                // Fell off the list, or a hop past the tail read: look at tail again.
+                let now = self.load_tail(th);
+                p = if now != t {
+                    t = now;
+                    now
+                } else if p == q {
+                    self.load_head(th)
+                } else {
+                    q
+                };
+            } else {
+                p = q; // the hop, with no read of tail (p = t)
+            }
+        }
+    }
+
+    fn poll_alone(&mut self, th: usize) -> Outcome {
+        'restart: loop {
+            let h = self.load_head(th);
+            let mut p = h;
+            loop {
+                let item = self.load_item(th, p);
+                if item.is_some() {
+                    let ok = self.nodes[p as usize].item == item;
+                    if ok {
+                        self.nodes[p as usize].item = None;
+                    }
+                    self.event(QueueEvent::Cas {
+                        thread: th,
+                        field: Field::Item(p),
+                        expected: opt(item),
+                        new: NULL,
+                        ok,
+                    });
+                    if ok {
+                        if p != h {
+                            let q = self.load_next(th, p);
+                            self.update_head(th, h, if q != NIL { q } else { p });
+                        }
+                        return Outcome::Polled(item);
+                    }
+                }
+                let q = self.load_next(th, p);
+                if q == NIL {
+                    self.update_head(th, h, p);
+                    return Outcome::Polled(None);
+                } else if p == q {
+                    continue 'restart;
+                }
+                p = q;
+            }
+        }
+    }
+
+    fn size_alone(&mut self, th: usize) -> Outcome {
+        'restart: loop {
+            let mut count = 0;
+            // first(): the first live node, moving head to it.
+            let h = self.load_head(th);
+            let mut p = h;
+            loop {
+                if self.load_item(th, p).is_some() {
+                    self.update_head(th, h, p);
+                    break;
+                }
+                let q = self.load_next(th, p);
+                if q == NIL {
+                    self.update_head(th, h, p);
+                    p = NIL;
+                    break;
+                } else if p == q {
+                    continue 'restart;
+                }
+                p = q;
+            }
+            while p != NIL {
+                if self.nodes[p as usize].item.is_some() {
+                    count += 1;
+                    self.event(QueueEvent::Visit { thread: th, node: p });
+                } else {
+                    self.event(QueueEvent::Load {
+                        thread: th,
+                        field: Field::Item(p),
+                        value: NULL,
+                    });
+                }
+                let q = self.load_next(th, p);
+                if q == p {
+                    continue 'restart; // self-linked: start again from head
+                }
+                p = q;
+            }
+            return Outcome::Size(count);
+        }
+    }
+}
+
 impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
     type Regs = ClqRegs;
 
@@ -568,6 +790,21 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                 }
             }
         }
+    }
+
+    fn call(&mut self, op: QueueOp) -> Outcome {
+        const TH: usize = 0;
+        self.event(QueueEvent::Begin { thread: TH, op });
+        let outcome = match op {
+            QueueOp::Offer(e) => self.offer_alone(TH, e),
+            QueueOp::Poll => self.poll_alone(TH),
+            QueueOp::Size => self.size_alone(TH),
+        };
+        self.event(QueueEvent::Done {
+            thread: TH,
+            outcome,
+        });
+        outcome
     }
 
     fn line(&self, r: &ClqRegs) -> u8 {

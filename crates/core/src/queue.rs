@@ -238,8 +238,16 @@ pub trait StepQueue {
     }
     /// The elements, head to tail, as the structure holds them right now.
     fn contents(&self) -> Vec<u32>;
-    /// Runs `op` alone on thread 0, to the end: the Java method called from one thread.
-    fn call(&mut self, op: QueueOp) -> Outcome {
+    /// Runs `op` alone on thread 0, to the end: the Java method called from one thread, written
+    /// in one piece as the Java source reads. What the benchmarks run: a step machine pays a
+    /// dispatch per shared access, about as much again as the access itself.
+    ///
+    /// It must report exactly the events [`StepQueue::call_stepped`] reports and leave the same
+    /// state: `tests/queues.rs` runs both from states interleaved threads left behind.
+    fn call(&mut self, op: QueueOp) -> Outcome;
+    /// The same operation through [`StepQueue::begin`] and [`StepQueue::step`], one shared access
+    /// at a time: the cut of `call` that interleaved threads run.
+    fn call_stepped(&mut self, op: QueueOp) -> Outcome {
         let mut regs = Self::Regs::default();
         self.begin(0, &mut regs, op);
         loop {

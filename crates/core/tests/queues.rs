@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use hotpath_core::array_queue::ArrayQueue;
 use hotpath_core::jctools_ring::{RingKind, RingQueue};
 use hotpath_core::linked_queue::{LinkedQueue, NIL};
-use hotpath_core::queue::{Outcome, QueueOp, StepQueue};
+use hotpath_core::probe::Probe;
+use hotpath_core::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
 use hotpath_core::queue_script::{program, run, Program, RunAction, COUNT};
 use hotpath_core::script::RawCommand;
 use proptest::prelude::*;
@@ -289,4 +290,94 @@ fn clq_size_is_a_walk_and_abq_size_is_one_read() {
     assert_eq!(a.last().unwrap().outcome, Some(Outcome::Size(10_000)));
     assert_eq!(c.total_of(kind::VISIT), 0);
     assert_eq!(c.total_of(kind::ALLOC), 0);
+}
+
+/// Every event, in order: what a whole call must report exactly as its stepped cut does.
+#[derive(Default)]
+struct Log(Vec<QueueEvent>);
+
+impl Probe<QueueEvent> for Log {
+    fn event(&mut self, e: QueueEvent) {
+        self.0.push(e);
+    }
+}
+
+/// From the state a random interleaved program left, the same single-thread operations run whole
+/// (`call`) on one queue and stepped (`call_stepped`) on its twin: the same events, outcomes and
+/// state after each.
+fn whole_matches_stepped<Q: StepQueue>(
+    make: impl Fn() -> Q,
+    log: impl Fn(&mut Q) -> &mut Vec<QueueEvent>,
+    state: impl Fn(&Q) -> String,
+    prog: &Program,
+    then: &[u8],
+) -> Result<(), TestCaseError> {
+    let (mut whole, mut stepped) = (make(), make());
+    run(&mut whole, prog, 1_000_000, |_, _, _, _| {}).unwrap();
+    run(&mut stepped, prog, 1_000_000, |_, _, _, _| {}).unwrap();
+    prop_assert_eq!(state(&whole), state(&stepped));
+    for (i, &o) in then.iter().enumerate() {
+        let op = match o {
+            0 => QueueOp::Offer(1000 + i as u32),
+            1 => QueueOp::Poll,
+            _ => QueueOp::Size,
+        };
+        log(&mut whole).clear();
+        log(&mut stepped).clear();
+        let a = whole.call(op);
+        let b = stepped.call_stepped(op);
+        prop_assert_eq!(a, b, "{:?}", op);
+        prop_assert_eq!(&*log(&mut whole), &*log(&mut stepped), "{:?}", op);
+        prop_assert_eq!(state(&whole), state(&stepped), "{:?}", op);
+    }
+    Ok(())
+}
+
+fn single_thread_ops() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(0u8..3, 0..40)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
+
+    #[test]
+    fn clq_whole_calls_match_their_steps(ops in threads(4), s in schedule(), then in single_thread_ops()) {
+        let prog = build(&ops, &s, 8, None, None);
+        whole_matches_stepped(
+            || LinkedQueue::with_probe(Log::default()),
+            |q| &mut q.probe.0,
+            |q| format!("{:?} {} {}", q.nodes, q.head, q.tail),
+            &prog,
+            &then,
+        )?;
+    }
+
+    #[test]
+    fn abq_whole_calls_match_their_steps(ops in threads(4), s in schedule(), cap in 1usize..6, then in single_thread_ops()) {
+        let prog = build(&ops, &s, cap, None, None);
+        whole_matches_stepped(
+            || ArrayQueue::with_probe(cap, Log::default()),
+            |q| &mut q.probe.0,
+            |q| format!("{:?} {} {} {} {:?}", q.items, q.take_index, q.put_index, q.count, q.owner),
+            &prog,
+            &then,
+        )?;
+    }
+
+    #[test]
+    fn ring_whole_calls_match_their_steps(ops in threads(3), s in schedule(), cap in 1usize..9, spsc: bool, then in single_thread_ops()) {
+        let kind = if spsc { RingKind::Spsc } else { RingKind::Mpsc };
+        let prog = if spsc {
+            build(&ops, &s, cap, Some(0), Some(ops.len() - 1))
+        } else {
+            build(&ops, &s, cap, None, Some(0))
+        };
+        whole_matches_stepped(
+            || RingQueue::with_probe(kind, cap, Log::default()),
+            |q| &mut q.probe.0,
+            |q| format!("{:?} {} {} {}", q.buffer, q.producer_index, q.consumer_index, q.producer_limit),
+            &prog,
+            &then,
+        )?;
+    }
 }
