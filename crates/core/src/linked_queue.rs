@@ -460,45 +460,18 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     let Some(QueueOp::Offer(v)) = r.op else {
                         unreachable!()
                     };
-                    let fresh = Node {
-                        item: Some(v),
-                        next: NIL,
-                    };
-                    r.n = match self.free.pop() {
-                        Some(n) => {
-                            self.nodes[n as usize] = fresh;
-                            n
-                        }
-                        None => {
-                            self.nodes.push(fresh);
-                            self.nodes.len() as u32 - 1
-                        }
-                    };
-                    self.event(QueueEvent::Alloc {
-                        thread: th,
-                        node: r.n,
-                    });
+                    r.n = self.alloc(th, v);
                     r.pc = Pc::OfferReadTail;
                     return None;
                 }
                 Pc::OfferReadTail => {
-                    r.t = self.tail;
+                    r.t = self.load_tail(th);
                     r.p = r.t;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Tail,
-                        value: node(r.t),
-                    });
                     r.pc = Pc::OfferReadNext;
                     return None;
                 }
                 Pc::OfferReadNext => {
-                    r.q = self.nodes[r.p as usize].next;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Next(r.p),
-                        value: node(r.q),
-                    });
+                    r.q = self.load_next(th, r.p);
                     r.pc = if r.q == NIL {
                         Pc::OfferCasNext
                     } else if r.p == r.q {
@@ -551,12 +524,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                 }
                 Pc::OfferTailHop | Pc::OfferTailFell => {
                     let fell = r.pc == Pc::OfferTailFell;
-                    let now = self.tail;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Tail,
-                        value: node(now),
-                    });
+                    let now = self.load_tail(th);
                     if now != r.t {
                         r.t = now;
                         r.p = now;
@@ -570,33 +538,18 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::OfferHeadFell => {
-                    r.p = self.head;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Head,
-                        value: node(r.p),
-                    });
+                    r.p = self.load_head(th);
                     r.pc = Pc::OfferReadNext;
                     return None;
                 }
                 Pc::PollReadHead => {
-                    r.h = self.head;
+                    r.h = self.load_head(th);
                     r.p = r.h;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Head,
-                        value: node(r.h),
-                    });
                     r.pc = Pc::PollReadItem;
                     return None;
                 }
                 Pc::PollReadItem => {
-                    r.item = self.nodes[r.p as usize].item;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Item(r.p),
-                        value: opt(r.item),
-                    });
+                    r.item = self.load_item(th, r.p);
                     r.pc = if r.item.is_some() {
                         Pc::PollCasItem
                     } else {
@@ -631,23 +584,13 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::PollNextForHead => {
-                    r.q = self.nodes[r.p as usize].next;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Next(r.p),
-                        value: node(r.q),
-                    });
+                    r.q = self.load_next(th, r.p);
                     r.target = if r.q != NIL { r.q } else { r.p };
                     r.pc = Pc::HeadCas;
                     return None;
                 }
                 Pc::PollReadNext => {
-                    r.q = self.nodes[r.p as usize].next;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Next(r.p),
-                        value: node(r.q),
-                    });
+                    r.q = self.load_next(th, r.p);
                     if r.q == NIL {
                         r.outcome = Some(Outcome::Polled(None));
                         r.target = r.p;
@@ -693,24 +636,13 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                 }
                 Pc::SizeFirstHead => {
                     r.count = 0;
-                    r.h = self.head;
+                    r.h = self.load_head(th);
                     r.p = r.h;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Head,
-                        value: node(r.h),
-                    });
                     r.pc = Pc::SizeFirstItem;
                     return None;
                 }
                 Pc::SizeFirstItem => {
-                    let item = self.nodes[r.p as usize].item;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Item(r.p),
-                        value: opt(item),
-                    });
-                    if item.is_some() {
+                    if self.load_item(th, r.p).is_some() {
                         r.target = r.p;
                         r.after = After::SizeWalk;
                         r.pc = Pc::HeadCas;
@@ -720,19 +652,13 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::SizeFirstNext => {
-                    r.q = self.nodes[r.p as usize].next;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Next(r.p),
-                        value: node(r.q),
-                    });
+                    r.q = self.load_next(th, r.p);
                     if r.q == NIL {
                         // Empty: updateHead(h, p), and the walk starts from nothing.
                         r.target = r.p;
                         r.after = After::SizeWalk;
                         r.pc = Pc::HeadCas;
                         r.p = NIL;
-                        r.target = if r.h == r.target { r.h } else { r.target };
                     } else if r.p == r.q {
                         r.pc = Pc::SizeFirstHead;
                     } else {
@@ -765,12 +691,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::SizeNext => {
-                    let q = self.nodes[r.p as usize].next;
-                    self.event(QueueEvent::Load {
-                        thread: th,
-                        field: Field::Next(r.p),
-                        value: node(q),
-                    });
+                    let q = self.load_next(th, r.p);
                     if q == r.p {
                         r.pc = Pc::SizeFirstHead; // self-linked: restart, count from 0
                     } else {
