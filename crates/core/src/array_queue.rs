@@ -265,7 +265,10 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         // Alone, the lock is free: no other thread is inside an operation.
         debug_assert!(self.owner.is_none());
         self.owner = Some(TH);
-        self.event(QueueEvent::Lock { thread: TH, ok: true });
+        self.event(QueueEvent::Lock {
+            thread: TH,
+            ok: true,
+        });
         let count = self.count;
         self.event(QueueEvent::Load {
             thread: TH,

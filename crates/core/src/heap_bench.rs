@@ -3,58 +3,23 @@
 //! performs them. One invocation = cancel all `num` timers, scheduled with deadlines 1..num in
 //! ascending order, in order or in reverse.
 
-use std::cell::Cell;
-use std::cmp::Ordering;
+use std::rc::Rc;
 
 use crate::heap::HeapKind;
 use crate::indexed_heap::{Handle, IndexedHeap};
-use crate::jdk_heap::{position_u32, JdkHeap, Scan};
+use crate::jdk_heap::{ByKey, JdkHeap, Ref};
 use crate::probe::NoProbe;
 use crate::timer::Timer;
 
-/// A task as a Java heap holds it: a reference, here a 32-bit one, as HotSpot's compressed
-/// references are (a heap base plus an offset). `equals` is identity (the task class does not
-/// override `Object.equals`), and ordering reads through the reference, as `compareTo` does.
-/// Storing `Timer`s inline instead would give the JDK heap a cache-friendly scan Java never had,
-/// while Netty's heap (elements in an arena, named by handles) pays for the indirection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(transparent)]
-struct TaskRef(u32);
-
-impl Scan for TaskRef {
-    fn position(a: &[TaskRef], o: &TaskRef) -> Option<usize> {
-        // SAFETY: TaskRef is a transparent u32, and its equality is the u32's.
-        let words = unsafe { std::slice::from_raw_parts(a.as_ptr().cast::<u32>(), a.len()) };
-        position_u32(words, o.0)
-    }
-}
-
-thread_local! {
-    /// The "heap base" TaskRefs are offsets from: the running kernel's task array.
-    static TASKS: Cell<*const Timer> = const { Cell::new(std::ptr::null()) };
-}
-
-impl Ord for TaskRef {
-    fn cmp(&self, other: &Self) -> Ordering {
-        TASKS.with(|base| {
-            let base = base.get();
-            // SAFETY: `base` is the task array of the HeapCancel whose prepare or run is on this
-            // thread's stack (each sets it on entry); that array is a boxed slice created once
-            // and never moved, resized or mutated, and every TaskRef is an index into it.
-            unsafe { (*base.add(self.0 as usize)).cmp(&*base.add(other.0 as usize)) }
-        })
-    }
-}
-
-impl PartialOrd for TaskRef {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
+/// The benchmark's tasks as a Java heap holds them: references ([`Ref`]), ordered by reading the
+/// task through them. Storing `Timer`s inline instead would give the JDK heap a cache-friendly
+/// scan Java never had, while Netty's heap (elements in an arena, named by handles) pays for the
+/// indirection.
+type TaskOrder = ByKey<Rc<[Timer]>>;
 
 /// One invocation's heap, full of timers 1..num.
 enum Prepared {
-    Jdk(JdkHeap<TaskRef, NoProbe>),
+    Jdk(JdkHeap<Ref, NoProbe, TaskOrder>),
     /// Netty's heap; its tasks' handles are `HeapCancel::handles` (every heap makes them in the
     /// same order, so they are the same numbers).
     Indexed(IndexedHeap<Timer, NoProbe>),
@@ -65,9 +30,9 @@ pub struct HeapCancel {
     reverse: bool,
     /// The benchmark's task objects, and the references to them the cancelling code holds.
     timers: Vec<Timer>,
-    /// What `refs` point into (their base while this kernel runs).
-    _tasks: Box<[Timer]>,
-    refs: Vec<TaskRef>,
+    /// What `refs` point into, shared by every prepared heap's order.
+    tasks: Rc<[Timer]>,
+    refs: Vec<Ref>,
     handles: Vec<Handle>,
     prepared: Vec<Prepared>,
     spent: Vec<Prepared>,
@@ -81,13 +46,13 @@ impl HeapCancel {
                 seq: d - 1,
             })
             .collect();
-        let tasks: Box<[Timer]> = timers.clone().into_boxed_slice();
-        let refs = (0..num).map(TaskRef).collect();
+        let tasks: Rc<[Timer]> = timers.clone().into();
+        let refs = (0..num).map(Ref).collect();
         Self {
             kind,
             reverse,
             timers,
-            _tasks: tasks,
+            tasks,
             refs,
             handles: (0..num).map(Handle).collect(),
             prepared: Vec::new(),
@@ -98,13 +63,12 @@ impl HeapCancel {
     /// Builds `k` invocations' heaps, freeing the last batch's (emptied, untimed: a JVM's
     /// collector frees them outside the op too).
     pub fn prepare(&mut self, k: usize) {
-        TASKS.with(|b| b.set(self._tasks.as_ptr()));
         self.spent.clear();
         self.prepared.clear();
         for _ in 0..k {
             self.prepared.push(match self.kind {
                 HeapKind::Jdk => {
-                    let mut h = JdkHeap::new();
+                    let mut h = JdkHeap::with_order(ByKey::new(self.tasks.clone()), NoProbe);
                     for &t in &self.refs {
                         h.offer(t);
                     }
@@ -125,7 +89,6 @@ impl HeapCancel {
     /// Runs every prepared invocation; returns how many ran and a checksum (the sum of the slots
     /// the timers were found in) so the work cannot be optimised away.
     pub fn run(&mut self) -> (usize, u64) {
-        TASKS.with(|b| b.set(self._tasks.as_ptr()));
         let mut sum = 0u64;
         let n = self.prepared.len();
         for p in &mut self.prepared {
@@ -140,7 +103,7 @@ impl HeapCancel {
     }
 }
 
-fn cancel_refs(h: &mut JdkHeap<TaskRef, NoProbe>, refs: &[TaskRef], reverse: bool) -> u64 {
+fn cancel_refs(h: &mut JdkHeap<Ref, NoProbe, TaskOrder>, refs: &[Ref], reverse: bool) -> u64 {
     let found = |i: Option<usize>| i.map_or(u64::MAX, |i| i as u64);
     if reverse {
         refs.iter().rev().map(|t| found(h.remove(t))).sum()

@@ -116,13 +116,117 @@ pub fn position_u32(a: &[u32], w: u32) -> Option<usize> {
 impl Scan for u64 {}
 impl Scan for crate::timer::Timer {}
 
+/// An object reference as a Java heap holds it: 32 bits, as HotSpot's compressed references are
+/// (a heap base plus an offset), here an index into the table the heap's [`Order`] reads. `equals`
+/// is identity (the task classes do not override `Object.equals`). Holding references rather than
+/// the keys inline keeps the JDK's memory traffic: a scan reads 4 bytes a slot, and each
+/// comparison reads through the reference, as `compareTo` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct Ref(pub u32);
+
+impl Scan for Ref {
+    fn position(a: &[Ref], o: &Ref) -> Option<usize> {
+        // SAFETY: Ref is a transparent u32, and its equality is the u32's.
+        let words = unsafe { std::slice::from_raw_parts(a.as_ptr().cast::<u32>(), a.len()) };
+        position_u32(words, o.0)
+    }
+}
+
+/// How the heap orders its elements: their own `compareTo` ([`Natural`]), or a comparator, as a
+/// `PriorityQueue` constructed with one (the sift is the same either way).
+pub trait Order<T> {
+    fn cmp(&self, a: &T, b: &T) -> Ordering;
+    /// Checked once as an element enters the heap (`offer`), so that comparisons need not be.
+    fn admit(&self, _x: &T) {}
+}
+
+/// The elements' natural order (`Comparable`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Natural;
+
+impl<T: Ord> Order<T> for Natural {
+    #[inline(always)]
+    fn cmp(&self, a: &T, b: &T) -> Ordering {
+        a.cmp(b)
+    }
+}
+
+/// References ordered by a key each referenced object holds: `keys[r]`, read through the
+/// reference, as `compareTo` reads a field of both objects. The table is a `Vec` that only grows
+/// (objects are made, never freed, while the heap lives) or an `Rc<[K]>` many heaps share.
+#[derive(Clone, Debug, Default)]
+pub struct ByKey<C>(C);
+
+/// The tables [`ByKey`] reads, neither of which can shrink behind its back.
+pub trait KeyTable {
+    type Key: Ord;
+    fn keys(&self) -> &[Self::Key];
+}
+
+impl<K: Ord> KeyTable for Vec<K> {
+    type Key = K;
+    fn keys(&self) -> &[K] {
+        self
+    }
+}
+
+impl<K: Ord> KeyTable for std::rc::Rc<[K]> {
+    type Key = K;
+    fn keys(&self) -> &[K] {
+        self
+    }
+}
+
+impl<C> ByKey<C> {
+    pub fn new(table: C) -> Self {
+        Self(table)
+    }
+
+    pub fn table(&self) -> &C {
+        &self.0
+    }
+}
+
+impl<K> ByKey<Vec<K>> {
+    /// A new object with this key, and the reference to it.
+    pub fn push(&mut self, key: K) -> Ref {
+        self.0.push(key);
+        Ref(self.0.len() as u32 - 1)
+    }
+}
+
+impl<C: KeyTable> Order<Ref> for ByKey<C> {
+    #[inline(always)]
+    fn cmp(&self, a: &Ref, b: &Ref) -> Ordering {
+        let keys = self.0.keys();
+        // SAFETY: both are elements of the heap, each admitted below when it was offered, and
+        // the table cannot shrink (a private Vec that only `push` touches, or an immutable Rc).
+        unsafe {
+            keys.get_unchecked(a.0 as usize)
+                .cmp(keys.get_unchecked(b.0 as usize))
+        }
+    }
+
+    fn admit(&self, x: &Ref) {
+        assert!(
+            (x.0 as usize) < self.0.keys().len(),
+            "a reference to no object: {} of {}",
+            x.0,
+            self.0.keys().len()
+        );
+    }
+}
+
 #[derive(Clone, Debug)]
-pub struct JdkHeap<T, P: Probe<HeapEvent> = NoProbe> {
+pub struct JdkHeap<T, P: Probe<HeapEvent> = NoProbe, O: Order<T> = Natural> {
     /// The live prefix of the JDK's array: `a[0..size]`. Slots past `size` are null in Java.
     a: Vec<T>,
     /// The length of the JDK's backing array (allocated slots, live or null).
     capacity: usize,
     pub probe: P,
+    /// What `compareTo` reads (for [`ByKey`], the referenced objects' keys).
+    pub order: O,
 }
 
 impl<T: Ord + Copy + Scan> JdkHeap<T, NoProbe> {
@@ -139,10 +243,17 @@ impl<T: Ord + Copy + Scan> Default for JdkHeap<T, NoProbe> {
 
 impl<T: Ord + Copy + Scan, P: Probe<HeapEvent>> JdkHeap<T, P> {
     pub fn with_probe(probe: P) -> Self {
+        Self::with_order(Natural, probe)
+    }
+}
+
+impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
+    pub fn with_order(order: O, probe: P) -> Self {
         Self {
             a: Vec::with_capacity(INITIAL_CAPACITY),
             capacity: INITIAL_CAPACITY,
             probe,
+            order,
         }
     }
 
@@ -169,6 +280,7 @@ impl<T: Ord + Copy + Scan, P: Probe<HeapEvent>> JdkHeap<T, P> {
     }
 
     pub fn offer(&mut self, x: T) {
+        self.order.admit(&x);
         probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         probe!(self.probe.line(line::OFFER));
         let k = self.a.len();
@@ -259,7 +371,7 @@ impl<T: Ord + Copy + Scan, P: Probe<HeapEvent>> JdkHeap<T, P> {
             probe!(self.probe.line(line::SIFT_UP_COMPARE));
             let parent = (k - 1) >> 1;
             let e = self.a[parent];
-            let ord = x.cmp(&e);
+            let ord = self.order.cmp(&x, &e);
             probe!(self.probe.event(HeapEvent::Compare {
                 a: Loc::Held,
                 b: Loc::Slot(parent),
@@ -294,7 +406,7 @@ impl<T: Ord + Copy + Scan, P: Probe<HeapEvent>> JdkHeap<T, P> {
             let mut c = self.a[child];
             let right = child + 1;
             if right < n {
-                let ord = c.cmp(&self.a[right]);
+                let ord = self.order.cmp(&c, &self.a[right]);
                 probe!(self.probe.event(HeapEvent::Compare {
                     a: Loc::Slot(child),
                     b: Loc::Slot(right),
@@ -306,7 +418,7 @@ impl<T: Ord + Copy + Scan, P: Probe<HeapEvent>> JdkHeap<T, P> {
                 }
             }
             probe!(self.probe.line(line::SIFT_DOWN_COMPARE));
-            let ord = x.cmp(&c);
+            let ord = self.order.cmp(&x, &c);
             probe!(self.probe.event(HeapEvent::Compare {
                 a: Loc::Held,
                 b: Loc::Slot(child),
@@ -335,6 +447,47 @@ impl<T: Ord + Copy + Scan, P: Probe<HeapEvent>> JdkHeap<T, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn references_ordered_through_a_table_lay_out_as_the_keys_themselves() {
+        // Distinct keys in a scrambled order; offers, polls and removals (by identity for the
+        // references, by value for the keys: the same element either way).
+        let keys: Vec<u64> = (0..300u64).map(|i| (i * 7919) % 1009).collect();
+        let mut by_ref: JdkHeap<Ref, NoProbe, ByKey<Vec<u64>>> =
+            JdkHeap::with_order(ByKey::default(), NoProbe);
+        let mut by_value: JdkHeap<u64> = JdkHeap::new();
+        for (i, &k) in keys.iter().enumerate() {
+            let r = by_ref.order.push(k);
+            by_ref.offer(r);
+            by_value.offer(k);
+            if i % 5 == 4 {
+                assert_eq!(by_ref.poll().map(|r| keys[r.0 as usize]), by_value.poll());
+            }
+            if i % 7 == 6 {
+                let victim = keys[i / 2];
+                assert_eq!(
+                    by_ref.remove(&Ref((i / 2) as u32)),
+                    by_value.remove(&victim)
+                );
+            }
+            let through: Vec<u64> = by_ref
+                .as_slice()
+                .iter()
+                .map(|r| keys[r.0 as usize])
+                .collect();
+            assert_eq!(through, by_value.as_slice());
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "a reference to no object: 3 of 2")]
+    fn a_reference_to_no_object_is_refused_as_it_enters() {
+        let mut h: JdkHeap<Ref, NoProbe, ByKey<Vec<u64>>> =
+            JdkHeap::with_order(ByKey::default(), NoProbe);
+        h.order.push(5);
+        h.order.push(6);
+        h.offer(Ref(3));
+    }
 
     #[test]
     fn growth_follows_the_jdk_rule() {

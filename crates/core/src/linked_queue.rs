@@ -231,7 +231,10 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
                 self.nodes.len() as u32 - 1
             }
         };
-        self.event(QueueEvent::Alloc { thread: th, node: n });
+        self.event(QueueEvent::Alloc {
+            thread: th,
+            node: n,
+        });
         n
     }
 
@@ -416,7 +419,10 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
             while p != NIL {
                 if self.nodes[p as usize].item.is_some() {
                     count += 1;
-                    self.event(QueueEvent::Visit { thread: th, node: p });
+                    self.event(QueueEvent::Visit {
+                        thread: th,
+                        node: p,
+                    });
                 } else {
                     self.event(QueueEvent::Load {
                         thread: th,

@@ -16,9 +16,7 @@
 //! iterator's unlinks); the wheel purgatory's read/write lock and `removeKeyIfEmpty` race checks
 //! are not modelled.
 
-use std::cmp::Ordering;
-
-use crate::jdk_heap::JdkHeap;
+use crate::jdk_heap::{ByKey, JdkHeap, Ref};
 use crate::probe::{NoProbe, Probe};
 use crate::timing_wheel::{QueueProbe, SystemTimer, TimerHandle, WheelEvent, TICK_MS, WHEEL_SIZE};
 
@@ -32,37 +30,6 @@ struct Operation {
     /// When the completion thread completes it (`None`: it times out).
     completes_at: Option<u64>,
     completed: bool,
-}
-
-/// An operation in the old delay queue: ordered by due time alone (`DelayedItem.compareTo`),
-/// equal by identity.
-#[derive(Clone, Copy, Debug)]
-pub struct OpRef {
-    pub due: u64,
-    pub op: u32,
-}
-
-/// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
-impl crate::jdk_heap::Scan for OpRef {}
-
-impl PartialEq for OpRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.op == other.op
-    }
-}
-
-impl Eq for OpRef {}
-
-impl Ord for OpRef {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.due.cmp(&other.due)
-    }
-}
-
-impl PartialOrd for OpRef {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
 }
 
 /// What both purgatories do for the benchmark's load generator.
@@ -127,7 +94,10 @@ pub struct OldPurgatory<P: Probe<WheelEvent> = NoProbe> {
     ops: Vec<Operation>,
     keys: usize,
     watchers: Watchers,
-    queue: JdkHeap<OpRef, QueueProbe<P>>,
+    /// References to the operations, ordered by due time read through them
+    /// (`DelayedItem.compareTo`), equal by identity: operation `op` is `Ref(op)`, and the
+    /// order's table holds every operation's due time.
+    queue: JdkHeap<Ref, QueueProbe<P>, ByKey<Vec<u64>>>,
     purge_interval: usize,
     last_reap: u64,
     /// Entries visited by purges (watcher entries walked, delay-queue snapshot copies).
@@ -148,12 +118,16 @@ impl<P: Probe<WheelEvent>> OldPurgatory<P> {
             ops: Vec::new(),
             keys,
             watchers: Watchers::new(keys),
-            queue: JdkHeap::with_probe(QueueProbe(probe)),
+            queue: JdkHeap::with_order(ByKey::default(), QueueProbe(probe)),
             purge_interval,
             last_reap: 0,
             purge_visits: 0,
             expired: 0,
         }
+    }
+
+    fn due(&self, r: Ref) -> u64 {
+        self.queue.order.table()[r.0 as usize]
     }
 
     fn try_complete(&mut self, op: u32, now: u64) -> bool {
@@ -169,8 +143,8 @@ impl<P: Probe<WheelEvent>> OldPurgatory<P> {
     fn reaper_iteration(&mut self, now: u64) -> bool {
         let mut expired = false;
         if let Some(head) = self.queue.peek() {
-            if head.due <= now {
-                let op = self.queue.poll().expect("peeked").op;
+            if self.due(head) <= now {
+                let op = self.queue.poll().expect("peeked").0;
                 // onExpiration, then forceComplete: a no-op for an operation already completed.
                 self.ops[op as usize].completed = true;
                 self.expired += 1;
@@ -183,10 +157,10 @@ impl<P: Probe<WheelEvent>> OldPurgatory<P> {
         if self.queue.len() >= self.purge_interval {
             // The iterator's snapshot is an O(n) copy in heap order; each removal of a completed
             // operation is `removeEQ`, an identity scan from slot 0, then `removeAt`.
-            let snapshot: Vec<OpRef> = self.queue.as_slice().to_vec();
+            let snapshot: Vec<Ref> = self.queue.as_slice().to_vec();
             self.purge_visits += snapshot.len() as u64;
             for r in snapshot {
-                if self.ops[r.op as usize].completed {
+                if self.ops[r.0 as usize].completed {
                     self.queue.remove(&r);
                 }
             }
@@ -197,7 +171,7 @@ impl<P: Probe<WheelEvent>> OldPurgatory<P> {
 
 impl<P: Probe<WheelEvent>> Purgatory for OldPurgatory<P> {
     fn watch(&mut self, now: u64, timeout: u64, completes_at: Option<u64>) -> u32 {
-        let op = self.ops.len() as u32;
+        let op = self.queue.order.push(now + timeout).0;
         self.ops.push(Operation {
             completes_at,
             completed: false,
@@ -214,10 +188,7 @@ impl<P: Probe<WheelEvent>> Purgatory for OldPurgatory<P> {
         if self.try_complete(op, now) {
             return op;
         }
-        self.queue.offer(OpRef {
-            due: now + timeout,
-            op,
-        });
+        self.queue.offer(Ref(op));
         op
     }
 
@@ -228,7 +199,7 @@ impl<P: Probe<WheelEvent>> Purgatory for OldPurgatory<P> {
 
     fn reap(&mut self, now: u64) {
         let mut ran = false;
-        while self.queue.peek().is_some_and(|h| h.due <= now) {
+        while self.queue.peek().is_some_and(|h| self.due(h) <= now) {
             self.reaper_iteration(now);
             ran = true;
         }
@@ -254,7 +225,7 @@ impl<P: Probe<WheelEvent>> Purgatory for OldPurgatory<P> {
             .queue
             .as_slice()
             .iter()
-            .filter(|r| self.ops[r.op as usize].completed)
+            .filter(|r| self.ops[r.0 as usize].completed)
             .count();
         (q, self.watchers.completed(&self.ops))
     }

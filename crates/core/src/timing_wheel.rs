@@ -21,7 +21,7 @@
 use std::cmp::Ordering;
 
 use crate::heap::{HeapEvent, HeapKind, Op};
-use crate::jdk_heap::JdkHeap;
+use crate::jdk_heap::{ByKey, JdkHeap, Ref};
 use crate::probe::{Event, Kind, NoProbe, Probe};
 
 /// Kafka's `SystemTimer` defaults.
@@ -668,8 +668,8 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     }
 }
 
-/// A task in the old design's delay queue: ordered by due time alone (Kafka's `DelayedItem`),
-/// equal by identity.
+/// A task as a heap that holds tasks inline sees it (the benchmark's indexed heap): ordered by
+/// due time alone (Kafka's `DelayedItem`), equal by identity.
 #[derive(Clone, Copy, Debug)]
 pub struct TaskKey {
     pub due: u64,
@@ -677,9 +677,6 @@ pub struct TaskKey {
     /// The task's own number, for narration.
     pub id: u32,
 }
-
-/// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
-impl crate::jdk_heap::Scan for TaskKey {}
 
 impl PartialEq for TaskKey {
     fn eq(&self, other: &Self) -> bool {
@@ -702,11 +699,12 @@ impl PartialOrd for TaskKey {
 }
 
 /// The timer Kafka's purgatory used before the wheel: a `DelayQueue` of the tasks themselves,
-/// so cancelling one is `remove(Object)`, a linear `equals()` scan.
+/// so cancelling one is `remove(Object)`, a linear `equals()` scan. The queue holds references
+/// to the tasks, ordered by the due time read through them (`DelayedItem.compareTo`).
 pub struct DelayQueueTimer<P: Probe<WheelEvent> = NoProbe> {
-    queue: JdkHeap<TaskKey, QueueProbe<P>>,
+    /// The tasks' due times are the order's table: task `h` is `Ref(h)`.
+    queue: JdkHeap<Ref, QueueProbe<P>, ByKey<Vec<u64>>>,
     ids: Vec<u32>,
-    dues: Vec<u64>,
     pending: Vec<bool>,
     now: u64,
 }
@@ -720,9 +718,8 @@ impl DelayQueueTimer<NoProbe> {
 impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
     pub fn with_probe(start_ms: u64, probe: P) -> Self {
         Self {
-            queue: JdkHeap::with_probe(QueueProbe(probe)),
+            queue: JdkHeap::with_order(ByKey::default(), QueueProbe(probe)),
             ids: Vec::new(),
-            dues: Vec::new(),
             pending: Vec::new(),
             now: start_ms,
         }
@@ -744,10 +741,6 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
         self.queue.is_empty()
     }
 
-    pub fn layout(&self) -> &[TaskKey] {
-        self.queue.as_slice()
-    }
-
     pub fn is_pending(&self, h: TimerHandle) -> bool {
         self.pending[h.0 as usize]
     }
@@ -756,32 +749,22 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
     pub fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle {
         probe!(self.queue.probe.0.line(0));
         probe!(self.queue.probe.0.event(WheelEvent::Begin(WheelOp::Add)));
-        let h = self.ids.len() as u32;
+        let task = self.queue.order.push(self.now + delay);
         self.ids.push(id);
-        self.dues.push(self.now + delay);
         self.pending.push(true);
-        self.queue.offer(TaskKey {
-            due: self.now + delay,
-            task: h,
-            id,
-        });
+        self.queue.offer(task);
         if delay == 0 {
             self.run_due(self.now, fire);
         }
-        TimerHandle(h)
+        TimerHandle(task.0)
     }
 
     pub fn cancel(&mut self, h: TimerHandle) -> bool {
         probe!(self.queue.probe.0.line(1));
         probe!(self.queue.probe.0.event(WheelEvent::Begin(WheelOp::Cancel)));
         // `remove(Object)` scans whether or not the task is still queued, as the JDK's does.
-        let key = TaskKey {
-            due: self.dues[h.0 as usize],
-            task: h.0,
-            id: self.ids[h.0 as usize],
-        };
         self.pending[h.0 as usize] = false;
-        self.queue.remove(&key).is_some()
+        self.queue.remove(&Ref(h.0)).is_some()
     }
 
     pub fn advance(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
@@ -797,16 +780,17 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
 
     fn run_due(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
         while let Some(head) = self.queue.peek() {
-            if head.due > t {
+            let due = self.queue.order.table()[head.0 as usize];
+            if due > t {
                 break;
             }
-            let task = self.queue.poll().expect("peeked").task;
+            let task = self.queue.poll().expect("peeked").0;
             self.pending[task as usize] = false;
             probe!(self.queue.probe.0.event(WheelEvent::Fire {
                 timer: task,
-                time: head.due
+                time: due
             }));
-            fire(self.ids[task as usize], head.due);
+            fire(self.ids[task as usize], due);
         }
     }
 }
