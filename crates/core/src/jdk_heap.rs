@@ -413,6 +413,10 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
                     ord
                 }));
                 if ord == Ordering::Greater {
+                    // Asks for a branch, not a select: a select makes the next level's loads
+                    // wait for this compare. x86 code turns such selects back into branches (its
+                    // cmov converter); wasm keeps them, and in-order cancels ran 1.7× slower.
+                    std::hint::cold_path();
                     child = right;
                     c = self.a[child];
                 }
