@@ -259,6 +259,7 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         None
     }
 
+    #[inline(always)]
     fn call(&mut self, op: QueueOp) -> Outcome {
         const TH: usize = 0;
         self.event(QueueEvent::Begin { thread: TH, op });

@@ -255,6 +255,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
 
 /// The operations in one piece, for [`StepQueue::call`].
 impl<P: Probe<QueueEvent>> RingQueue<P> {
+    #[inline]
     fn spsc_offer(&mut self, th: usize, e: u32) -> Outcome {
         let p = self.load(th, Field::ProducerIndex);
         if p >= self.load(th, Field::ProducerLimit) {
@@ -277,6 +278,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         Outcome::Offered(true)
     }
 
+    #[inline]
     fn mpsc_offer(&mut self, th: usize, e: u32) -> Outcome {
         let cap = self.capacity() as u64;
         let mut limit = self.load(th, Field::ProducerLimit);
@@ -308,6 +310,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         Outcome::Offered(true)
     }
 
+    #[inline]
     fn poll_alone(&mut self, th: usize) -> Outcome {
         let c = self.load(th, Field::ConsumerIndex);
         let mut e = self.load_slot(th, c);
@@ -550,6 +553,7 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
         None
     }
 
+    #[inline(always)]
     fn call(&mut self, op: QueueOp) -> Outcome {
         const TH: usize = 0;
         self.event(QueueEvent::Begin { thread: TH, op });

@@ -256,15 +256,18 @@ pub trait StepQueue {
             }
         }
     }
+    #[inline(always)]
     fn offer(&mut self, v: u32) -> bool {
         matches!(self.call(QueueOp::Offer(v)), Outcome::Offered(true))
     }
+    #[inline(always)]
     fn poll(&mut self) -> Option<u32> {
         match self.call(QueueOp::Poll) {
             Outcome::Polled(v) => v,
             _ => None,
         }
     }
+    #[inline]
     fn size(&mut self) -> u64 {
         match self.call(QueueOp::Size) {
             Outcome::Size(n) => n,
