@@ -66,9 +66,28 @@ pub const PSEUDOCODE: &[&str] = &[
     "  elif p = q: restart; else p ← q",
 ];
 
+/// A node's `item`: an element or null, in 4 bytes as a compressed reference is (so a node is 8
+/// bytes and `size()`'s walk steps by a shift, not a multiply). Elements are below `u32::MAX`
+/// (scripts allow up to 1,000,000,001).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item(u32);
+
+impl Item {
+    pub const NULL: Item = Item(u32::MAX);
+
+    pub fn of(e: u32) -> Item {
+        assert!(e != u32::MAX, "an element is below u32::MAX");
+        Item(e)
+    }
+
+    pub fn get(self) -> Option<u32> {
+        (self != Item::NULL).then_some(self.0)
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
-    pub item: Option<u32>,
+    pub item: Item,
     /// NIL for the last node; the node's own index once it is self-linked (dead).
     pub next: u32,
 }
@@ -174,7 +193,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     pub fn with_probe(probe: P) -> Self {
         Self {
             nodes: vec![Node {
-                item: None,
+                item: Item::NULL,
                 next: NIL,
             }],
             head: 0,
@@ -218,7 +237,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     fn alloc(&mut self, th: usize, e: u32) -> u32 {
         let fresh = Node {
-            item: Some(e),
+            item: Item::of(e),
             next: NIL,
         };
         let n = match self.free.pop() {
@@ -269,7 +288,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     }
 
     fn load_item(&mut self, th: usize, p: u32) -> Option<u32> {
-        let item = self.nodes[p as usize].item;
+        let item = self.nodes[p as usize].item.get();
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Item(p),
@@ -364,9 +383,9 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
             loop {
                 let item = self.load_item(th, p);
                 if item.is_some() {
-                    let ok = self.nodes[p as usize].item == item;
+                    let ok = self.nodes[p as usize].item.get() == item;
                     if ok {
-                        self.nodes[p as usize].item = None;
+                        self.nodes[p as usize].item = Item::NULL;
                     }
                     self.event(QueueEvent::Cas {
                         thread: th,
@@ -417,7 +436,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
                 p = q;
             }
             while p != NIL {
-                if self.nodes[p as usize].item.is_some() {
+                if self.nodes[p as usize].item != Item::NULL {
                     count += 1;
                     self.event(QueueEvent::Visit {
                         thread: th,
@@ -565,9 +584,9 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                 }
                 Pc::PollCasItem => {
                     let cell = &mut self.nodes[r.p as usize].item;
-                    let ok = *cell == r.item;
+                    let ok = cell.get() == r.item;
                     if ok {
-                        *cell = None;
+                        *cell = Item::NULL;
                     }
                     self.event(QueueEvent::Cas {
                         thread: th,
@@ -679,8 +698,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                         r.pc = Pc::Return;
                         continue;
                     }
-                    let item = self.nodes[r.p as usize].item;
-                    if item.is_some() {
+                    if self.nodes[r.p as usize].item != Item::NULL {
                         r.count += 1;
                         self.event(QueueEvent::Visit {
                             thread: th,
@@ -781,7 +799,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
         let mut out = Vec::new();
         let mut p = self.head;
         loop {
-            if let Some(v) = self.nodes[p as usize].item {
+            if let Some(v) = self.nodes[p as usize].item.get() {
                 out.push(v);
             }
             let q = self.nodes[p as usize].next;

@@ -133,7 +133,7 @@ impl<P: Probe<QueueEvent>> Drawn for LinkedQueue<P> {
         c.set(c.at.tail, i64::from(self.tail));
         c.set(c.at.nodes, self.nodes.len() as i64);
         for (i, n) in self.nodes.iter().enumerate().take(MAX_NODES) {
-            c.set(c.at.node_item + i, n.item.map_or(NULL, i64::from));
+            c.set(c.at.node_item + i, n.item.get().map_or(NULL, i64::from));
             c.set(
                 c.at.node_next + i,
                 if n.next == NIL {

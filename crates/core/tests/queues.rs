@@ -191,7 +191,7 @@ fn clq_invariants(q: &LinkedQueue) -> Result<(), String> {
     }
     let last = p;
     for (i, n) in q.nodes.iter().enumerate() {
-        if n.item.is_some() && !on_list[i] && !q.is_dead(i as u32) && n.next != NIL {
+        if n.item.get().is_some() && !on_list[i] && !q.is_dead(i as u32) && n.next != NIL {
             return Err(format!("live n{i} is not reachable from head"));
         }
     }
