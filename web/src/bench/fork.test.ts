@@ -48,6 +48,18 @@ describe('batch sizing', () => {
     expect(calibrate(kernel, clock, 10, 64).batch).toBe(64);
   });
 
+  it('does not let a slow first call (lazy compilation, a first growth) decide the batch', () => {
+    const { clock, kernel } = fakeWorld(0.002);
+    const run = kernel.run.bind(kernel);
+    let calls = 0;
+    kernel.run = () => {
+      if (calls++ === 0) kernel.prepare(5000); // the first call costs what 5,000 ops cost
+      return run();
+    };
+    const { batch } = calibrate(kernel, clock, 10, 1_000_000);
+    expect(batch * 0.002).toBeGreaterThanOrEqual(10);
+  });
+
   it('keeps a slow operation to batches of one', () => {
     const { clock, kernel } = fakeWorld(50);
     expect(calibrate(kernel, clock, 10, 1000).batch).toBe(1);

@@ -57,8 +57,15 @@ export function targetBatchMs(resolutionMs: number): number {
   return Math.max(100 * resolutionMs, MIN_BATCH_MS);
 }
 
-/** Grows the batch until one batch takes `targetMs`; returns the batch and ms per invocation. */
+/**
+ * Grows the batch until one batch takes `targetMs`; returns the batch and ms per invocation. One
+ * invocation runs first, untimed: a first call can cost far more than the next (the engine
+ * compiling the function lazily, a structure's first growth, wasm memory growing), and timed it
+ * would settle on a batch of one whose timing is mostly the clock's.
+ */
 export function calibrate(kernel: Kernel, clock: Clock, targetMs: number, maxBatch: number): { batch: number; opMs: number } {
+  kernel.prepare(1);
+  kernel.run();
   let k = 1;
   for (;;) {
     kernel.prepare(k);
