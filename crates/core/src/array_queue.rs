@@ -115,6 +115,79 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
             i + 1
         }
     }
+
+    // One shared access each, with its event: the steps and the whole calls are made of these.
+
+    #[inline(always)]
+    fn read_count(&mut self, th: usize) -> u32 {
+        let count = self.count;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Count,
+            value: i64::from(count),
+        });
+        count
+    }
+
+    #[inline(always)]
+    fn write_count(&mut self, th: usize, count: u32) {
+        self.count = count;
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::Count,
+            value: i64::from(count),
+            ordered: false,
+        });
+    }
+
+    /// `items[at] ← v`, a plain store.
+    #[inline(always)]
+    fn write_slot(&mut self, th: usize, at: u32, v: Option<u32>) {
+        self.items[at as usize] = v;
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::Slot(at),
+            value: v.map_or(NULL, i64::from),
+            ordered: false,
+        });
+    }
+
+    #[inline(always)]
+    fn read_slot(&mut self, th: usize, at: u32) -> Option<u32> {
+        let x = self.items[at as usize];
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Slot(at),
+            value: x.map_or(NULL, i64::from),
+        });
+        x
+    }
+
+    /// `if ++putIndex = items.length: putIndex ← 0`.
+    #[inline(always)]
+    fn advance_put(&mut self, th: usize) {
+        self.put_index = self.wrap(self.put_index);
+        let value = i64::from(self.put_index);
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::PutIndex,
+            value,
+            ordered: false,
+        });
+    }
+
+    /// `if ++takeIndex = items.length: takeIndex ← 0`.
+    #[inline(always)]
+    fn advance_take(&mut self, th: usize) {
+        self.take_index = self.wrap(self.take_index);
+        let value = i64::from(self.take_index);
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::TakeIndex,
+            value,
+            ordered: false,
+        });
+    }
 }
 
 impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
@@ -142,12 +215,7 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
                 self.event(QueueEvent::Lock { thread: th, ok });
             }
             Pc::ReadCount => {
-                r.count = self.count;
-                self.event(QueueEvent::Load {
-                    thread: th,
-                    field: Field::Count,
-                    value: i64::from(r.count),
-                });
+                r.count = self.read_count(th);
                 r.pc = match op {
                     QueueOp::Offer(_) if r.count as usize == self.items.len() => {
                         r.outcome = Some(Outcome::Offered(false));
@@ -169,71 +237,31 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
                 let QueueOp::Offer(v) = op else {
                     unreachable!()
                 };
-                let at = self.put_index;
-                self.items[at as usize] = Some(v);
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::Slot(at),
-                    value: i64::from(v),
-                    ordered: false,
-                });
+                self.write_slot(th, self.put_index, Some(v));
                 r.pc = Pc::StorePut;
             }
             Pc::StorePut => {
-                self.put_index = self.wrap(self.put_index);
-                let value = i64::from(self.put_index);
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::PutIndex,
-                    value,
-                    ordered: false,
-                });
+                self.advance_put(th);
                 r.pc = Pc::StoreCount;
             }
             Pc::ReadSlot => {
-                let at = self.take_index;
-                r.x = self.items[at as usize];
-                self.event(QueueEvent::Load {
-                    thread: th,
-                    field: Field::Slot(at),
-                    value: r.x.map_or(NULL, i64::from),
-                });
+                r.x = self.read_slot(th, self.take_index);
                 r.pc = Pc::ClearSlot;
             }
             Pc::ClearSlot => {
-                let at = self.take_index;
-                self.items[at as usize] = None;
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::Slot(at),
-                    value: NULL,
-                    ordered: false,
-                });
+                self.write_slot(th, self.take_index, None);
                 r.pc = Pc::StoreTake;
             }
             Pc::StoreTake => {
-                self.take_index = self.wrap(self.take_index);
-                let value = i64::from(self.take_index);
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::TakeIndex,
-                    value,
-                    ordered: false,
-                });
+                self.advance_take(th);
                 r.pc = Pc::StoreCount;
             }
             Pc::StoreCount => {
-                self.count = match op {
+                let count = match op {
                     QueueOp::Offer(_) => r.count + 1,
                     _ => r.count - 1,
                 };
-                let value = i64::from(self.count);
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::Count,
-                    value,
-                    ordered: false,
-                });
+                self.write_count(th, count);
                 r.outcome = Some(match op {
                     QueueOp::Offer(_) => Outcome::Offered(true),
                     _ => Outcome::Polled(r.x),
@@ -270,71 +298,21 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
             thread: TH,
             ok: true,
         });
-        let count = self.count;
-        self.event(QueueEvent::Load {
-            thread: TH,
-            field: Field::Count,
-            value: i64::from(count),
-        });
+        let count = self.read_count(TH);
         let outcome = match op {
             QueueOp::Offer(_) if count as usize == self.items.len() => Outcome::Offered(false),
             QueueOp::Offer(v) => {
-                let at = self.put_index;
-                self.items[at as usize] = Some(v);
-                self.event(QueueEvent::Store {
-                    thread: TH,
-                    field: Field::Slot(at),
-                    value: i64::from(v),
-                    ordered: false,
-                });
-                self.put_index = self.wrap(at);
-                let value = i64::from(self.put_index);
-                self.event(QueueEvent::Store {
-                    thread: TH,
-                    field: Field::PutIndex,
-                    value,
-                    ordered: false,
-                });
-                self.count = count + 1;
-                self.event(QueueEvent::Store {
-                    thread: TH,
-                    field: Field::Count,
-                    value: i64::from(count + 1),
-                    ordered: false,
-                });
+                self.write_slot(TH, self.put_index, Some(v));
+                self.advance_put(TH);
+                self.write_count(TH, count + 1);
                 Outcome::Offered(true)
             }
             QueueOp::Poll if count == 0 => Outcome::Polled(None),
             QueueOp::Poll => {
-                let at = self.take_index;
-                let x = self.items[at as usize];
-                self.event(QueueEvent::Load {
-                    thread: TH,
-                    field: Field::Slot(at),
-                    value: x.map_or(NULL, i64::from),
-                });
-                self.items[at as usize] = None;
-                self.event(QueueEvent::Store {
-                    thread: TH,
-                    field: Field::Slot(at),
-                    value: NULL,
-                    ordered: false,
-                });
-                self.take_index = self.wrap(at);
-                let value = i64::from(self.take_index);
-                self.event(QueueEvent::Store {
-                    thread: TH,
-                    field: Field::TakeIndex,
-                    value,
-                    ordered: false,
-                });
-                self.count = count - 1;
-                self.event(QueueEvent::Store {
-                    thread: TH,
-                    field: Field::Count,
-                    value: i64::from(count - 1),
-                    ordered: false,
-                });
+                let x = self.read_slot(TH, self.take_index);
+                self.write_slot(TH, self.take_index, None);
+                self.advance_take(TH);
+                self.write_count(TH, count - 1);
                 Outcome::Polled(x)
             }
             QueueOp::Size => Outcome::Size(u64::from(count)),

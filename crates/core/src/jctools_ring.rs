@@ -251,6 +251,51 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
             ordered: true,
         });
     }
+
+    /// SPSC's `producerLimit ← limit`: a plain store in JCTools, the field is the producer's own.
+    #[inline(always)]
+    fn set_limit_plain(&mut self, th: usize, limit: u64) {
+        self.producer_limit = limit;
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::ProducerLimit,
+            value: v(limit),
+            ordered: false,
+        });
+    }
+
+    /// MPSC's claim: `CAS(producerIndex, p → p + 1)`.
+    #[inline(always)]
+    fn cas_producer_index(&mut self, th: usize, p: u64) -> bool {
+        let ok = self.producer_index == p;
+        if ok {
+            self.producer_index = p + 1;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::ProducerIndex,
+            expected: v(p),
+            new: v(p + 1),
+            ok,
+        });
+        ok
+    }
+
+    /// One look at a claimed slot the MPSC consumer waits on: a spin while it is still empty.
+    #[inline(always)]
+    fn spin_on_slot(&mut self, th: usize, c: u64) -> Option<u32> {
+        let s = self.slot(c);
+        let e = self.buffer[s as usize];
+        match e {
+            None => self.event(QueueEvent::Spin { thread: th }),
+            Some(x) => self.event(QueueEvent::Load {
+                thread: th,
+                field: Field::Slot(s),
+                value: i64::from(x),
+            }),
+        }
+        e
+    }
 }
 
 /// The operations in one piece, for [`StepQueue::call`].
@@ -260,15 +305,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         let p = self.load(th, Field::ProducerIndex);
         if p >= self.load(th, Field::ProducerLimit) {
             if self.load_slot(th, p + self.look_ahead_step).is_none() {
-                // A plain store in JCTools: the field is the producer's own.
-                self.producer_limit = p + self.look_ahead_step;
-                let value = v(self.producer_limit);
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::ProducerLimit,
-                    value,
-                    ordered: false,
-                });
+                self.set_limit_plain(th, p + self.look_ahead_step);
             } else if self.load_slot(th, p).is_some() {
                 return Outcome::Offered(false);
             }
@@ -291,18 +328,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
                 }
                 self.store(th, Field::ProducerLimit, limit);
             }
-            let ok = self.producer_index == p;
-            if ok {
-                self.producer_index = p + 1;
-            }
-            self.event(QueueEvent::Cas {
-                thread: th,
-                field: Field::ProducerIndex,
-                expected: v(p),
-                new: v(p + 1),
-                ok,
-            });
-            if ok {
+            if self.cas_producer_index(th, p) {
                 break p;
             }
         };
@@ -319,20 +345,8 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
                 return Outcome::Polled(None);
             }
             // Claimed, not yet written: alone, nobody will write it (a stepped run spins too).
-            let s = self.slot(c);
-            loop {
-                e = self.buffer[s as usize];
-                match e {
-                    None => self.event(QueueEvent::Spin { thread: th }),
-                    Some(x) => {
-                        self.event(QueueEvent::Load {
-                            thread: th,
-                            field: Field::Slot(s),
-                            value: i64::from(x),
-                        });
-                        break;
-                    }
-                }
+            while e.is_none() {
+                e = self.spin_on_slot(th, c);
             }
         }
         self.store_slot(th, c, None, self.kind == RingKind::Spsc);
@@ -400,15 +414,7 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
                 };
             }
             Pc::SpSetLimit => {
-                // A plain store in JCTools: the field is the producer's own.
-                self.producer_limit = r.p + self.look_ahead_step;
-                let value = v(self.producer_limit);
-                self.event(QueueEvent::Store {
-                    thread: th,
-                    field: Field::ProducerLimit,
-                    value,
-                    ordered: false,
-                });
+                self.set_limit_plain(th, r.p + self.look_ahead_step);
                 r.pc = Pc::SpStore;
             }
             Pc::SpCheckFull => {
@@ -460,17 +466,7 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
                 r.pc = Pc::MpCas;
             }
             Pc::MpCas => {
-                let ok = self.producer_index == r.p;
-                if ok {
-                    self.producer_index = r.p + 1;
-                }
-                self.event(QueueEvent::Cas {
-                    thread: th,
-                    field: Field::ProducerIndex,
-                    expected: v(r.p),
-                    new: v(r.p + 1),
-                    ok,
-                });
+                let ok = self.cas_producer_index(th, r.p);
                 r.pc = if ok { Pc::MpStore } else { Pc::MpReadIndex };
             }
             Pc::PollReadIndex => {
@@ -498,18 +494,9 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
                 }
             }
             Pc::PollSpin => {
-                let s = self.slot(r.c);
-                r.e = self.buffer[s as usize];
-                match r.e {
-                    None => self.event(QueueEvent::Spin { thread: th }),
-                    Some(e) => {
-                        self.event(QueueEvent::Load {
-                            thread: th,
-                            field: Field::Slot(s),
-                            value: i64::from(e),
-                        });
-                        r.pc = Pc::PollClear;
-                    }
+                r.e = self.spin_on_slot(th, r.c);
+                if r.e.is_some() {
+                    r.pc = Pc::PollClear;
                 }
             }
             Pc::PollClear => {

@@ -235,6 +235,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 /// The operations in one piece, for [`StepQueue::call`]; each load and CAS reports the event its
 /// step reports.
 impl<P: Probe<QueueEvent>> LinkedQueue<P> {
+    #[inline(always)]
     fn alloc(&mut self, th: usize, e: u32) -> u32 {
         let fresh = Node {
             item: Item::of(e),
@@ -257,6 +258,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
         n
     }
 
+    #[inline(always)]
     fn load_head(&mut self, th: usize) -> u32 {
         let h = self.head;
         self.event(QueueEvent::Load {
@@ -267,6 +269,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
         h
     }
 
+    #[inline(always)]
     fn load_tail(&mut self, th: usize) -> u32 {
         let t = self.tail;
         self.event(QueueEvent::Load {
@@ -277,6 +280,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
         t
     }
 
+    #[inline(always)]
     fn load_next(&mut self, th: usize, p: u32) -> u32 {
         let q = self.nodes[p as usize].next;
         self.event(QueueEvent::Load {
@@ -287,6 +291,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
         q
     }
 
+    #[inline(always)]
     fn load_item(&mut self, th: usize, p: u32) -> Option<u32> {
         let item = self.nodes[p as usize].item.get();
         self.event(QueueEvent::Load {
@@ -297,11 +302,60 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
         item
     }
 
-    /// `updateHead(h, p)`.
-    fn update_head(&mut self, th: usize, h: u32, p: u32) {
-        if h == p {
-            return;
+    /// `CAS(p.next, null → n)`.
+    #[inline(always)]
+    fn cas_next(&mut self, th: usize, p: u32, n: u32) -> bool {
+        let ok = self.nodes[p as usize].next == NIL;
+        if ok {
+            self.nodes[p as usize].next = n;
         }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Next(p),
+            expected: NULL,
+            new: node(n),
+            ok,
+        });
+        ok
+    }
+
+    /// `CAS(tail, t → n)`; it may fail, and nobody looks.
+    #[inline(always)]
+    fn cas_tail(&mut self, th: usize, t: u32, n: u32) {
+        let ok = self.tail == t;
+        if ok {
+            self.tail = n;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Tail,
+            expected: node(t),
+            new: node(n),
+            ok,
+        });
+    }
+
+    /// `CAS(p.item, item → null)`.
+    #[inline(always)]
+    fn cas_item(&mut self, th: usize, p: u32, item: Option<u32>) -> bool {
+        let cell = &mut self.nodes[p as usize].item;
+        let ok = cell.get() == item;
+        if ok {
+            *cell = Item::NULL;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Item(p),
+            expected: opt(item),
+            new: NULL,
+            ok,
+        });
+        ok
+    }
+
+    /// `CAS(head, h → p)`, the first half of `updateHead`.
+    #[inline(always)]
+    fn cas_head(&mut self, th: usize, h: u32, p: u32) -> bool {
         let ok = self.head == h;
         if ok {
             self.head = p;
@@ -313,14 +367,26 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
             new: node(p),
             ok,
         });
-        if ok {
-            self.nodes[h as usize].next = h;
-            self.event(QueueEvent::Store {
-                thread: th,
-                field: Field::Next(h),
-                value: i64::from(h),
-                ordered: true,
-            });
+        ok
+    }
+
+    /// `h.next ← h` (ordered): the old head is dead.
+    #[inline(always)]
+    fn self_link(&mut self, th: usize, h: u32) {
+        self.nodes[h as usize].next = h;
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::Next(h),
+            value: i64::from(h),
+            ordered: true,
+        });
+    }
+
+    /// `updateHead(h, p)`.
+    #[inline(always)]
+    fn update_head(&mut self, th: usize, h: u32, p: u32) {
+        if h != p && self.cas_head(th, h, p) {
+            self.self_link(th, h);
         }
     }
 
@@ -331,32 +397,11 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
         loop {
             let q = self.load_next(th, p);
             if q == NIL {
-                let ok = self.nodes[p as usize].next == NIL;
-                if ok {
-                    self.nodes[p as usize].next = n;
-                }
-                self.event(QueueEvent::Cas {
-                    thread: th,
-                    field: Field::Next(p),
-                    expected: NULL,
-                    new: node(n),
-                    ok,
-                });
-                if !ok {
+                if !self.cas_next(th, p, n) {
                     continue;
                 }
                 if p != t {
-                    let ok = self.tail == t;
-                    if ok {
-                        self.tail = n;
-                    }
-                    self.event(QueueEvent::Cas {
-                        thread: th,
-                        field: Field::Tail,
-                        expected: node(t),
-                        new: node(n),
-                        ok,
-                    });
+                    self.cas_tail(th, t, n);
                 }
                 return Outcome::Offered(true);
             } else if p == q || p != t {
@@ -382,25 +427,12 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
             let mut p = h;
             loop {
                 let item = self.load_item(th, p);
-                if item.is_some() {
-                    let ok = self.nodes[p as usize].item.get() == item;
-                    if ok {
-                        self.nodes[p as usize].item = Item::NULL;
+                if item.is_some() && self.cas_item(th, p, item) {
+                    if p != h {
+                        let q = self.load_next(th, p);
+                        self.update_head(th, h, if q != NIL { q } else { p });
                     }
-                    self.event(QueueEvent::Cas {
-                        thread: th,
-                        field: Field::Item(p),
-                        expected: opt(item),
-                        new: NULL,
-                        ok,
-                    });
-                    if ok {
-                        if p != h {
-                            let q = self.load_next(th, p);
-                            self.update_head(th, h, if q != NIL { q } else { p });
-                        }
-                        return Outcome::Polled(item);
-                    }
+                    return Outcome::Polled(item);
                 }
                 let q = self.load_next(th, p);
                 if q == NIL {
@@ -510,18 +542,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::OfferCasNext => {
-                    let ok = self.nodes[r.p as usize].next == NIL;
-                    if ok {
-                        self.nodes[r.p as usize].next = r.n;
-                    }
-                    self.event(QueueEvent::Cas {
-                        thread: th,
-                        field: Field::Next(r.p),
-                        expected: NULL,
-                        new: node(r.n),
-                        ok,
-                    });
-                    r.pc = if !ok {
+                    r.pc = if !self.cas_next(th, r.p, r.n) {
                         Pc::OfferReadNext
                     } else if r.p != r.t {
                         Pc::OfferCasTail
@@ -532,17 +553,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::OfferCasTail => {
-                    let ok = self.tail == r.t;
-                    if ok {
-                        self.tail = r.n;
-                    }
-                    self.event(QueueEvent::Cas {
-                        thread: th,
-                        field: Field::Tail,
-                        expected: node(r.t),
-                        new: node(r.n),
-                        ok,
-                    });
+                    self.cas_tail(th, r.t, r.n);
                     r.outcome = Some(Outcome::Offered(true));
                     r.pc = Pc::Return;
                     return None;
@@ -583,19 +594,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::PollCasItem => {
-                    let cell = &mut self.nodes[r.p as usize].item;
-                    let ok = cell.get() == r.item;
-                    if ok {
-                        *cell = Item::NULL;
-                    }
-                    self.event(QueueEvent::Cas {
-                        thread: th,
-                        field: Field::Item(r.p),
-                        expected: opt(r.item),
-                        new: NULL,
-                        ok,
-                    });
-                    if ok {
+                    if self.cas_item(th, r.p, r.item) {
                         r.outcome = Some(Outcome::Polled(r.item));
                         r.after = After::Return;
                         r.pc = if r.p != r.h {
@@ -634,28 +633,12 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                         r.pc = r.after.pc();
                         continue; // updateHead does nothing: no shared access
                     }
-                    let ok = self.head == r.h;
-                    if ok {
-                        self.head = r.target;
-                    }
-                    self.event(QueueEvent::Cas {
-                        thread: th,
-                        field: Field::Head,
-                        expected: node(r.h),
-                        new: node(r.target),
-                        ok,
-                    });
+                    let ok = self.cas_head(th, r.h, r.target);
                     r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
                     return None;
                 }
                 Pc::SelfLink => {
-                    self.nodes[r.h as usize].next = r.h;
-                    self.event(QueueEvent::Store {
-                        thread: th,
-                        field: Field::Next(r.h),
-                        value: i64::from(r.h),
-                        ordered: true,
-                    });
+                    self.self_link(th, r.h);
                     r.pc = r.after.pc();
                     return None;
                 }
