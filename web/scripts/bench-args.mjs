@@ -15,7 +15,8 @@ export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json
   --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row
   --jvm     also run the JVM originals with the same op (jvm/, JMH; needs a JDK 17+ and Maven) and
             print wasm, native and JVM per row; --save-jvm also keeps the JVM scores in
-            jvm/results/<suite>.json, which the site's benchmark panel shows
+            jvm/results/<suite>.json, which the site's benchmark panel shows; --jvm-only runs
+            the JVM originals alone (with --save-jvm: refresh jvm/results/<suite>.json)
   --help    print this and exit`;
 
 export class ArgsError extends Error {}
@@ -28,7 +29,7 @@ export class HelpRequested extends Error {
 }
 
 export function parseBenchArgs(argv) {
-  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false };
+  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false };
   const given = new Set();
   const once = (flag) => {
     // Two presets, or the same option twice, would otherwise let the last one win silently.
@@ -62,10 +63,11 @@ export function parseBenchArgs(argv) {
     } else if (a === '--native') {
       once(a);
       out.native = true;
-    } else if (a === '--jvm' || a === '--save-jvm') {
+    } else if (a === '--jvm' || a === '--save-jvm' || a === '--jvm-only') {
       once(a);
       out.jvm = true;
       if (a === '--save-jvm') out.saveJvm = true;
+      if (a === '--jvm-only') out.jvmOnly = true;
     } else if (a.startsWith('-')) {
       throw new ArgsError(`Unknown option ${a}.\n${USAGE}`);
     } else if (out.suite === undefined) {
@@ -76,6 +78,7 @@ export function parseBenchArgs(argv) {
     }
   }
   if (!out.suite) throw new ArgsError(`Name a suite.\n${USAGE}`);
+  if (out.jvmOnly && (out.native || out.csv)) throw new ArgsError(`--jvm-only runs no wasm rows: it takes --quick or --full, --only, --save-jvm and --json.\n${USAGE}`);
   if (out.json && out.csv && out.json === out.csv) throw new ArgsError(`--json and --csv name the same file, ${out.json}.`);
   return out;
 }

@@ -10,6 +10,8 @@ import { rowOfJmh, type JmhResult, type Preset, type Suite } from './suites';
 export interface JvmScore {
   score: number;
   error: number;
+  /** Every measurement iteration's score, fork after fork (JMH's rawData): intervals on ratios need them. */
+  samples?: number[];
 }
 
 /** Why the JVM column cannot run here (and how to fix it), or null. */
@@ -95,7 +97,11 @@ export async function runJvm(root: string, suite: Suite, preset: Preset, only?: 
       const row = rowOfJmh(suite, run, r);
       if (!row || (only && !row.id.toLowerCase().includes(only.toLowerCase()))) continue;
       if (r.primaryMetric.scoreUnit !== 'ops/s') throw new Error(`${r.benchmark} reports ${r.primaryMetric.scoreUnit}, not ops/s`);
-      scores.set(row.id, { score: r.primaryMetric.score, error: Number.isFinite(r.primaryMetric.scoreError) ? r.primaryMetric.scoreError : 0 });
+      scores.set(row.id, {
+        score: r.primaryMetric.score,
+        error: Number.isFinite(r.primaryMetric.scoreError) ? r.primaryMetric.scoreError : 0,
+        samples: (r.primaryMetric.rawData ?? []).flat(),
+      });
     }
   }
   return scores;

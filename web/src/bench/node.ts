@@ -3,7 +3,7 @@
 // suites; bundled for Node by web/scripts/bench.mjs.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -28,6 +28,8 @@ export interface CliOptions {
   /** Also run the JVM originals (jvm/), and with `saveJvm` keep their scores in jvm/results/. */
   jvm: boolean;
   saveJvm: boolean;
+  /** Run the JVM originals alone (no wasm rows): refreshes jvm/results with --save-jvm. */
+  jvmOnly?: boolean;
   root: string;
 }
 
@@ -77,12 +79,48 @@ function runNative(root: string, suite: Suite, o: CliOptions): Map<string, numbe
   return samples;
 }
 
-export async function runCli(o: CliOptions): Promise<SuiteRun> {
+/** The JVM originals' scores with what a reader needs to weigh them: machine, JDK, date, preset, load. */
+function saveJvmResults(root: string, suite: Suite, preset: string, jvm: Record<string, JvmScore>, load: number[]) {
+  const dir = join(root, 'jvm', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${suite.name}.json`);
+  writeFileSync(file, JSON.stringify({
+    suite: suite.name, measured: new Date().toISOString().slice(0, 10), java: javaVersion(),
+    machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, preset,
+    // The 1-minute load average before and after: how busy the machine was beside the run.
+    load: load.map((x) => Number(x.toFixed(2))), rows: jvm,
+  }, null, 2) + '\n');
+  process.stderr.write(`Wrote ${file}\n`);
+}
+
+/** `--jvm-only`: the JVM originals alone, Score ± Error per row. */
+async function runJvmOnly(o: CliOptions, suite: Suite): Promise<void> {
+  const missing = jvmMissing();
+  if (missing) throw new Error(missing);
+  if (!suite.jvm) throw new Error(`${suite.name} has no JVM side`);
+  const load = [loadavg()[0]];
+  const jvm = Object.fromEntries(await runJvm(o.root, suite, PRESETS[o.preset], o.only));
+  load.push(loadavg()[0]);
+  const lines = [`# The JVM originals of ${suite.name} (${suite.jvm.what}; JMH 1.37, ${javaVersion()}), ${o.preset} preset`, ''];
+  for (const row of suite.rows) {
+    const j = jvm[row.id];
+    if (j) lines.push(`${rowLabel(suite, row).padEnd(58)}${fmt(j.score).padStart(16)} ± ${fmt(j.error)}`);
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+  if (o.saveJvm) saveJvmResults(o.root, suite, o.preset, jvm, load);
+  if (o.json) writeFileSync(o.json, JSON.stringify({ suite: suite.name, preset: o.preset, jvm }, null, 2));
+}
+
+export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
   const suite = suiteByName(o.suite);
   if (!suite) throw new Error(`unknown suite "${o.suite}"`);
   const preset = PRESETS[o.preset];
   const rows = o.only ? suite.rows.filter((r) => r.id.toLowerCase().includes(o.only!.toLowerCase())) : suite.rows;
   if (rows.length === 0) throw new Error(`--only ${o.only} matches no row; row ids look like ${suite.rows[0].id}`);
+  if (o.jvmOnly) {
+    await runJvmOnly(o, suite);
+    return undefined;
+  }
   const wasmPath = join(o.root, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');
   wasm.initSync({ module: readFileSync(wasmPath) });
   const ctrl = new AbortController();
@@ -138,7 +176,9 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
     } else if (!suite.jvm) {
       lines.push('', `${suite.name} has no JVM side.`);
     } else {
+      const load = [loadavg()[0]];
       jvm = Object.fromEntries(await runJvm(o.root, suite, preset, o.only));
+      load.push(loadavg()[0]);
       lines.push('', `Wasm, native and the JVM originals (${suite.jvm.what}; JMH 1.37, ${javaVersion()}, the same preset):`);
       lines.push(`${'Row'.padEnd(58)}${'wasm ops/s'.padStart(15)}${native ? 'native ops/s'.padStart(15) : ''}${'JVM ops/s'.padStart(15)}` +
         `${'wasm÷JVM'.padStart(11)}${native ? 'native÷wasm'.padStart(13) : ''}`);
@@ -150,16 +190,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun> {
         lines.push(`${rowLabel(suite, r.row).padEnd(58)}${fmt(w).padStart(15)}${native ? (n ? fmt(n.score) : '—').padStart(15) : ''}${fmt(j.score).padStart(15)}` +
           `${`${(w / j.score).toFixed(2)}×`.padStart(11)}${native ? (n ? `${n.ratio.toFixed(2)}×` : '—').padStart(13) : ''}`);
       }
-      if (o.saveJvm) {
-        const dir = join(o.root, 'jvm', 'results');
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `${suite.name}.json`);
-        writeFileSync(file, JSON.stringify({
-          suite: suite.name, measured: new Date().toISOString().slice(0, 10), java: javaVersion(),
-          machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, preset: o.preset, rows: jvm,
-        }, null, 2) + '\n');
-        process.stderr.write(`Wrote ${file}\n`);
-      }
+      if (o.saveJvm) saveJvmResults(o.root, suite, o.preset, jvm, load);
     }
   }
   lines.push('', `Timer resolution seen by the forks: ${run.resolutionMs === undefined ? 'unknown' : formatMs(run.resolutionMs)}; ` +

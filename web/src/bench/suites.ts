@@ -104,7 +104,7 @@ export interface JvmSpec {
 export interface JmhResult {
   benchmark: string;
   params?: Record<string, string>;
-  primaryMetric: { score: number; scoreError: number; scoreUnit: string };
+  primaryMetric: { score: number; scoreError: number; scoreUnit: string; rawData?: number[][] };
 }
 
 /** The lab row a JMH result measures: same method (or the run's name for it), same parameters. */
