@@ -124,9 +124,21 @@ export function stillWarming(done: readonly IterationResult[], i: number, config
   return last.score > prev.score * 1.05;
 }
 
-export function runFork(
+/**
+ * A fork that runs one iteration at a time on request, so the runner can interleave the rows a
+ * verdict compares (A, B, B, A, …) and load that drifts over the run hits them alike. Opening it
+ * calibrates and warms up; each `measure` is one measurement iteration.
+ */
+export interface OpenFork {
+  resolutionMs: number;
+  batch: number;
+  measure(index: number): IterationResult;
+  result(): ForkResult;
+}
+
+export function openFork(
   kernel: Kernel, clock: Clock, s: ForkSettings, onIteration: (r: IterationResult) => void = () => {},
-): ForkResult {
+): OpenFork {
   const resolutionMs = measureResolution(clock);
   const { batch } = calibrate(kernel, clock, targetBatchMs(resolutionMs), s.maxBatch);
   let checksum = 0;
@@ -134,13 +146,29 @@ export function runFork(
     checksum = (checksum + c) % 1e15;
   };
   const iterations: IterationResult[] = [];
-  const phases: [IterationResult['phase'], number][] = [['warmup', s.warmupIterations], ['measurement', s.measurementIterations]];
-  for (const [phase, count] of phases) {
-    for (let i = 0; i < count || (phase === 'warmup' && stillWarming(iterations, i, count)); i++) {
-      const r = runIteration(kernel, clock, batch, s.iterationMs, phase, i, sink);
+  for (let i = 0; i < s.warmupIterations || stillWarming(iterations, i, s.warmupIterations); i++) {
+    const r = runIteration(kernel, clock, batch, s.iterationMs, 'warmup', i, sink);
+    iterations.push(r);
+    onIteration(r);
+  }
+  return {
+    resolutionMs,
+    batch,
+    measure(index) {
+      const r = runIteration(kernel, clock, batch, s.iterationMs, 'measurement', index, sink);
       iterations.push(r);
       onIteration(r);
-    }
-  }
-  return { iterations, resolutionMs, batch, checksum };
+      return r;
+    },
+    result: () => ({ iterations, resolutionMs, batch, checksum }),
+  };
+}
+
+/** A whole fork on its own: warmup, then every measurement iteration in a row. */
+export function runFork(
+  kernel: Kernel, clock: Clock, s: ForkSettings, onIteration: (r: IterationResult) => void = () => {},
+): ForkResult {
+  const fork = openFork(kernel, clock, s, onIteration);
+  for (let i = 0; i < s.measurementIterations; i++) fork.measure(i);
+  return fork.result();
 }

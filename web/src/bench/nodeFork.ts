@@ -1,8 +1,8 @@
-// A Node fork: a worker thread with its own wasm instance, one request per thread.
+// A Node fork: a worker thread with its own wasm instance, one fork per thread.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as wasm from '../wasm/pkg/hotpath_wasm.js';
-import { handleForkRequest } from './forkMain';
+import { forkServer } from './forkMain';
 import type { ForkReply, ForkRequest } from './protocol';
 
 const port = parentPort!;
@@ -14,6 +14,7 @@ try {
 } catch (e) {
   post({ type: 'error', message: `the fork could not load WebAssembly: ${(e as Error).message}` });
 }
+const handle = forkServer(wasm, performance, post);
 port.on('message', (req: ForkRequest) => {
-  if (ready) handleForkRequest(req, wasm, performance, post);
+  if (ready) handle(req);
 });

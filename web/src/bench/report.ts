@@ -2,6 +2,7 @@
 // own verdicts (see Suite.compare).
 import type { RowResult, SuiteRun } from './runner';
 import type { Suite } from './suites';
+import type { VerdictState } from './ratio';
 import { csvTable } from '../site/csv';
 
 const fixed3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '');
@@ -38,6 +39,9 @@ export function toCsv(suite: Suite, run: SuiteRun): string {
     'ops/s', r.status, r.samples,
   ]));
 }
+
+/** How the CLI marks each state of a verdict. */
+export const VERDICT_MARK: Record<VerdictState, string> = { reproduced: '✓', 'not reproduced': '✗', inconclusive: '?', 'not measured': '·' };
 
 /** 12.3× or 488×. */
 export const times = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(2)}×`;

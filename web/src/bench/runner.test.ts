@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleForkRequest } from './forkMain';
+import { forkServer } from './forkMain';
 import type { ForkHost, ForkReply } from './protocol';
 import { runSuite } from './runner';
 import type { KernelFactory, Preset } from './suites';
@@ -34,8 +34,9 @@ function world(opts: { failOn?: string; panicOn?: string } = {}) {
       spawned++;
       let cb: (m: ForkReply) => void = () => {};
       let dead = false;
+      const handle = forkServer(wasm, clock, (m) => !dead && cb(m));
       return {
-        send: (req) => setTimeout(() => handleForkRequest(req, wasm, clock, (m) => !dead && cb(m)), 0),
+        send: (req) => setTimeout(() => handle(req), 0),
         onMessage: (f) => {
           cb = f;
         },
@@ -67,6 +68,20 @@ describe('runSuite', () => {
     expect(run.cancelled).toBe(false);
   });
 
+  it('measures the rows a verdict compares side by side, alternating their iterations', async () => {
+    const w = world();
+    const order: string[] = [];
+    const run = await runSuite(heapCancel, { ...PRESET, forks: 1, measurementIterations: 4 }, w.host, {
+      presetName: 'test', now: w.now, rows: heapCancel.rows.filter((r) => r.params.num === 100 && r.benchmark === 'cancelInOrder'),
+      onProgress: (p) => {
+        if (p.iteration?.phase === 'measurement') order.push(p.label.includes('jdk') ? 'J' : 'I');
+      },
+    });
+    expect(order.join('')).toBe('JIIJJIIJ');
+    expect(run.rows.map((r) => r.group)).toEqual(['cancelInOrder/100', 'cancelInOrder/100']);
+    expect(run.rows.every((r) => r.samples.length === 4)).toBe(true);
+  });
+
   it('reports a failing or panicking row with its message and runs the others', async () => {
     const w = world({ failOn: 'indexed/1000', panicOn: 'jdk/100' });
     const run = await runSuite(heapCancel, { ...PRESET, forks: 1 }, w.host, { presetName: 'test', now: w.now });
@@ -91,7 +106,8 @@ describe('runSuite', () => {
       },
     });
     expect(run.cancelled).toBe(true);
-    expect(run.rows).toHaveLength(3);
+    // The rows of a group (the two heaps at one size) finish together: two whole groups.
+    expect(run.rows).toHaveLength(4);
     expect(run.rows.every((r) => r.status === 'ok')).toBe(true);
   });
 

@@ -3,6 +3,7 @@
 // and registered by the catalog; nothing here knows a suite.
 import type { Kernel } from './fork';
 import type { SuiteRun } from './runner';
+import type { Claim, Interval, VerdictState } from './ratio';
 import { lookup } from '../site/lookup';
 
 /** A row's kernel: a wasm-bindgen class the fork constructs with these arguments. */
@@ -31,11 +32,26 @@ export interface Published {
 }
 
 export interface Comparison {
+  /** Stable, for JSON and tests: "reverse-100000". */
+  id: string;
   title: string;
+  /** What the source says, with its source named. */
   published: string;
+  /** The estimate and its interval, in words. */
   measured: string;
-  verdict: 'reproduced' | 'not reproduced' | 'not measured';
+  verdict: VerdictState;
   sentence: string;
+  /** The interval the verdict was judged on (a ratio, or an exponent for growth claims). */
+  ratio?: Interval;
+  /** The claim the interval is judged against: "≥ 100×", "0.8×–1.25×". */
+  threshold?: string;
+  claim?: Claim;
+  /** For a claim that must hold at every point: each point's interval and state. */
+  points?: { label: string; interval: Interval; verdict: VerdictState }[];
+  /** The rows compared (row ids). */
+  rows: string[];
+  /** The comparison this one explains, judged only if that one reproduced. */
+  premise?: string;
 }
 
 /** A table a suite adds under its results (e.g. a ratio per row). */
@@ -68,6 +84,11 @@ export interface Suite {
   published: Published[];
   /** Verdicts, each computed from the data. */
   compare(run: SuiteRun): Comparison[];
+  /**
+   * Rows that verdicts compare share a key: the runner measures them together, alternating their
+   * iterations, so their ratio is taken from pairs measured side by side.
+   */
+  interleave?(row: Row): string;
   /** Tables beside the verdicts (and in the CLI's output). */
   extras?(run: SuiteRun): ExtraTable[];
   /** Ops/s against `chart.x`, log-log, one line per series (plus its published figures). */
@@ -148,8 +169,8 @@ export interface Preset {
 }
 
 export const PRESETS: Record<'quick' | 'full', Preset> = {
-  /** A whole suite in under a minute, so a class can run it live. */
-  quick: { forks: 1, warmupIterations: 1, measurementIterations: 3, iterationMs: 300, budgetMs: 60_000 },
+  /** A whole suite in about a minute, so a class can run it live, with enough pairs for an interval. */
+  quick: { forks: 1, warmupIterations: 1, measurementIterations: 8, iterationMs: 150, budgetMs: 120_000 },
   /** Closer to JMH's defaults (Netty ran 2 forks × 10 iterations of 1 s after 10 warmups). */
   full: { forks: 2, warmupIterations: 5, measurementIterations: 10, iterationMs: 1000, budgetMs: 20 * 60_000 },
 };

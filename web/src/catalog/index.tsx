@@ -26,6 +26,7 @@ import { ThreadedBench } from '../threads/ThreadedBench';
 import { threadSet, threadSets } from '../threads/harness';
 import './threadSets';
 import { recyclerFamily } from '../recyclers/family';
+import { Fig, FigRatio, FigTable } from '../published/Fig';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -135,6 +136,7 @@ registerEmbed({
 });
 
 registerLessonWidgets({
+  Fig, FigRatio, FigTable,
   ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
   ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
   ...familyWidgets(queueFamily, 'QueuePlayer', 'QueueRace'),

@@ -1,31 +1,17 @@
 // Netty's ScheduledFutureTaskBenchmark as a suite: cancel all `num` timers of a heap filled
 // with deadlines 1…num, in order or in reverse, on the JDK heap and on Netty's indexed heap; its
 // published figures; verdicts on the shape of the result; and the chart.
-import type { RowResult, SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/runner';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
+import { logLogSlope } from '../bench/ratio';
+import { measuredRow, pointwiseVerdict, rowLevel, rowRatio, verdictOf } from '../bench/verdict';
 import { logLogFit } from '../charts/fit';
+import { published } from '../../../lessons/cancelling-timers/published';
 
 const NUMS = [100, 1000, 10000, 100000];
 const BENCHMARKS = ['cancelInOrder', 'cancelInReverseOrder'];
 const HEAPS = ['jdk', 'indexed'];
-
-/** Netty's published JMH scores (ops/s): "before" ran java.util.PriorityQueue, "after" Netty's. */
-const NETTY: Record<string, Record<number, [number, number, number, number]>> = {
-  // num: [before score, before error, after score, after error]
-  cancelInOrder: {
-    100: [139968.586, 12951.333, 137779.616, 7709.751],
-    1000: [12274.42, 337.8, 11049.448, 385.832],
-    10000: [958.168, 15.35, 943.294, 12.391],
-    100000: [53.381, 13.981, 64.21, 1.824],
-  },
-  cancelInReverseOrder: {
-    100: [123918.829, 3642.517, 167531.096, 9187.865],
-    1000: [5099.81, 206.992, 33019.786, 4737.77],
-    10000: [72.335, 0.443, 2976.955, 248.555],
-    100000: [0.743, 0.003, 362.654, 45.716],
-  },
-};
 
 const ROWS: Row[] = BENCHMARKS.flatMap((benchmark) =>
   HEAPS.flatMap((heap) => NUMS.map((num) => ({
@@ -35,33 +21,28 @@ const ROWS: Row[] = BENCHMARKS.flatMap((benchmark) =>
     maxBatch: Math.max(1, Math.floor(1_000_000 / num)),
   }))));
 
+const ORDER_KEY: Record<string, string> = { cancelInOrder: 'in-order', cancelInReverseOrder: 'reverse' };
+const NETTY = published.sources.commit;
+
+/** Netty's published figure for a row: "before" ran java.util.PriorityQueue, "after" Netty's heap. */
+function netty(benchmark: string, heap: string, num: number) {
+  return published.figures[`${heap === 'jdk' ? 'before' : 'after'}-${ORDER_KEY[benchmark]}-${num}`];
+}
+
 const PUBLISHED: Published[] = BENCHMARKS.flatMap((benchmark) =>
-  NUMS.flatMap((num) => {
-    const [bs, be, as, ae] = NETTY[benchmark][num];
-    return [
-      { benchmark, params: { heap: 'jdk', num }, score: bs, error: be },
-      { benchmark, params: { heap: 'indexed', num }, score: as, error: ae },
-    ];
-  }));
+  NUMS.flatMap((num) => HEAPS.map((heap) => {
+    const f = netty(benchmark, heap, num);
+    return { benchmark, params: { heap, num }, score: f.value, error: f.error ?? 0 };
+  })));
+
+const id = (benchmark: string, heap: string, num: number) => `${benchmark}/${heap}/${num}`;
 
 function score(run: SuiteRun, benchmark: string, heap: string, num: number): number | undefined {
-  const r = run.rows.find((x: RowResult) => x.status === 'ok' && x.row.benchmark === benchmark && x.row.params.heap === heap && x.row.params.num === num);
-  return r?.summary?.mean;
+  return measuredRow(run, id(benchmark, heap, num))?.summary?.mean;
 }
 
-function published(benchmark: string, heap: string, num: number): number {
-  return PUBLISHED.find((p) => p.benchmark === benchmark && p.params.heap === heap && p.params.num === num)!.score;
-}
-
-/** Published after/before beside measured indexed/JDK, at one size. */
-function speedup(run: SuiteRun, benchmark: string, num: number) {
-  const jdk = score(run, benchmark, 'jdk', num);
-  const idx = score(run, benchmark, 'indexed', num);
-  return {
-    published: published(benchmark, 'indexed', num) / published(benchmark, 'jdk', num),
-    measured: jdk && idx ? idx / jdk : undefined,
-  };
-}
+/** Netty's after ÷ before at one size. */
+const publishedSpeedup = (benchmark: string, num: number) => netty(benchmark, 'indexed', num).value / netty(benchmark, 'jdk', num).value;
 
 export interface SpeedupRow {
   benchmark: string;
@@ -74,82 +55,72 @@ export interface SpeedupRow {
 
 /** The ratio at every size, both benchmarks: the shape to compare, machine speed cancelled out. */
 export function heapCancelSpeedups(run: SuiteRun): SpeedupRow[] {
-  return BENCHMARKS.flatMap((benchmark) => NUMS.map((num) => ({ benchmark, num, ...speedup(run, benchmark, num) })));
+  return BENCHMARKS.flatMap((benchmark) => NUMS.map((num) => {
+    const jdk = score(run, benchmark, 'jdk', num);
+    const idx = score(run, benchmark, 'indexed', num);
+    return { benchmark, num, published: publishedSpeedup(benchmark, num), measured: jdk && idx ? idx / jdk : undefined };
+  }));
 }
 
+const pair = (benchmark: string, num: number) => [id(benchmark, 'indexed', num), id(benchmark, 'jdk', num)];
+const nettySays = (x: number) => `${times(x)} (${NETTY.title})`;
+
 export function compareHeapCancel(run: SuiteRun): Comparison[] {
-  const out: Comparison[] = [];
-  const missing = (title: string, pub: string): Comparison =>
-    ({ title, published: pub, measured: '—', verdict: 'not measured', sentence: `${title}: not measured in this run.` });
+  const reverseAt = (num: number, threshold: number): Comparison => {
+    const n = num.toLocaleString('en-US');
+    return verdictOf({
+      id: `reverse-${num}`, title: `Cancel in reverse at num = ${n}: indexed heap ÷ JDK heap`,
+      published: nettySays(publishedSpeedup('cancelInReverseOrder', num)), rows: pair('cancelInReverseOrder', num),
+      what: `the indexed heap ÷ the JDK heap, cancelling in reverse at ${n}`, claim: { kind: 'at least', threshold },
+      estimate: rowRatio(run, ...(pair('cancelInReverseOrder', num) as [string, string])),
+      says: {
+        reproduced: (_, t) => `in reverse at ${n} the indexed heap runs ${t} the JDK heap's rate, all of the interval at or above ${threshold}× (Netty: ${times(publishedSpeedup('cancelInReverseOrder', num))}).`,
+        'not reproduced': (_, t) => `in reverse at ${n} the indexed heap runs ${t} the JDK heap's rate, all of the interval below ${threshold}× (Netty: ${times(publishedSpeedup('cancelInReverseOrder', num))}).`,
+      },
+    });
+  };
+  const inOrderPoints = NUMS.map((num) => ({ label: `num ${num.toLocaleString('en-US')}`, estimate: rowRatio(run, ...(pair('cancelInOrder', num) as [string, string])) }));
+  const inOrderRows = NUMS.flatMap((num) => pair('cancelInOrder', num));
+  const pubInOrder = NUMS.map((num) => times(publishedSpeedup('cancelInOrder', num))).join(', ');
 
-  const r100k = speedup(run, 'cancelInReverseOrder', 100000);
-  const t1 = 'Cancel in reverse at num = 100,000: indexed heap ÷ JDK heap';
-  out.push(r100k.measured === undefined ? missing(t1, times(r100k.published)) : {
-    title: t1, published: times(r100k.published), measured: times(r100k.measured),
-    verdict: r100k.measured >= 100 ? 'reproduced' : 'not reproduced',
-    sentence: `${r100k.measured >= 100 ? 'Reproduced' : 'Not reproduced'}: in reverse at 100,000 the indexed heap is ${times(r100k.measured)} faster than the JDK heap (published ${times(r100k.published)}; the target is at least 100×).`,
+  // The same growth (a constant factor apart) is the structural claim; parity is the published
+  // one. Parity implies the same growth, so the two can never contradict each other.
+  const growth = pointwiseVerdict({
+    id: 'in-order-growth', title: 'Cancel in order: the same growth on both heaps (indexed ÷ JDK within 0.5×–2× at every num)',
+    published: `${pubInOrder} (${NETTY.title})`, rows: inOrderRows, points: inOrderPoints,
+    what: 'the indexed heap ÷ the JDK heap, cancelling in order', claim: { kind: 'within', low: 0.5, high: 2 },
+    says: {
+      reproduced: (list) => `in order neither heap is asymptotically faster: indexed ÷ JDK stays within 0.5×–2× from num = 100 to 100,000 (${list}).`,
+      'not reproduced': (list) => `in order indexed ÷ JDK leaves 0.5×–2× at some num (${list}): more than a constant factor apart.`,
+    },
+  });
+  const level = pointwiseVerdict({
+    id: 'in-order-level', title: 'Cancel in order: the heaps level (indexed ÷ JDK within 0.8×–1.25× at every num), as published',
+    published: `${pubInOrder} (${NETTY.title})`, rows: inOrderRows, points: inOrderPoints,
+    what: 'the indexed heap ÷ the JDK heap, cancelling in order', claim: { kind: 'within', low: 0.8, high: 1.25 },
+    says: {
+      reproduced: (list) => `in order the heaps are level (${list}), as Netty published (${pubInOrder}).`,
+      'not reproduced': (list) => `in order the heaps are not level here (${list}; Netty: ${pubInOrder}). A possible reason, ` +
+        'not measured here: each move of the indexed heap also writes the moved timer\'s index, and the original also handed every ' +
+        'operation to an event-loop thread, a fixed cost the lab\'s kernel does not pay, which would hide such a difference.',
+    },
   });
 
-  const r10k = speedup(run, 'cancelInReverseOrder', 10000);
-  const t2 = 'Cancel in reverse at num = 10,000: indexed heap ÷ JDK heap';
-  out.push(r10k.measured === undefined ? missing(t2, times(r10k.published)) : {
-    title: t2, published: times(r10k.published), measured: times(r10k.measured),
-    verdict: r10k.measured >= 10 ? 'reproduced' : 'not reproduced',
-    sentence: `${r10k.measured >= 10 ? 'Reproduced' : 'Not reproduced'}: in reverse at 10,000 the indexed heap is ${times(r10k.measured)} faster (published ${times(r10k.published)}; at least 10× counts as reproduced).`,
+  // Time per op against num: the JDK heap in reverse does n²/2 equals() calls, so it grows as
+  // n^2 (ops/s as n^-2). The exponent is minus the slope of log(ops/s) on log(num).
+  const slope = logLogSlope(NUMS.map((num) => ({ x: num, y: rowLevel(run, id('cancelInReverseOrder', 'jdk', num)) })));
+  const pubExponent = -logLogFit(NUMS.map((num) => ({ x: num, y: netty('cancelInReverseOrder', 'jdk', num).value })))!.slope;
+  const exponent = verdictOf({
+    id: 'jdk-reverse-growth', title: 'JDK heap in reverse: how the time per operation grows with num',
+    published: `n^${pubExponent.toFixed(2)} (${NETTY.title})`, rows: NUMS.map((num) => id('cancelInReverseOrder', 'jdk', num)),
+    what: 'the growth of the JDK heap\'s time per reverse operation', scale: 'exponent', claim: { kind: 'at least', threshold: 1.5 },
+    estimate: slope && { ...slope, mean: -slope.mean },
+    says: {
+      reproduced: (_, t) => `the JDK heap's reverse cancels take time growing as ${t} (Netty's figures: n^${pubExponent.toFixed(2)}); quadratic work per operation is n^2, and at least n^1.5 counts.`,
+      'not reproduced': (_, t) => `the JDK heap's reverse cancels take time growing as ${t}, below n^1.5 (Netty's figures: n^${pubExponent.toFixed(2)}).`,
+    },
   });
-
-  // In order, two separate claims: no asymptotic difference (same growth, a constant factor at
-  // most), and the published parity. The first is the structural one; the second depends on what
-  // else the original timed.
-  const nums = [100, 1000, 10000, 100000];
-  const inOrder = nums.map((n) => ({ n, ...speedup(run, 'cancelInOrder', n) }));
-  const pubRange = `${times(Math.min(...inOrder.map((x) => x.published)))}–${times(Math.max(...inOrder.map((x) => x.published)))}`;
-  const t3 = 'Cancel in order: the same growth on both heaps (indexed ÷ JDK within 0.5×–2× at every num)';
-  const t5 = 'Cancel in order: the heaps level (indexed ÷ JDK within 0.8×–1.25× at every num), as published';
-  if (inOrder.some((x) => x.measured === undefined)) {
-    out.push(missing(t3, pubRange));
-    out.push(missing(t5, pubRange));
-  } else {
-    const ratios = inOrder.map((x) => x.measured!);
-    const lo = Math.min(...ratios);
-    const hi = Math.max(...ratios);
-    const range = `${times(lo)}–${times(hi)}`;
-    const measured = ratios.map(times).join(', ');
-    const published = inOrder.map((x) => times(x.published)).join(', ');
-    const sameGrowth = lo >= 0.5 && hi <= 2;
-    out.push({
-      title: t3, published, measured, verdict: sameGrowth ? 'reproduced' : 'not reproduced',
-      sentence: sameGrowth
-        ? `Reproduced: in order neither heap is asymptotically faster; indexed ÷ JDK stays within ${range} from num = 100 to 100,000, a constant factor (published ${pubRange}).`
-        : `Not reproduced: in order indexed ÷ JDK ranges over ${range} (published ${pubRange}), more than a constant factor apart.`,
-    });
-    const level = lo >= 0.8 && hi <= 1.25;
-    const slower = hi < 1;
-    out.push({
-      title: t5, published, measured, verdict: level ? 'reproduced' : 'not reproduced',
-      sentence: level
-        ? `Reproduced: in order the heaps are level, ${range} (published ${pubRange}).`
-        : `Not reproduced: the published parity (${pubRange}). Here the indexed heap runs at ${range} of the JDK heap's speed${slower ? `, ${Math.round((1 - hi) * 100)}–${Math.round((1 - lo) * 100)}% slower` : ''}: ` +
-          'each of its moves also writes the moved timer\'s index, and the original also handed every operation to an ' +
-          'event-loop thread, a fixed cost that the lab\'s kernel does not pay and that hid such differences.',
-    });
-  }
-
-  const slope = (pts: { x: number; y: number }[]) => logLogFit(pts)?.slope;
-  const pubSlope = slope(nums.map((n) => ({ x: n, y: published('cancelInReverseOrder', 'jdk', n) })))!;
-  const measured = nums.map((n) => ({ x: n, y: score(run, 'cancelInReverseOrder', 'jdk', n) }));
-  const t4 = 'JDK heap in reverse: slope of log(ops/s) against log(num)';
-  if (measured.some((p) => p.y === undefined)) {
-    out.push(missing(t4, pubSlope.toFixed(2)));
-  } else {
-    const s = slope(measured as { x: number; y: number }[])!;
-    const ok = s <= -1.5;
-    out.push({
-      title: t4, published: pubSlope.toFixed(2), measured: s.toFixed(2), verdict: ok ? 'reproduced' : 'not reproduced',
-      sentence: `${ok ? 'Reproduced' : 'Not reproduced'}: the JDK heap's reverse cancels slow down as num^${(-s).toFixed(2)} (published num^${(-pubSlope).toFixed(2)}; quadratic work per operation would be num^2).`,
-    });
-  }
-  return out;
+  return [reverseAt(100000, 100), reverseAt(10000, 10), growth, level, exponent];
 }
 
 function speedupTable(run: SuiteRun): ExtraTable {
@@ -166,12 +137,14 @@ export const heapCancel: Suite = {
   name: 'heap-cancel',
   title: 'Cancelling scheduled timers',
   className: 'ScheduledFutureTaskBenchmark',
-  source: 'Netty commit 1f1a60ae7d (2017)',
+  source: `${NETTY.title}, ${NETTY.date}`,
   caveat: 'Each of the original\'s operations also handed work to an event-loop thread and waited for it.',
   paramNames: ['heap', 'num'],
   rows: ROWS,
   published: PUBLISHED,
   compare: compareHeapCancel,
+  // Each verdict compares the two heaps at one size and order: measure those pairs side by side.
+  interleave: (row) => `${row.benchmark}/${row.params.num}`,
   extras: (run) => [speedupTable(run)],
   chart: {
     x: 'num',

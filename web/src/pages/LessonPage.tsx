@@ -5,6 +5,7 @@ import type { MDXComponents } from 'mdx/types';
 import { findLesson, loadLessonBody } from '../lessons';
 import { lessonWidgets } from '../registry/widgets';
 import { NotFound } from './NotFound';
+import { LessonSlug } from '../published/Fig';
 
 const cache = new Map<string, ComponentType>();
 
@@ -45,11 +46,13 @@ export function LessonPage() {
           Reproduces: {lesson.source} · {lesson.level} · about {lesson.minutes} minutes
         </p>
       </header>
-      <MDXProvider components={{ ...(lessonWidgets() as MDXComponents), table: ScrollingTable }}>
-        <Suspense fallback={<p role="status">Loading the lesson…</p>}>
-          <Body />
-        </Suspense>
-      </MDXProvider>
+      <LessonSlug.Provider value={slug}>
+        <MDXProvider components={{ ...(lessonWidgets() as MDXComponents), table: ScrollingTable }}>
+          <Suspense fallback={<p role="status">Loading the lesson…</p>}>
+            <Body />
+          </Suspense>
+        </MDXProvider>
+      </LessonSlug.Provider>
     </article>
   );
 }

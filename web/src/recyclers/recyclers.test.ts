@@ -5,13 +5,10 @@ import { loadWasm } from '../wasm/loader';
 import { traceScript } from '../script/run';
 import { encodeSettings, parseScript } from '../script/parse';
 import { familySchema } from '../script/schema';
-import type { SuiteRun } from '../bench/runner';
-import type { Summary } from '../bench/stats';
 import { finalThreads, frameAt, recyclerTrace } from './frames';
 import { countSteps } from '../player/trace';
 import { idName, objectRows, outcomeText, queuesOf, threadColumns, OWN_THREAD_ID } from './viewModel';
 import { describeRecyclerWork } from './family';
-import { COMMIT, compareRecyclers, recyclerSuite } from './recyclerSuite';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -90,35 +87,5 @@ describe('recycler scripts', () => {
     const r4 = run('get', { 'max-capacity': '-3' });
     expect(r4.ok).toBe(false);
     if (!r4.ok) expect(r4.error.setting).toBe('max-capacity');
-  });
-});
-
-describe('the recycler verdicts', () => {
-  function suiteRun(score: (design: string, size: number) => number | undefined): SuiteRun {
-    return {
-      suite: 'recycler', preset: 'quick', settings: { forks: 1, warmupIterations: 1, measurementIterations: 3, iterationMs: 300, budgetMs: 60_000 },
-      cancelled: false, budgetSpent: false, startedAt: '', durationMs: 0,
-      rows: recyclerSuite.rows.map((row) => {
-        const s = score(row.params.design as string, row.params.size as number);
-        return s === undefined ? { row, status: 'failed' as const, samples: [] } : { row, status: 'ok' as const, samples: [s], summary: { mean: s } as Summary };
-      }),
-    };
-  }
-
-  it('reproduce the commit’s speedup from its own figures, and judge the flag claim on the no-assertion row', () => {
-    const i = (s: number) => [0, 256, 1024, 4096, 16384, 65536].indexOf(s);
-    // The critique's world: without the map the old code is faster than the new.
-    const critique = compareRecyclers(suiteRun((d, s) => ({ 'before-ea': COMMIT['before-ea'][i(s)], after: COMMIT.after[i(s)], before: COMMIT.after[i(s)] * 1.25, allocate: 1e9 }[d])));
-    expect(critique.map((c) => c.verdict)).toEqual(['reproduced', 'reproduced', 'reproduced']);
-    expect(critique[0].measured).toBe('1.80×');
-    // The JVM figures come from the committed run of Netty's 2014 jars (jvm/results/recycler.json).
-    expect(critique[0].published).toMatch(/^1\.80× \(commit, 4 threads\); [\d.]+× \(2014 code, JVM here\)$/);
-    expect(critique[1].published).toMatch(/\(PR #3069\); [\d.]+× \(2014 code, JVM here\)$/);
-    expect(critique[1].sentence).toMatch(/more than the rewrite’s whole 1.80×/);
-    // A world where the rewrite wins on its own: the flag claim fails.
-    const own = compareRecyclers(suiteRun((d, s) => ({ 'before-ea': COMMIT['before-ea'][i(s)], after: COMMIT.after[i(s)], before: COMMIT['before-ea'][i(s)] * 1.05, allocate: 1 }[d])));
-    expect(own[1].verdict).toBe('not reproduced');
-    expect(own[2].verdict).toBe('not reproduced'); // the pool beats allocation here
-    expect(compareRecyclers(suiteRun(() => undefined)).every((c) => c.verdict === 'not measured')).toBe(true);
   });
 });

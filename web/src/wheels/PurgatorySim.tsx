@@ -8,7 +8,7 @@ import { LineChart, type LineSeries } from '../charts/LineChart';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
 import { ENTRIES_RATE, SWEEPS, type EntrySample, type SweepProgress } from './purgatorySweep';
-import { CASES, PUBLISHED, describeSaturation, saturation, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
+import { CASES, PUBLISHED, WIKI, costBound, describeRange, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
 import type { SweepReply, SweepRequest } from './purgatoryProtocol';
 import { num } from '../site/format';
 import { download, fileName } from '../site/download';
@@ -92,12 +92,17 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
   if (points.length) {
     series.push({ key: 'keep-up', label: 'keeping up (sustained = target)', className: 'pg-diagonal', dashed: true,
       points: [{ x: s.rates[0], y: s.rates[0] }, { x: s.rates[s.rates.length - 1], y: s.rates[s.rates.length - 1] }] });
-    series.push({ key: 'published', label: 'published saturation (old: 25k high, 40–60k low; wheel: 105k high)', className: 'pg-published', dashed: true,
-      points: [PUBLISHED.old.high, ...PUBLISHED.old.low, PUBLISHED.wheel.high].map((r) => ({ x: r, y: r })) });
+    series.push({
+      key: 'published', className: 'pg-published', dashed: true,
+      label: `published saturation (${WIKI.title}): old about ${num(PUBLISHED.old.high)} (many timeouts) and ${num(PUBLISHED.old.low)} (few); wheel about ${num(PUBLISHED.wheel.high)} (many)`,
+      points: [PUBLISHED.old.high, PUBLISHED.old.low, PUBLISHED.wheel.high].sort((a, b) => a - b).map((r) => ({ x: r, y: r })),
+    });
   }
   // The cost itself, with the one-second line where a thread has no time left.
   const costSeries: Series[] = series.filter((x) => x.key.includes('-')).filter((x) => !['keep-up', 'published'].includes(x.key)).map((x) => ({
-    ...x, points: points.filter((p) => `${p.design}-${p.case}` === x.key && p.cost > 0).map((p) => ({ x: p.rate, y: p.cost })),
+    // The error bar spans the cost's interval over the seeded runs.
+    ...x, points: points.filter((p) => `${p.design}-${p.case}` === x.key && p.cost > 0)
+      .map((p) => ({ x: p.rate, y: p.cost, err: Math.max(costBound(p, 'high') - p.cost, p.cost - costBound(p, 'low')) })),
   }));
   if (points.length) {
     costSeries.push({ key: 'one-second', label: 'one second: saturated', className: 'pg-diagonal', dashed: true,
@@ -120,8 +125,8 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         Poisson arrivals at each target rate; latencies log-normal from the 50th and 75th percentiles; a request
         under the 200 ms timeout completes at its latency, the rest time out; 3 keys per request. Each point times
         how long the real structures take to serve one simulated second ({s.measureMs} ms simulated after a{' '}
-        {s.warmupMs} ms warmup, the load&apos;s own cost subtracted): where that reaches a second, one thread can no
-        longer keep up.
+        {s.warmupMs} ms warmup, the load&apos;s own cost subtracted), {s.seeds} times with different seeds: where that
+        reaches a second, one thread can no longer keep up. Error bars and ranges are 95 % intervals over the seeds.
       </p>
       <div className="button-row">
         <label className="inline">Preset{' '}
@@ -155,7 +160,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
             xLabel="target rate (requests/s)" yLabel="seconds of one thread's work per simulated second"
             xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} yDomain={[1e-4, 100]} yFormat={(v) => String(v)} />
           <table className="counters pg-table">
-            <caption>Seconds of work per simulated second (over 1 means saturated)</caption>
+            <caption>Seconds of work per simulated second, the mean of {s.seeds} seeded runs with its 95 % interval (over 1 means saturated)</caption>
             <thead>
               <tr><th scope="col">target rate</th>{(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => (
                 <th scope="col" key={`${d}${c}`}>{d === 'old' ? 'old' : 'wheel'}, {CASE_SHORT[c]}</th>)))}</tr>
@@ -166,7 +171,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
                   <th scope="row">{num(r)}/s</th>
                   {(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => {
                     const p = points.find((x) => x.rate === r && x.design === d && x.case === c);
-                    return <td key={`${d}${c}`} className={p && p.cost > 1 ? 'over' : undefined}>{p ? `${p.cost.toFixed(3)}${p.partial ? '*' : ''}` : '—'}</td>;
+                    return <td key={`${d}${c}`} className={p && p.cost > 1 ? 'over' : undefined}>{p ? `${p.cost.toFixed(3)} (${costBound(p, 'low').toFixed(3)}–${costBound(p, 'high').toFixed(3)})${p.partial ? '*' : ''}` : '—'}</td>;
                   }))}
                 </tr>
               ))}
@@ -175,8 +180,8 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
           <p className="hint">
             * cut short at the time budget, extrapolated from the part simulated. Saturation:{' '}
             {(['low', 'high'] as Case[]).map((c) => (
-              <span key={c}>{CASES[c].label}: old {describeSaturation(saturation(points.filter((p) => p.case === c && p.design === 'old')))},
-                wheel {describeSaturation(saturation(points.filter((p) => p.case === c && p.design === 'wheel')))}. </span>
+              <span key={c}>{CASES[c].label}: old {describeRange(points.filter((p) => p.case === c && p.design === 'old'))},
+                wheel {describeRange(points.filter((p) => p.case === c && p.design === 'wheel'))}. </span>
             ))}
           </p>
         </div>
@@ -185,11 +190,12 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         <>
           <h4>Published vs measured</h4>
           <ul className="verdicts">
-            {found.map((v) => <li key={v.title} className={`verdict ${v.verdict.replace(' ', '-')}`}>{v.sentence}</li>)}
+            {found.map((v) => <li key={v.id} className={`verdict ${v.verdict.replace(' ', '-')}`}>{v.sentence}</li>)}
           </ul>
           <div className="button-row">
             <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'csv'),
-              csvTable(['case', 'design', 'rate', 'cost', 'partial', 'sustainable'], points.map((p) => [p.case, p.design, p.rate, p.cost, p.partial, sustainable(p)])), 'text/csv')}>
+              csvTable(['case', 'design', 'rate', 'cost', 'cost low', 'cost high', 'costs', 'partial', 'sustainable'],
+                points.map((p) => [p.case, p.design, p.rate, p.cost, costBound(p, 'low'), costBound(p, 'high'), p.costs, p.partial, sustainable(p)])), 'text/csv')}>
               Export CSV
             </button>
             <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'json'),

@@ -23,19 +23,22 @@ export interface SweepSettings {
   budgetMs: number;
   /** A design whose cost passes this is not run at higher rates: it is long saturated. */
   giveUpCost: number;
+  /** Seeded runs per rate (seeds 1, 2, …): each point's spread. */
+  seeds: number;
 }
 
 export const TIMEOUT_MS = 200;
 export const KEYS = 3;
+/** The seed of the entries-over-time picture. */
 export const SEED = 1;
 /** The rate of the entries-over-time picture: the old design's lists are purged, its queue not yet. */
 export const ENTRIES_RATE = 4000;
 
 export const SWEEPS: Record<'quick' | 'full', SweepSettings> = {
-  quick: { rates: [5e3, 1e4, 2e4, 4e4, 8e4, 16e4, 32e4, 64e4, 128e4], warmupMs: 250, measureMs: 500, chunkMs: 25, budgetMs: 900, giveUpCost: 3 },
+  quick: { rates: [5e3, 1e4, 2e4, 4e4, 8e4, 16e4, 32e4, 64e4, 128e4], warmupMs: 250, measureMs: 400, chunkMs: 25, budgetMs: 700, giveUpCost: 3, seeds: 3 },
   full: {
     rates: [2.5e3, 5e3, 7.5e3, 1e4, 1.5e4, 2e4, 3e4, 4e4, 6e4, 8e4, 1.2e5, 1.6e5, 2.4e5, 3.2e5, 4.8e5, 6.4e5, 1.28e6, 2.56e6, 5.12e6],
-    warmupMs: 400, measureMs: 1000, chunkMs: 20, budgetMs: 4000, giveUpCost: 4,
+    warmupMs: 400, measureMs: 1000, chunkMs: 20, budgetMs: 4000, giveUpCost: 4, seeds: 5,
   },
 };
 
@@ -80,33 +83,44 @@ export interface SweepProgress {
 
 /**
  * Runs the sweep, reporting each point as it is measured. `cost` is the purgatory's share: the
- * same load driven with no purgatory is measured at every rate and subtracted.
+ * same load driven with no purgatory is measured beside each seeded run and subtracted. Each rate
+ * runs `seeds` times (the load alone, the wheel and the old design for seed 1, then seed 2, …),
+ * so a point carries its spread.
  */
 export function runSweep(factory: SimFactory, clock: Clock, s: SweepSettings, cases: Case[],
   onPoint: (p: Point) => void, onProgress: (p: SweepProgress) => void = () => {}): Point[] {
   const points: Point[] = [];
-  const total = cases.length * s.rates.length * 3;
+  const total = cases.length * s.rates.length * 3 * s.seeds;
   let done = 0;
   for (const c of cases) {
     const { p50, p75 } = CASES[c];
     const gaveUp = new Set<Design>();
     for (const rate of s.rates) {
-      const make = (d: Design | 'none') => () => factory(d, rate, p50, p75, TIMEOUT_MS, KEYS, SEED);
-      onProgress({ done, total, label: `${c} timeouts, ${rate.toLocaleString('en-US')}/s: the load alone` });
-      const harness = measure(make('none'), s, clock).cost;
-      done++;
-      for (const design of ['wheel', 'old'] as Design[]) {
-        if (gaveUp.has(design)) {
+      const costs: Record<Design, number[]> = { wheel: [], old: [] };
+      const partial: Record<Design, boolean> = { wheel: false, old: false };
+      for (let seed = 1; seed <= s.seeds; seed++) {
+        const make = (d: Design | 'none') => () => factory(d, rate, p50, p75, TIMEOUT_MS, KEYS, seed);
+        const at = `${c} timeouts, ${rate.toLocaleString('en-US')}/s, seed ${seed}`;
+        onProgress({ done, total, label: `${at}: the load alone` });
+        const harness = measure(make('none'), s, clock).cost;
+        done++;
+        for (const design of ['wheel', 'old'] as Design[]) {
+          if (!gaveUp.has(design)) {
+            onProgress({ done, total, label: `${at}: ${design === 'old' ? 'old purgatory' : 'timing wheel'}` });
+            const m = measure(make(design), s, clock);
+            costs[design].push(Math.max(0, m.cost - harness));
+            partial[design] ||= m.partial;
+          }
           done++;
-          continue;
         }
-        onProgress({ done, total, label: `${c} timeouts, ${rate.toLocaleString('en-US')}/s: ${design === 'old' ? 'old purgatory' : 'timing wheel'}` });
-        const m = measure(make(design), s, clock);
-        const p: Point = { design, case: c, rate, cost: Math.max(0, m.cost - harness), partial: m.partial };
+      }
+      for (const design of ['wheel', 'old'] as Design[]) {
+        if (!costs[design].length) continue;
+        const cost = costs[design].reduce((a, b) => a + b, 0) / costs[design].length;
+        const p: Point = { design, case: c, rate, cost, costs: costs[design], partial: partial[design] };
         points.push(p);
         onPoint(p);
-        if (p.cost > s.giveUpCost) gaveUp.add(design);
-        done++;
+        if (cost > s.giveUpCost) gaveUp.add(design);
       }
     }
   }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { saturation, sustainable, verdicts, type Point } from './saturation';
+import { describeRange, saturation, saturationInterval, sustainable, verdicts, type Point } from './saturation';
 
-const pts = (design: Point['design'], c: Point['case'], cost: (r: number) => number, rates = [5e3, 1e4, 2e4, 4e4, 8e4, 16e4]) =>
-  rates.map((rate) => ({ design, case: c, rate, cost: cost(rate), partial: false }));
+/** Three seeded runs per rate, spread by ±`spread` around the cost. */
+const pts = (design: Point['design'], c: Point['case'], cost: (r: number) => number, rates = [5e3, 1e4, 2e4, 4e4, 8e4, 16e4], spread = 0.02): Point[] =>
+  rates.map((rate) => {
+    const costs = [1 - spread, 1, 1 + spread].map((f) => f * cost(rate));
+    return { design, case: c, rate, cost: costs.reduce((a, b) => a + b) / 3, costs, partial: false };
+  });
 
 describe('saturation', () => {
   it('interpolates, log-log, where the cost reaches a second', () => {
@@ -29,12 +33,27 @@ describe('saturation', () => {
     ];
     const v = verdicts(data);
     expect(v.map((x) => x.verdict)).toEqual(['reproduced', 'reproduced', 'reproduced']);
-    expect(v[0].measured).toBe('4.2×');
-    expect(v[0].sentence).toContain('saturates at about 25k/s and the wheel about 105k/s');
+    expect(v[0].ratio!.estimate).toBeCloseTo(4.2, 1);
+    expect(v[0].sentence).toMatch(/the old purgatory saturates at 25k\/s \(2\dk–2\dk\) and the wheel at 105k\/s \(\d+k–\d+k\)/);
+    // The direction reproduces; the rates are said not to compare.
+    expect(v[1].sentence).toMatch(/^Reproduced: the direction: .*not comparable/);
     // A wheel that degrades (cost per request growing 8×) is not "no degradation".
     const worse = verdicts([...data.filter((p) => !(p.design === 'wheel' && p.case === 'low')), ...pts('wheel', 'low', (r) => (r / 2e5) ** 2)]);
     expect(worse[2].verdict).toBe('not reproduced');
     // Missing data is "not measured", not a guess.
     expect(verdicts([]).every((x) => x.verdict === 'not measured')).toBe(true);
+    // Runs that disagree (a spread of ±60 % over the seeds) bound nothing close to the claim.
+    const noisy = verdicts(data.map((p) => ({ ...p, costs: [0.4, 1, 1.6].map((f) => f * p.cost) })));
+    expect(noisy[2].verdict).toBe('inconclusive');
+    expect(noisy[2].sentence).toMatch(/straddles the claim's < 2×/);
+  });
+
+  it('gives a saturation rate as a range from the spread of the runs', () => {
+    const tight = saturationInterval(pts('old', 'high', (r) => (r / 5e4) ** 2));
+    const wide = saturationInterval(pts('old', 'high', (r) => (r / 5e4) ** 2, undefined, 0.5));
+    expect(tight!.low).toBeLessThan(5e4);
+    expect(tight!.high).toBeGreaterThan(5e4);
+    expect(wide!.high / wide!.low).toBeGreaterThan(tight!.high / tight!.low);
+    expect(describeRange(pts('old', 'high', (r) => (r / 5e4) ** 2))).toMatch(/^about 50k\/s \(\d\dk–\d\dk\)$/);
   });
 });

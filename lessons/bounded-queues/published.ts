@@ -1,0 +1,31 @@
+// The figures of the UDP-server blog post (its three JMH rows and its setup), quoted by this
+// lesson, its benchmark's verdicts and its simulation, and nowhere else typed again.
+import { defineFigures } from '../../web/src/published/figures';
+
+export const published = defineFigures({
+  sources: {
+    blog: {
+      title: 'the UDP-server blog post on ConcurrentLinkedQueue.size()', where: 'its JMH tables (thrpt, Cnt 10; benchmark source not published)',
+      date: 'undated',
+    },
+  },
+  figures: {
+    clqOffer: {
+      value: 2115651.826, error: 75657.033, unit: 'ops/s', source: 'blog', decimals: 3,
+      what: 'MyBenchmark.clqOffer: ConcurrentLinkedQueue.offer',
+      table: { name: 'blog', row: 'clqOffer', column: 'Score ± Error (ops/s)' },
+    },
+    clqOfferWithSizeCheck: {
+      value: 13.521, error: 11.457, unit: 'ops/s', source: 'blog', decimals: 3,
+      what: 'MyBenchmark.clqOfferWithSizeCheck: offer guarded by size() < 10,000,000',
+      table: { name: 'blog', row: 'clqOfferWithSizeCheck', column: 'Score ± Error (ops/s)' },
+    },
+    abqOffer: {
+      value: 42262008.442, error: 812286.214, unit: 'ops/s', source: 'blog', decimals: 3,
+      what: 'MyBenchmark.abqOffer: ArrayBlockingQueue(10,000,000).offer',
+      table: { name: 'blog', row: 'abqOffer', column: 'Score ± Error (ops/s)' },
+    },
+    bound: { value: 10000000, unit: 'elements', source: 'blog', what: 'the bound of the size() guard and of the ArrayBlockingQueue' },
+    buffer: { value: 2048, unit: 'bytes', source: 'blog', what: 'the buffer each received packet is read into' },
+  },
+});

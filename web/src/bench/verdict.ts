@@ -1,0 +1,151 @@
+// Verdicts every suite builds the same way: a measured quantity with its interval, judged against
+// a claim, in one of four states, with a sentence that names the quantity the way round it is
+// computed and, when the run cannot tell, what would settle it.
+import type { RowResult, SuiteRun } from './runner';
+import type { Comparison } from './suites';
+import { times } from './report';
+import {
+  VERDICT_CONFIDENCE, claimText, intervalOf, judge, judgeAll, logOfMean, pairedLogRatio, unpairedLogRatio,
+  type Claim, type Interval, type LogEstimate, type VerdictState,
+} from './ratio';
+
+export const SETTLE = 'Run the full preset (two forks of ten one-second iterations), with other tabs and programs closed, to settle it.';
+
+/** A row this run measured, by id. */
+export function measuredRow(run: Pick<SuiteRun, 'rows'>, id: string): RowResult | undefined {
+  return run.rows.find((r) => r.status === 'ok' && r.row.id === id && r.samples.length > 0);
+}
+
+/** log(a ÷ b) of two rows' throughputs: paired when they were measured side by side, else unpaired. */
+export function rowRatio(run: Pick<SuiteRun, 'rows'>, a: string, b: string): LogEstimate | undefined {
+  const ra = measuredRow(run, a);
+  const rb = measuredRow(run, b);
+  if (!ra || !rb) return undefined;
+  return ra.group !== undefined && ra.group === rb.group && ra.samples.length === rb.samples.length
+    ? pairedLogRatio(ra.samples, rb.samples)
+    : unpairedLogRatio(ra.samples, rb.samples);
+}
+
+/** log(mean throughput) of one row, for slopes across rows. */
+export function rowLevel(run: Pick<SuiteRun, 'rows'>, id: string): LogEstimate | undefined {
+  const r = measuredRow(run, id);
+  return r ? logOfMean(r.samples) : undefined;
+}
+
+const pct = `${Math.round(VERDICT_CONFIDENCE * 100)} %`;
+
+/** "1,523× (95 % interval 1,310×–1,770×)". */
+export function ratioWithInterval(i: Interval): string {
+  return `${times(i.estimate)} (${pct} interval ${Number.isFinite(i.low) ? times(i.low) : '0'}–${Number.isFinite(i.high) ? times(i.high) : '∞'})`;
+}
+
+/** "n^1.92 (95 % interval n^1.85–n^2.01)". */
+export function exponentWithInterval(i: Interval): string {
+  const e = (x: number) => (Number.isFinite(x) ? `n^${x.toFixed(2)}` : x > 0 ? 'n^∞' : 'n^−∞');
+  return `${e(i.estimate)} (${pct} interval ${e(i.low)}–${e(i.high)})`;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export interface QuantitySpec {
+  id: string;
+  title: string;
+  /** What the source says, with the source named. */
+  published: string;
+  rows: string[];
+  /** The measured quantity, named the way round it is computed: "the indexed heap ÷ the JDK heap, in reverse at 100,000". */
+  what: string;
+  claim: Claim;
+  /** log of a ratio (shown as ×), or an exponent of n (shown as n^x). */
+  scale?: 'ratio' | 'exponent';
+  estimate: LogEstimate | undefined;
+  /** The sentence after "Reproduced: " or "Not reproduced: ", given the interval. */
+  says: Record<'reproduced' | 'not reproduced', (i: Interval, text: string) => string>;
+}
+
+/** A verdict on one quantity. */
+export function verdictOf(s: QuantitySpec): Comparison {
+  const { estimate, ...rest } = s;
+  return intervalVerdict({ ...rest, interval: estimate && intervalOf(estimate, s.scale === 'exponent' ? 'linear' : 'ratio') });
+}
+
+/** A verdict on an interval computed elsewhere (a simulation's band). */
+export function intervalVerdict(s: Omit<QuantitySpec, 'estimate'> & { interval: Interval | undefined }): Comparison {
+  const unit = s.scale === 'exponent' ? '' : '×';
+  const base = { id: s.id, title: s.title, published: s.published, rows: s.rows, threshold: claimText(s.claim, unit), claim: s.claim };
+  const i = s.interval;
+  if (!i) return { ...base, measured: '—', verdict: 'not measured', sentence: `Not measured: ${s.what} (a row it needs did not run).` };
+  const text = s.scale === 'exponent' ? exponentWithInterval(i) : ratioWithInterval(i);
+  const verdict = judge(i, s.claim);
+  const sentence = verdict === 'inconclusive'
+    ? `Inconclusive: ${s.what} is ${text}, which straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
+    : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](i, text)}`;
+  return { ...base, measured: text, verdict, sentence, ratio: i };
+}
+
+export interface PointwiseSpec extends Omit<QuantitySpec, 'estimate' | 'says'> {
+  /** One quantity per point (size, bound), labelled: "1,024". */
+  points: { label: string; estimate: LogEstimate | undefined }[];
+  says: Record<'reproduced' | 'not reproduced', (list: string) => string>;
+}
+
+/** A claim that must hold at every point: judged per point, then together (see `judgeAll`). */
+export function pointwiseVerdict(s: PointwiseSpec): Comparison {
+  const unit = s.scale === 'exponent' ? '' : '×';
+  const base = { id: s.id, title: s.title, published: s.published, rows: s.rows, threshold: `${claimText(s.claim, unit)} at every point`, claim: s.claim };
+  if (s.points.some((p) => !p.estimate)) return { ...base, measured: '—', verdict: 'not measured', sentence: `Not measured: ${s.what} (a row it needs did not run).` };
+  const judged = s.points.map((p) => {
+    const i = intervalOf(p.estimate!, s.scale === 'exponent' ? 'linear' : 'ratio');
+    return { label: p.label, i, state: judge(i, s.claim), text: s.scale === 'exponent' ? exponentWithInterval(i) : ratioWithInterval(i) };
+  });
+  const verdict = judgeAll(judged.map((j) => j.state));
+  const list = judged.map((j) => `${j.label}: ${j.text}`).join('; ');
+  const open = judged.filter((j) => j.state === 'inconclusive').map((j) => j.label).join(', ');
+  const sentence = verdict === 'inconclusive'
+    ? `Inconclusive: ${s.what} is ${list}; at ${open} the interval straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
+    : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](list)}`;
+  return {
+    ...base, measured: list, verdict, sentence, ratio: deciding(judged, verdict, s.claim).i,
+    points: judged.map((j) => ({ label: j.label, interval: j.i, verdict: j.state })),
+  };
+}
+
+/**
+ * A claim whose direction comes from the JVM originals (A faster than B, as on the JVM): the
+ * JVM's own interval must settle the direction before the lab's can be judged against it.
+ */
+export function sameWayAsJvm(jvm: Interval | undefined, s: Omit<QuantitySpec, 'claim'>): Comparison {
+  const faster = jvm && (jvm.low > 1 ? true : jvm.high < 1 ? false : undefined);
+  const c = verdictOf({ ...s, claim: faster === false ? { kind: 'below', threshold: 1 } : { kind: 'at least', threshold: 1 } });
+  if (faster !== undefined || c.verdict === 'not measured') return c;
+  return jvm
+    ? { ...c, verdict: 'inconclusive', sentence: `Inconclusive: on the JVM ${s.what} is ${ratioWithInterval(jvm)}, which straddles 1×, so there is no direction to reproduce. The lab measured ${c.measured}.` }
+    : { ...c, verdict: 'not measured', sentence: `Not judged: the committed JVM run kept no iterations, so the JVM's direction has no interval. The lab measured ${c.measured}.` };
+}
+
+/** The point that decided a pointwise verdict: the first that refuted or left it open, or else the closest call. */
+function deciding<T extends { i: Interval; state: VerdictState }>(points: T[], verdict: VerdictState, c: Claim): T {
+  const first = points.find((p) => p.state === verdict && verdict !== 'reproduced');
+  if (first) return first;
+  const margin = (i: Interval) => c.kind === 'at least' ? i.low / c.threshold
+    : c.kind === 'below' ? c.threshold / i.high : Math.min(i.low / c.low, c.high / i.high);
+  return points.reduce((a, b) => (margin(b.i) < margin(a.i) ? b : a));
+}
+
+/**
+ * A verdict that explains another (the flag explains the gain) is judged only when that one
+ * reproduced; otherwise it says why it cannot be.
+ */
+export function onPremise(c: Comparison, premise: Comparison): Comparison {
+  if (premise.verdict === 'reproduced' || c.verdict === 'not measured') return { ...c, premise: premise.id };
+  const state: VerdictState = premise.verdict === 'inconclusive' ? 'inconclusive' : 'not measured';
+  const why = premise.verdict === 'not reproduced'
+    ? `this run found no such gain to explain (“${premise.title}” was not reproduced)`
+    : premise.verdict === 'inconclusive'
+      ? `“${premise.title}” is itself inconclusive in this run`
+      : `“${premise.title}” was not measured`;
+  return {
+    ...c, premise: premise.id, verdict: state,
+    sentence: `${state === 'inconclusive' ? 'Inconclusive' : 'Not judged'}: ${c.title.charAt(0).toLowerCase()}${c.title.slice(1)} cannot be judged, because ${why}. (Measured: ${c.measured}.)`,
+  };
+}

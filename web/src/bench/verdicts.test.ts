@@ -1,0 +1,218 @@
+// Every suite's verdicts, fed synthetic runs: a quiet machine, a very busy one, and the exact
+// figures of runs that once printed contradicting verdicts. Whatever the run, a verdict is
+// conclusive only when its interval says so, and no two verdicts of one run contradict.
+import { describe, expect, it } from 'vitest';
+import { claimText, geometricMean, intervalOf, judge, judgeAll, logLogSlope, pairedLogRatio, unpairedLogRatio, type Claim } from './ratio';
+import { syntheticRun, type SyntheticOptions } from './testing';
+import type { Comparison, Row, Suite } from './suites';
+import { heapCancel } from '../heaps/heapCancelSuite';
+import { recyclerSuite } from '../recyclers/recyclerSuite';
+import { timerAddCancel } from '../wheels/timerSuite';
+import { udpQueue } from '../queues/udpQueueSuite';
+
+const byId = (cs: Comparison[]) => Object.fromEntries(cs.map((c) => [c.id, c]));
+const STATE_WORD = { reproduced: /^Reproduced: /, 'not reproduced': /^Not reproduced: /, inconclusive: /^Inconclusive: /, 'not measured': /^Not (measured|judged): / };
+
+/** What holds of any verdict: its state follows from its interval, and its sentence says that state. */
+function checkHonest(c: Comparison) {
+  expect(c.sentence, c.id).toMatch(STATE_WORD[c.verdict]);
+  if (c.verdict === 'not measured' || c.premise || !c.claim) return;
+  const state = c.points ? judgeAll(c.points.map((p) => judge(p.interval, c.claim as Claim))) : judge(c.ratio!, c.claim);
+  // Directional claims taken from the JVM may be left open when the JVM's own interval is.
+  if (state !== c.verdict) expect(c.verdict, `${c.id}: ${c.sentence}`).toBe('inconclusive');
+}
+
+function run(suite: Suite, mean: (row: Row) => number | undefined, o: SyntheticOptions = {}) {
+  const cs = suite.compare(syntheticRun(suite, mean, o));
+  cs.forEach(checkHonest);
+  return byId(cs);
+}
+
+describe('intervals on ratios', () => {
+  it('pairs cancel a drift that both rows share', () => {
+    // Load halves the second half of the run for both rows alike: unpaired, the ratio is unsure.
+    const a = [100, 102, 98, 101, 50, 51, 49, 50];
+    const b = a.map((x) => x / 2);
+    const paired = intervalOf(pairedLogRatio(a, b)!);
+    const unpaired = intervalOf(unpairedLogRatio(a, b)!);
+    expect(paired.estimate).toBeCloseTo(2, 9);
+    expect(paired.high - paired.low).toBeLessThan(1e-9);
+    expect(unpaired.high / unpaired.low).toBeGreaterThan(1.5);
+  });
+
+  it('a single sample has no interval, so it can never settle a claim', () => {
+    const i = intervalOf(pairedLogRatio([10], [1])!);
+    expect(i.low).toBe(0);
+    expect(i.high).toBe(Infinity);
+    expect(judge(i, { kind: 'at least', threshold: 2 })).toBe('inconclusive');
+  });
+
+  it('judges an interval against each kind of claim', () => {
+    const i = (low: number, high: number) => ({ estimate: Math.sqrt(low * high), low, high });
+    expect(judge(i(120, 150), { kind: 'at least', threshold: 100 })).toBe('reproduced');
+    expect(judge(i(60, 90), { kind: 'at least', threshold: 100 })).toBe('not reproduced');
+    expect(judge(i(90, 130), { kind: 'at least', threshold: 100 })).toBe('inconclusive');
+    expect(judge(i(0.9, 1.2), { kind: 'below', threshold: 1.3 })).toBe('reproduced');
+    expect(judge(i(0.85, 1.1), { kind: 'within', low: 0.8, high: 1.25 })).toBe('reproduced');
+    expect(judge(i(1.3, 1.5), { kind: 'within', low: 0.8, high: 1.25 })).toBe('not reproduced');
+    expect(judge(i(0.7, 0.9), { kind: 'within', low: 0.8, high: 1.25 })).toBe('inconclusive');
+    expect(judgeAll(['reproduced', 'inconclusive'])).toBe('inconclusive');
+    expect(judgeAll(['inconclusive', 'not reproduced'])).toBe('not reproduced');
+    expect(claimText({ kind: 'within', low: 0.8, high: 1.25 })).toBe('0.8×–1.25×');
+  });
+
+  it('a geometric mean and a slope carry the spread of their parts', () => {
+    const e = (mean: number) => ({ mean, variance: 0.01, df: 7 });
+    const g = geometricMean([e(Math.log(2)), e(Math.log(8))])!;
+    expect(Math.exp(g.mean)).toBeCloseTo(4, 9);
+    expect(g.variance).toBeCloseTo(0.005, 9);
+    const s = logLogSlope([100, 1000, 10000].map((x) => ({ x, y: e(-2 * Math.log(x)) })))!;
+    expect(s.mean).toBeCloseTo(-2, 9);
+    expect(s.df).toBeGreaterThan(7);
+  });
+});
+
+// Throughputs in the proportions this machine measured (ops/s), for a quiet synthetic run.
+const HEAP: Record<string, Record<number, number>> = {
+  'cancelInOrder/jdk': { 100: 360e3, 1000: 28e3, 10000: 1100, 100000: 100 },
+  'cancelInOrder/indexed': { 100: 384e3, 1000: 25.5e3, 10000: 1004, 100000: 90 },
+  'cancelInReverseOrder/jdk': { 100: 1.09e6, 1000: 19.9e3, 10000: 262, 100000: 2.71 },
+  'cancelInReverseOrder/indexed': { 100: 2.88e6, 1000: 336e3, 10000: 36.7e3, 100000: 4105 },
+};
+const heapMean = (inOrder?: Record<number, number>) => (r: Row) => {
+  const n = r.params.num as number;
+  if (inOrder && r.benchmark === 'cancelInOrder') return r.params.heap === 'jdk' ? 1000 : 1000 * inOrder[n];
+  return HEAP[`${r.benchmark}/${r.params.heap}`][n];
+};
+
+describe('heap-cancel verdicts', () => {
+  it('a quiet run reproduces the headline and says so with its interval', () => {
+    const v = run(heapCancel, heapMean(), { noise: 0.03 });
+    expect(v['reverse-100000'].verdict).toBe('reproduced');
+    expect(v['reverse-100000'].ratio!.low).toBeGreaterThan(100);
+    expect(v['reverse-100000'].sentence).toMatch(/95 % interval/);
+    expect(v['jdk-reverse-growth'].verdict).toBe('reproduced');
+    expect(v['in-order-growth'].verdict).toBe('reproduced');
+  });
+
+  it('the run that printed "0.80–1.04×, reproduced" beside "not reproduced: the published parity"', () => {
+    // One in-order ratio sits on the edge of the parity band: the band can be neither claimed nor refuted.
+    const v = run(heapCancel, heapMean({ 100: 0.797, 1000: 0.9, 10000: 1.0, 100000: 1.04 }), { noise: 0.08 });
+    expect(v['in-order-growth'].verdict).toBe('reproduced');
+    expect(v['in-order-level'].verdict).toBe('inconclusive');
+    expect(v['in-order-level'].sentence).toMatch(/at num 100 the interval straddles/);
+  });
+
+  it('a very busy run (0.32–1.26× in order) concludes nothing it cannot', () => {
+    const v = run(heapCancel, heapMean({ 100: 0.32, 1000: 1.26, 10000: 0.8, 100000: 1.0 }), { noise: 0.6, n: 3 });
+    for (const id of ['in-order-growth', 'in-order-level']) expect(v[id].verdict).not.toBe('reproduced');
+  });
+
+  it('parity implies the same growth: the two in-order verdicts never contradict', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const ratios = [0.5, 0.75, 0.8, 1, 1.3, 2.1];
+      const pick = (k: number) => ratios[(seed * 7 + k * 3) % ratios.length];
+      const v = run(heapCancel, heapMean({ 100: pick(0), 1000: pick(1), 10000: pick(2), 100000: pick(3) }), { noise: 0.02 + (seed % 5) * 0.1, seed });
+      if (v['in-order-level'].verdict === 'reproduced') expect(v['in-order-growth'].verdict).toBe('reproduced');
+      if (v['in-order-growth'].verdict === 'not reproduced') expect(v['in-order-level'].verdict).toBe('not reproduced');
+    }
+  });
+
+  it('judges the shape, not the machine: Netty\'s own figures seven times faster reproduce everything', () => {
+    const netty = (r: Row) => heapCancel.published.find((p) => p.benchmark === r.benchmark && p.params.heap === r.params.heap && p.params.num === r.params.num)!.score;
+    const v = run(heapCancel, (r) => 7 * netty(r), { noise: 0.02 });
+    expect(Object.values(v).map((c) => c.verdict)).toEqual(['reproduced', 'reproduced', 'reproduced', 'reproduced', 'reproduced']);
+    expect(v['reverse-100000'].ratio!.low).toBeLessThan(488);
+    expect(v['reverse-100000'].ratio!.high).toBeGreaterThan(488);
+    // A JDK heap whose reverse cancels grow like n, not n²; an indexed heap ten times slower.
+    const flat = run(heapCancel, (r) => (r.params.heap === 'jdk' && r.benchmark === 'cancelInReverseOrder' ? 1e7 / (r.params.num as number) : netty(r)), { noise: 0.02 });
+    expect(flat['jdk-reverse-growth'].verdict).toBe('not reproduced');
+    const slow = run(heapCancel, (r) => (r.params.heap === 'indexed' ? 0.1 : 1) * netty(r), { noise: 0.02 });
+    expect(slow['reverse-100000'].verdict).toBe('not reproduced');
+    expect(slow['in-order-growth'].verdict).toBe('not reproduced');
+    expect(slow['in-order-level'].sentence).toMatch(/A possible reason, not measured here/);
+  });
+
+  it('a missing row leaves its verdicts not measured', () => {
+    const v = run(heapCancel, (r) => (r.id === 'cancelInReverseOrder/jdk/100000' ? undefined : heapMean()(r)));
+    expect(v['reverse-100000'].verdict).toBe('not measured');
+    expect(v['jdk-reverse-growth'].verdict).toBe('not measured');
+  });
+});
+
+const RECYCLER: Record<string, number[]> = {
+  'before-ea': [50e6, 52e6, 51e6, 50e6, 53e6, 52e6],
+  before: [115e6, 110e6, 112e6, 108e6, 116e6, 118e6],
+  after: [125e6, 124e6, 120e6, 128e6, 130e6, 127e6],
+  allocate: [36e6, 18e6, 11e6, 5e6, 1.3e6, 0.33e6],
+};
+const SIZES = [0, 256, 1024, 4096, 16384, 65536];
+const recyclerMean = (table: Record<string, number[]>) => (r: Row) => table[r.params.design as string][SIZES.indexOf(r.params.size as number)];
+
+describe('recycler verdicts', () => {
+  it('a quiet run: a gain with the flag, none without, and the map pays for it', () => {
+    const v = run(recyclerSuite, recyclerMean(RECYCLER), { noise: 0.04 });
+    expect(v['gain-with-flag'].verdict).toBe('reproduced');
+    expect(v['map-cost'].verdict).toBe('reproduced');
+    expect(v['flag-explains-gain'].verdict).toBe('reproduced');
+    expect(v['flag-explains-gain'].premise).toBe('gain-with-flag');
+    // The ratio is named the way round it is computed.
+    expect(v['map-cost'].title).toMatch(/before, assertions off ÷ before, assertions on/);
+  });
+
+  it('the run where the old code with its map beat it without: no gain, so nothing for the flag to explain', () => {
+    // 53.8M with the map, 33.0M without; the rewrite at 0.62× the old code with the map.
+    const table = { ...RECYCLER, 'before-ea': SIZES.map(() => 53.8e6), before: SIZES.map(() => 33.0e6), after: SIZES.map(() => 0.62 * 53.8e6) };
+    const v = run(recyclerSuite, recyclerMean(table), { noise: 0.05 });
+    expect(v['gain-with-flag'].verdict).toBe('not reproduced');
+    expect(v['flag-explains-gain'].verdict).toBe('not measured');
+    expect(v['flag-explains-gain'].sentence).toMatch(/^Not judged: .*no such gain to explain/);
+    expect(v['map-cost'].verdict).toBe('not reproduced');
+  });
+
+  it('when the gain itself is unsure, so is its explanation', () => {
+    const v = run(recyclerSuite, recyclerMean({ ...RECYCLER, after: RECYCLER['before-ea'].map((x) => x * 1.35) }), { noise: 0.5, n: 3 });
+    expect(v['gain-with-flag'].verdict).toBe('inconclusive');
+    expect(v['flag-explains-gain'].verdict).toBe('inconclusive');
+  });
+});
+
+describe('udp-queue and timer-add-cancel verdicts', () => {
+  const QUEUE: Record<string, number[]> = {
+    clq: [105e6, 109e6, 94e6], 'clq-size': [1.1e6, 12e3, 1.06e3], abq: [192e6, 258e6, 221e6], spsc: [160e6, 224e6, 187e6], mpsc: [188e6, 147e6, 185e6],
+  };
+  const queueMean = (r: Row) => QUEUE[r.params.queue as string][[1024, 65536, 1048576].indexOf(r.params.capacity as number)];
+  const TIMER: Record<string, number[]> = { wheel: [44.5e3, 2845, 227], 'delay-queue': [18.9e3, 372, 4.41], indexed: [42.5e3, 2357, 104] };
+  const timerMean = (r: Row) => TIMER[r.params.timer as string][[1000, 10000, 100000].indexOf(r.params.n as number)];
+
+  it('a quiet run settles the headlines', () => {
+    const q = run(udpQueue, queueMean, { noise: 0.05 });
+    expect(q['guard-collapse'].verdict).toBe('reproduced');
+    expect(q['guard-growth'].verdict).toBe('reproduced');
+    expect(q['abq-vs-clq'].verdict).toBe('reproduced');
+    const t = run(timerAddCancel, timerMean, { noise: 0.05 });
+    expect(t['wheel-vs-delay-queue'].verdict).toBe('reproduced');
+    expect(t['delay-queue-growth'].verdict).toBe('reproduced');
+    expect(t['wheel-growth'].verdict).toBe('reproduced');
+  });
+
+  it('size() that costs nothing refutes the collapse; missing rows are not measured', () => {
+    const free = run(udpQueue, (r) => (r.params.queue === 'clq-size' ? queueMean({ ...r, params: { ...r.params, queue: 'clq' } }) : queueMean(r)), { noise: 0.05 });
+    expect(free['guard-collapse'].verdict).toBe('not reproduced');
+    expect(free['guard-growth'].verdict).toBe('not reproduced');
+    expect(Object.values(run(udpQueue, () => undefined)).every((c) => c.verdict === 'not measured')).toBe(true);
+  });
+
+  it('a run whose errors exceed its scores (5,634 ± 41,995) concludes nothing close', () => {
+    const t = run(timerAddCancel, timerMean, { noise: 1.5, n: 3 });
+    expect(t['wheel-growth'].verdict).toBe('inconclusive');
+    const q = run(udpQueue, queueMean, { noise: 1.5, n: 3 });
+    expect(q['abq-vs-clq'].verdict).toBe('inconclusive');
+  });
+
+  it('a shared drift in the machine\'s load does not unsettle paired ratios', () => {
+    const t = run(timerAddCancel, timerMean, { noise: 0.02, drift: 0.8 });
+    expect(t['wheel-vs-delay-queue'].verdict).toBe('reproduced');
+    expect(t['wheel-vs-delay-queue'].ratio!.high / t['wheel-vs-delay-queue'].ratio!.low).toBeLessThan(1.2);
+  });
+});
