@@ -13,6 +13,8 @@ export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json
   --csv F   also write the rows as CSV to F
   --only T  run only the rows whose id contains T (e.g. --only Reverse)
   --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row
+  --save-wasm  keep this run in web/src/bench/results/<suite>.json: the benchmark panel shows it,
+            labelled as not live, until its reader runs the suite
   --jvm     also run the JVM originals with the same op (jvm/, JMH; needs a JDK 17+ and Maven) and
             print wasm, native and JVM per row; --save-jvm also keeps the JVM scores in
             jvm/results/<suite>.json, which the site's benchmark panel shows; --jvm-only runs
@@ -29,7 +31,7 @@ export class HelpRequested extends Error {
 }
 
 export function parseBenchArgs(argv) {
-  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false };
+  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false };
   const given = new Set();
   const once = (flag) => {
     // Two presets, or the same option twice, would otherwise let the last one win silently.
@@ -63,6 +65,9 @@ export function parseBenchArgs(argv) {
     } else if (a === '--native') {
       once(a);
       out.native = true;
+    } else if (a === '--save-wasm') {
+      once(a);
+      out.saveWasm = true;
     } else if (a === '--jvm' || a === '--save-jvm' || a === '--jvm-only') {
       once(a);
       out.jvm = true;
@@ -78,7 +83,7 @@ export function parseBenchArgs(argv) {
     }
   }
   if (!out.suite) throw new ArgsError(`Name a suite.\n${USAGE}`);
-  if (out.jvmOnly && (out.native || out.csv)) throw new ArgsError(`--jvm-only runs no wasm rows: it takes --quick or --full, --only, --save-jvm and --json.\n${USAGE}`);
+  if (out.jvmOnly && (out.native || out.csv || out.saveWasm)) throw new ArgsError(`--jvm-only runs no wasm rows: it takes --quick or --full, --only, --save-jvm and --json.\n${USAGE}`);
   if (out.json && out.csv && out.json === out.csv) throw new ArgsError(`--json and --csv name the same file, ${out.json}.`);
   return out;
 }

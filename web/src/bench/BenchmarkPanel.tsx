@@ -4,9 +4,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { browserForkHost } from './browserHost';
 import { runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
-import { jmhTable, toCsv, unboundedRows } from './report';
+import { isNoisy, jmhTable, noisyRows, toCsv } from './report';
 import { num, plural } from '../site/format';
 import { PRESETS, suiteByName, type Preset, type Suite } from './suites';
+import { VerdictList } from './VerdictList';
+import { committedRun, type CommittedRun } from './committed';
+import { exclusive } from './exclusive';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
@@ -15,29 +18,34 @@ import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { rowLabel } from './runner';
 import { jvmResults, type JvmResults } from './jvmResults';
+import { VERDICT_CONFIDENCE } from './ratio';
 
-/** The JVM column: committed scores, beside this run's wasm rows when there is one. */
-function JvmColumn({ suite, jvm, run }: { suite: Suite; jvm: JvmResults; run: SuiteRun | null }) {
+const ops = (x: number) => num(x >= 100 ? Math.round(x) : Number(x.toPrecision(3)));
+
+/** The JVM column: committed scores with their errors, beside this run's wasm rows when there is one. */
+function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; run: SuiteRun | null; live: boolean }) {
   const rows = suite.rows.filter((r) => jvm.rows[r.id]);
   const wasm = (id: string) => run?.rows.find((x) => x.row.id === id && x.status === 'ok')?.summary?.mean;
   return (
     <div className="table-scroll">
     <table className="counters jvm-column" aria-label="the JVM originals">
       <caption>
-        The JVM originals ({suite.jvm?.what}), measured with JMH on {jvm.machine}, {jvm.java}, {jvm.measured} ({jvm.preset} preset):
-        committed with the lab, <strong>not live</strong>. The wasm column is this run, in this browser.
+        The JVM originals ({suite.jvm?.what}), measured with JMH on {jvm.machine}, {jvm.java}, {jvm.measured} ({jvm.preset} preset
+        {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}): committed with the lab, <strong>not live</strong>. Error is
+        JMH&apos;s 99.9 % half-width. The wasm column is {live ? 'this run, in this browser' : 'the committed run, not live'}.
       </caption>
-      <thead><tr><th scope="col">row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s (this run)</th><th scope="col">wasm ÷ JVM</th></tr></thead>
+      <thead><tr><th scope="col">row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
       <tbody>
         {rows.map((r) => {
-          const j = jvm.rows[r.id].score;
+          const j = jvm.rows[r.id];
           const w = wasm(r.id);
+          const noisy = isNoisy({ mean: j.score, error: j.error });
           return (
-            <tr key={r.id}>
+            <tr key={r.id} className={noisy ? 'noisy' : undefined}>
               <th scope="row">{rowLabel(suite, r)}</th>
-              <td>{num(j >= 100 ? Math.round(j) : Number(j.toPrecision(3)))}</td>
-              <td>{w === undefined ? '—' : num(w >= 100 ? Math.round(w) : Number(w.toPrecision(3)))}</td>
-              <td>{w === undefined ? '—' : `${(w / j).toFixed(2)}×`}</td>
+              <td>{ops(j.score)} ± {ops(j.error)}{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
+              <td>{w === undefined ? '—' : ops(w)}</td>
+              <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>
             </tr>
           );
         })}
@@ -105,15 +113,19 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const [rows, setRows] = useState<RowResult[]>([]);
   const [run, setRun] = useState<SuiteRun | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const [env, setEnv] = useState<Environment | null>(null);
+  const [committed, setCommitted] = useState<CommittedRun | undefined>();
   const [showPublished, setShowPublished] = useState(true);
   const [copied, setCopied] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
-  const running = ctrl.current !== null && run === null && progress !== null;
+  const running = ctrl.current !== null && run === null && (progress !== null || waiting);
 
   useEffect(() => {
     environment().then(setEnv, () => setEnv(null));
+    if (suite) committedRun(suite).then(setCommitted, () => setCommitted(undefined));
     return () => ctrl.current?.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const start = async () => {
@@ -123,12 +135,18 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
     ctrl.current = c;
     setRows([]);
     setRun(null);
-    setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
-    const result = await runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
-      presetName, signal: c.signal,
-      onProgress: setProgress,
-      onRow: (r) => setRows((rs) => [...rs, r]),
-    });
+    setProgress(null);
+    // Another panel on this page may be measuring: wait for it, so neither times the other.
+    const result = await exclusive(() => {
+      setWaiting(false);
+      if (c.signal.aborted) return Promise.resolve(null);
+      setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
+      return runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
+        presetName, signal: c.signal,
+        onProgress: setProgress,
+        onRow: (r) => setRows((rs) => [...rs, r]),
+      });
+    }, () => setWaiting(true));
     if (ctrl.current === c) {
       setRun(result);
       setProgress(null);
@@ -144,16 +162,20 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const chart = useRef<HTMLDivElement>(null);
   if (!suite) return <p className="widget widget-error" role="alert">There is no benchmark suite called “{suiteName}”.</p>;
 
-  const shown: SuiteRun = run ?? {
+  const live: SuiteRun = run ?? {
     suite: suite.name, preset: presetName, settings: PRESETS[presetName], rows, cancelled: false, budgetSpent: false,
     startedAt: '', durationMs: 0,
   };
-  const table = rows.length ? jmhTable(suite, shown) : '';
-  const comparisons = run ? suite.compare(run) : [];
+  // Until the reader runs it, the panel shows the run committed with the lab, labelled as such.
+  const fromCommit = !run && rows.length === 0 && !running && committed !== undefined;
+  const shown = fromCommit ? committed.run : live;
+  const finished = fromCommit ? committed.run : run;
+  const table = shown.rows.length ? jmhTable(suite, shown) : '';
+  const comparisons = finished ? suite.compare(finished) : [];
   const p = PRESETS[presetName];
-  const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=1`;
+  const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=0`;
 
-  const series = chartSeries(suite, rows, showPublished);
+  const series = chartSeries(suite, shown.rows, showPublished);
   const jvm = jvmResults(suite.name);
 
   return (
@@ -167,8 +189,14 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             <option value="full">full (JMH-like, several minutes)</option>
           </select>
         </label>
-        <button type="button" onClick={() => void start()} disabled={running}>{run ? 'Run again' : 'Run'}</button>
-        {running && <button type="button" onClick={() => ctrl.current?.abort()}>Cancel</button>}
+        <button type="button" onClick={() => void start()} disabled={running}>{run ? 'Run again' : 'Run in this browser'}</button>
+        {running && <button type="button" onClick={() => {
+          ctrl.current?.abort();
+          if (waiting) {
+            setWaiting(false);
+            ctrl.current = null;
+          }
+        }}>Cancel</button>}
       </div>
       <p className="hint">
         {p.forks} fork{p.forks > 1 ? 's' : ''} (a fresh Worker and wasm instance each) × {p.warmupIterations} warmup +{' '}
@@ -176,6 +204,14 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
       </p>
       <div role="status" aria-live="polite" className="bench-progress">
+        {waiting && 'Waiting for the other benchmark on this page to finish: two at once would time each other.'}
+        {fromCommit && (
+          <>
+            Not live: the run committed with the lab, measured {committed.measured} with {committed.runtime} on {committed.machine}
+            {committed.load ? ` (load average ${committed.load.join(' → ')})` : ''}, {committed.run.preset} preset. Press
+            “Run in this browser” to measure it here.
+          </>
+        )}
         {progress && (
           <>
             Row {progress.row + 1} of {progress.rows}: <code>{progress.label}</code>, fork {progress.fork + 1}/{progress.forks}
@@ -201,14 +237,15 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             }}>{copied ? 'Copied' : 'Copy table'}</button>
           </div>
           <pre className="jmh-table" tabIndex={0} aria-label="JMH results table">{table}</pre>
-          {unboundedRows(shown).length > 0 && (
+          {noisyRows(shown).length > 0 && (
             <p className="notice" role="note">
-              {plural(unboundedRows(shown).length, 'row')} measured an error larger than the score (for example{' '}
+              {plural(noisyRows(shown).length, 'row')} {noisyRows(shown).length === 1 ? 'is' : 'are'} too noisy to quote (for example{' '}
               {(() => {
-                const s = unboundedRows(shown)[0].summary!;
-                return `${num(Math.round(s.mean))} ± ${num(Math.round(s.error))}`;
-              })()}): {unboundedRows(shown).length === 1 ? 'its' : 'their'} few samples disagree too much to bound the
-              score. The chart draws such points hollow, without error bars. Run the full preset for figures to quote.
+                const s = noisyRows(shown)[0].summary!;
+                return `${num(Math.round(s.mean))} ± ${Number.isFinite(s.error) ? num(Math.round(s.error)) : '?'}`;
+              })()}): the error is more than half the score. {noisyRows(shown).length === 1 ? 'It is' : 'They are'} marked
+              “noisy” in the table and drawn hollow on the chart. The verdicts below account for the noise; run the full
+              preset, with other tabs closed, for figures to quote.
             </p>
           )}
           <div ref={chart} className="bench-chart">
@@ -226,19 +263,18 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           </ul>
         </>
       )}
-      {run && (
+      {finished && (
         <>
-          <h4>Published vs measured</h4>
+          <h4>Verdicts{fromCommit ? ' (the committed run)' : ''}</h4>
           <p className="hint">
-            The published figures are from {suite.source}, measured on the JVM on the hardware of the time; ours
-            are Rust compiled to wasm on your machine. {suite.caveat} Absolute numbers differ; compare the ratios and the shape.
+            Published: {suite.source}. Measured: Rust compiled to wasm, in this browser. {suite.caveat} Absolute numbers
+            differ; the verdicts judge ratios. Each is judged on a {Math.round(VERDICT_CONFIDENCE * 100)} % interval of the
+            ratio it claims, taken from iterations of the compared rows measured side by side: <em>reproduced</em> or{' '}
+            <em>not reproduced</em> only when the whole interval lies on one side of the claim&apos;s threshold,{' '}
+            <em>inconclusive</em> when it straddles it.
           </p>
-          <ul className="verdicts">
-            {comparisons.map((c) => (
-              <li key={c.title} className={`verdict ${c.verdict.replace(' ', '-')}`}>{c.sentence}</li>
-            ))}
-          </ul>
-          {suite.extras?.(run).map((t) => (
+          <VerdictList comparisons={comparisons} />
+          {suite.extras?.(finished).map((t) => (
             <div className="table-scroll" key={t.caption}>
             <table className="counters">
               <caption>{t.caption}</caption>
@@ -252,16 +288,17 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             </div>
           ))}
           <div className="button-row">
-            <button type="button" onClick={() => download(`${suite.name}-${presetName}.json`,
-              JSON.stringify({ ...run, environment: env, comparisons }, null, 2), 'application/json')}>Export JSON</button>
-            <button type="button" onClick={() => download(`${suite.name}-${presetName}.csv`, toCsv(suite, run), 'text/csv')}>Export CSV</button>
+            <button type="button" onClick={() => download(`${suite.name}-${finished.preset}.json`,
+              JSON.stringify({ ...finished, environment: fromCommit ? committed : env, verdictConfidence: VERDICT_CONFIDENCE, comparisons }, null, 2), 'application/json')}>Export JSON</button>
+            <button type="button" onClick={() => download(`${suite.name}-${finished.preset}.csv`, toCsv(suite, finished), 'text/csv')}>Export CSV</button>
             <a href={shareUrl}>Link that re-runs this configuration</a>
           </div>
         </>
       )}
       <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={table ? chart : undefined} name={`${suite.name}-${presetName}`}
-        caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}` : ''} />
-      {jvm && <JvmColumn suite={suite} jvm={jvm} run={run} />}
+        caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}`
+          : fromCommit ? `The run committed with the lab (not live): ${committed.run.preset} preset, measured ${committed.measured} with ${committed.runtime} on ${committed.machine}.` : ''} />
+      {jvm && <JvmColumn suite={suite} jvm={jvm} run={finished} live={!fromCommit} />}
       <p className="hint bench-env">
         Environment: {env ? describeEnvironment({ ...env, timerResolutionMs: run?.resolutionMs ?? env.timerResolutionMs }) : 'measuring…'}
         {env && !env.crossOriginIsolated && ' (without cross-origin isolation the timer is coarser, so batches are larger)'}

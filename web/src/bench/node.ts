@@ -11,7 +11,8 @@ import * as wasm from '../wasm/pkg/hotpath_wasm.js';
 import { readFileSync } from 'node:fs';
 import type { ForkChannel, ForkHost, ForkReply } from './protocol';
 import { rowLabel, runSuite, type SuiteRun } from './runner';
-import { jmhTable, toCsv } from './report';
+import { VERDICT_MARK, isNoisy, jmhTable, toCsv } from './report';
+import { VERDICT_CONFIDENCE } from './ratio';
 import { describeEnvironment, formatMs, type Environment } from './environment';
 import { PRESETS, suiteByName, type ExtraTable, type Suite } from './suites';
 import { summarize } from './stats';
@@ -30,6 +31,8 @@ export interface CliOptions {
   saveJvm: boolean;
   /** Run the JVM originals alone (no wasm rows): refreshes jvm/results with --save-jvm. */
   jvmOnly?: boolean;
+  /** Keep this run in web/src/bench/results/<suite>.json, shown by the panel until its reader runs it. */
+  saveWasm?: boolean;
   root: string;
 }
 
@@ -104,7 +107,7 @@ async function runJvmOnly(o: CliOptions, suite: Suite): Promise<void> {
   const lines = [`# The JVM originals of ${suite.name} (${suite.jvm.what}; JMH 1.37, ${javaVersion()}), ${o.preset} preset`, ''];
   for (const row of suite.rows) {
     const j = jvm[row.id];
-    if (j) lines.push(`${rowLabel(suite, row).padEnd(58)}${fmt(j.score).padStart(16)} ± ${fmt(j.error)}`);
+    if (j) lines.push(`${rowLabel(suite, row).padEnd(58)}${fmt(j.score).padStart(16)} ± ${fmt(j.error)}${isNoisy({ mean: j.score, error: j.error }) ? '  noisy' : ''}`);
   }
   process.stdout.write(lines.join('\n') + '\n');
   if (o.saveJvm) saveJvmResults(o.root, suite, o.preset, jvm, load);
@@ -128,6 +131,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
     process.stderr.write('\nCancelling: keeping the rows measured so far …\n');
     ctrl.abort();
   });
+  const loadBefore = loadavg()[0];
   const run = await runSuite(suite, preset, nodeHost(wasmPath), {
     presetName: o.preset, rows, signal: ctrl.signal,
     onProgress: (p) => {
@@ -150,7 +154,8 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
     `runtime and language. ${suite.caveat} Compare the ratios.`, '');
   for (const t of suite.extras?.(run) ?? []) lines.push(...textTable(t), '');
   const comparisons = suite.compare(run);
-  for (const c of comparisons) lines.push(`${c.verdict === 'reproduced' ? '✓' : c.verdict === 'not measured' ? '·' : '✗'} ${c.sentence}`);
+  lines.push(`Verdicts, each judged on a ${Math.round(VERDICT_CONFIDENCE * 100)} % interval of its ratio (iterations of the compared rows measured side by side):`);
+  for (const c of comparisons) lines.push(`${VERDICT_MARK[c.verdict]} ${c.sentence}`, `    compared with: ${c.published}`);
 
   let native: Record<string, { score: number; error: number; ratio: number }> | undefined;
   if (o.native) {
@@ -180,25 +185,37 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
       jvm = Object.fromEntries(await runJvm(o.root, suite, preset, o.only));
       load.push(loadavg()[0]);
       lines.push('', `Wasm, native and the JVM originals (${suite.jvm.what}; JMH 1.37, ${javaVersion()}, the same preset):`);
-      lines.push(`${'Row'.padEnd(58)}${'wasm ops/s'.padStart(15)}${native ? 'native ops/s'.padStart(15) : ''}${'JVM ops/s'.padStart(15)}` +
+      lines.push(`${'Row'.padEnd(58)}${'wasm ops/s'.padStart(15)}${native ? 'native ops/s'.padStart(15) : ''}${'JVM ops/s ± error'.padStart(28)}` +
         `${'wasm÷JVM'.padStart(11)}${native ? 'native÷wasm'.padStart(13) : ''}`);
       for (const r of run.rows) {
         const j = jvm[r.row.id];
         if (r.status !== 'ok' || !j) continue;
         const w = r.summary!.mean;
         const n = native?.[r.row.id];
-        lines.push(`${rowLabel(suite, r.row).padEnd(58)}${fmt(w).padStart(15)}${native ? (n ? fmt(n.score) : '—').padStart(15) : ''}${fmt(j.score).padStart(15)}` +
+        const jvmCell = `${fmt(j.score)} ± ${fmt(j.error)}${isNoisy({ mean: j.score, error: j.error }) ? ' noisy' : ''}`;
+        lines.push(`${rowLabel(suite, r.row).padEnd(58)}${fmt(w).padStart(15)}${native ? (n ? fmt(n.score) : '—').padStart(15) : ''}${jvmCell.padStart(28)}` +
           `${`${(w / j.score).toFixed(2)}×`.padStart(11)}${native ? (n ? `${n.ratio.toFixed(2)}×` : '—').padStart(13) : ''}`);
       }
       if (o.saveJvm) saveJvmResults(o.root, suite, o.preset, jvm, load);
     }
+  }
+  if (o.saveWasm) {
+    const file = join(o.root, 'web', 'src', 'bench', 'results', `${suite.name}.json`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({
+      suite: suite.name, measured: new Date().toISOString().slice(0, 10), runtime: `Node ${process.version} (V8 ${process.versions.v8}), wasm ${wasm.build_profile()}`,
+      machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, load: [loadBefore, loadavg()[0]].map((x) => Number(x.toFixed(2))),
+      // Rows by id only: the panel binds them to the suite's rows when it loads the file.
+      run: { ...run, rows: run.rows.map((r) => ({ ...r, row: { id: r.row.id } })) },
+    }, null, 1) + '\n');
+    process.stderr.write(`Wrote ${file}\n`);
   }
   lines.push('', `Timer resolution seen by the forks: ${run.resolutionMs === undefined ? 'unknown' : formatMs(run.resolutionMs)}; ` +
     `${run.rows.filter((r) => r.singleShot).length} row(s) timed single-shot (one invocation per iteration).`);
   process.stdout.write(lines.join('\n') + '\n');
   // Each output on its own: one that fails (a disk filled during the run) must not cost the other.
   const outputs: [string | undefined, () => string][] = [
-    [o.json, () => JSON.stringify({ ...run, environment: env, comparisons, native, jvm }, null, 2)],
+    [o.json, () => JSON.stringify({ ...run, environment: env, verdictConfidence: VERDICT_CONFIDENCE, comparisons, native, jvm }, null, 2)],
     [o.csv, () => toCsv(suite, run)],
   ];
   const failures: string[] = [];

@@ -2,15 +2,26 @@
 // own verdicts (see Suite.compare).
 import type { RowResult, SuiteRun } from './runner';
 import type { Suite } from './suites';
+import type { Summary } from './stats';
 import type { VerdictState } from './ratio';
 import { csvTable } from '../site/csv';
 
 const fixed3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '');
 
-/** JMH's human-readable table, failed and skipped rows listed after it. */
+/**
+ * A row too noisy to quote: its 99.9 % error is more than half its score, or it has a single
+ * sample and so no error at all.
+ */
+export function isNoisy(s: Pick<Summary, 'mean' | 'error'> | undefined): boolean {
+  return !!s && !(s.error <= s.mean / 2);
+}
+
+export const NOISY_NOTE = 'noisy: the row\'s 99.9 % error is more than half its score (or it has one sample); do not quote it.';
+
+/** JMH's human-readable table (rows too noisy to quote marked), failed and skipped rows listed after it. */
 export function jmhTable(suite: Suite, run: SuiteRun): string {
   const ok = run.rows.filter((r) => r.status === 'ok');
-  const header = ['Benchmark', ...suite.paramNames.map((p) => `(${p})`), 'Mode', 'Cnt', 'Score', '', 'Error', 'Units'];
+  const header = ['Benchmark', ...suite.paramNames.map((p) => `(${p})`), 'Mode', 'Cnt', 'Score', '', 'Error', 'Units', ''];
   const body = ok.map((r) => [
     `${suite.className}.${r.row.benchmark}`,
     ...suite.paramNames.map((p) => String(r.row.params[p])),
@@ -20,10 +31,12 @@ export function jmhTable(suite: Suite, run: SuiteRun): string {
     Number.isFinite(r.summary!.error) ? '±' : '',
     fixed3(r.summary!.error),
     'ops/s',
+    isNoisy(r.summary) ? 'noisy' : '',
   ]);
   const all = [header, ...body];
   const widths = header.map((_, c) => Math.max(...all.map((row) => row[c].length)));
-  const lines = all.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
+  const lines = all.map((row) => row.map((cell, c) => (c === 0 || c === row.length - 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
+  if (ok.some((r) => isNoisy(r.summary))) lines.push('', NOISY_NOTE);
   for (const r of run.rows.filter((x) => x.status !== 'ok')) {
     lines.push(`${r.status.toUpperCase()}: ${suite.className}.${r.row.benchmark} (${suite.paramNames.map((p) => r.row.params[p]).join(', ')}): ${r.message}`);
   }
@@ -32,11 +45,11 @@ export function jmhTable(suite: Suite, run: SuiteRun): string {
 }
 
 export function toCsv(suite: Suite, run: SuiteRun): string {
-  const head = ['benchmark', ...suite.paramNames, 'mode', 'cnt', 'score', 'error', 'units', 'status', 'samples'];
+  const head = ['benchmark', ...suite.paramNames, 'mode', 'cnt', 'score', 'error', 'units', 'status', 'noisy', 'samples'];
   return csvTable(head, run.rows.map((r) => [
     `${suite.className}.${r.row.benchmark}`, ...suite.paramNames.map((p) => r.row.params[p]), 'thrpt',
     r.summary?.n ?? 0, r.summary?.mean, r.summary && Number.isFinite(r.summary.error) ? r.summary.error : '',
-    'ops/s', r.status, r.samples,
+    'ops/s', r.status, isNoisy(r.summary), r.samples,
   ]));
 }
 
@@ -46,8 +59,8 @@ export const VERDICT_MARK: Record<VerdictState, string> = { reproduced: '✓', '
 /** 12.3× or 488×. */
 export const times = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(2)}×`;
 
-/** Rows whose 99.9% error is larger than their score: too few samples to bound them. */
-export function unboundedRows(run: Pick<SuiteRun, 'rows'>): RowResult[] {
-  return run.rows.filter((r) => r.status === 'ok' && r.summary && r.summary.error >= r.summary.mean);
+/** Rows too noisy to quote (see `isNoisy`). */
+export function noisyRows(run: Pick<SuiteRun, 'rows'>): RowResult[] {
+  return run.rows.filter((r) => r.status === 'ok' && isNoisy(r.summary));
 }
 

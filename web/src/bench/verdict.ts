@@ -100,9 +100,10 @@ export function pointwiseVerdict(s: PointwiseSpec): Comparison {
   });
   const verdict = judgeAll(judged.map((j) => j.state));
   const list = judged.map((j) => `${j.label}: ${j.text}`).join('; ');
-  const open = judged.filter((j) => j.state === 'inconclusive').map((j) => j.label).join(', ');
+  const open = judged.filter((j) => j.state === 'inconclusive').map((j) => j.label);
+  const openText = open.length > 1 ? `${open.slice(0, -1).join(', ')} and ${open.at(-1)}` : open[0];
   const sentence = verdict === 'inconclusive'
-    ? `Inconclusive: ${s.what} is ${list}; at ${open} the interval straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
+    ? `Inconclusive: ${s.what}, ${list}; at ${openText} the interval straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
     : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](list)}`;
   return {
     ...base, measured: list, verdict, sentence, ratio: deciding(judged, verdict, s.claim).i,

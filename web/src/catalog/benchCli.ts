@@ -9,13 +9,13 @@ import './threadSets';
 
 export async function runCli(o: CliOptions): Promise<void> {
   if (o.suite === 'purgatory') {
-    if (o.native || o.only || o.jvm) throw new Error('the purgatory sweep takes --quick or --full, --json and --csv only');
+    if (o.native || o.only || o.jvm || o.saveWasm) throw new Error('the purgatory sweep takes --quick or --full, --json and --csv only');
     runPurgatoryCli({ preset: o.preset, json: o.json, csv: o.csv, root: o.root });
     return;
   }
   const threaded = threadSets().find((t) => t.cli === o.suite);
   if (threaded) {
-    if (o.only || o.csv || o.jvm) throw new Error('a threaded race takes --quick or --full, --native and --json only');
+    if (o.only || o.csv || o.jvm || o.saveWasm) throw new Error('a threaded race takes --quick or --full, --native and --json only');
     await runThreadsCli({ set: threaded, preset: o.preset, native: o.native, json: o.json, root: o.root, workerPath: new URL('./threadNode.mjs', import.meta.url).pathname });
     return;
   }

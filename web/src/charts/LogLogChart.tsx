@@ -1,7 +1,8 @@
 // A log-log line chart: D3 scales compute, React draws. Zeros, which a log axis cannot hold,
 // sit in a shaded band below the axis, labelled as off the scale, rather than vanishing or
-// pretending to be a tick. An error bar wider than its score cannot be drawn on a log axis: the
-// point is drawn hollow instead, and the caller says why.
+// pretending to be a tick. A point too noisy to quote (its error more than half its score) is drawn
+// hollow, and the caller says why; an error bar wider than its score cannot be drawn on a log axis
+// at all, so such a point has none.
 import { useRef, type CSSProperties } from 'react';
 import { scaleLog } from 'd3';
 import { useWidth } from '../site/useWidth';
@@ -30,6 +31,9 @@ export function chartLayout(f: number) {
 
 /** A point whose error bar would reach zero or below: not drawable on a log axis. */
 export const unbounded = (p: { y: number; err?: number }) => p.err !== undefined && p.err >= p.y && p.y > 0;
+
+/** A point too noisy to quote: its error is more than half its score (as the results table marks it). */
+export const noisy = (p: { y: number; err?: number }) => p.err !== undefined && p.y > 0 && !(p.err <= p.y / 2);
 
 const fmt = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
@@ -86,8 +90,8 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDom
                   y1={yAt(Math.max(p.y - p.err!, y.domain()[0]))} y2={yAt(Math.min(p.y + p.err!, y.domain()[1]))} />
               ))}
               {pts.map((p) => (
-                <circle key={p.x} cx={x(p.x)} cy={yAt(p.y)} r={3.5} className={unbounded(p) ? 'unbounded' : undefined}>
-                  <title>{`${s.label}: n = ${p.x}, ${p.y.toFixed(2)}${unbounded(p) ? ` ± ${p.err!.toFixed(2)} (error larger than the score)` : ''}`}</title>
+                <circle key={p.x} cx={x(p.x)} cy={yAt(p.y)} r={3.5} className={noisy(p) ? 'unbounded' : undefined}>
+                  <title>{`${s.label}: n = ${p.x}, ${p.y.toFixed(2)}${noisy(p) ? ` ± ${Number.isFinite(p.err) ? p.err!.toFixed(2) : '?'} (noisy: error more than half the score)` : ''}`}</title>
                 </circle>
               ))}
             </g>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jmhTable, toCsv, unboundedRows } from '../bench/report';
+import { jmhTable, noisyRows, toCsv } from '../bench/report';
 import type { SuiteRun } from '../bench/runner';
 import { PRESETS } from '../bench/suites';
 import { summarize } from '../bench/stats';
@@ -32,16 +32,22 @@ describe('the JMH table', () => {
 
   it('exports CSV with every sample', () => {
     const csv = toCsv(heapCancel, runFrom((_h, _b, _n, p) => p)).trim().split('\n');
-    expect(csv[0]).toBe('benchmark,heap,num,mode,cnt,score,error,units,status,samples');
+    expect(csv[0]).toBe('benchmark,heap,num,mode,cnt,score,error,units,status,noisy,samples');
     expect(csv).toHaveLength(17);
-    expect(csv[1].split(',')[9].split(' ')).toHaveLength(3);
+    expect(csv[1].split(',')[10].split(' ')).toHaveLength(3);
   });
 });
 
 describe('noisy rows', () => {
-  it('finds rows whose error is larger than their score', () => {
+  it('marks rows whose error is more than half their score, in the table and the CSV', () => {
     const run = runFrom((_h, _b, _n, p) => p);
-    run.rows[2] = { ...run.rows[2], summary: { ...run.rows[2].summary!, mean: 870631, error: 2637312 } };
-    expect(unboundedRows(run).map((r) => r.row.id)).toEqual([run.rows[2].row.id]);
+    run.rows[2] = { ...run.rows[2], summary: { ...run.rows[2].summary!, mean: 870631, error: 435316 } };
+    run.rows[3] = { ...run.rows[3], summary: { ...run.rows[3].summary!, mean: 870631, error: 435315 } };
+    expect(noisyRows(run).map((r) => r.row.id)).toEqual([run.rows[2].row.id]);
+    const lines = jmhTable(heapCancel, run).split('\n');
+    expect(lines[3]).toMatch(/ops\/s  noisy$/);
+    expect(lines[4]).toMatch(/ops\/s$/);
+    expect(lines.at(-1)).toMatch(/^noisy: the row's 99.9 % error is more than half its score/);
+    expect(toCsv(heapCancel, run).split('\n')[3]).toContain(',true,');
   });
 });

@@ -95,7 +95,7 @@ export function compareQueues(run: SuiteRun): Comparison[] {
     points: CAPACITIES.map((c) => ({ label: c.toLocaleString('en-US'), estimate: rowRatio(run, id('abq', c), id('clq', c)) })),
     what: 'the ArrayBlockingQueue ÷ the CLQ', claim: { kind: 'at least', threshold: 1 },
     says: {
-      reproduced: (list) => `the ArrayBlockingQueue offers faster than the CLQ at every bound (ABQ ÷ CLQ: ${list}). Part of its lead here is a cost the lab does not pay: on one thread the lab's ABQ lock is a plain field that is always free, where the JVM's ReentrantLock is a CAS and a release store even uncontended, which is why the lab's ABQ also runs several times the JVM's.`,
+      reproduced: (list) => `the ArrayBlockingQueue offers faster than the CLQ at every bound (ABQ ÷ CLQ: ${list}). Part of its lead here is a cost the lab does not pay: on one thread the lab's ABQ lock is a plain field that is always free, where the JVM's ReentrantLock is a CAS and a release store even uncontended; that missing cost is a likely reason, not measured here, that the lab's ABQ also runs several times the JVM's.`,
       'not reproduced': (list) => `the ArrayBlockingQueue is slower than the CLQ at some bound (ABQ ÷ CLQ: ${list}).`,
     },
   });

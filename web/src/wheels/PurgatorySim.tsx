@@ -11,6 +11,7 @@ import { ENTRIES_RATE, SWEEPS, type EntrySample, type SweepProgress } from './pu
 import { CASES, PUBLISHED, WIKI, costBound, describeRange, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
 import type { SweepReply, SweepRequest } from './purgatoryProtocol';
 import { num } from '../site/format';
+import { VerdictList } from '../bench/VerdictList';
 import { download, fileName } from '../site/download';
 import { csvTable } from '../site/csv';
 
@@ -189,9 +190,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
       {found.length > 0 && (
         <>
           <h4>Published vs measured</h4>
-          <ul className="verdicts">
-            {found.map((v) => <li key={v.id} className={`verdict ${v.verdict.replace(' ', '-')}`}>{v.sentence}</li>)}
-          </ul>
+          <VerdictList comparisons={found} />
           <div className="button-row">
             <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'csv'),
               csvTable(['case', 'design', 'rate', 'cost', 'cost low', 'cost high', 'costs', 'partial', 'sustainable'],

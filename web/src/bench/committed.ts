@@ -1,0 +1,31 @@
+// The last run of each suite committed with the lab (`npm run bench -- <suite> --save-wasm`), shown
+// by a benchmark panel until its reader runs the suite: labelled with where and when it was
+// measured, never as live. Loaded on demand, so a page without a panel does not carry it.
+import type { RowResult, SuiteRun } from './runner';
+import type { Suite } from './suites';
+
+export interface CommittedRun {
+  suite: string;
+  /** Date of the run (ISO). */
+  measured: string;
+  /** "Node v20.20.2 (V8 11.3…)". */
+  runtime: string;
+  machine: string;
+  /** 1-minute load average before and after. */
+  load?: number[];
+  run: SuiteRun;
+}
+
+const FILES = import.meta.glob<CommittedRun>('./results/*.json', { import: 'default' });
+
+/** The committed run of a suite, its rows bound to the suite's current rows (by id), or undefined. */
+export async function committedRun(suite: Suite): Promise<CommittedRun | undefined> {
+  const load = Object.entries(FILES).find(([path]) => path.endsWith(`/${suite.name}.json`))?.[1];
+  if (!load) return undefined;
+  const saved = await load();
+  const rows = saved.run.rows.flatMap((r): RowResult[] => {
+    const row = suite.rows.find((x) => x.id === r.row.id);
+    return row ? [{ ...r, row }] : [];
+  });
+  return { ...saved, run: { ...saved.run, rows } };
+}
