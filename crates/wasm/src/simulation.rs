@@ -72,7 +72,7 @@ impl PurgatorySim {
         self.inner.timed_out as f64
     }
 
-    /// `[time ms, timer entries, watcher entries, completed timer entries, completed watcher entries]`.
+    /// `[time ms, timer entries, watcher entries, completed timer entries, completed watcher entries, entries purges visited]`.
     pub fn sample(&self) -> Vec<f64> {
         let s = self.inner.sample();
         [
@@ -81,6 +81,7 @@ impl PurgatorySim {
             s.watchers as f64,
             s.completed_timer as f64,
             s.completed_watchers as f64,
+            s.purge_visits as f64,
         ]
         .to_vec()
     }

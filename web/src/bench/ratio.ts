@@ -28,10 +28,11 @@ const sampleVariance = (xs: readonly number[]) => {
   return xs.length > 1 ? xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) : NaN;
 };
 
-/** log(mean of a row's scores), with the variance of that estimate (delta method on the sample mean). */
+/** log(mean of samples), with the variance of that estimate (delta method on the sample mean); samples may be 0, their mean not. */
 export function logOfMean(samples: readonly number[]): LogEstimate | undefined {
-  if (!samples.length || samples.some((x) => !(x > 0))) return undefined;
+  if (!samples.length || samples.some((x) => !(x >= 0))) return undefined;
   const m = mean(samples);
+  if (!(m > 0)) return undefined;
   return { mean: Math.log(m), variance: sampleVariance(samples) / samples.length / (m * m), df: samples.length - 1 };
 }
 
@@ -69,6 +70,13 @@ export function combine(parts: readonly { estimate: LogEstimate; weight: number 
   const variance = terms.reduce((a, t) => a + t.v, 0);
   const denominator = terms.reduce((a, t) => a + (t.v === 0 ? 0 : t.v ** 2 / t.df), 0);
   return { mean: terms.reduce((a, t) => a + t.m, 0), variance, df: denominator > 0 ? variance ** 2 / denominator : Infinity };
+}
+
+/** A t interval on the mean of samples, on their own scale (a simulation's cost), floored at `floor`. */
+export function meanInterval(samples: readonly number[], confidence = VERDICT_CONFIDENCE, floor = 0): Interval {
+  const m = mean(samples);
+  const half = samples.length > 1 ? tQuantile(1 - (1 - confidence) / 2, samples.length - 1) * Math.sqrt(sampleVariance(samples) / samples.length) : Infinity;
+  return { estimate: m, low: Math.max(floor, m - half), high: m + half };
 }
 
 /** The geometric mean of several ratios (each its own stratum). */

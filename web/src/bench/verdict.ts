@@ -61,6 +61,8 @@ export interface QuantitySpec {
   estimate: LogEstimate | undefined;
   /** The sentence after "Reproduced: " or "Not reproduced: ", given the interval. */
   says: Record<'reproduced' | 'not reproduced', (i: Interval, text: string) => string>;
+  /** Why there is no estimate, if not a missing row: "the sweep did not bracket the old design's saturation". */
+  missing?: string;
 }
 
 /** A verdict on one quantity. */
@@ -74,7 +76,7 @@ export function intervalVerdict(s: Omit<QuantitySpec, 'estimate'> & { interval: 
   const unit = s.scale === 'exponent' ? '' : '×';
   const base = { id: s.id, title: s.title, published: s.published, rows: s.rows, threshold: claimText(s.claim, unit), claim: s.claim };
   const i = s.interval;
-  if (!i) return { ...base, measured: '—', verdict: 'not measured', sentence: `Not measured: ${s.what} (a row it needs did not run).` };
+  if (!i) return { ...base, measured: '—', verdict: 'not measured', sentence: `Not measured: ${s.what} (${s.missing ?? 'a row it needs did not run'}).` };
   const text = s.scale === 'exponent' ? exponentWithInterval(i) : ratioWithInterval(i);
   const verdict = judge(i, s.claim);
   const sentence = verdict === 'inconclusive'

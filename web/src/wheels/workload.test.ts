@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm, callWasm } from '../wasm/loader';
 import { CASES } from './saturation';
+import { entriesOverTime, type SimFactory } from './purgatorySweep';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -60,3 +61,13 @@ function erf(x: number): number {
   const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return x >= 0 ? y : -y;
 }
+
+describe('what each purgatory holds over time', () => {
+  it('reads every field of a sample, purge visits included', () => {
+    const factory: SimFactory = (d, rate, p50, p75, timeout, keys, seed) => callWasm((w) => new w.PurgatorySim(d, rate, p50, p75, timeout, keys, seed));
+    const old = entriesOverTime(factory, 'old', 'low', 4000).at(-1)!;
+    for (const v of Object.values(old)) expect(Number.isFinite(v)).toBe(true);
+    // At 4,000 requests/s the old design's lists pass the purge interval: purges visit entries.
+    expect(old.purgeVisits).toBeGreaterThan(0);
+  });
+});
