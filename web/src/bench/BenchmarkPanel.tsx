@@ -267,7 +267,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         <>
           <h4>Verdicts{fromCommit ? ' (the committed run)' : ''}</h4>
           <p className="hint">
-            Published: {suite.source}. Measured: Rust compiled to wasm, in this browser. {suite.caveat} Absolute numbers
+            Published: {suite.source}. Measured: Rust compiled to wasm, {fromCommit ? `in the committed run (${committed.runtime})` : 'in this browser'}. {suite.caveat} Absolute numbers
             differ; the verdicts judge ratios. Each is judged on a {Math.round(VERDICT_CONFIDENCE * 100)} % interval of the
             ratio it claims, taken from iterations of the compared rows measured side by side: <em>reproduced</em> or{' '}
             <em>not reproduced</em> only when the whole interval lies on one side of the claim&apos;s threshold,{' '}
