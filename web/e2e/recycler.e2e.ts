@@ -26,6 +26,21 @@ async function stepUntil(page: Page, pattern: RegExp, max = 80): Promise<string>
 const WORKED = 'A: get, get, B: recycle 1, recycle 2, A: get, get';
 
 describe('the recyclers', () => {
+  it('throws where Netty 4.0.21 throws: "recycled already" midway through a transfer, then a NullPointerException on its blanked slot', async () => {
+    const ops = 'A: get-many 3, A: recycle 1, A: recycle 2, B: recycle 3, B: recycle 2, A: get-many 4, A: recycle 6';
+    const { page, errors } = await browser.open(open('after', ops, '&max-capacity=1&step=op:11'));
+    // Operation 10 is get #6: it moved o3, then met o2's ids from its first recycle.
+    expect(await narration(page)).toMatch(/^A gets IllegalStateException: recycled already: o2's recycle ids are already set/);
+    await page.goto(`${siteUrl()}${open('after', ops, '&max-capacity=1&step=op:12')}`);
+    expect(await narration(page)).toMatch(/^A gets NullPointerException: the link's next slot is empty/);
+    // Every command has its step, also the recycle of a get that threw.
+    await page.goto(`${siteUrl()}${open('after', ops, '&max-capacity=1&step=end')}`);
+    expect(await narration(page)).toBe('A has nothing to recycle: get #6 threw, so it returned no object.');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+
   it('steps the rewrite’s worked example: the first get allocates, the next transfers B’s handles', async () => {
     const { page, errors } = await browser.open(open('after', WORKED, '&step=op:5'));
     expect(await pooled(page, 'A')).toEqual([]);

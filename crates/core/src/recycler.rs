@@ -20,6 +20,9 @@ pub fn initial_capacity(max_capacity: usize) -> usize {
 pub enum RecyclerOp {
     Get,
     Recycle(u32),
+    /// A script's recycle of get number `n` (0-based), which threw and so returned no object:
+    /// Java never gets this far, but the script's operation still has its step, saying so.
+    Nothing(u32),
     /// The thread ends: its thread-locals are gone, and weak references to it clear.
     Exit,
 }
@@ -37,15 +40,19 @@ pub enum Fault {
     RecycledAlready,
     /// After: `pop` found `lastRecycledId != recycleId`.
     RecycledMultipleTimes,
+    /// After: `transfer` read a link slot that an earlier transfer emptied before it threw (it
+    /// moved that handle, then failed on a later one without moving the read index).
+    NullInLink,
 }
 
 impl Fault {
-    pub const ALL: [Fault; 5] = [
+    pub const ALL: [Fault; 6] = [
         Fault::AssertRecycledAlready,
         Fault::AssertNotPooled,
         Fault::NullStack,
         Fault::RecycledAlready,
         Fault::RecycledMultipleTimes,
+        Fault::NullInLink,
     ];
 
     /// What Java printed.
@@ -56,6 +63,7 @@ impl Fault {
             Fault::NullStack => "NullPointerException",
             Fault::RecycledAlready => "IllegalStateException: recycled already",
             Fault::RecycledMultipleTimes => "IllegalStateException: recycled multiple times",
+            Fault::NullInLink => "NullPointerException",
         }
     }
 
@@ -154,6 +162,8 @@ pub enum RecyclerEvent {
     Fault {
         thread: u32,
         fault: Fault,
+        /// The object it was thrown over, where that is not the operation's own (a transfer's).
+        obj: Option<u32>,
     },
     /// The operation returned: get's object, or recycle's true/false (1/0).
     Return {
@@ -330,6 +340,8 @@ pub trait VirtualRecycler {
     /// `recycle(o, handle)` on `thread`: whether the object was taken back.
     fn recycle(&mut self, thread: usize, obj: u32) -> Result<bool, Fault>;
     fn exit(&mut self, thread: usize);
+    /// A script's recycle of get number `get`, which threw: nothing runs, but the step is recorded.
+    fn nothing(&mut self, thread: usize, get: u32);
     fn probe_mut(&mut self) -> &mut Self::P;
     fn into_probe(self) -> Self::P;
     /// The objects `thread`'s stack holds, bottom first (what a `get` there would pop, last first).

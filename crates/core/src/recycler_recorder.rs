@@ -27,6 +27,8 @@ pub mod outcome {
     pub const EXITED: i32 = 4;
     /// Still running.
     pub const RUNNING: i32 = 5;
+    /// A script's recycle of a get that threw: there was no object.
+    pub const NOTHING: i32 = 6;
 }
 
 pub fn fields() -> Vec<(&'static str, usize)> {
@@ -376,8 +378,8 @@ impl RecyclerRecorder {
                 (f[1], f[3]) = (stack as i32, queue as i32);
                 [stack as i32, queue as i32]
             }
-            E::Fault { thread, fault } => {
-                f[0] = self.subject.map_or(-1, |o| o as i32);
+            E::Fault { thread, fault, obj } => {
+                f[0] = obj.or(self.subject).map_or(-1, |o| o as i32);
                 [thread as i32, fault.code() as i32]
             }
             E::Return { thread, value } => [thread as i32, value as i32],
@@ -391,9 +393,14 @@ impl RecyclerRecorder {
 
     fn close(&mut self, e: E) {
         let t = self.current_thread;
-        if let E::Begin { .. } = e {
+        if let E::Begin { op, .. } = e {
             if t < MAX_THREADS {
-                self.set(self.at.outcome + t, outcome::RUNNING);
+                let kind = if let RecyclerOp::Nothing(_) = op {
+                    outcome::NOTHING
+                } else {
+                    outcome::RUNNING
+                };
+                self.set(self.at.outcome + t, kind);
                 self.set(self.at.outcome_value + t, -1);
             }
         }
@@ -441,6 +448,10 @@ impl RecyclerRecorder {
             E::Begin { op, .. } => match op {
                 RecyclerOp::Get => format!("{who} calls get()."),
                 RecyclerOp::Recycle(o) => format!("{who} calls recycle(o{}).", o + 1),
+                RecyclerOp::Nothing(g) => format!(
+                    "{who} has nothing to recycle: get #{} threw, so it returned no object.",
+                    g + 1
+                ),
                 RecyclerOp::Exit => format!(
                     "{who} exits: its thread-locals go with it, so its stack can no longer be reached{}.",
                     if after { ", and the WeakOrderQueues it filled lose their owner" } else { "" }
@@ -566,8 +577,10 @@ impl RecyclerRecorder {
                 "{}'s thread has exited and the queue is empty: it is taken off the list.",
                 self.queue_name(queue)
             ),
-            E::Fault { fault, .. } => {
-                let o = self.subject.map_or("it".to_string(), |o| format!("o{}", o + 1));
+            E::Fault { fault, obj, .. } => {
+                let o = obj
+                    .or(self.subject)
+                    .map_or("the handle".to_string(), |o| format!("o{}", o + 1));
                 let why = match fault {
                     Fault::AssertRecycledAlready => {
                         format!("map.put found {o} already pooled: the assertion catches a second recycle")
@@ -582,13 +595,14 @@ impl RecyclerRecorder {
                     Fault::RecycledMultipleTimes => {
                         "the popped handle's two ids differ: it was recycled twice".to_string()
                     }
+                    Fault::NullInLink => "the link's next slot is empty: the transfer that threw had moved that handle and blanked its slot, but never moved the read index past it".to_string(),
                 };
                 format!("{who} gets {}: {why}.", fault.java())
             }
             E::Return { value, .. } => match self.op {
                 RecyclerOp::Exit => format!("{who} has exited."),
                 RecyclerOp::Get => format!("get() returns o{} to {who}.", value + 1),
-                RecyclerOp::Recycle(_) => format!("recycle returns {}.", value == 1),
+                RecyclerOp::Recycle(_) | RecyclerOp::Nothing(_) => format!("recycle returns {}.", value == 1),
             },
         }
     }

@@ -331,7 +331,10 @@ pub fn run<R: VirtualRecycler>(
                 }
             }
             Op::Recycle(g) => match got[g as usize] {
-                None => Outcome::Nothing,
+                None => {
+                    r.nothing(t, g);
+                    Outcome::Nothing
+                }
                 Some(o) => match r.recycle(t, o) {
                     Ok(b) => Outcome::Recycled(b),
                     Err(f) => Outcome::Threw(f),

@@ -225,6 +225,7 @@ impl<P: RecyclerProbe> StackRecycler<P> {
             E::Fault {
                 thread: thread as u32,
                 fault,
+                obj: None,
             },
         );
         Err(fault)
@@ -311,6 +312,16 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
             }
             Err(f) => self.fail(thread, line::PUSH_ASSERT, f),
         }
+    }
+
+    fn nothing(&mut self, thread: usize, get: u32) {
+        self.emit(
+            0,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Nothing(get),
+            },
+        );
     }
 
     fn exit(&mut self, thread: usize) {

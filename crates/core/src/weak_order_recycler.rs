@@ -193,6 +193,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             E::Fault {
                 thread: thread as u32,
                 fault,
+                obj: None,
             },
         );
         Err(fault)
@@ -400,10 +401,21 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             );
         }
         for i in start..end {
-            let obj = self.s.links[link].elements[i].expect("a published slot holds a handle");
+            // Empty only if a transfer that threw moved this handle before it failed on a later one.
+            let Some(obj) = self.s.links[link].elements[i] else {
+                return self.fail(stack, line::TRANSFER_MOVE, Fault::NullInLink);
+            };
             let h = self.s.handles[obj as usize];
             if h.recycle_id != 0 && h.recycle_id != h.last_recycled_id {
-                return self.fail(stack, line::TRANSFER_MOVE, Fault::RecycledAlready);
+                self.emit(
+                    line::TRANSFER_MOVE,
+                    E::Fault {
+                        thread: stack as u32,
+                        fault: Fault::RecycledAlready,
+                        obj: Some(obj),
+                    },
+                );
+                return Err(Fault::RecycledAlready);
             }
             let h = &mut self.s.handles[obj as usize];
             if h.recycle_id == 0 {
@@ -573,6 +585,16 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
         self.add(q, obj);
         self.done(thread, line::RECYCLE_ADD, 1);
         Ok(true)
+    }
+
+    fn nothing(&mut self, thread: usize, get: u32) {
+        self.emit(
+            0,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Nothing(get),
+            },
+        );
     }
 
     fn exit(&mut self, thread: usize) {

@@ -485,6 +485,72 @@ mod scripts {
         }
     }
 
+    /// A transfer that throws midway, as Netty 4.0.21 does: the handles it moved are lost with the
+    /// stack's unstored size, their link slots blank, the read index unmoved; the next transfer
+    /// reads a blank slot and throws a NullPointerException. Every command keeps its step, also a
+    /// recycle of a get that threw.
+    #[test]
+    fn a_transfer_that_throws_leaves_a_blank_slot_the_next_one_trips_on() {
+        // A: get-many 3, A: recycle 1, A: recycle 2, B: recycle 3, B: recycle 2, A: get-many 4, A: recycle 6
+        let script = [
+            (GET_MANY, 3, 0),
+            (RECYCLE, 1, 0),
+            (RECYCLE, 2, 0),
+            (RECYCLE, 3, 1),
+            (RECYCLE, 2, 1),
+            (GET_MANY, 4, 0),
+            (RECYCLE, 6, 0),
+        ];
+        let plan =
+            recycler_script::plan(&raw(&script), "threads=A,B\nmax-capacity=1", DRAW).unwrap();
+        let mut outcomes = Vec::new();
+        let mut r = WeakOrderRecycler::new(2, plan.max_capacity, NoProbe);
+        recycler_script::run(&mut r, &plan, |_, _| {}, |_, o| outcomes.push(o));
+        use recycler_script::Outcome::*;
+        assert_eq!(
+            outcomes,
+            vec![
+                Got(0),
+                Got(1),
+                Got(2),
+                Recycled(true),
+                // The stack is full at one: dropped (recycle still returns true), its ids already set.
+                Recycled(true),
+                Recycled(true),
+                Recycled(true),
+                Got(0),
+                // The first scavenge only rewinds the cursor: a new object.
+                Got(3),
+                // o3 moves, its slot blanks; o2's ids are set from its first recycle: "recycled already".
+                Threw(Fault::RecycledAlready),
+                // The read index never moved past o3's blank slot.
+                Threw(Fault::NullInLink),
+                Nothing,
+            ]
+        );
+        let rec = recycler_script::record(Version::After, &plan, recycler_script::MAX_STEPS);
+        let t = &rec.trace;
+        for (i, _) in plan.actions.iter().enumerate() {
+            assert!(
+                (0..t.len()).any(|k| t.steps[k * STEP_WIDTH] == i as i32),
+                "action {i} has a step"
+            );
+        }
+        let texts = t.texts.join("\n");
+        assert!(
+            texts.contains("IllegalStateException: recycled already"),
+            "{texts}"
+        );
+        assert!(
+            texts.contains("NullPointerException: the link's next slot is empty"),
+            "{texts}"
+        );
+        assert!(
+            texts.contains("has nothing to recycle: get #6 threw"),
+            "{texts}"
+        );
+    }
+
     #[test]
     fn frames_show_what_the_real_recyclers_pool_after_every_action() {
         let script = [

@@ -17,10 +17,11 @@ export const FAULTS = [
   'NullPointerException',
   'IllegalStateException: recycled already',
   'IllegalStateException: recycled multiple times',
+  'NullPointerException',
 ];
 
 /** `outcome` codes (recycler_recorder.rs `outcome`). */
-const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running'] as const;
+const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running', 'nothing'] as const;
 export type OutcomeKind = (typeof OUTCOMES)[number];
 
 export const objectName = (o: number) => `o${o + 1}`;
@@ -105,6 +106,7 @@ export function outcomeText(c: Pick<ThreadColumn, 'outcome' | 'outcomeValue'>): 
     case 'threw': return `threw ${FAULTS[c.outcomeValue] ?? 'an exception'}`;
     case 'exited': return 'exited';
     case 'running': return 'running';
+    case 'nothing': return 'had nothing to recycle';
     default: return '—';
   }
 }
