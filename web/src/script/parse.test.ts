@@ -127,6 +127,9 @@ describe('the queue grammar: commands on named threads', () => {
   it('locates a bad thread name or a missing command', () => {
     const e = parseScript('P1: offer 5, 2x: poll', queue);
     expect(e.ok || e.error).toMatchObject({ message: 'command 2: a thread name is a letter, then up to 11 letters, digits or _, then a colon', start: 13, end: 16 });
+    // The same rule when the bad name starts the script (it used to read as a command called "2x:").
+    const first = parseScript('2x: poll, P1: offer 5', queue);
+    expect(first.ok || first.error).toMatchObject({ message: 'command 1: a thread name is a letter, then up to 11 letters, digits or _, then a colon', start: 0, end: 3 });
     const m = parseScript('P1:', queue);
     expect(m.ok || m.error.message).toBe('command 1: P1 needs a command after the colon, e.g. "P1: offer 5"');
   });

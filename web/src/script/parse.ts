@@ -69,10 +69,11 @@ export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops' | 't
       start += named[0].length;
       trimmed = trimmed.slice(named[0].length);
       if (!trimmed) return fail(`${named[1]} needs a command after the colon, e.g. "${named[1]}: ${grammar.ops[0].example}"`);
+    } else if (grammar.threads && /^\S+\s*:/.test(trimmed)) {
+      // Something before a colon that is not a name: the same rule, whichever command it starts.
+      return fail('a thread name is a letter, then up to 11 letters, digits or _, then a colon', start, start + trimmed.indexOf(':') + 1);
     } else if (grammar.threads && thread < 0) {
       thread = threads.push(mainThread(grammar)) - 1;
-    } else if (grammar.threads && /^\S+\s*:/.test(trimmed)) {
-      return fail('a thread name is a letter, then up to 11 letters, digits or _, then a colon', start, start + trimmed.indexOf(':') + 1);
     }
     // Each word with its position, so an error can point at the very word.
     const words: { text: string; at: number }[] = [];

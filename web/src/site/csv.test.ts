@@ -12,7 +12,10 @@ describe('csv', () => {
 
   it('neutralises every cell a spreadsheet would evaluate', () => {
     expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
-    for (const s of ['+1+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(s).replace(/^"/, '').startsWith("'")).toBe(true);
+    for (const s of ['+1+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx', ' =1+1', '  @SUM(A1)', '\u3000=1', '＝1+1', '＋cmd', '－1', '＠SUM(A1)']) {
+      expect(csvCell(s).replace(/^"/, '').startsWith("'"), s).toBe(true);
+      expect(unguard(csvCell(s).replace(/^"|"$/g, ''))).toBe(s);
+    }
     // Numbers, negative ones included, stay numbers.
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('-1.5e3')).toBe('-1.5e3');

@@ -1,12 +1,14 @@
 // The one CSV writer: RFC 4180 quoting, and cells a spreadsheet would run as a formula made
-// inert (OWASP "CSV injection": a leading = + - @ tab or CR gets a leading apostrophe).
+// inert (OWASP "CSV injection": a leading = + - @ tab or CR gets a leading apostrophe, also after
+// spaces, which spreadsheets skip, and in the full-width forms ＝ ＋ － ＠ some locales read as them).
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+const FORMULA = /^([\s\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r])/;
 
 /** One cell. Plain numbers stay numbers (a leading minus is not a formula there). */
 export function csvCell(v: unknown): string {
   let s = v === undefined || v === null ? '' : Array.isArray(v) ? v.join(' ') : String(v);
-  if (/^[=+\-@\t\r]/.test(s) && !NUMBER.test(s)) s = `'${s}`;
+  if (FORMULA.test(s) && !NUMBER.test(s.trim())) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -17,7 +19,7 @@ export function csvTable(header: readonly string[], rows: readonly (readonly unk
 
 /** Undoes `csvCell`'s guard: the apostrophe it put before a formula-like cell. */
 export function unguard(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /**
