@@ -63,6 +63,21 @@ describe('hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens a page by its index.html file too, under its route, with query and fragment kept', async () => {
+    const { page, errors } = await browser.open('teacher/index.html');
+    await expect.poll(() => page.url()).toMatch(/\/teacher$/);
+    expect(await page.locator('.not-found').count()).toBe(0);
+    await page.goto(siteUrl() + 'embed/heap/index.html?heap=jdk&ops=add%205,add%203');
+    await expect.poll(() => page.url()).toMatch(/\/embed\/heap\?heap=jdk&ops=add%205,add%203/);
+    await page.locator('.heap-svg, svg').first().waitFor();
+    expect(await page.locator('.not-found').count()).toBe(0);
+    await page.goto(siteUrl() + 'lessons/recycler/index.html');
+    await expect.poll(() => page.url()).toMatch(/\/lessons\/recycler$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('.not-found').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('answers a suite named after a prototype member with an error, not a blank page', async () => {
     const { page, errors } = await browser.open('embed/bench?suite=constructor');
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {

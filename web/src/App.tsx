@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SiteLayout } from './site/SiteLayout';
 import { CrashBoundary } from './site/CrashBoundary';
 import { Home } from './pages/Home';
@@ -21,7 +21,18 @@ function Guarded({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A static host serves /teacher/ from /teacher/index.html, and links to the file itself are
+ * common: the same page, under its route's own address.
+ */
+function IndexFile() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`${pathname.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1')}${search}${hash}`} replace />;
+}
+
 export function App() {
+  const { pathname } = useLocation();
+  if (pathname.endsWith('/index.html')) return <IndexFile />;
   return (
     <Routes>
       <Route path="embed/:name" element={<Guarded name="This embedded view"><EmbedPage /></Guarded>} />
