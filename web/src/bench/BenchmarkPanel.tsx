@@ -31,7 +31,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
     <table className="counters jvm-column" aria-label="the JVM originals">
       <caption>
         The JVM originals ({suite.jvm?.what}), measured with JMH on {jvm.machine}, {jvm.java}, {jvm.measured} ({jvm.preset} preset
-        {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}): committed with the lab, <strong>not live</strong>. Error is
+        {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}{jvm.nice ? `, run at nice ${jvm.nice}` : ''}): committed with the lab, <strong>not live</strong>. Error is
         JMH&apos;s 99.9 % half-width. The wasm column is {live ? 'this run, in this browser' : 'the committed run, not live'}.
       </caption>
       <thead><tr><th scope="col">row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
@@ -208,7 +208,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         {fromCommit && (
           <>
             Not live: the run committed with the lab, measured {committed.measured} with {committed.runtime} on {committed.machine}
-            {committed.load ? ` (load average ${committed.load.join(' → ')})` : ''}, {committed.run.preset} preset. Press
+            {committed.load ? ` (load average ${committed.load.join(' → ')}${committed.nice ? `, run at nice ${committed.nice}` : ''})` : ''}, {committed.run.preset} preset. Press
             “Run in this browser” to measure it here.
           </>
         )}

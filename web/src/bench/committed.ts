@@ -13,6 +13,8 @@ export interface CommittedRun {
   machine: string;
   /** 1-minute load average before and after. */
   load?: number[];
+  /** The run's nice value: below 0, it was scheduled ahead of the machine's other work. */
+  nice?: number;
   run: SuiteRun;
 }
 

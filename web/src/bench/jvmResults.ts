@@ -19,6 +19,8 @@ export interface JvmResults {
   preset: string;
   /** The 1-minute load average before and after the run. */
   load?: number[];
+  /** The run's nice value: below 0, it was scheduled ahead of the machine's other work. */
+  nice?: number;
   rows: Record<string, JvmRow>;
 }
 

@@ -3,7 +3,7 @@
 // suites; bundled for Node by web/scripts/bench.mjs.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, getPriority, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -90,8 +90,9 @@ function saveJvmResults(root: string, suite: Suite, preset: string, jvm: Record<
   writeFileSync(file, JSON.stringify({
     suite: suite.name, measured: new Date().toISOString().slice(0, 10), java: javaVersion(),
     machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, preset,
-    // The 1-minute load average before and after: how busy the machine was beside the run.
-    load: load.map((x) => Number(x.toFixed(2))), rows: jvm,
+    // The 1-minute load average before and after: how busy the machine was beside the run; and
+    // the run's scheduling priority (nice), where it was raised above the rest of the machine's.
+    load: load.map((x) => Number(x.toFixed(2))), nice: getPriority(), rows: jvm,
   }, null, 2) + '\n');
   process.stderr.write(`Wrote ${file}\n`);
 }
@@ -204,7 +205,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({
       suite: suite.name, measured: new Date().toISOString().slice(0, 10), runtime: `Node ${process.version} (V8 ${process.versions.v8}), wasm ${wasm.build_profile()}`,
-      machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, load: [loadBefore, loadavg()[0]].map((x) => Number(x.toFixed(2))),
+      machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, load: [loadBefore, loadavg()[0]].map((x) => Number(x.toFixed(2))), nice: getPriority(),
       // Rows by id only: the panel binds them to the suite's rows when it loads the file.
       run: { ...run, rows: run.rows.map((r) => ({ ...r, row: { id: r.row.id } })) },
     }, null, 1) + '\n');
