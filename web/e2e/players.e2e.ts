@@ -120,3 +120,24 @@ describe('the players on the lesson pages', () => {
     await expect.poll(() => first.getByRole('list', { name: 'identity map' }).count()).toBe(1);
   });
 });
+
+describe('where the lesson players open', () => {
+  it('is the moment the paragraph above points at', async () => {
+    const { page, errors } = await browser.open('lessons/bounded-queues');
+    // "size() walks the list …: watch it read every node": the player opens as size() is called.
+    const size = await player(page, '.queue-player', 'fill 6, poll, size');
+    expect(await size.locator('.narration').innerText()).toBe('T calls size().');
+    // "The same check on an ArrayBlockingQueue reads one field. The race below runs one script on both":
+    // it opens after size(), with the counts of the walk and of the one read.
+    const race = page.locator('.queue-race');
+    expect(await race.locator('.narration').first().innerText()).toMatch(/^After operation 9 of 9 \(T: size → 8\): ConcurrentLinkedQueue: .*8 nodes counted by size\(\); ArrayBlockingQueue: 1 read/);
+    expect(errors).toEqual([]);
+
+    // "Fifty timers are added, and then the last one is cancelled: the wheel unlinks one entry;
+    // the delay queue scans its array": the race opens on that cancel.
+    await page.goto(page.url().replace('bounded-queues', 'request-timeouts'));
+    const wheels = page.locator('.wheel-race');
+    await expect.poll(() => wheels.locator('.narration').first().innerText())
+      .toMatch(/^After operation 51 of 52 \(cancel 50\): Kafka's timing wheel: .*1 unlink.*; DelayQueue of tasks: .*50 equals\(\) calls/);
+  });
+});
