@@ -51,6 +51,7 @@ describe('each question’s premises, checked against the player its replay link
     return f.list('slot', f.get('size')).map((seq) => r.trace.entityLabels[seq]);
   };
   it('for 200 seeds: the array shown is the player’s, and “the last timer” is the one in its last slot', () => {
+    let stayed = 0;
     for (const seed of seeds(200, 'rrw38a')) {
       for (const i of generate(seed)) {
         const where = `${i.id} ${seed}`;
@@ -59,6 +60,14 @@ describe('each question’s premises, checked against the player its replay link
         // The question is asked where the replay opens: just before the operation it is about.
         const shown = i.code ? i.code.text.split(/\s+/) : i.cells!.labels;
         expect(shown, where).toEqual(array(r));
+        // "k stays where it starts, in [i]: its parent is not later": the player's parent of [i] is not later than k.
+        const stays = /^(\d+) stays where it starts, in \[(\d+)\]: its parent is not later/.exec(i.explanation);
+        if (stays) {
+          const [k, at] = [Number(stays[1]), Number(stays[2])];
+          expect(at, where).toBe(array(r).length);
+          expect(Number(array(r)[(at - 1) >> 1]), where).toBeLessThanOrEqual(k);
+          stayed++;
+        }
         const moved = /moves the last timer, (\d+),/.exec(i.prompt)?.[1];
         if (moved) {
           expect(moved, `${where}: the last slot holds ${array(r).at(-1)}`).toBe(array(r).at(-1));
@@ -70,6 +79,7 @@ describe('each question’s premises, checked against the player its replay link
         }
       }
     }
+    expect(stayed, 'some offer stays where it starts').toBeGreaterThan(0);
   });
 });
 
