@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkInstances, loadWasmFromDisk } from '../../web/src/exercises/testing';
+import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
+import { stepAt } from '../../web/src/player/trace';
 import { generate as generateFor } from '../../web/src/exercises/exercises';
 import { MIB, secondsToExhaust } from '../../web/src/queues/overload';
 
@@ -43,6 +44,60 @@ describe('the bounded-queues exercises', () => {
       const [arrival, service] = numbers(ex.prompt);
       const budget = Number(/has ([\d,]+) MiB/.exec(ex.prompt)![1].replace(/,/g, ''));
       expect(ex.expected).toBe(Math.floor(secondsToExhaust(budget * MIB, arrival, service)));
+    }
+  });
+
+  it('for 200 seeds: each step a question describes is the step the player takes', () => {
+    for (const seed of seeds(200)) {
+      for (const i of generate(seed)) {
+        const where = `${i.id} ${seed}`;
+        const r = replayed(i);
+        const t = r.trace;
+        /** Step k as the player shows it: whose step, and its event kind's name. */
+        const step = (k: number) => {
+          const s = stepAt(t, k);
+          return `${t.entityLabels[t.actions[s.action].subject]} ${t.schema.kinds[s.kind].name}`;
+        };
+        // The schedule's turns: the player's steps without the calls, which take none.
+        const turns = Array.from({ length: t.length }, (_, k) => step(k)).filter((x) => !x.endsWith(' begin'));
+        const steps = (from: number, to: number) => turns.slice(from, to);
+        if (i.id === 'tail-node' || i.id === 'head-node') {
+          // "A new ConcurrentLinkedQueue holds one dummy node, n0; head and tail point at it."
+          const f = r.at(0);
+          expect([f.get('nodes'), f.get('head'), f.get('tail')], where).toEqual([1, 0, 0]);
+        }
+        if (i.id === 'failed-cas') {
+          // Each offer: allocate, read tail, read tail's next (null), CAS it, return: a step each.
+          const first = /A A A B B B A B/.test(i.prompt) ? 'A' : 'B';
+          const other = first === 'A' ? 'B' : 'A';
+          expect(steps(0, 8), where).toEqual([
+            'A alloc', 'A load', 'A load', 'B alloc', 'B load', 'B load', `${first} cas`, `${other} cas-fail`,
+          ]);
+          expect(steps(8, 9), where).toEqual([`${first} done`]);
+        }
+        if (i.id === 'mpsc-spins') {
+          // P reads producerLimit, reads producerIndex, CASes it; C reads consumerIndex, slot 0, producerIndex;
+          // after C's k steps, round-robin gives P one step, which writes the element.
+          const k = Number(/C\*(\d+)/.exec(i.prompt)![1]);
+          expect(i.hint, where).toContain(`C has ${k} turns`);
+          expect(steps(0, 6), where).toEqual(['P load', 'P load', 'P cas', 'C load', 'C slot-read', 'C load']);
+          expect(steps(6, 3 + k), where).toEqual(Array(k - 3).fill('C spin'));
+          expect(steps(3 + k, 4 + k), where).toEqual(['P slot-write']);
+        }
+        if (i.id === 'spsc-limit') {
+          expect(r.at(t.length).get('look_ahead'), where).toBe(Number(/look-ahead step (\d+)/.exec(i.prompt)![1]));
+        }
+        if (i.id === 'poll-order') {
+          // "… which gives C its turn only when the producers are done."
+          const who = turns.map((x) => x.split(' ')[0]);
+          expect(who.indexOf('C'), where).toBeGreaterThan(Math.max(who.lastIndexOf('P1'), who.lastIndexOf('P2')));
+          // The hint's step counts: an offer is five steps when tail is on the last node, seven when it lags.
+          const alone = replayed({ ...i, replay: { ...i.replay, ops: 'offer 1, offer 2', settings: undefined } }).trace;
+          // (Each operation's player steps are its call and its turns.)
+          expect(alone.actionStarts.concat(alone.length).slice(1).map((e, a) => e - alone.actionStarts[a] - 1), where).toEqual([5, 7]);
+          expect(i.hint, where).toMatch(/five turns when tail is on the last node \(allocate, read tail, read next, CAS, return\) and seven when tail lags/);
+        }
+      }
     }
   });
 

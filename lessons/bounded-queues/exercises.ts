@@ -84,10 +84,10 @@ const failedCas: Maker = (seed) => {
   const choices = ['A', 'B', 'neither'];
   return {
     id: 'failed-cas', kind: 'predict', title: 'Whose CAS fails?',
-    prompt: `Two producers offer to an empty ConcurrentLinkedQueue: \`${ops}\`. The schedule gives one atomic step at a time: \`${schedule}\`. Each offer allocates its node, reads tail, reads tail's next (null: the last node), then CASes that next from null to its node. Whose CAS fails?`,
+    prompt: `Two producers offer to an empty ConcurrentLinkedQueue: \`${ops}\`. The schedule gives one turn at a time: \`${schedule}\`. Each offer allocates its node, reads tail, reads tail's next (null: the last node), CASes that next from null to its node, and returns: a turn each. Whose CAS fails?`,
     choices, hint: 'Both read n0.next as null. The first CAS to run finds null there and links its node; the second expects null and finds the first one\'s node.',
     expected: loser,
-    explanation: `${loser}'s CAS fails: ${aFirst ? 'A' : 'B'} ran its CAS first and linked its node after n0, so the other's "null → mine" finds a node there, fails, and loops: it reads the new next, hops, and links after it. Nothing is lost; one step was wasted.`,
+    explanation: `${loser}'s CAS fails: ${aFirst ? 'A' : 'B'} ran its CAS first and linked its node after n0, so the other's "null → mine" finds a node there, fails, and loops: it reads the new next, hops, and links after it. Nothing is lost; one turn was wasted.`,
     replay: replay('clq', ops, 0, { schedule }),
   };
 };
@@ -150,10 +150,10 @@ const mpscSpins: Maker = (seed) => {
   const spins = countSteps(t, 'spin');
   return {
     id: 'mpsc-spins', kind: 'compute', title: 'How long does the consumer spin?',
-    prompt: `An MpscArrayQueue: producer P offers 7, consumer C polls, on the schedule \`${schedule}\` (then round-robin). P's first three steps read producerLimit, read producerIndex and CAS it from 0 to 1: the slot is claimed, not yet written. C reads consumerIndex, reads slot 0 (null), reads producerIndex (1, so the slot is claimed), then re-reads the slot until it holds the element. How many times does C read the empty slot again (spin) before the element lands?`,
-    hint: 'C has k steps in its run; the first three are the reads above. Then round-robin gives P one step, which writes the element.',
+    prompt: `An MpscArrayQueue: producer P offers 7, consumer C polls, on the schedule \`${schedule}\` (then round-robin). P's first three turns read producerLimit, read producerIndex and CAS it from 0 to 1: the slot is claimed, not yet written. C reads consumerIndex, reads slot 0 (null), reads producerIndex (1, so the slot is claimed), then re-reads the slot until it holds the element. How many times does C read the empty slot again (spin) before the element lands?`,
+    hint: `C has ${k} turns in its run; the first three are the reads above. Then round-robin gives P one turn, which writes the element.`,
     expected: spins,
-    explanation: `${plural(spins, 'spin')}: C's ${k} steps minus its first three reads. MPSC publishes the index before the element, so a consumer can see "one more element" before the element is there; JCTools' poll waits for it (relaxedPoll would return null instead).`,
+    explanation: `${plural(spins, 'spin')}: C's ${k} turns minus its first three reads. MPSC publishes the index before the element, so a consumer can see "one more element" before the element is there; JCTools' poll waits for it (relaxedPoll would return null instead).`,
     replay: replay('mpsc', ops, 0, settings),
   };
 };
@@ -171,7 +171,8 @@ const pollOrder: Maker = (seed) => {
   return {
     id: 'poll-order', kind: 'trace', title: 'In what order does the consumer get them?',
     prompt: `Two producers offer to one ConcurrentLinkedQueue and consumer C drains it at the end: \`${script}\`, on the schedule \`${settings.schedule}\` (then round-robin, which gives C its turn only when the producers are done). Click the elements in the order C polls them.`,
-    cells, cellNoun: 'element', hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule step by step (an offer takes about four steps: allocate, read tail, read next, CAS).',
+    cells: { labels: cells.map(String), noun: 'element', groupLabel: 'the elements, smallest first' },
+    hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule turn by turn. An offer takes five turns when tail is on the last node (allocate, read tail, read next, CAS, return) and seven when tail lags a node behind (one more read of next, and a CAS of tail after the CAS of next); a CAS that fails costs its turn, and the offer reads next again.',
     expected: out.map((x) => cells.indexOf(x)),
     explanation: `C polls ${out.join(', ')}: the order of the successful CASes on the last node's next. Per producer, FIFO holds; across producers, the interleaving decides.`,
     replay: replay('clq', script, 0, settings),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkInstances, loadWasmFromDisk } from '../../web/src/exercises/testing';
+import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { generate as generateFor, grade, lessonsWithExercises, type Instance } from '../../web/src/exercises/exercises';
 import { heapTrace } from '../../web/src/heaps/frames';
 import { Frame } from '../../web/src/player/frame';
@@ -36,11 +36,50 @@ describe('the lesson exercises', () => {
     // The scan visits slots 0, 1, 2 … and the count question agrees with the cells it shows.
     const scan = byId['scan-order'];
     expect(scan.expected).toEqual((scan.expected as number[]).map((_, k) => k));
-    expect(scan.cells![(scan.expected as number[]).at(-1)!]).toBe(Number(/remove\((\d+)\)/.exec(scan.prompt)![1]));
+    expect(scan.cells!.labels[(scan.expected as number[]).at(-1)!]).toBe(/remove\((\d+)\)/.exec(scan.prompt)![1]);
     expect(byId['predict-indexed'].expected).toBe(0);
     expect(byId['worst-order'].expected).toBe('cancelling in reverse order');
     const n = Number(/Schedule (\d+)/.exec(byId['predict-reverse'].prompt)![1]);
     expect(byId['predict-reverse'].expected).toBe(((n * (n + 1)) / 2).toLocaleString('en-US'));
+  });
+});
+
+describe('each question’s premises, checked against the player its replay link opens', () => {
+  /** The array the player draws at step `k`, slot [0] first, as deadlines. */
+  const array = (r: ReturnType<typeof replayed>, k = r.step) => {
+    const f = r.at(k);
+    return f.list('slot', f.get('size')).map((seq) => r.trace.entityLabels[seq]);
+  };
+  it('for 200 seeds: the array shown is the player’s, and “the last timer” is the one in its last slot', () => {
+    let stayed = 0;
+    for (const seed of seeds(200, 'rrw38a')) {
+      for (const i of generate(seed)) {
+        const where = `${i.id} ${seed}`;
+        if (!i.code && !i.cells) continue;
+        const r = replayed(i);
+        // The question is asked where the replay opens: just before the operation it is about.
+        const shown = i.code ? i.code.text.split(/\s+/) : i.cells!.labels;
+        expect(shown, where).toEqual(array(r));
+        // "k stays where it starts, in [i]: its parent is not later": the player's parent of [i] is not later than k.
+        const stays = /^(\d+) stays where it starts, in \[(\d+)\]: its parent is not later/.exec(i.explanation);
+        if (stays) {
+          const [k, at] = [Number(stays[1]), Number(stays[2])];
+          expect(at, where).toBe(array(r).length);
+          expect(Number(array(r)[(at - 1) >> 1]), where).toBeLessThanOrEqual(k);
+          stayed++;
+        }
+        const moved = /moves the last timer, (\d+),/.exec(i.prompt)?.[1];
+        if (moved) {
+          expect(moved, `${where}: the last slot holds ${array(r).at(-1)}`).toBe(array(r).at(-1));
+          const removed = /remove\((\d+)\)/.exec(i.prompt)?.[1];
+          expect(moved, `${where}: remove(${removed}) would move nothing`).not.toBe(removed);
+          // And the operation named is the one the player runs next.
+          const next = r.trace.actions[r.trace.actionStarts.indexOf(r.step)].label;
+          expect(next, where).toMatch(removed ? `remove ${removed}` : /^poll/);
+        }
+      }
+    }
+    expect(stayed, 'some offer stays where it starts').toBeGreaterThan(0);
   });
 });
 
@@ -81,7 +120,7 @@ describe('feedback texts', () => {
       }
       expect(path.length - 1).toBe(Number(levels[1]));
       for (let k = 1; k < path.length; k++) expect(path[k]).toBe((path[k - 1] - 1) >> 1);
-      expect(path[0]).toBe(i.code!.split(/\s+/).length); // it starts in the first free slot
+      expect(path[0]).toBe(i.code!.text.split(/\s+/).length); // it starts in the first free slot
       // Where the replay ends, the new timer sits in the last slot of the path.
       const t = heapTrace(i.replay.ops, 'jdk');
       const end = new Frame(t.schema, new FrameReplay(t).frameAt(t.length));

@@ -26,6 +26,9 @@ const commandWork = (ops: string, heap: string, command: number) => countNow('he
 
 const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'heap', view, ops, step });
 
+/** The array as the question shows it, slot [0] first. */
+const shown = (slots: number[]) => ({ text: slots.join('  '), label: "the heap's array, slot [0] first" });
+
 /** How many equals() calls does remove(K) make on this JDK heap? */
 const equalsCount: Maker = (seed) => {
   const r = rng(`${seed}/equals`);
@@ -39,7 +42,7 @@ const equalsCount: Maker = (seed) => {
   return {
     id: 'equals-count', kind: 'compute', title: 'Count the equals() calls',
     prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make in all, counting the call that finds it?`,
-    code: before.join('  '), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
+    code: shown(before), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
     expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${plural(n, 'call')}, the last one the match.`,
     replay: replay('jdk', ops, `op:${ds.length + 1}`),
   };
@@ -58,7 +61,8 @@ const scanOrder: Maker = (seed) => {
   return {
     id: 'scan-order', kind: 'trace', title: 'Trace the search',
     prompt: `Click the array cells in the order the JDK heap examines them during remove(${target}), then press Check.`,
-    cells, hint: 'The search does not use the heap order at all.',
+    cells: { labels: cells.map(String), noun: 'deadline', groupLabel: 'array cells, in index order', place: 'slot' },
+    hint: 'The search does not use the heap order at all.',
     expected: order, explanation: `The scan visits slots ${order.map((i) => `[${i}]`).join(', ')}, left to right, until it reaches ${target}.`,
     replay: replay('jdk', ops, `op:${ds.length + 1}`),
   };
@@ -77,7 +81,7 @@ const afterPoll: Maker = (seed) => {
   return {
     id: 'after-poll', kind: 'compute', title: 'Follow the last timer',
     prompt: `The heap holds these timers, slot [0] first. poll() takes the earliest out and moves the last timer, ${moved}, to the root to sift it down. In which slot does ${moved} end up?`,
-    code: before.join('  '), hint: 'At each level, compare with the earlier of the two children; stop when neither child is earlier.',
+    code: shown(before), hint: 'At each level, compare with the earlier of the two children; stop when neither child is earlier.',
     expected: after.indexOf(moved), explanation: `After poll() the array is ${after.join('  ')}: ${moved} is in slot [${after.indexOf(moved)}].`,
     replay: replay('jdk', ops, `op:${ds.length + 1}`),
   };
@@ -97,13 +101,14 @@ const offerComparisons: Maker = (seed) => {
   // Each level climbed is one parent moved down a slot; the path is read from those moves.
   const path = [before.length, ...steps.filter((s) => s.kind === kind(run, 'move') && s.a >= 0).map((s) => s.a)];
   const levels = path.length - 1;
-  const stop = levels === 0 ? 'stays where it starts' : `climbs ${plural(levels, 'level')}, ${path.map((i) => `[${i}]`).join(' → ')},`;
-  const why = path[path.length - 1] === 0 ? 'reaching the root' : 'stopping when its parent is not later';
+  const where = levels === 0
+    ? `stays where it starts, in [${path[0]}]: its parent is not later`
+    : `climbs ${plural(levels, 'level')}, ${path.map((i) => `[${i}]`).join(' → ')}, ${path[path.length - 1] === 0 ? 'reaching the root' : 'and stops there: its parent is not later'}`;
   return {
     id: 'offer-comparisons', kind: 'compute', title: 'Climb the tree',
     prompt: `The heap holds these timers, slot [0] first. How many comparisons does offer(${k}) make? (Equal deadlines: the timer scheduled first counts as earlier.)`,
-    code: before.join('  '), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
-    expected: n, explanation: `${k} ${stop} ${why}: ${plural(n, 'comparison')} in all.`,
+    code: shown(before), hint: `The new timer starts in slot [${before.length}] and compares with its parent, slot (k − 1) / 2, until it is not earlier.`,
+    expected: n, explanation: `${k} ${where}: ${plural(n, 'comparison')} in all.`,
     replay: replay('jdk', ops, `op:${ds.length + 1}`),
   };
 };
@@ -112,7 +117,10 @@ const offerComparisons: Maker = (seed) => {
 const storedIndex: Maker = (seed) => {
   const r = rng(`${seed}/index`);
   const ds = distinct(r, randomInt(r, 7, 10), 10, 99);
-  const victim = ds[randomInt(r, 0, ds.length - 2)];
+  // Any timer but the one in the last slot: that one is simply cleared, and nothing moves.
+  const filled = heapTrace(adds(ds), 'indexed');
+  const queued = slotsAt(filled, filled.length).map(Number);
+  const victim = queued[randomInt(r, 0, queued.length - 2)];
   const ops = `${adds(ds)}, remove ${victim}`;
   const run = heapTrace(ops, 'indexed');
   const last = run.actions.length - 1;
@@ -122,7 +130,7 @@ const storedIndex: Maker = (seed) => {
   return {
     id: 'stored-index', kind: 'compute', title: 'What does the timer remember?',
     prompt: `Netty's heap holds these timers, slot [0] first. remove(${victim}) moves the last timer, ${moved}, into the freed slot and bubbles it. What index does ${moved} store in itself afterwards?`,
-    code: before.join('  '), hint: 'Every move writes the new slot into the timer that moved; compare the moved timer with the one removed to know the direction.',
+    code: shown(before), hint: 'Every move writes the new slot into the timer that moved; compare the moved timer with the one removed to know the direction.',
     expected: after.indexOf(moved), explanation: `After the removal the array is ${after.join('  ')}, and ${moved} has written its slot, ${after.indexOf(moved)}, into itself.`,
     replay: replay('indexed', ops, `op:${ds.length + 1}`),
   };

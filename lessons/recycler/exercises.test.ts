@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkInstances, loadWasmFromDisk } from '../../web/src/exercises/testing';
+import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
+import { kindIndex, stepAt } from '../../web/src/player/trace';
+import { queuesOf, threadColumns } from '../../web/src/recyclers/viewModel';
 import { generate as generateFor } from '../../web/src/exercises/exercises';
 
 const generate = (seed: string) => generateFor('recycler', seed)!;
@@ -52,6 +54,53 @@ describe('the recycler exercises', () => {
       else expect(c.expected).toBe(`o${/get-many (\d+)/.exec(script('cross-thread-get'))![1]}`);
       // o1 is still in the first queue made, by the thread that recycled it.
       expect(byId['queued-ids'].expected).toBe('q1');
+    }
+  });
+
+  it('for 200 seeds: what a question or hint says a get does is what the player shows it doing', () => {
+    for (const seed of seeds(200)) {
+      for (const i of generate(seed)) {
+        const where = `${i.id} ${seed}`;
+        const r = replayed(i);
+        const t = r.trace;
+        const transfer = kindIndex(t.schema, 'transfer');
+        const allocate = kindIndex(t.schema, 'allocate');
+        /** What A's get (action `a`) did: queues A's stack had when it began, handles it transferred, objects it made. */
+        const get = (a: number) => {
+          const [from, to] = [t.actionStarts[a], t.actionStarts[a + 1] ?? t.length];
+          const steps = Array.from({ length: to - from }, (_, k) => stepAt(t, from + k));
+          return {
+            queues: queuesOf(r.at(from), 0).length,
+            moved: steps.filter((x) => x.kind === transfer).length,
+            made: steps.filter((x) => x.kind === allocate).length,
+          };
+        };
+        const gets = t.actions.flatMap((x, a) => (/^A: get/.test(x.label) ? [a] : []));
+        if (i.id === 'producer-consumer') {
+          // The hint: the first get finds no queue, the second only moves the cursor, the third takes a batch.
+          expect(i.hint, where).toMatch(/first finds no queue.*second only moves the cursor.*third on/);
+          const [first, second, third] = gets.map(get);
+          expect(first, where).toMatchObject({ queues: 0, moved: 0, made: 1 });
+          expect(second, where).toMatchObject({ queues: 1, moved: 0, made: 1 });
+          expect(third.moved, where).toBeGreaterThan(0);
+        }
+        if (i.id === 'handles-moved' || (i.id === 'cross-thread-get' && /only moves the cursor/.test(i.explanation))) {
+          // "The first only moves the scavenging cursor": a queue is there, nothing moves, a new object is made.
+          const afterRecycles = gets.filter((a) => a > t.actions.findIndex((x) => x.label.startsWith('B:')));
+          expect(get(afterRecycles[0]), where).toMatchObject({ queues: 1, moved: 0, made: 1 });
+          if (i.id === 'handles-moved') expect(get(afterRecycles[1]).moved, where).toBe(i.expected);
+        }
+        if (i.id === 'next-get' || i.id === 'cross-thread-get') {
+          // "The first n gets make o1 … on".
+          const n = Number(/get-many (\d+)/.exec(i.prompt)![1]);
+          expect(t.actions.slice(0, n).map((x) => x.label.replace(/^\w+: /, '')), where).toEqual(Array.from({ length: n }, (_, k) => `get #${k + 1}`));
+          expect(t.actions.slice(0, n).reduce((m, _, a) => m + get(a).made, 0), where).toBe(n);
+        }
+        if (i.id === 'stack-contents') {
+          const a = threadColumns(r.at(t.length), t)[0];
+          expect(a.pooled.map((o) => i.cells!.labels[o]), where).toEqual((i.expected as number[]).map((k) => i.cells!.labels[k]));
+        }
+      }
     }
   });
 

@@ -106,7 +106,7 @@ const stackContents: Maker = (seed) => {
   return {
     id: 'stack-contents', kind: 'trace', title: 'What does A’s stack hold?',
     prompt: `On the rewritten Recycler: \`${ops}\`. Click the objects in A's stack from the bottom up (slot 0 first).`,
-    cells, cellNames: cells.map((c) => objectName(c - 1)), cellNoun: 'object',
+    cells: { labels: cells.map((c) => objectName(c - 1)), noun: 'object', groupLabel: 'the objects, in the order they were made' },
     hint: 'A’s own recycles push onto its stack. B’s go into a WeakOrderQueue, and reach A’s stack only when a get finds the stack empty and its cursor on the queue; a transferred batch lands in the order B recycled it. recycle-all gives back, oldest get first, whatever A is still holding.',
     expected: pooled.map((o) => cells.indexOf(o + 1)),
     explanation: `Bottom first: ${pooled.map(objectName).join(', ')}.`,
@@ -216,7 +216,7 @@ const producerConsumer: Maker = (seed) => {
   return {
     id: 'producer-consumer', kind: 'compute', title: 'How many objects does the rewrite make?',
     prompt: `Thread A gets an object and thread B, a consumer, recycles it, ${rounds} times: \`${ops}\`. How many objects does the rewritten Recycler make?`,
-    hint: 'Each of A’s gets finds its stack empty and scavenges. The first scavenge only moves the cursor; after that, whatever B has queued comes back in a batch.',
+    hint: 'Each of A’s gets finds its stack empty and scavenges. The first finds no queue at all (B has recycled nothing yet); the second only moves the cursor onto B’s new queue; from the third on, whatever B has queued comes back in a batch.',
     expected: after,
     explanation: `${after}. The old Recycler makes ${before} (every recycle from B is dropped); the rewrite gets B's recycles back through the WeakOrderQueue, one scavenge behind.`,
     replay: replay('after', ops),

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkInstances, loadWasmFromDisk } from '../../web/src/exercises/testing';
+import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { generate as generateFor, grade } from '../../web/src/exercises/exercises';
 import { modelAt, wheelTrace } from '../../web/src/wheels/frames';
+import { wheelModel } from '../../web/src/wheels/viewModel';
+import type { Frame } from '../../web/src/player/frame';
+import { kindIndex, stepAt } from '../../web/src/player/trace';
 
 const generate = (seed: string) => generateFor('request-timeouts', seed)!;
 
@@ -20,6 +23,19 @@ describe('the request-timeouts exercises', () => {
     checkInstances(generate, 40, /\(s\)|undefined|NaN/);
   });
 
+  it('say in words what a script does: no command syntax in a question', () => {
+    for (const seed of seeds(40)) {
+      for (const i of generate(seed)) expect(i.prompt, `${i.id} ${seed}`).not.toMatch(/`|\b(random|burst|advance) \d/);
+    }
+  });
+
+  it('give a hint for the first cascade that does not already hold the answer', () => {
+    for (const seed of seeds(40)) {
+      const c = generate(seed).find((i) => i.id === 'first-cascade')!;
+      expect(c.hint).not.toMatch(/400|level 2|rounded down/);
+    }
+  });
+
   it('derive their answers from the real wheel, as Kafka computes them', () => {
     for (let s = 0; s < 30; s++) {
       const byId = Object.fromEntries(generate(`check-${s}`).map((i) => [i.id, i]));
@@ -34,9 +50,72 @@ describe('the request-timeouts exercises', () => {
       expect(c.expected).toBe(Math.floor(d / 400) * 400);
       // The delay queue holds one entry per non-empty bucket.
       const q = byId['buckets-queued'];
-      const ops = /`([^`]+)`/.exec(q.prompt)![1];
-      const t = wheelTrace(ops, 'wheel');
+      const t = wheelTrace(q.replay.ops, 'wheel');
       expect(q.expected).toBe(modelAt(t, t.length).buckets.length);
+    }
+  });
+
+  it('for 200 seeds: state levels, ticks, reaches, buckets and slots as the player draws them', () => {
+    const num = (x: string) => Number(x.replace(/,/g, ''));
+    const model = (f: Frame) => wheelModel(f, 20);
+    for (const seed of seeds(200, 'zocbdd', 'aaaaaa', 'q1w2e3')) {
+      for (const i of generate(seed)) {
+        const where = `${i.id} ${seed}`;
+        const r = replayed(i);
+        const end = model(r.at(r.trace.length));
+        // Every level's tick is 20 times the one below, from 1 ms, as the prompts say.
+        end.levels.forEach((l) => expect(l.tick, where).toBe(20 ** l.level));
+        const bucketOf = (m: ReturnType<typeof model>, timer: number) => m.buckets.find((b) => b.timers.includes(timer));
+        if (i.id === 'which-level' || i.id === 'which-slot') {
+          const b = bucketOf(end, 0)!;
+          const [, now] = /At ([\d,]+) ms|clock is at ([\d,]+) ms/.exec(i.prompt)!.filter(Boolean);
+          expect(model(r.at(r.trace.actionStarts[1])).now, where).toBe(num(now));
+          if (i.id === 'which-slot') {
+            const [, level, tick] = /lands on level (\d+) \(([\d,]+) ms ticks/.exec(i.prompt)!;
+            expect([b.level, end.levels[b.level].tick], where).toEqual([Number(level), num(tick)]);
+          } else {
+            expect(b.level, where).toBe(i.expected);
+          }
+        }
+        if (i.id === 'first-cascade') {
+          const [, level, expires] = /waits in level (\d+)'s bucket expiring at ([\d,]+) ms/.exec(i.explanation)!;
+          const placed = bucketOf(model(r.at(r.trace.actionStarts[1])), 0)!;
+          expect([placed.level, placed.expires], where).toEqual([Number(level), num(expires)]);
+          const [, lower] = /drops to level (\d+)/.exec(i.explanation)!;
+          const kind = kindIndex(r.trace.schema, 'cascade');
+          let k = r.trace.actionStarts[1];
+          while (stepAt(r.trace, k).kind !== kind) k++;
+          expect(bucketOf(model(r.at(k + 1)), 0)!.level, where).toBe(Number(lower));
+        }
+        if (i.id === 'fire-order') {
+          const [, a, b] = /and (\d+) before (\d+), which share a bucket/.exec(i.explanation)!;
+          const idx = (label: string) => r.trace.entityLabels.indexOf(label);
+          const added = model(r.at(r.trace.actionStarts[r.trace.actions.length - 2]));
+          const shared = bucketOf(added, idx(a))!;
+          expect(shared.timers.indexOf(idx(a)), where).toBeLessThan(shared.timers.indexOf(idx(b)));
+          const [, cancelled] = /(\d+) was unlinked and never fires/.exec(i.explanation)!;
+          expect(end.fired.map((f) => f.timer), where).not.toContain(idx(cancelled));
+        }
+        if (i.id === 'buckets-queued') {
+          expect(i.explanation, where).toContain(end.buckets.map((b) => `level ${b.level}, slot ${b.slot}`).join('; '));
+          const delays = /due in ([\d, and]+) ms/.exec(i.prompt)![1].split(/, | and /).map(Number);
+          expect(r.trace.actions.map((a) => a.label), where).toEqual(delays.map((d, k) => `add ${k + 1} ${d}`));
+        }
+        if (i.id === 'dq-cancel') {
+          const [, victim, slot] = /Timer (\d+) sits in slot \[(\d+)\]/.exec(i.explanation)!;
+          const f = r.frame;
+          expect(f.list('q_slot', f.get('q_size')).indexOf(r.trace.entityLabels.indexOf(victim)), where).toBe(Number(slot));
+        }
+        if (i.id === 'levels-needed') {
+          const [, count, top, tick, reach] = /^(\d+), levels 0 to \d+\. Level (\d+) \(ticks of ([\d,]+) ms, reaching ([\d,]+) ms\)/.exec(i.explanation)!;
+          expect(end.levels.length, where).toBe(Number(count));
+          const l = end.levels[Number(top)];
+          expect([l.tick, l.interval], where).toEqual([num(tick), num(reach)]);
+          const delay = num(/delay of ([\d,]+) ms/.exec(i.prompt)![1]);
+          expect(delay, where).toBeLessThan(l.interval);
+          if (l.level > 0) expect(delay, where).toBeGreaterThanOrEqual(end.levels[l.level - 1].interval);
+        }
+      }
     }
   });
 

@@ -3,7 +3,7 @@
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
-import { num, plural } from '../../web/src/site/format';
+import { listing, num, plural } from '../../web/src/site/format';
 import { frameAt, modelAt, wheelTrace } from '../../web/src/wheels/frames';
 import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
 
@@ -67,7 +67,7 @@ const firstCascade: Maker = (seed) => {
   return {
     id: 'first-cascade', kind: 'compute', title: 'When does it move down?',
     prompt: `At 0 ms a timer is added with a delay of ${num(delay)} ms; then the clock runs to ${num(delay)} ms. At what time (ms) does the timer first move down a level?`,
-    hint: 'It waits on level 2 (400 ms ticks) in the bucket whose expiration is its own rounded down to a multiple of 400; when that bucket is due, it is flushed and the timer is added again, lower.',
+    hint: 'First find the level it lands on: the finest whose reach covers the delay. A bucket there holds every timer due within one of that level’s ticks, and comes due when its tick begins: then it is flushed, and each of its timers is added again, lower.',
     expected: time,
     explanation: `It waits in level 2's bucket expiring at ${num(time)} ms (${num(delay)} rounded down to a multiple of 400). At ${num(time)} ms that bucket is flushed and the timer drops to level ${first.b}.`,
     replay: replay('wheel', ops, 'op:2'),
@@ -88,7 +88,8 @@ const fireOrder: Maker = (seed) => {
   return {
     id: 'fire-order', kind: 'trace', title: 'In what order do they fire?',
     prompt: `Timers ${ids.map((id, i) => `${id} (+${delays[i]} ms)`).join(', ')} are added at 0 ms, in that order; then timer ${ids[cancelled]} is cancelled and the clock advances to 40 ms. Click the timers in the order they fire, then press Check.`,
-    cells, hint: 'Buckets come out of the delay queue earliest expiration first; within one bucket, the list is flushed from the head, in the order the timers were added.',
+    cells: { labels: cells.map(String), noun: 'timer', groupLabel: 'the timers, by number' },
+    hint: 'Buckets come out of the delay queue earliest expiration first; within one bucket, the list is flushed from the head, in the order the timers were added.',
     expected: fired.map((id) => cells.indexOf(id)),
     explanation: `They fire ${fired.join(', ')}: by expiration, and ${ids[2]} before ${ids[5]}, which share a bucket, because ${ids[2]} was appended first. ${ids[cancelled]} was unlinked and never fires.`,
     replay: replay('wheel', ops, `op:${ids.length + 2}`),
@@ -98,17 +99,19 @@ const fireOrder: Maker = (seed) => {
 /** How many entries does the wheel's delay queue hold? */
 const bucketsQueued: Maker = (seed) => {
   const r = rng(`${seed}/buckets`);
-  const n = randomInt(r, 12, 30);
-  const ops = `random ${n} ${randomInt(r, 30, 120)} ${randomInt(r, 1, 999)}`;
+  const n = randomInt(r, 8, 12);
+  const max = randomInt(r, 30, 120);
+  const delays = Array.from({ length: n }, () => randomInt(r, 1, max));
+  const ops = delays.map((d, i) => `add ${i + 1} ${d}`).join(', ');
   const t = wheelTrace(ops, 'wheel');
   const queued = frameAt(t, t.length).get('q_size');
   const m = modelAt(t, t.length);
   return {
     id: 'buckets-queued', kind: 'compute', title: 'What does the delay queue hold?',
-    prompt: `The script \`${ops}\` adds ${n} timers with random delays. How many entries does the wheel's delay queue hold afterwards?`,
-    hint: 'The delay queue holds buckets, never timers; a bucket is offered once, when its expiration is first set.',
+    prompt: `At 0 ms, ${n} timers are added to an empty wheel, due in ${listing(delays.map((d) => `${d}`))} ms. How many entries does the wheel's delay queue hold afterwards?`,
+    hint: 'The delay queue holds buckets, never timers, and a bucket is offered once, when its expiration is first set. So: in which bucket does each timer land (level 0 has 1 ms slots, level 1 has 20 ms slots), and how many different buckets is that?',
     expected: queued,
-    explanation: `${queued}: one per bucket holding timers (${m.buckets.map((b) => `L${b.level}[${b.slot}]`).join(', ')}). A DelayQueue of tasks would hold all ${n}.`,
+    explanation: `${queued}: one per bucket holding timers (${m.buckets.map((b) => `level ${b.level}, slot ${b.slot}`).join('; ')}). A DelayQueue of tasks would hold all ${n}.`,
     replay: replay('wheel', ops, 'end'),
   };
 };
@@ -139,13 +142,15 @@ const levelsNeeded: Maker = (seed) => {
   const ops = `add 1 ${delay}`;
   const t = wheelTrace(ops, 'wheel');
   const levels = frameAt(t, t.length).get('levels');
+  // The top level as the player draws it: its tick, and how far it reaches (tick × slots).
+  const top = modelAt(t, t.length).levels[levels - 1];
   const choices = ['2', '3', '4', '5'];
   return {
     id: 'levels-needed', kind: 'predict', title: 'How many levels?',
     prompt: `An empty wheel (1 ms ticks, 20 slots; only level 0 exists) at 0 ms. One timer is added with a delay of ${num(delay)} ms. How many levels exist afterwards?`,
     choices, hint: 'Each level reaches 20 times further than the one below: 20 ms, 400 ms, 8 s, 160 s, … and overflow wheels are made on first need.',
     expected: String(levels),
-    explanation: `${levels}: level ${levels - 1} (ticks of ${num(20 ** (levels - 2))} ms, reaching ${num(20 ** (levels - 1))} ms) is the first whose reach covers ${num(delay)} ms; each level below it was asked first and handed the timer up.`,
+    explanation: `${levels}, levels 0 to ${levels - 1}. Level ${levels - 1} (ticks of ${num(top.tick)} ms, reaching ${num(top.interval)} ms) is the first whose reach covers ${num(delay)} ms; each level below it was asked first and handed the timer up.`,
     replay: replay('wheel', ops, 'end'),
   };
 };
@@ -161,7 +166,7 @@ const cancelCost: Maker = (seed) => {
   const choices = ['1: one unlink', `about ${Math.round(Math.log2(n))}: a heap's log₂ n`, `about ${n / 2}: half the timers`];
   return {
     id: 'cancel-cost', kind: 'predict', title: 'What does a cancel cost?',
-    prompt: `${n} timers wait on the wheel (\`${ops.split(',')[0]}\`). One of them is cancelled. How many unlinks, comparisons, equals() calls and moves does the cancel make in all?`,
+    prompt: `${n} timers wait on the wheel, all due 150 ms from now. One of them is cancelled. How many unlinks, comparisons, equals() calls and moves does the cancel make in all?`,
     choices, hint: 'The entry knows the list it is in, and the list is doubly linked.',
     expected: work === 1 ? choices[0] : work < 10 ? choices[1] : choices[2],
     explanation: `Counted on the real wheel: ${plural(last.unlink, 'unlink')}, ${plural(last['q-compare'], 'comparison')}, ${plural(last['q-equals'], 'equals() call')}. The bucket stays in the delay queue even if it is now empty; nothing else moves.`,

@@ -141,7 +141,7 @@ describe('hardening', () => {
     }
     await first.getByLabel('Your answer').fill('12345678901234567890123');
     await first.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => first.locator('.feedback').innerText()).toContain('You answered 12345678901234567890123;');
+    await expect.poll(() => first.locator('.feedback').innerText()).toContain('You answered 12345678901234567890123.');
     // A reload brings back what was typed.
     await page.reload();
     await first.waitFor();

@@ -128,12 +128,24 @@ describe('the recycler lesson', () => {
     expect(errors).toEqual([]);
   });
 
-  it('grades a trace exercise clicked on objects by name', async () => {
+  it('grades a trace exercise clicked on objects by name, and echoes the objects, never indices', async () => {
     const { page } = await browser.open('lessons/recycler?seed=e2e&teacher=1');
     const ex = page.locator('article.exercise').filter({ hasText: 'What does A’s stack hold?' });
     await ex.waitFor();
-    const cells = ex.getByRole('group', { name: 'array cells, in index order' }).getByRole('button');
-    expect(await cells.first().getAttribute('aria-label')).toBe('slot 0, object o1');
+    // The cells are the objects in the order they were made, not slots of anything: no index is shown or read.
+    const cells = ex.getByRole('group', { name: 'the objects, in the order they were made' }).getByRole('button');
+    expect(await cells.first().getAttribute('aria-label')).toBe('object o1');
+    expect(await cells.first().innerText()).toBe('o1');
+    const key = page.getByRole('table', { name: /Answer key/ }).locator('tbody tr').filter({ hasText: 'What does A’s stack hold?' });
+    const model = (await key.locator('td').nth(1).innerText()).split(' → ');
+    expect(model.every((o) => /^o\d+$/.test(o))).toBe(true);
+    // A wrong order, twice: the feedback names the objects clicked and, the second time, the model's.
+    for (const o of [...model].reverse().concat(model.length > 1 ? [] : ['o1'])) await ex.getByRole('button', { name: `object ${o}`, exact: true }).click();
+    await ex.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => ex.locator('.feedback').innerText()).toMatch(/^Not quite\. You answered o\d+( → o\d+)*\. Your 1st click, o\d+, is not where the real run starts\. Hint: /);
+    await ex.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => ex.locator('.feedback').innerText()).toContain(`the answer is ${model.join(' → ')}.`);
+    expect(await ex.locator('.feedback').innerText()).not.toMatch(/\[\d+\]/);
     expect(siteUrl()).toBeTruthy();
   });
 });

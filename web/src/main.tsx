@@ -4,6 +4,9 @@ import { BrowserRouter } from 'react-router';
 import './catalog';
 import { App } from './App';
 import './styles.css';
+import { watchScrollEdges } from './site/scrollEdges';
+
+watchScrollEdges();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -320,15 +320,20 @@ impl<T: HeapItem> HeapMirror<T> {
 
     fn compare_text(&self, a: Loc, b: Loc, ord: Ordering) -> String {
         let (da, db) = (self.key(a), self.key(b));
+        // Equal keys are ordered by when they were scheduled: say so, rather than "94 > 94".
+        let tied = da == db && ord != Ordering::Equal;
         let sign = match ord {
+            _ if tied => "=",
             Ordering::Less => "<",
             Ordering::Equal => "=",
             Ordering::Greater => ">",
         };
-        let tie = if da == db && ord != Ordering::Equal {
+        let tie = if tied {
+            let first = if ord == Ordering::Less { a } else { b };
             format!(
-                " (equal {}s: the one scheduled first counts as earlier)",
-                self.nouns.key
+                " (equal {}s: {} was scheduled first, so it counts as earlier)",
+                self.nouns.key,
+                self.name(first)
             )
         } else {
             String::new()

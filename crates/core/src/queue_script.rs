@@ -196,7 +196,12 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         name: "schedule",
-        what: "round-robin, random SEED, or thread names one step each (then round-robin)",
+        what: "which thread takes each turn. A turn is one step: one load, store or CAS of \
+               shared memory, or one of the two steps a thread takes on its own, a \
+               ConcurrentLinkedQueue offer allocating its node and an operation returning. So an \
+               offer to a ConcurrentLinkedQueue whose tail is on the last node takes five turns: \
+               allocate, read tail, read tail's next, CAS that next, return. The player also shows \
+               each call as a step; a call takes no turn",
         default: "round-robin",
     },
 ];
@@ -851,6 +856,95 @@ pub(crate) mod tests {
         assert_eq!(err.command, 1);
         assert!(err.message.contains("single producer"), "{}", err.message);
         assert!(check(&e, QueueKind::Mpsc).is_ok());
+    }
+
+    /// The step model the schedule's help states: every turn a thread takes is one access to
+    /// shared memory (a load, store or CAS; a lock taken, looked at or released; a spin; a node
+    /// counted), or one of its own two steps: allocating a CLQ node, or returning.
+    #[test]
+    fn every_turn_is_one_access_an_allocation_or_a_return() {
+        use crate::queue::kind;
+        let script = raw(&[(3, 6, 0), (2, 0, 0), (3, 6, 1), (4, 0, 2), (2, 0, 2)]);
+        for schedule in ["round-robin", "random 3", "random 11", "P1*7 C*9 P2*4"] {
+            let p = program(
+                &script,
+                &format!("threads=P1,P2,C\nschedule={schedule}\ncapacity=4"),
+                DRAW,
+            )
+            .unwrap();
+            for k in [QueueKind::Clq, QueueKind::Abq, QueueKind::Mpsc] {
+                let counter = Rc::new(RefCell::new(Counter::new()));
+                let mut seen = [0u64; crate::probe::MAX_KINDS];
+                let c = counter.clone();
+                with_queue!(k, p.capacity, c, |q| run(
+                    &mut q,
+                    &p,
+                    DRAW.max_turns,
+                    |_, _, _, turn| {
+                        let now = counter.borrow().total;
+                        let d = |x: usize| now[x] - seen[x];
+                        if let Turn::Stepped { done, .. } = turn {
+                            let access: u64 = [
+                                kind::LOAD,
+                                kind::STORE,
+                                kind::SLOT_READ,
+                                kind::SLOT_WRITE,
+                                kind::CAS,
+                                kind::CAS_FAIL,
+                                kind::VISIT,
+                                kind::LOCK,
+                                kind::LOCK_WAIT,
+                                kind::UNLOCK,
+                                kind::SPIN,
+                            ]
+                            .into_iter()
+                            .map(d)
+                            .sum();
+                            let own = d(kind::ALLOC) + d(kind::DONE);
+                            assert_eq!(access + own, 1, "{k:?}, schedule {schedule}");
+                            assert_eq!(d(kind::DONE) == 1, done.is_some());
+                        }
+                        seen = now;
+                    }
+                ))
+                .unwrap();
+            }
+        }
+        // So one thread's first offer to a CLQ is five turns (allocate, read tail, read next,
+        // CAS, return), and its second seven: tail lags, so one more read of next, and a CAS
+        // of tail after the CAS of next.
+        let p = program(
+            &raw(&[(0, 1, 0), (0, 2, 1)]),
+            "threads=A,B\nschedule=A*5 B*7",
+            DRAW,
+        )
+        .unwrap();
+        let (actions, _) = run_counted(QueueKind::Clq, &p).unwrap();
+        assert!(actions
+            .iter()
+            .all(|a| a.outcome == Some(Outcome::Offered(true))));
+        let p = program(
+            &raw(&[(0, 1, 0), (0, 2, 1)]),
+            "threads=A,B\nschedule=A*4 B*7",
+            DRAW,
+        )
+        .unwrap();
+        let mut turns = vec![];
+        let mut q = LinkedQueue::new();
+        run(&mut q, &p, DRAW.max_turns, |_, _, _, t| {
+            if let Turn::Stepped { thread, done, .. } = t {
+                turns.push((thread, done.is_some()));
+            }
+        })
+        .unwrap();
+        // A's fourth turn is its CAS: it returns on its fifth, after B's seven.
+        let returns: Vec<usize> = turns
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.1)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(returns, vec![10, 11]);
     }
 
     #[test]

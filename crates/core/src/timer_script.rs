@@ -685,6 +685,28 @@ mod trace_tests {
     }
 
     #[test]
+    fn a_tie_is_told_as_equal_keys_and_which_was_scheduled_first() {
+        let p = plan(&[Command::Add(94), Command::Add(94)], LIMITS).unwrap();
+        for k in HeapKind::ALL {
+            let r = record(k, &p, 1_000);
+            let compare = r
+                .trace
+                .texts
+                .iter()
+                .find(|t| t.starts_with("Compare"))
+                .unwrap();
+            assert!(
+                !compare.contains("94 > 94") && !compare.contains("94 < 94"),
+                "{compare}"
+            );
+            assert!(
+                compare.contains("94 = 94 (equal deadlines: 94 at [0] was scheduled first, so it counts as earlier)"),
+                "{compare}"
+            );
+        }
+    }
+
+    #[test]
     fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();
         for k in HeapKind::ALL {

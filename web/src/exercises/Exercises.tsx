@@ -1,9 +1,14 @@
-// The classroom exercises: generated from `?seed=` by the real heaps, graded in the browser,
-// feedback with a replay link, progress kept locally and exportable; `?teacher=1` shows the key.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+// The classroom exercises: generated from `?seed=` by the lesson's real structures, graded in the
+// browser, a hint after a first wrong answer and the model answer only after a second (or when
+// asked), a replay link, progress and unchecked work kept locally, progress exportable;
+// `?teacher=1` shows the key. The lesson supplies every noun: nothing here names a structure.
+import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { WHOLE_NUMBER, generate, grade, type Answer, type Instance } from './exercises';
-import { loadProgress, progressJson, record, saveProgress, standing, summaryCsv, type Progress } from './progress';
+import { WHOLE_NUMBER, cellLabel, generate, grade, showAnswer, type Instance } from './exercises';
+import {
+  WRONG_BEFORE_SHOWN, loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
+} from './progress';
+import { Prose } from './Prose';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 import { num } from '../site/format';
@@ -29,14 +34,21 @@ function useSeed(): string {
 
 const ordinal = (n: number) => `${num(n)}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 
-/** Where a clicked sequence leaves the model trace, in words. */
-export function divergence(at: number, answer: readonly number[], model: readonly number[]): string {
-  if (at >= model.length) return `The first ${num(model.length)} clicks match the real run, which then stops: it found the timer.`;
-  if (at >= answer.length) return `Your ${num(answer.length)} clicks match the real run so far, but it goes on to [${model[at]}].`;
-  return `Your ${ordinal(at + 1)} click was [${answer[at]}]; at that point the real run looked at [${model[at]}].`;
+/**
+ * Where a clicked sequence leaves the model trace, in words, by what the cells hold. Before the
+ * answer may be shown it says only where; after, also what the real run did there.
+ */
+export function divergence(inst: Pick<Instance, 'cells'>, at: number, answer: readonly number[], model: readonly number[], open: boolean): string {
+  const cell = (i: number) => cellLabel(inst, i);
+  const matched = (n: number) => (n === 1 ? 'Your first click matches' : `Your first ${num(n)} clicks match`);
+  if (at >= model.length) return `${matched(model.length)} the real run, which ends there: you clicked ${num(answer.length - model.length)} more.`;
+  if (at >= answer.length) {
+    return `${answer.length === 1 ? 'Your click matches' : `Your ${num(answer.length)} clicks match`} the real run so far, but it goes on${open ? ` to ${cell(model[at])}` : ''}.`;
+  }
+  if (at === 0) return `Your 1st click, ${cell(answer[0])}, is not where the real run starts${open ? `: it starts at ${cell(model[0])}` : ''}.`;
+  return open ? `Your ${ordinal(at + 1)} click was ${cell(answer[at])}; at that point the real run went to ${cell(model[at])}.`
+    : `${matched(at)} the real run; your ${ordinal(at + 1)}, ${cell(answer[at])}, does not.`;
 }
-
-const show = (a: Answer) => (Array.isArray(a) ? a.map((i) => `[${i}]`).join(' ') : String(a));
 
 export function Exercises({ lesson }: { lesson: string }) {
   const seed = useSeed();
@@ -46,18 +58,27 @@ export function Exercises({ lesson }: { lesson: string }) {
   if (!generated) {
     return <p className="widget widget-error" role="alert">The lesson “{lesson}” has no exercises (lessons/{lesson}/exercises.ts).</p>;
   }
-  return <ExerciseSet lesson={lesson} seed={seed} set={generated} teacher={teacher} />;
+  return <ExerciseSet key={`${lesson}\n${seed}`} lesson={lesson} seed={seed} set={generated} teacher={teacher} />;
 }
+
+type Log = (e: Parameters<typeof record>[1]) => void;
 
 function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: string; set: Instance[]; teacher: boolean }) {
   // Asked once per mount: blocked site data means progress lasts for this page only.
   const storage = useMemo(() => siteStorage(), []);
   const [progress, setProgress] = useState<Progress>(() => loadProgress(storage, lesson, seed));
-  useEffect(() => setProgress(loadProgress(storage, lesson, seed)), [storage, lesson, seed]);
-  const log = (entry: Parameters<typeof record>[1]) => {
+  const [drafts, setDrafts] = useState<Drafts>(() => loadDrafts(storage, lesson, seed));
+  const log: Log = (entry) => {
     setProgress((p) => {
       const next = record(p, entry);
       saveProgress(storage, next);
+      return next;
+    });
+  };
+  const keep = (exercise: string, d: string | number[]) => {
+    setDrafts((all) => {
+      const next = { ...all, [exercise]: d };
+      saveDrafts(storage, lesson, seed, next);
       return next;
     });
   };
@@ -69,7 +90,9 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
       <h3 className="widget-title">Exercises</h3>
       <p className="hint">
         Question set <strong>{seed}</strong>: everyone who opens <a href={classLink}>this link</a> gets the same questions.
-        Each one is generated by the lab&apos;s real heaps and graded against what they do. Your answers stay in this browser.
+        Each one is generated by running the lab&apos;s real code, the same the players above run, and graded against what it did.
+        A wrong answer gets a hint first; the answer is shown after a second wrong answer, or when you press Show answer
+        (your export says so). Your answers stay in this browser.
       </p>
       {!storage && (
         <p className="notice" role="note">
@@ -91,7 +114,7 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
       <ol className="exercise-list">
         {set.map((inst) => (
           <li key={inst.id}>
-            <ExerciseCard inst={inst} progress={progress} log={log} />
+            <ExerciseCard inst={inst} progress={progress} log={log} draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)} />
           </li>
         ))}
       </ol>
@@ -105,73 +128,88 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
 
 function AnswerKey({ set, seed }: { set: Instance[]; seed: string }) {
   return (
-    <table className="counters answer-key">
-      <caption>Answer key for set {seed} (teacher view)</caption>
-      <thead><tr><th scope="col">#</th><th scope="col">exercise</th><th scope="col">answer</th><th scope="col">why</th></tr></thead>
-      <tbody>
-        {set.map((i, n) => (
-          <tr key={i.id}><td>{n + 1}</td><th scope="row">{i.title}</th><td>{show(i.expected)}</td><td>{i.explanation}</td></tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="counters answer-key">
+        <caption>Answer key for set {seed} (teacher view)</caption>
+        <thead><tr><th scope="col">#</th><th scope="col">exercise</th><th scope="col">answer</th><th scope="col">why</th></tr></thead>
+        <tbody>
+          {set.map((i, n) => (
+            <tr key={i.id}><td>{n + 1}</td><th scope="row">{i.title}</th><td>{showAnswer(i, i.expected)}</td><td><Prose text={i.explanation} /></td></tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-/** What the student last entered, so a reload shows it again. */
-function lastDraft(a: Answer | undefined): string {
-  return a === undefined || Array.isArray(a) ? '' : String(a);
-}
+/** Click order as ordinals ("1st, 4th"): never a bare number that could read as what a cell holds. */
+const clickOrder = (clicked: readonly number[], i: number) => clicked.flatMap((c, k) => (c === i ? [ordinal(k + 1)] : [])).join(', ');
 
-function ExerciseCard({ inst, progress, log }: {
-  inst: Instance; progress: Progress; log: (e: Parameters<typeof record>[1]) => void;
+function ExerciseCard({ inst, progress, log, draft, keep }: {
+  inst: Instance; progress: Progress; log: Log;
+  /** Unchecked work kept from before a reload, if any. */
+  draft: string | number[] | undefined; keep: (d: string | number[]) => void;
 }) {
   const s = standing(progress, inst.id);
-  const [draft, setDraft] = useState<string>(() => lastDraft(s.lastAnswer));
-  const [clicked, setClicked] = useState<number[]>(() => (Array.isArray(s.lastAnswer) ? s.lastAnswer : []));
+  const last = s.lastAnswer;
+  const [text, setText] = useState<string>(() => (typeof draft === 'string' ? draft : last === undefined || Array.isArray(last) ? '' : String(last)));
+  const [clicked, setClicked] = useState<number[]>(() => (Array.isArray(draft) ? draft : Array.isArray(last) ? last : []));
   const [showHint, setShowHint] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const answered = s.attempts > 0 ? grade(inst, s.lastAnswer!) : null;
+  const answered = s.attempts > 0 ? grade(inst, last!) : null;
+  // The model answer and the explanation (which names it) appear once it has been solved or shown.
+  const open = s.shown || progress.log.some((e) => e.exercise === inst.id && e.action === 'answer' && e.correct);
   const module = familyModule(inst.replay.family);
   const replay = module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
   const numeric = inst.kind !== 'trace' && !inst.choices;
+  const cells = inst.kind === 'trace' ? inst.cells : undefined;
+
+  const edit = (t: string) => {
+    setText(t);
+    keep(t);
+  };
+  const click = (next: number[]) => {
+    setClicked(next);
+    keep(next);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    let answer: Answer;
+    let answer;
     if (inst.kind === 'trace') answer = clicked;
-    else if (inst.choices) answer = draft;
+    else if (inst.choices) answer = text;
     else {
-      if (!WHOLE_NUMBER.test(draft)) {
+      if (!WHOLE_NUMBER.test(text)) {
         setInvalid(true);
         return;
       }
-      answer = draft.trim(); // kept as typed; graded as an exact integer
+      answer = text.trim(); // kept as typed; graded as an exact integer
     }
     setInvalid(false);
     log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct });
   };
 
+  const wrongs = progress.log.filter((e) => e.exercise === inst.id && e.action === 'answer' && !e.correct).length;
   return (
     <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${inst.id}-title`}>
       <h4 id={`${inst.id}-title`}>{inst.title} <span className="kind">{inst.kind}</span></h4>
-      <p>{inst.prompt}</p>
-      {inst.code && <pre className="exercise-code" aria-label="the heap's array, slot [0] first">{inst.code}</pre>}
+      <p><Prose text={inst.prompt} /></p>
+      {inst.code && <pre className="exercise-code" aria-label={inst.code.label}>{inst.code.text}</pre>}
       <form onSubmit={submit}>
-        {inst.kind === 'trace' && inst.cells && (
+        {cells && (
           <div className="trace-answer">
-            <div className="trace-cells" role="group" aria-label="array cells, in index order">
-              {inst.cells.map((d, i) => (
-                <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined}
-                  aria-pressed={clicked.includes(i)} aria-label={`slot ${i}, ${inst.cellNoun ?? 'deadline'} ${inst.cellNames?.[i] ?? d}`}
-                  onClick={() => setClicked((c) => [...c, i])}>
-                  <span className="cell-index">{i}</span>{inst.cellNames?.[i] ?? d}
-                  {clicked.includes(i) && <span className="order">#{clicked.lastIndexOf(i) + 1}</span>}
+            <div className="trace-cells" role="group" aria-label={cells.groupLabel}>
+              {cells.labels.map((label, i) => (
+                <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined} aria-pressed={clicked.includes(i)}
+                  aria-label={`${cells.place ? `${cells.place} ${i}, ` : ''}${cells.noun} ${label}`} onClick={() => click([...clicked, i])}>
+                  {cells.place && <span className="cell-index">{i}</span>}{label}
+                  {clicked.includes(i) && <span className="order" title="your click order">{clickOrder(clicked, i)}</span>}
                 </button>
               ))}
             </div>
-            <p className="hint">Your order: {clicked.length ? clicked.map((i) => `[${i}]`).join(' → ') : 'click the cells'}{' '}
-              <button type="button" onClick={() => setClicked((c) => c.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
-              <button type="button" onClick={() => setClicked([])} disabled={!clicked.length}>Clear</button>
+            <p className="hint">Your order: {clicked.length ? showAnswer(inst, clicked) : 'click the cells'}{' '}
+              <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
+              <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
             </p>
           </div>
         )}
@@ -179,42 +217,49 @@ function ExerciseCard({ inst, progress, log }: {
           <fieldset className="choices">
             <legend className="visually-hidden">Choose one</legend>
             {inst.choices.map((c) => (
-              <label key={c} className="inline"><input type="radio" name={inst.id} value={c} checked={draft === c} onChange={() => setDraft(c)} /> {c}</label>
+              <label key={c} className="inline"><input type="radio" name={inst.id} value={c} checked={text === c} onChange={() => edit(c)} /> {c}</label>
             ))}
           </fieldset>
         )}
         {numeric && (
           <>
             <label className="inline">Your answer{' '}
-              <input inputMode="numeric" value={draft} size={8}
-                onChange={(e) => { setDraft(e.target.value); setInvalid(false); }}
+              <input inputMode="numeric" value={text} size={8}
+                onChange={(e) => { edit(e.target.value); setInvalid(false); }}
                 aria-invalid={invalid} aria-describedby={invalid ? `${inst.id}-invalid` : undefined} />
             </label>
             {invalid && (
               <p id={`${inst.id}-invalid`} className="input-error" role="alert">
-                Enter a whole number using the digits 0–9, like 42 (not “{draft.trim()}”).
+                Enter a whole number using the digits 0–9, like 42 (not “{text.trim()}”).
               </p>
             )}
           </>
         )}
         <div className="button-row">
-          <button type="submit" disabled={inst.kind === 'trace' ? !clicked.length : draft.trim() === ''}>Check</button>
+          <button type="submit" disabled={inst.kind === 'trace' ? !clicked.length : text.trim() === ''}>Check</button>
           <button type="button" onClick={() => {
             setShowHint(true);
             if (!showHint) log({ exercise: inst.id, action: 'hint' });
           }}>Hint</button>
+          {!open && <button type="button" onClick={() => log({ exercise: inst.id, action: 'reveal' })}>Show answer</button>}
         </div>
       </form>
-      {showHint && <p className="hint exercise-hint">Hint: {inst.hint}</p>}
-      {answered && (
+      {showHint && <p className="hint exercise-hint">Hint: <Prose text={inst.hint} /></p>}
+      {(answered || open) && (
         <div className="feedback" role="status">
           <p>
-            <strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}
-            {!answered.correct && <>You answered {show(s.lastAnswer!)}; the answer is {show(inst.expected)}. </>}
-            {answered.divergesAt !== undefined && Array.isArray(inst.expected) && (
-              <>{divergence(answered.divergesAt, s.lastAnswer as number[], inst.expected)} </>
+            {answered && <><strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}</>}
+            {answered && !answered.correct && <>You answered {showAnswer(inst, last!)}{open ? '; ' : '. '}</>}
+            {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(inst, inst.expected)}. </>}
+            {answered?.divergesAt !== undefined && Array.isArray(inst.expected) && (
+              <>{divergence(inst, answered.divergesAt, last as number[], inst.expected, open)} </>
             )}
-            {inst.explanation}
+            {answered && !answered.correct && !open && !showHint && <>Hint: <Prose text={inst.hint} /> </>}
+            {answered && !answered.correct && !open && (
+              <>Try again: the answer is shown after {WRONG_BEFORE_SHOWN - wrongs === 1 ? 'one more wrong answer' : `${WRONG_BEFORE_SHOWN - wrongs} more wrong answers`}, or when you press Show answer.</>
+            )}
+            {open && <Prose text={inst.explanation} />}
+            {answered?.correct && s.shown && <> (Solved after the answer was shown.)</>}
           </p>
           <p>
             {replay && (
@@ -222,7 +267,7 @@ function ExerciseCard({ inst, progress, log }: {
                 Replay these steps in the player
               </a>
             )}{' '}
-            · attempts: {s.attempts}{s.hints ? `, hints: ${s.hints}` : ''}
+            · attempts: {s.attempts}{s.hints ? `, hints: ${s.hints}` : ''}{s.asked ? ', answer asked for' : ''}
           </p>
         </div>
       )}

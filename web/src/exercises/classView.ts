@@ -3,7 +3,7 @@
 // and read, the class's lesson and seed agreed, then one row per student, the hardest exercises
 // and the wrong answers given most. Nothing here leaves the page.
 import { csvTable, parseCsv, unguard } from '../site/csv';
-import type { Instance } from './exercises';
+import { showAnswer, type Instance } from './exercises';
 
 export interface ExerciseResult {
   kind: string;
@@ -11,6 +11,10 @@ export interface ExerciseResult {
   solved: boolean;
   firstTry: boolean;
   hints: number;
+  /** The model answer was shown before it was solved (asked for, or after two wrong answers); false in older exports. */
+  shown: boolean;
+  /** The student asked for it (Show answer). */
+  asked: boolean;
   /** Every wrong answer given, in order (a CSV export has only the last answer, if it was wrong). */
   wrong: string[];
 }
@@ -29,7 +33,7 @@ export type Parsed = { ok: true; value: StudentFile } | { ok: false; file: strin
 
 const CSV_HEAD = ['student', 'lesson', 'seed', 'exercise', 'kind', 'attempts', 'solved', 'first_try', 'hints', 'last_answer'];
 
-/** An answer as a teacher reads it: a sequence as "3 → 1 → 2", anything else as typed. */
+/** An answer as a file stores it: a sequence of clicked cells as "3 → 1 → 2", anything else as typed. */
 export function answerText(a: unknown): string {
   return Array.isArray(a) ? a.join(' → ') : String(a);
 }
@@ -69,8 +73,13 @@ function fromCsv(file: string, text: string): Parsed {
     const solved = flag('solved');
     const firstTry = flag('first_try');
     if (solved === null || firstTry === null) return fail(`line ${line}: solved and first_try must be true or false`);
+    // Columns added later are optional, so older gradebooks still read.
+    const later = (name: string) => (col(name) < 0 || cell(name) === '' ? false : flag(name));
+    const shown = later('answer_shown');
+    const asked = later('answer_asked');
+    if (shown === null || asked === null) return fail(`line ${line}: answer_shown and answer_asked must be true or false`);
     const last = cell('last_answer');
-    exercises[cell('exercise')] = { kind: cell('kind'), attempts, solved, firstTry, hints, wrong: !solved && last !== '' ? [last] : [] };
+    exercises[cell('exercise')] = { kind: cell('kind'), attempts, solved, firstTry, hints, shown, asked, wrong: !solved && last !== '' ? [last] : [] };
   }
   return { ok: true, value: { file, ...who!, source: 'csv', exercises } };
 }
@@ -99,11 +108,15 @@ function fromJson(file: string, text: string): Parsed {
     const hints = num('hints');
     if (attempts === null || hints === null) return fail(`exercises[${i}] (${x.id}): attempts and hints must be whole numbers`);
     if (typeof x.solved !== 'boolean' || typeof x.firstTry !== 'boolean') return fail(`exercises[${i}] (${x.id}): solved and firstTry must be true or false`);
+    // Added later: absent in older exports.
+    if ((x.shown !== undefined && typeof x.shown !== 'boolean') || (x.asked !== undefined && typeof x.asked !== 'boolean')) {
+      return fail(`exercises[${i}] (${x.id}): shown and asked must be true or false`);
+    }
     const wrong = log
       .filter((l): l is Record<string, unknown> => !!l && typeof l === 'object')
       .filter((l) => l.exercise === x.id && l.action === 'answer' && l.correct === false && l.answer !== undefined)
       .map((l) => answerText(l.answer));
-    exercises[x.id] = { kind: String(x.kind ?? ''), attempts, solved: x.solved, firstTry: x.firstTry, hints, wrong };
+    exercises[x.id] = { kind: String(x.kind ?? ''), attempts, solved: x.solved, firstTry: x.firstTry, hints, shown: x.shown === true, asked: x.asked === true, wrong };
   }
   return { ok: true, value: { file, student: d.student as string, lesson: d.lesson as string, seed: d.seed as string, source: 'json', exercises } };
 }
@@ -155,6 +168,8 @@ export interface ExerciseSummary {
   firstTry: number;
   attempted: number;
   hints: number;
+  /** Students shown the answer before they solved it. */
+  shown: number;
   /** Wrong answers, most given first: [answer, how many times]. */
   wrong: [string, number][];
 }
@@ -170,6 +185,7 @@ export function summarise(c: ClassView): ExerciseSummary[] {
       firstTry: results.filter((r) => r.firstTry).length,
       attempted: results.filter((r) => r.attempts > 0).length,
       hints: results.reduce((n, r) => n + r.hints, 0),
+      shown: results.filter((r) => r.shown).length,
       wrong: [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
     };
   });
@@ -185,20 +201,21 @@ export function hardest(summaries: ExerciseSummary[]): ExerciseSummary[] {
     || share(a.firstTry, a.attempted) - share(b.firstTry, b.attempted) || b.hints - a.hints);
 }
 
-/** An answer as the exercise shows it: a trace's clicked cells by what they hold ("o2 → o1"). */
-export function answerLabel(inst: Pick<Instance, 'cells' | 'cellNames'> | undefined, answer: string): string {
+/** A stored answer as the exercise shows it: a trace's clicked cells by what they hold ("o2 → o1"). */
+export function answerLabel(inst: Pick<Instance, 'cells'> | undefined, answer: string): string {
   if (!inst?.cells || !/^\d+( → \d+)*$/.test(answer)) return answer;
-  return answer.split(' → ').map((i) => inst.cellNames?.[Number(i)] ?? String(inst.cells![Number(i)] ?? i)).join(' → ');
+  return showAnswer(inst, answer.split(' → ').map(Number));
 }
 
 /** The merged gradebook: one row per student, per exercise solved / first try / attempts / hints. */
 export function classCsv(c: ClassView): string {
-  const head = ['student', 'file', 'lesson', 'seed', 'solved', ...c.exercises.flatMap((id) => [`${id}:solved`, `${id}:first_try`, `${id}:attempts`, `${id}:hints`])];
+  const head = ['student', 'file', 'lesson', 'seed', 'solved',
+    ...c.exercises.flatMap((id) => [`${id}:solved`, `${id}:first_try`, `${id}:attempts`, `${id}:hints`, `${id}:answer_shown`])];
   return csvTable(head, c.students.map((s) => [
     s.student, s.file, c.lesson, c.seed, c.exercises.filter((id) => s.exercises[id]?.solved).length,
     ...c.exercises.flatMap((id): unknown[] => {
       const r = s.exercises[id];
-      return r ? [r.solved, r.firstTry, r.attempts, r.hints] : ['', '', '', ''];
+      return r ? [r.solved, r.firstTry, r.attempts, r.hints, r.shown] : ['', '', '', '', ''];
     }),
   ]));
 }

@@ -1,36 +1,64 @@
 // The exercise framework: what an exercise is, how an answer is graded against the model answer
 // (for a sequence, against the model trace click by click), and where each lesson's exercises
 // live: `lessons/<slug>/exercises.ts`, beside the lesson, each generated from a seed by the
-// real structures.
+// real structures. Nothing here names a structure: each lesson brings its own nouns.
 import type { StepSpec } from '../embed/params';
 import { lookup } from '../site/lookup';
 
 export type Kind = 'predict' | 'trace' | 'compute';
 
+/**
+ * What a student answers: a whole number as typed, a choice, or (for a trace) the cells clicked,
+ * by their position in `cells.labels`. Progress logs and exports keep this form.
+ */
 export type Answer = number | string | number[];
+
+/**
+ * The cells a trace question is answered by clicking. The framework names no structure: the
+ * lesson says what a cell holds and what the row is.
+ */
+export interface TraceCells {
+  /** What each cell holds, as shown and read out, in the order shown: "42", "o3". */
+  labels: string[];
+  /** What that is, in the lesson's own word, for screen readers: "{noun} {label}". */
+  noun: string;
+  /** The row's accessible name. */
+  groupLabel: string;
+  /** Set when a cell's position means something: the lesson's word for it, shown as a small index and read first. */
+  place?: string;
+}
 
 export interface Instance {
   id: string;
   kind: Kind;
   title: string;
-  /** The question, in plain sentences; `code` is a script or array shown beside it. */
+  /** The question, in plain sentences (`code spans` are drawn as code). */
   prompt: string;
-  code?: string;
+  /** Data shown beside the question (an array, say), and its accessible name. */
+  code?: { text: string; label: string };
   /** For choice questions. */
   choices?: string[];
-  /** For trace questions: the array the reader clicks, in index order (deadlines). */
-  cells?: number[];
-  /** What each cell shows, if not its number ("o3"). */
-  cellNames?: string[];
-  /** What a cell holds, for screen readers: "deadline" unless said. */
-  cellNoun?: string;
+  /** For trace questions. */
+  cells?: TraceCells;
+  /** Shown when asked for, and after a first wrong answer: it must not give the answer away. */
   hint: string;
   /** The model answer, from the real structures. */
   expected: Answer;
-  /** Why the model answer is right, shown after answering. */
+  /** Why the model answer is right: shown once it is solved or revealed, so it may name the answer. */
   explanation: string;
   /** The steps to replay in a family's player: which view, the script, its settings, and where to start. */
   replay: { family: string; view: string; ops: string; step: StepSpec; settings?: Record<string, string> };
+}
+
+/** One clicked cell as the student sees it: what it holds ("42", "o3"). */
+export function cellLabel(inst: Pick<Instance, 'cells'>, i: number): string {
+  return inst.cells?.labels[i] ?? String(i);
+}
+
+/** An answer as every view shows it (feedback, answer key, class view): a trace by what the cells hold. */
+export function showAnswer(inst: Pick<Instance, 'cells'> | undefined, a: Answer): string {
+  if (Array.isArray(a)) return a.map((i) => (inst ? cellLabel(inst, i) : String(i))).join(' → ');
+  return String(a); // a number as digits only, the way it is typed
 }
 
 export interface Grade {

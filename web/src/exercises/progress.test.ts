@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProgress, loadProgress, progressJson, record, saveProgress, standing, summaryCsv } from './progress';
+import { emptyProgress, loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv } from './progress';
 import type { Instance } from './exercises';
 
 const inst = (id: string, expected: Instance['expected']): Instance => ({
@@ -23,9 +23,45 @@ describe('progress', () => {
     p = record(p, { exercise: 'a', action: 'answer', answer: 3, correct: false }, t);
     p = record(p, { exercise: 'a', action: 'hint' }, t);
     p = record(p, { exercise: 'a', action: 'answer', answer: 4, correct: true }, t);
-    expect(standing(p, 'a')).toEqual({ attempts: 2, solved: true, firstTry: false, hints: 1, lastAnswer: 4 });
+    expect(standing(p, 'a')).toEqual({ attempts: 2, solved: true, firstTry: false, hints: 1, lastAnswer: 4, shown: false, asked: false });
     expect(standing(p, 'b')).toMatchObject({ attempts: 0, solved: false });
     expect(p.log).toHaveLength(3);
+  });
+
+  it('records when the answer was shown before it was solved: asked for, or after a second wrong answer', () => {
+    const t = new Date('2026-11-21T10:00:00Z');
+    let p = emptyProgress('l', 'x');
+    p = record(p, { exercise: 'a', action: 'answer', answer: 3, correct: false }, t);
+    expect(standing(p, 'a')).toMatchObject({ shown: false, asked: false });
+    p = record(p, { exercise: 'a', action: 'answer', answer: 5, correct: false }, t);
+    p = record(p, { exercise: 'a', action: 'answer', answer: 4, correct: true }, t);
+    expect(standing(p, 'a')).toMatchObject({ solved: true, shown: true, asked: false });
+    p = record(p, { exercise: 'b', action: 'reveal' }, t);
+    p = record(p, { exercise: 'b', action: 'answer', answer: [1, 0], correct: true }, t);
+    expect(standing(p, 'b')).toMatchObject({ solved: true, firstTry: true, shown: true, asked: true });
+    // Solved on its own, then a reveal: the grade stands.
+    p = record(p, { exercise: 'c', action: 'answer', answer: 'x', correct: true }, t);
+    p = record(p, { exercise: 'c', action: 'reveal' }, t);
+    expect(standing(p, 'c')).toMatchObject({ solved: true, shown: false, asked: false });
+    const json = JSON.parse(progressJson(p, [inst('a', 4), inst('b', [1, 0]), inst('c', 'x')]));
+    expect(json.exercises.map((e: { shown: boolean; asked: boolean }) => [e.shown, e.asked])).toEqual([[true, false], [true, true], [false, false]]);
+    expect(json.log.filter((e: { action: string }) => e.action === 'reveal')).toHaveLength(2);
+  });
+
+  it('keeps unchecked work per lesson and seed, and drops what is malformed', () => {
+    const s = new MemoryStorage() as unknown as Storage;
+    saveDrafts(s, 'l', 'x', { a: '12', b: [3, 0, 2], c: 'cancelling in reverse order' });
+    expect(loadDrafts(s, 'l', 'x')).toEqual({ a: '12', b: [3, 0, 2], c: 'cancelling in reverse order' });
+    expect(loadDrafts(s, 'l', 'y')).toEqual({});
+    s.setItem('hotpath-drafts:l:z', JSON.stringify({ a: 7, b: [1, -1], c: [0.5], d: 'x'.repeat(201), e: '3', f: null }));
+    expect(loadDrafts(s, 'l', 'z')).toEqual({ e: '3' });
+    s.setItem('hotpath-drafts:l:z', '[1,2]');
+    expect(loadDrafts(s, 'l', 'z')).toEqual({});
+    s.setItem('hotpath-drafts:l:z', '{nope');
+    expect(loadDrafts(s, 'l', 'z')).toEqual({});
+    expect(loadDrafts(null, 'l', 'x')).toEqual({});
+    const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } } as unknown as Storage;
+    expect(() => saveDrafts(full, 'l', 'x', { a: '1' })).not.toThrow();
   });
 
   it('survives a reload, and ignores another seed or junk', () => {
@@ -42,9 +78,9 @@ describe('progress', () => {
     let p = { ...emptyProgress('l', 'x'), student: 'Ada, B.' };
     p = record(p, { exercise: 'a', action: 'answer', answer: [0, 1], correct: true });
     const csv = summaryCsv(p, [inst('a', [0, 1]), inst('b', 7)]).trim().split('\n');
-    expect(csv[0]).toBe('student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer');
-    expect(csv[1]).toBe('"Ada, B.",l,x,a,compute,1,true,true,0,0 1');
-    expect(csv[2]).toBe('"Ada, B.",l,x,b,compute,0,false,false,0,');
+    expect(csv[0]).toBe('student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer,answer_shown,answer_asked');
+    expect(csv[1]).toBe('"Ada, B.",l,x,a,compute,1,true,true,0,0 1,false,false');
+    expect(csv[2]).toBe('"Ada, B.",l,x,b,compute,0,false,false,0,,false,false');
     const json = JSON.parse(progressJson(p, [inst('a', [0, 1]), inst('b', 7)]));
     expect(json.exercises[0]).toMatchObject({ id: 'a', solved: true });
     expect(JSON.stringify(json.exercises)).not.toContain('expected');

@@ -1,13 +1,15 @@
 // A student's progress, kept in the browser (no server): every action is logged, as JSAV does,
 // and exported for the teacher as CSV or JSON. The export holds what the student did; the model
-// answers stay in the teacher's key.
+// answers stay in the teacher's key. Work not yet checked (a typed number, a choice, cells
+// clicked) is kept beside it, per seed, so a reload loses nothing, but it is not exported.
 import type { Answer, Instance } from './exercises';
 import { csvTable } from '../site/csv';
 
 export interface LogEntry {
   at: string;
   exercise: string;
-  action: 'answer' | 'hint' | 'replay';
+  /** `reveal`: the student pressed Show answer. */
+  action: 'answer' | 'hint' | 'replay' | 'reveal';
   answer?: Answer;
   correct?: boolean;
 }
@@ -27,7 +29,14 @@ export interface Standing {
   firstTry: boolean;
   hints: number;
   lastAnswer?: Answer;
+  /** The model answer has been shown (asked for, or after a second wrong answer) before it was first solved. */
+  shown: boolean;
+  /** The student asked for it (Show answer) before solving it. */
+  asked: boolean;
 }
+
+/** Wrong answers after which the model answer is shown. */
+export const WRONG_BEFORE_SHOWN = 2;
 
 const key = (lesson: string, seed: string) => `hotpath-progress:${lesson}:${seed}`;
 
@@ -35,7 +44,7 @@ export function emptyProgress(lesson: string, seed: string): Progress {
   return { lesson, seed, student: '', log: [] };
 }
 
-const ACTIONS = new Set(['answer', 'hint', 'replay']);
+const ACTIONS = new Set(['answer', 'hint', 'replay', 'reveal']);
 
 function isAnswer(a: unknown): a is Answer {
   return typeof a === 'string' || (typeof a === 'number' && Number.isFinite(a))
@@ -86,22 +95,35 @@ export function record(p: Progress, entry: Omit<LogEntry, 'at'>, now = new Date(
 }
 
 export function standing(p: Progress, exercise: string): Standing {
-  const answers = p.log.filter((e) => e.exercise === exercise && e.action === 'answer');
+  const mine = p.log.filter((e) => e.exercise === exercise);
+  const answers = mine.filter((e) => e.action === 'answer');
+  // Shown or asked for before the first right answer: what came after does not change the grade.
+  let wrong = 0;
+  let asked = false;
+  let shown = false;
+  for (const e of mine) {
+    if (e.action === 'answer' && e.correct) break;
+    if (e.action === 'reveal') asked = shown = true;
+    if (e.action === 'answer' && ++wrong >= WRONG_BEFORE_SHOWN) shown = true;
+  }
   return {
     attempts: answers.length,
     solved: answers.length > 0 && answers[answers.length - 1].correct === true,
     firstTry: answers.length > 0 && answers[0].correct === true,
-    hints: p.log.filter((e) => e.exercise === exercise && e.action === 'hint').length,
+    hints: mine.filter((e) => e.action === 'hint').length,
     lastAnswer: answers[answers.length - 1]?.answer,
+    shown,
+    asked,
   };
 }
 
 /** One row per exercise: what a teacher's gradebook wants. */
 export function summaryCsv(p: Progress, set: Instance[]): string {
-  const head = ['student', 'lesson', 'seed', 'exercise', 'kind', 'attempts', 'solved', 'first_try', 'hints', 'last_answer'];
+  // New columns go last: a gradebook read by its first ten columns reads the same.
+  const head = ['student', 'lesson', 'seed', 'exercise', 'kind', 'attempts', 'solved', 'first_try', 'hints', 'last_answer', 'answer_shown', 'answer_asked'];
   return csvTable(head, set.map((i) => {
     const s = standing(p, i.id);
-    return [p.student, p.lesson, p.seed, i.id, i.kind, s.attempts, s.solved, s.firstTry, s.hints, s.lastAnswer];
+    return [p.student, p.lesson, p.seed, i.id, i.kind, s.attempts, s.solved, s.firstTry, s.hints, s.lastAnswer, s.shown, s.asked];
   }));
 }
 
@@ -111,4 +133,35 @@ export function progressJson(p: Progress, set: Instance[]): string {
     ...p,
     exercises: set.map((i) => ({ id: i.id, kind: i.kind, ...standing(p, i.id) })),
   }, null, 2);
+}
+
+/** Work not yet checked, by exercise: a typed number or a choice (text), or the cells clicked. */
+export type Drafts = Record<string, string | number[]>;
+
+const draftKey = (lesson: string, seed: string) => `hotpath-drafts:${lesson}:${seed}`;
+
+function validDraft(d: unknown): d is string | number[] {
+  return (typeof d === 'string' && d.length <= 200) || (Array.isArray(d) && d.length <= 1000 && d.every((x) => Number.isInteger(x) && x >= 0));
+}
+
+/** The unchecked work stored for this lesson and seed; anything malformed is left out. */
+export function loadDrafts(storage: Storage | null | undefined, lesson: string, seed: string): Drafts {
+  try {
+    const raw = storage?.getItem(draftKey(lesson, seed));
+    const d = raw ? (JSON.parse(raw) as unknown) : null;
+    if (d && typeof d === 'object' && !Array.isArray(d)) {
+      return Object.fromEntries(Object.entries(d).filter(([, v]) => validDraft(v))) as Drafts;
+    }
+  } catch {
+    // Unreadable or blocked storage: no drafts, the checked answers still come back.
+  }
+  return {};
+}
+
+export function saveDrafts(storage: Storage | null | undefined, lesson: string, seed: string, d: Drafts): void {
+  try {
+    storage?.setItem(draftKey(lesson, seed), JSON.stringify(d));
+  } catch {
+    // Full or blocked: the drafts last for this page.
+  }
 }

@@ -10,7 +10,7 @@ export function hashSeed(seed: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast, and good enough to pick deadlines. */
+/** mulberry32: small, fast, and good enough to pick an exercise's numbers. */
 export function rng(seed: string): () => number {
   let a = hashSeed(seed);
   return () => {

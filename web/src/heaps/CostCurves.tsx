@@ -141,23 +141,25 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
             of {logSlope(sizes).toFixed(2)} over the same n. Zeros cannot sit on a log axis, so they are drawn in the
             shaded band under it.
           </p>
-          <table className="counters">
-            <caption>The same numbers</caption>
-            <thead>
-              <tr><th scope="col">n</th>{series.map((s) => <th scope="col" key={s.key}>{s.label}</th>)}</tr>
-            </thead>
-            <tbody>
-              {sizes.filter((n) => points.some((p) => p.n === n)).map((n) => (
-                <tr key={n}>
-                  <th scope="row">{n.toLocaleString('en-US')}</th>
-                  {series.map((s) => {
-                    const p = s.points.find((q) => q.x === n);
-                    return <td key={s.key}>{p ? p.y.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '…'}</td>;
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="counters">
+              <caption>The same numbers</caption>
+              <thead>
+                <tr><th scope="col">n</th>{series.map((s) => <th scope="col" key={s.key}>{s.label}</th>)}</tr>
+              </thead>
+              <tbody>
+                {sizes.filter((n) => points.some((p) => p.n === n)).map((n) => (
+                  <tr key={n}>
+                    <th scope="row">{n.toLocaleString('en-US')}</th>
+                    {series.map((s) => {
+                      const p = s.points.find((q) => q.x === n);
+                      return <td key={s.key}>{p ? p.y.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '…'}</td>;
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       <ShareEmbed link={embedLink('cost-curves', { run: '1' })} title="Work per cancellation as the queue grows (JDK and Netty heaps)"

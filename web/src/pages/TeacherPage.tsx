@@ -5,6 +5,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { answerLabel, answerText, buildClass, classCsv, hardest, instancesById, parseExport, summarise, type Parsed, type StudentFile } from '../exercises/classView';
 import { generate } from '../exercises/exercises';
+import { WRONG_BEFORE_SHOWN } from '../exercises/progress';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 import { download, fileName } from '../site/download';
@@ -13,9 +14,15 @@ import { WasmWidget } from '../wasm/WasmWidget';
 
 function cellText(s: StudentFile, id: string): string {
   const r = s.exercises[id];
-  if (!r || r.attempts === 0) return r?.hints ? `— (${plural(r.hints, 'hint')})` : '—';
+  if (!r) return '—';
+  // A solve after the answer was shown is not a solve on one's own: say so, and how it was shown.
+  const notes = [
+    r.hints ? plural(r.hints, 'hint') : '',
+    r.shown ? (r.asked ? 'answer asked for' : `answer shown after ${WRONG_BEFORE_SHOWN} wrong`) : '',
+  ].filter(Boolean);
+  if (r.attempts === 0) return notes.length ? `— (${notes.join(', ')})` : '—';
   const verdict = r.solved ? (r.firstTry ? '✓ first try' : `✓ in ${r.attempts}`) : `✗ ${plural(r.attempts, 'try', 'tries')}`;
-  return r.hints ? `${verdict}, ${plural(r.hints, 'hint')}` : verdict;
+  return [verdict, ...notes].join(', ');
 }
 
 export function TeacherPage() {
@@ -127,7 +134,7 @@ function ClassResults({ files }: { files: Parsed[] }) {
             {hardest(summaries).slice(0, 5).map((x) => (
               <li key={x.id}>
                 <strong>{title(x.id)}</strong>: solved by {x.solved} of the {x.attempted} who tried ({cls.students.length} in the class),
-                {' '}{x.firstTry} at the first try{x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}.
+                {' '}{x.firstTry} at the first try{x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}{x.shown > 0 && `, ${x.shown} shown the answer before solving it`}.
               </li>
             ))}
           </ol>

@@ -43,7 +43,10 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, onChange }
       <ScriptEditor text={text} onChange={(t) => { setText(t); onChange?.(t, 0, given); }} error={settingError ? null : script.error}
         help={<module.Help schema={script.schema} />} />
       <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} error={settingError}
-        onChange={(n, v) => onChange?.(text, 0, givenSettings(module, setValue(n, v)))} />
+        onChange={(n, v) => {
+          const next = setValue(n, v); // outside `onChange?.(…)`, which skips its arguments without a listener
+          onChange?.(text, 0, givenSettings(module, next));
+        }} />
       {traces && (
         <Race key={`${text}\n${JSON.stringify(given)}`} module={module} traces={variants.map((v) => traces[v])} commands={commands} initial={step}
           link={link} onStep={(k) => onChange?.(text, k, given)} />

@@ -51,7 +51,12 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
     setText(t);
     onChange?.(t, 0, given);
   };
-  const setSetting = (name: string, v: string) => onChange?.(text, 0, givenSettings(module, setValue(name, v)));
+  const setSetting = (name: string, v: string) => {
+    // Not inside `onChange?.(…)`: without a listener (a lesson's player) its arguments would
+    // never run, and the box would snap back on every keystroke.
+    const next = setValue(name, v);
+    onChange?.(text, 0, givenSettings(module, next));
+  };
   const settingError = script.error?.setting ? script.error : null;
   const counted = useRef<HTMLDivElement>(null);
 

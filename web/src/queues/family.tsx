@@ -39,10 +39,11 @@ function QueueHelp({ schema }: { schema: FamilySchema }) {
       <li>Start a command with a thread&apos;s name to run it on that thread: <code>P1: offer 5, P2: offer 7, C: poll</code>.
         A command without a name runs on the thread of the command before it; a script that names none runs on one
         thread, <code>T</code>. Each thread runs its commands in order.</li>
-      <li><strong>Schedule</strong>: which thread takes each atomic step (one load, store or CAS).
-        <code> round-robin</code> (the default) takes turns; <code>random 7</code> picks at random, the same for the same
-        seed; or write the steps out, e.g. <code>P1 P1 P2 C*3</code> (<code>*3</code>: three steps), and round-robin
-        finishes the rest. A finished thread&apos;s turns are skipped.</li>
+      {/* The step model is stated once, in the Rust schema, beside the scheduler that follows it. */}
+      <li><strong>Schedule</strong>: {schema.settings.find((x) => x.name === 'schedule')?.what}.
+        <code> round-robin</code> (the default) gives the threads a turn each in order; <code>random 7</code> picks at
+        random, the same for the same seed; or write the turns out, e.g. <code>P1 P1 P2 C*3</code> (<code>*3</code>: three
+        turns), and round-robin finishes the rest. A finished thread&apos;s turns are skipped.</li>
       <li><strong>Capacity</strong> (default {l.defaultCapacity}): the bounded queues&apos; size. ArrayBlockingQueue uses it as
         given; the JCTools rings round it up to a power of two (SPSC to at least 4), as JCTools does. The
         ConcurrentLinkedQueue is unbounded.</li>
@@ -65,7 +66,7 @@ export const queueFamily: FamilyModule = {
   raceVariants: ['clq', 'abq'],
   settings: [
     { name: 'capacity', label: 'Capacity', hint: 'Slots in the bounded queues (the CLQ has no bound).' },
-    { name: 'schedule', label: 'Schedule', hint: 'round-robin, random SEED, or thread names one step each (then round-robin).' },
+    { name: 'schedule', label: 'Schedule', hint: 'round-robin, random SEED, or thread names, one turn each (then round-robin).' },
   ],
   View: QueueView,
   counters: (variant) => COUNTERS[variant] ?? COMMON,

@@ -33,30 +33,32 @@ export function CountOnly({ counting, module, schema, variants }: {
         {plural(result.maxSize, module.noun[0], module.noun[1])} at once, and the player draws at most{' '}
         {module.drawLimits(schema)}. So here are the counters only, counted by the real code.
       </p>
-      <table className="counters by-command">
-        <caption>Work per script command ({module.workLabel})</caption>
-        <thead>
-          <tr>
-            <th scope="col">command</th>
-            {variants.map((v) => <th scope="col" key={v}>{title(v)}</th>)}
-            {variants.length === 2 && <th scope="col">{title(a)} ÷ {title(b)}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {commands.map((c, i) => (
-            <tr key={i}>
-              <th scope="row"><code>{describeCommand(c)}</code></th>
-              {variants.map((v) => <td key={v}>{fmt(work(v, i))}</td>)}
-              {variants.length === 2 && <td>{ratio(work(a, i), work(b, i))}</td>}
+      <div className="table-scroll">
+        <table className="counters by-command">
+          <caption>Work per script command ({module.workLabel})</caption>
+          <thead>
+            <tr>
+              <th scope="col">command</th>
+              {variants.map((v) => <th scope="col" key={v}>{title(v)}</th>)}
+              {variants.length === 2 && <th scope="col">{title(a)} ÷ {title(b)}</th>}
             </tr>
-          ))}
-          <tr className="total">
-            <th scope="row">total</th>
-            {variants.map((v) => <td key={v}>{fmt(work(v, commands.length))}</td>)}
-            {variants.length === 2 && <td>{ratio(work(a, commands.length), work(b, commands.length))}</td>}
-          </tr>
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {commands.map((c, i) => (
+              <tr key={i}>
+                <th scope="row"><code>{describeCommand(c)}</code></th>
+                {variants.map((v) => <td key={v}>{fmt(work(v, i))}</td>)}
+                {variants.length === 2 && <td>{ratio(work(a, i), work(b, i))}</td>}
+              </tr>
+            ))}
+            <tr className="total">
+              <th scope="row">total</th>
+              {variants.map((v) => <td key={v}>{fmt(work(v, commands.length))}</td>)}
+              {variants.length === 2 && <td>{ratio(work(a, commands.length), work(b, commands.length))}</td>}
+            </tr>
+          </tbody>
+        </table>
+      </div>
       {variants.map((v) => (
         <p key={v} className="hint">{title(v)}: {module.describe(at(v, commands.length), v)}.</p>
       ))}

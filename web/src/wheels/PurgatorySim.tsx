@@ -160,24 +160,26 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
           <LogLogChart series={costSeries} title="Seconds of work per simulated second against target rate, log-log"
             xLabel="target rate (requests/s)" yLabel="seconds of one thread's work per simulated second"
             xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} yDomain={[1e-4, 100]} yFormat={(v) => String(v)} />
-          <table className="counters pg-table">
-            <caption>Seconds of work per simulated second, the mean of {s.seeds} seeded runs with its 95 % interval (over 1 means saturated)</caption>
-            <thead>
-              <tr><th scope="col">target rate</th>{(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => (
-                <th scope="col" key={`${d}${c}`}>{d === 'old' ? 'old' : 'wheel'}, {CASE_SHORT[c]}</th>)))}</tr>
-            </thead>
-            <tbody>
-              {s.rates.filter((r) => points.some((p) => p.rate === r)).map((r) => (
-                <tr key={r}>
-                  <th scope="row">{num(r)}/s</th>
-                  {(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => {
-                    const p = points.find((x) => x.rate === r && x.design === d && x.case === c);
-                    return <td key={`${d}${c}`} className={p && p.cost > 1 ? 'over' : undefined}>{p ? `${p.cost.toFixed(3)} (${costBound(p, 'low').toFixed(3)}–${costBound(p, 'high').toFixed(3)})${p.partial ? '*' : ''}` : '—'}</td>;
-                  }))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="counters pg-table">
+              <caption>Seconds of work per simulated second, the mean of {s.seeds} seeded runs with its 95 % interval (over 1 means saturated)</caption>
+              <thead>
+                <tr><th scope="col">target rate</th>{(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => (
+                  <th scope="col" key={`${d}${c}`}>{d === 'old' ? 'old' : 'wheel'}, {CASE_SHORT[c]}</th>)))}</tr>
+              </thead>
+              <tbody>
+                {s.rates.filter((r) => points.some((p) => p.rate === r)).map((r) => (
+                  <tr key={r}>
+                    <th scope="row">{num(r)}/s</th>
+                    {(['low', 'high'] as Case[]).flatMap((c) => (['old', 'wheel'] as Design[]).map((d) => {
+                      const p = points.find((x) => x.rate === r && x.design === d && x.case === c);
+                      return <td key={`${d}${c}`} className={p && p.cost > 1 ? 'over' : undefined}>{p ? `${p.cost.toFixed(3)} (${costBound(p, 'low').toFixed(3)}–${costBound(p, 'high').toFixed(3)})${p.partial ? '*' : ''}` : '—'}</td>;
+                    }))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <p className="hint">
             * cut short at the time budget, extrapolated from the part simulated. Saturation:{' '}
             {(['low', 'high'] as Case[]).map((c) => (

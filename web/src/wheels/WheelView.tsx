@@ -2,7 +2,7 @@
 // timers stacked in list order (keyed by timer, so a cascade animates as a move down a level),
 // the fired timers on a strip below, the delay queue of buckets as the heap it is, and the
 // tables screen readers and tests read: "wheel levels", "wheel buckets" and the "fired" list.
-import { useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Frame } from '../player/frame';
 import type { Trace } from '../player/trace';
 import { HeapView } from '../heaps/HeapView';
@@ -58,7 +58,11 @@ function Tables({ m, trace }: { m: WheelModel; trace: Trace }) {
 }
 
 /** The levels and their buckets, and the fired strip. */
-function WheelDrawing({ m, trace, size, moveMs }: { m: WheelModel; trace: Trace; size: number; moveMs: number }) {
+function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
+  m: WheelModel; trace: Trace; size: number; moveMs: number;
+  /** The bucket the delay queue below is placing or moving (−1: none), and the timer the operation is about. */
+  queued: number; subject: number;
+}) {
   // The drawing's own width (it keeps a minimum width and scrolls sideways on a phone).
   const ref = useRef<SVGSVGElement>(null);
   const width = useWidth(ref);
@@ -66,47 +70,69 @@ function WheelDrawing({ m, trace, size, moveMs }: { m: WheelModel; trace: Trace;
   const font = MIN_LABEL_PX * unitsPerPx;
   const { chips, firedTop, height, more } = chipPlaces(m, size);
   const style = { '--move-ms': `${moveMs}ms`, '--wheel-font': `${font}px` } as CSSProperties;
+  // On a phone the rows are wider than the screen: bring the slot a step is about into view.
+  const scroller = useRef<HTMLDivElement>(null);
+  const timer = m.focusTimer >= 0 ? m.focusTimer : subject;
+  const chip = chips.find((c) => c.timer === timer && !c.fired && !c.hidden);
+  const bucket = m.focusBucket >= 0 ? m.focusBucket : queued;
+  const focusX = bucket >= 0 ? LABEL_W + (bucket % size) * SLOT_W : chip ? chip.x : -1;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || focusX < 0 || width === 0) return;
+    const [left, right] = [focusX / unitsPerPx, (focusX + SLOT_W) / unitsPerPx];
+    // Keep clear of the faded edge (2.5rem) that says the row goes on.
+    const margin = 48;
+    if (left < el.scrollLeft + margin || right > el.scrollLeft + el.clientWidth - margin) {
+      el.scrollLeft = Math.max(0, left - el.clientWidth / 2);
+    }
+  }, [focusX, width, unitsPerPx]);
   return (
-    <div className="wheel-drawing" style={style}>
-      <svg className="wheel-svg" ref={ref} viewBox={`0 0 ${WIDTH} ${height}`} role="img"
-        aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, clock at ${m.now} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
-        {m.levels.map((l) => {
-          const top = l.level * ROW_H;
-          return (
-            <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
-              <rect className="level-band" x={0} y={top} width={WIDTH} height={ROW_H - 6} rx={6} />
-              <text className="level-name" x={8} y={top + 16}>level {l.level}</text>
-              <text className="level-info" x={8} y={top + 16 + font * 1.2}>{num(l.tick)} ms ticks</text>
-              <text className="level-info" x={8} y={top + 16 + font * 2.4}>clock {num(l.time)}</text>
-              {Array.from({ length: size }, (_, slot) => {
-                const b = l.level * size + slot;
-                const exp = m.expirations[b];
-                const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
-                  .filter(Boolean).join(' ');
-                return (
-                  <g key={slot} className={cls}>
-                    <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
-                    <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
-                    {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
-                    <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
-                  </g>
-                );
-              })}
+    <div className="wheel-drawing-frame" style={style}>
+      <div className="wheel-drawing" ref={scroller}>
+        <svg className="wheel-svg" ref={ref} viewBox={`0 0 ${WIDTH} ${height}`} role="img"
+          aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, clock at ${m.now} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
+          {m.levels.map((l) => {
+            const top = l.level * ROW_H;
+            return (
+              <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
+                <rect className="level-band" x={0} y={top} width={WIDTH} height={ROW_H - 6} rx={6} />
+                <text className="level-name" x={8} y={top + 16}>level {l.level}</text>
+                <text className="level-info" x={8} y={top + 16 + font * 1.2}>{num(l.tick)} ms ticks</text>
+                <text className="level-info" x={8} y={top + 16 + font * 2.4}>clock {num(l.time)}</text>
+                {Array.from({ length: size }, (_, slot) => {
+                  const b = l.level * size + slot;
+                  const exp = m.expirations[b];
+                  const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
+                    .filter(Boolean).join(' ');
+                  return (
+                    <g key={slot} className={cls}>
+                      <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
+                      <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
+                      {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
+                      <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
+                    </g>
+                  );
+                })}
+              </g>
+            );
+          })}
+          <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
+          {chips.map((c) => (
+            <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
+              style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
+              <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
+              <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
             </g>
-          );
-        })}
-        <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
-        {chips.map((c) => (
-          <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
-            style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
-            <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
-            <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
-          </g>
-        ))}
-        {more.map((x) => (
-          <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
-        ))}
-      </svg>
+          ))}
+          {more.map((x) => (
+            <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
+          ))}
+        </svg>
+      </div>
+      {/* Scrolled sideways, the rows' own names are out of view: these stay at the left edge. */}
+      <div className="wheel-row-names" aria-hidden="true">
+        {m.levels.map((l) => <span key={l.level} style={{ top: `${(l.level * ROW_H + 4) / unitsPerPx}px` }}>level {l.level}</span>)}
+      </div>
       <p className="hint">
         Each row is a level: {size} slots of one tick each; the outlined slot is where the level&apos;s clock points, and
         a slot&apos;s number over its expiration is its bucket, listing its timers head first. A bucket is in the
@@ -123,7 +149,8 @@ export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Fra
   if (trace.variant === 'wheel') {
     return (
       <div className="wheel-view">
-        <WheelDrawing m={m} trace={trace} size={size} moveMs={moveMs} />
+        <WheelDrawing m={m} trace={trace} size={size} moveMs={moveMs} queued={frame.get('q_held')}
+          subject={trace.actions[frame.get('action')]?.subject ?? -1} />
         <Tables m={m} trace={trace} />
         <h5>The delay queue of buckets (a JDK heap, ordered by expiration)</h5>
         <HeapView frame={frame} moveMs={moveMs} title="Delay queue of buckets" what="buckets"

@@ -1,0 +1,57 @@
+// Everything that scrolls sideways says so: an element cut off at its left or right edge gets the
+// class `cut-left` or `cut-right`, and the stylesheet fades that edge. On a phone a table or a
+// drawing cut at a column boundary otherwise looks complete. One watcher serves every scroller,
+// including ones drawn by widgets that know nothing of it.
+
+/** The site's sideways scrollers (styles.css gives each `overflow-x: auto`). */
+export const SCROLLERS = '.table-scroll, .lesson table, .wheel-drawing, .queue-drawing, .woq, .array-view, pre, .pseudocode ol';
+
+/** Sets `cut-left` / `cut-right` on `el` from where it is scrolled to. */
+export function markEdges(el: Element): void {
+  const max = el.scrollWidth - el.clientWidth;
+  // A pixel of slack: fractional widths leave scrollWidth a rounding step past clientWidth.
+  el.classList.toggle('cut-left', max > 1 && el.scrollLeft > 1);
+  el.classList.toggle('cut-right', max > 1 && el.scrollLeft < max - 1);
+}
+
+/** Watches `doc` for scrollers as they appear, scroll and resize. Returns a function that stops it. */
+export function watchScrollEdges(doc: Document = document): () => void {
+  const seen = new WeakSet<Element>();
+  // A scroller's content can grow without the scroller changing size (a table filling in), so
+  // its content is watched too.
+  const resized = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const scroller = e.target.matches(SCROLLERS) ? e.target : e.target.parentElement?.closest(SCROLLERS);
+      if (scroller) markEdges(scroller);
+    }
+  });
+  const scan = () => {
+    for (const el of doc.querySelectorAll(SCROLLERS)) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      resized.observe(el);
+      if (el.firstElementChild) resized.observe(el.firstElementChild);
+      markEdges(el);
+    }
+  };
+  const onScroll = (e: Event) => {
+    if (e.target instanceof Element && e.target.matches(SCROLLERS)) markEdges(e.target);
+  };
+  // New widgets mount at any time; one scan per frame however many nodes arrive.
+  let pending = 0;
+  const added = new MutationObserver(() => {
+    pending ||= requestAnimationFrame(() => {
+      pending = 0;
+      scan();
+    });
+  });
+  added.observe(doc.body, { childList: true, subtree: true });
+  doc.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  scan();
+  return () => {
+    added.disconnect();
+    resized.disconnect();
+    cancelAnimationFrame(pending);
+    doc.removeEventListener('scroll', onScroll, { capture: true });
+  };
+}
