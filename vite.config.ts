@@ -117,5 +117,8 @@ export default defineConfig({
     root,
     include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.mjs', 'lessons/**/*.test.ts'],
     environment: 'jsdom',
+    // Several tests run the real structures over hundreds of seeds: seconds on a quiet machine,
+    // several times that on a shared one. A hung test still fails, after a minute.
+    testTimeout: 60_000,
   },
 });
