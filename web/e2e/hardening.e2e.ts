@@ -105,6 +105,14 @@ describe('hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refuses a setting with a line break in it at its own box, instead of drawing nothing', async () => {
+    const { page, errors } = await browser.open('embed/queue?queue=abq&capacity=8%0Athreads=P,C&ops=P:%20offer%201');
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/capacity: .*8⏎threads=P,C/);
+    await page.goto(siteUrl() + 'embed/recycler?version=after&max-capacity=5%0Athreads=A,B&ops=A:%20get');
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/max-capacity: .*5⏎threads=A,B/);
+    expect(errors).toEqual([]);
+  });
+
   it('opens a page by its index.html file too, under its route, with query and fragment kept', async () => {
     const { page, errors } = await browser.open('teacher/index.html');
     await expect.poll(() => page.url()).toMatch(/\/teacher$/);

@@ -94,5 +94,9 @@ describe('errors from Rust, located', () => {
       ok: false, error: { message: expect.stringMatching(/^command 2: JCTools SpscArrayQueue has a single producer thread/), start: 15 },
     });
     expect(run('offer 1', 'abq', { capacity: '100' })).toMatchObject({ ok: false, tooBig: true });
+    // A line break in a value cannot smuggle in another setting: the value is refused at its box.
+    expect(run('P: offer 1, C: poll', 'abq', { capacity: '8\nthreads=P,C' })).toMatchObject({
+      ok: false, error: { message: expect.stringContaining('8⏎threads=P,C'), setting: 'capacity' },
+    });
   });
 });
