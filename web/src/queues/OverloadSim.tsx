@@ -183,7 +183,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
       </p>
       {full && (
         <p className={`hint${full.bytes > (values.budgetMiB as number) * MIB ? ' over-budget' : ''}`} role="note">
-          Full, this queue holds {(full.bytes / MIB).toFixed(1)} MiB
+          Full, this queue holds {(full.bytes / MIB).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MiB
           {full.bytes > (values.budgetMiB as number) * MIB
             ? `: more than the ${num(values.budgetMiB as number)} MiB budget, so it can run out of memory before it is ever full. The largest bound that fits is ${num(full.fits)} packets.`
             : `, within the ${num(values.budgetMiB as number)} MiB budget.`}
