@@ -55,7 +55,7 @@ describe('the bounded-queues lesson', () => {
     expect(await sim.getByLabel('Queue', { exact: true }).inputValue()).toBe('abq');
     expect(await sim.getByLabel('Bound (packets)').inputValue()).toBe('1000000');
     // 1,000,000 × (2,048 + 4) bytes, against 128 MiB: the largest bound that fits is 65,408.
-    expect(await sim.getByRole('note').filter({ hasText: 'Full, this queue' }).innerText()).toMatch(/holds 1,957\.0 MiB: more than the 128 MiB budget.*The largest bound that fits is 65,408 packets/);
+    expect(await sim.getByRole('note').filter({ hasText: 'Full, this queue' }).innerText()).toMatch(/holds 1,956\.9 MiB: more than the 128 MiB budget.*The largest bound that fits is 65,408 packets/);
     await sim.getByRole('button', { name: /^Start/ }).click();
     const status = sim.locator('.overload-status');
     await expect.poll(() => status.innerText(), { timeout: 60_000, interval: 500 }).not.toMatch(/^(Running|$)/);
