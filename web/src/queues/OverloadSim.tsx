@@ -125,7 +125,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
 
   const charts: { title: string; y: string; series: LineSeries[] }[] = [
     { title: 'Queue length over simulated time', y: 'packets queued', series: [line('queued', 'packets queued', 'indexed-order', (s) => s.queued)] },
-    { title: 'Memory held over simulated time', y: 'MiB held by queued packets', series: [
+    { title: 'Memory held over simulated time', y: 'MiB held by the queue (packets and array)', series: [
       line('memory', 'MiB held', 'jdk-reverse', (s) => s.memoryBytes / MIB),
       { key: 'budget', label: 'memory budget', className: 'q-budget', dashed: true, points: samples.length ? [{ x: 0, y: budgetMiBNow }, { x: x(samples.at(-1)!), y: budgetMiBNow }] : [] },
     ] },
