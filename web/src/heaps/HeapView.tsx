@@ -81,7 +81,7 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
           ))}
         </g>
       </svg>
-      {!showLabels && <p className="hint">The tree is drawn too small here to label each node legibly; the array below names each slot.</p>}
+      {!showLabels && <p className="hint">The tree is drawn too small here to label each node legibly; the array below names each {words.slot}.</p>}
       <table className="array-view heap-array" aria-label={`${title} array, index order`}>
         <tbody>
           {rows.length === 0 && (
