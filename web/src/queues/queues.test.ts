@@ -37,6 +37,13 @@ describe('the CLQ chain', () => {
     expect(polledOf(f)).toEqual([1]);
   });
 
+  it('puts a node that head jumped over behind head too, still pointing on, not self-linked', () => {
+    // The first poll finds the dummy empty, takes 1 from n1 and moves head past it, to n2.
+    const chain = chainOf(end('fill 5, poll, poll', 'clq').f);
+    expect(chain.nodes.slice(0, 2).map((n) => [n.node, n.place, n.next])).toEqual([[0, 'behind', 0], [1, 'behind', 2]]);
+    expect(chain.head).toBe(2);
+  });
+
   it('shows a node allocated but not linked yet below the list, and each thread where it is', () => {
     const t = queueTrace('A: offer 1, B: offer 2', 'clq', { schedule: 'A A B' });
     const f = frameAt(t, 5); // A: begin, alloc, read tail; B: begin, alloc
