@@ -78,7 +78,7 @@ describe('one rule for the boxes and the link', () => {
     const { checkOverloadNumber, LINK_PARAM, LIMITS } = await import('./overloadLimits');
     const { embedWidget } = await import('../registry/embeds');
     await import('../catalog');
-    const open = (param: string, v: string) => embedWidget('overload-sim')!.render(new URLSearchParams({ [param]: v }));
+    const open = (param: string, v: string) => embedWidget('overload-sim')!.render(new URLSearchParams({ [param]: v }), () => {});
     expect(checkOverloadNumber('arrivalRate', '0')).toBe(0);
     // The link the widget makes from a rate of 0 opens (it was refused: "not a whole number from 1").
     expect(open('arrival-rate', '0')).not.toHaveProperty('problem');
