@@ -7,14 +7,35 @@ import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
+import { headersFor } from './web/scripts/headers.mjs';
 
 const root = import.meta.dirname;
 
-/** Headers that make the page cross-origin isolated, which buys 5 µs timers instead of 100 µs. */
-export const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
+/**
+ * The dev and preview servers send what a real host should (README, "Hosting the built site"):
+ * cross-origin isolation on everything, and no framing by other sites except for embed routes.
+ */
+function siteHeaders(): Plugin {
+  let base = '/';
+  const middleware = (req: { url?: string }, res: { setHeader(k: string, v: string): void }, next: () => void) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\//, '');
+    for (const [k, v] of Object.entries(headersFor(rel))) res.setHeader(k, v);
+    next();
+  };
+  return {
+    name: 'hotpath:site-headers',
+    configResolved(config) {
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware);
+    },
+  };
+}
 
 /** During `npm start`: rebuild the wasm when Rust changes, then reload the page. */
 function rustWatch(): Plugin {
@@ -98,6 +119,7 @@ export default defineConfig({
     lessonsPlugin(),
     rustWatch(),
     routeCopies(),
+    siteHeaders(),
   ],
   build: {
     outDir: resolve(root, process.env.HOTPATH_OUT_DIR ?? 'dist'),
@@ -106,12 +128,10 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    headers: ISOLATION_HEADERS,
     fs: { allow: [root] },
   },
   preview: {
     host: '127.0.0.1',
-    headers: ISOLATION_HEADERS,
   },
   test: {
     root,
