@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
@@ -110,9 +110,16 @@ function normaliseBase(base: string | undefined): string {
   return withLead.endsWith('/') ? withLead : `${withLead}/`;
 }
 
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   root: join(root, 'web'),
   base: normaliseBase(process.env.HOTPATH_BASE),
+  define: {
+    __LAB_VERSION__: JSON.stringify(version),
+    // README, "Pinning a version": where the host keeps this release's copy, for snippets to point at.
+    __PIN_BASE__: JSON.stringify(process.env.HOTPATH_PIN_BASE ? normaliseBase(process.env.HOTPATH_PIN_BASE) : ''),
+  },
   plugins: [
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter, remarkGfm], providerImportSource: '@mdx-js/react' }) },
     react({ include: /\.(mdx|tsx?)$/ }),

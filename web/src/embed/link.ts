@@ -89,3 +89,30 @@ export function familyLink(module: Pick<FamilyModule, 'name' | 'viewParam'>, vie
   settings: Readonly<Record<string, string>> = {}, origin = window.location.origin): Link {
   return embedLink(module.name, { [module.viewParam]: view, ...settings, ops, step: String(step) }, origin);
 }
+
+/** This release of the lab (package.json's version). */
+export const LAB_VERSION = __LAB_VERSION__;
+
+/**
+ * A link for docs to keep: it names this release (`v=…`, so a later release that draws the view
+ * differently says so instead of changing the figure silently) and, where the host keeps each
+ * release's copy of the site (built with HOTPATH_PIN_BASE), points at this release's copy.
+ */
+export function pinnedUrl(href: string, base = import.meta.env.BASE_URL, pinBase = __PIN_BASE__): string {
+  const hash = href.indexOf('#');
+  let [before, fragment] = hash < 0 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
+  const u = new URL(before);
+  if (pinBase && u.pathname.startsWith(base)) before = `${u.origin}${pinBase}${u.pathname.slice(base.length)}${u.search}`;
+  return `${before}${before.includes('?') ? '&' : '?'}v=${encodeURIComponent(LAB_VERSION)}${fragment}`;
+}
+
+/** The `v` a link carries, checked: null when it has none, else the version or why it is not one. */
+export function linkVersion(search: string): { ok: true; version: string | null } | { ok: false; message: string } {
+  const all = new URLSearchParams(search).getAll('v');
+  if (all.length === 0) return { ok: true, version: null };
+  if (all.length > 1) return { ok: false, message: `v is given ${num(all.length)} times; give it once` };
+  if (!/^\d+\.\d+\.\d+[0-9A-Za-z.+-]*$/.test(all[0]) || all[0].length > 40) {
+    return { ok: false, message: `v=${excerpt(all[0])} is not a version of the lab; expected one like v=${LAB_VERSION}` };
+  }
+  return { ok: true, version: all[0] };
+}

@@ -2,6 +2,7 @@
 // validated: a bad value is an error the page shows, and a value past the end is a notice,
 // never a silent jump.
 import { checkParams } from './link';
+import { parseParts, type Parts } from './parts';
 import type { FamilyModule } from '../registry/family';
 import { excerpt, num as fmt } from '../site/format';
 
@@ -42,13 +43,16 @@ export function parseStep(raw: string | null): { ok: true; step: StepSpec } | { 
 }
 
 export type FamilyEmbed =
-  | { ok: true; view: string; ops: string; step: StepSpec; settings: Record<string, string> }
+  | { ok: true; view: string; ops: string; step: StepSpec; settings: Record<string, string>; parts: Parts }
   | { ok: false; message: string };
 
-/** `<viewParam>=<variant>|race&<setting>=…&ops=…&step=…` for a family (Rust checks the settings' values). */
+/**
+ * `<viewParam>=<variant>|race&<setting>=…&show=…&ops=…&step=…` for a family (Rust checks the
+ * settings' values; `show` names the parts to show, parts.ts).
+ */
 export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'variants' | 'defaultVariant' | 'settings'>, params: URLSearchParams): FamilyEmbed {
   const names = (module.settings ?? []).map((s) => s.name);
-  const problem = checkParams(params, [module.viewParam, ...names, 'ops', 'step']);
+  const problem = checkParams(params, [module.viewParam, ...names, 'show', 'ops', 'step']);
   if (problem) return { ok: false, message: problem };
   const view = params.get(module.viewParam) ?? module.defaultVariant;
   const views = [...module.variants, 'race'];
@@ -58,10 +62,12 @@ export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'varia
   }
   const step = parseStep(params.get('step'));
   if (!step.ok) return step;
+  const parts = parseParts(params.get('show'));
+  if (!parts.ok) return parts;
   const settings: Record<string, string> = {};
   for (const n of names) {
     const v = params.get(n);
     if (v !== null) settings[n] = v;
   }
-  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step, settings };
+  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step, settings, parts: parts.parts };
 }

@@ -3,7 +3,7 @@
 // exactly as it is.
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { embedLink, readEmbedState } from '../embed/link';
+import { LAB_VERSION, embedLink, linkVersion, readEmbedState } from '../embed/link';
 import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
 
@@ -49,9 +49,22 @@ export function EmbedPage() {
   }
   const state = readEmbedState(location.search, location.hash);
   if (!state.ok) return <Problem>This embed link is malformed: {state.message}.</Problem>;
+  // The release a snippet was made with (pinnedUrl): every view takes it, none needs it.
+  const version = linkVersion(location.search);
+  if (!version.ok) return <Problem>This embed link is malformed: {version.message}.</Problem>;
+  state.params.delete('v');
   const view = widget.render(state.params, sync);
   if (view && typeof view === 'object' && 'problem' in view) {
     return <Problem>This embed link is malformed: {view.problem}.</Problem>;
   }
-  return <Frame><Fragment key={address}>{view}</Fragment></Frame>;
+  return (
+    <Frame>
+      {version.version && version.version !== LAB_VERSION && (
+        <p className="notice" role="status">
+          This view was embedded from Hotpath Lab {version.version}; this is {LAB_VERSION}, which may draw it differently.
+        </p>
+      )}
+      <Fragment key={address}>{view}</Fragment>
+    </Frame>
+  );
 }
