@@ -70,10 +70,11 @@ describe('the embed kit', () => {
     expect(svgDl.suggestedFilename()).toBe('recycler-after-step-12.svg');
     const svg = readFileSync((await svgDl.path())!, 'utf8');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg).toContain('<foreignObject');
+    expect(svg).not.toContain('<foreignObject'); // plain shapes and text, which any renderer draws
     expect(svg).toContain('Step 12 of ');
-    expect(svg).toMatch(/href="http[^"]+embed\/recycler\?version=after&amp;[^"]*step=12"/);
-    expect(svg).not.toMatch(/class="/); // styles are inlined
+    expect(svg).toMatch(/href="http[^"]+embed\/recycler\?version=after&amp;[^"]*step=12&amp;v=[^"]+"/);
+    // Styles written out: the only classes are the picture's own text styles, defined in it.
+    expect(svg.match(/class="[^"]*"/g)!.every((c) => /^class="t\d+"$/.test(c))).toBe(true);
     const wellFormed = await page.evaluate((text) => !new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror'), svg);
     expect(wellFormed).toBe(true);
     const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
@@ -97,6 +98,9 @@ describe('the embed kit', () => {
     const rows = await page.getByRole('table', { name: /Routes under \/embed\// }).locator('tbody tr').count();
     expect(rows).toBe(9);
     await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+    // The figure-only example, further down, loads as it comes near.
+    await page.locator('.live-embed').nth(1).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
     expect(errors).toEqual([]);
   });
 });
