@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
-import { EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
+import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
+import { oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
 import { headersFor } from './web/scripts/headers.mjs';
 
 const root = import.meta.dirname;
@@ -100,6 +101,16 @@ function routeCopies(): Plugin {
         copyFileSync(index, target);
       }
       copyFileSync(index, join(outDir, '404.html'));
+      // oEmbed needs absolute addresses: only a build that knows the site's (README, "Embedding").
+      const site = process.env.HOTPATH_SITE_URL;
+      if (site) {
+        for (const example of EMBED_EXAMPLES) {
+          const o = oembedFor(site, example);
+          writeFileSync(join(outDir, o.path), o.json);
+          const page = join(outDir, 'embed', example.name, 'index.html');
+          writeFileSync(page, withDiscovery(readFileSync(page, 'utf8'), o.link));
+        }
+      }
     },
   };
 }
