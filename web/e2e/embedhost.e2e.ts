@@ -97,10 +97,10 @@ describe('frames on a page of another origin', () => {
       await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
       const hostFrame = await frameOf(page, 0);
       const pinned = await frameOf(page, 1);
-      const bg = () => hostFrame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const bg = () => hostFrame.evaluate(() => getComputedStyle(document.querySelector('.widget')!).backgroundColor);
       // A dark docs site on a light system: the frame is dark, not glaring white.
       await expect.poll(() => hostFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      expect(await bg()).toBe('rgb(17, 20, 24)');
+      expect(await bg()).toBe('rgb(24, 28, 33)');
       expect(await pinned.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
       // The site's toggle flips data-theme: the frame follows; the pinned one stays.
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));

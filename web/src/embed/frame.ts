@@ -43,6 +43,8 @@ export function useHostFrame(el: React.RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (window.parent === window || !el.current) return;
     const target = el.current;
+    // The host's page shows around the widget's card, as a figure on its page rather than a box of another colour.
+    document.documentElement.classList.add('framed');
     let last = 0;
     let lastWidth = 0;
     const report = (always = false) => {

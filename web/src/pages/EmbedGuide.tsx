@@ -10,6 +10,7 @@ import { useEmbedHeight } from '../embed/useEmbedHeight';
 import { embedNames } from '../registry/embeds';
 import { EMBED_EXAMPLES } from '../catalog/routes';
 import { useWidth } from '../site/useWidth';
+import figureShot from '../../docs/embed-figure.png';
 
 function Code({ label, text }: { label: string; text: string }) {
   return (
@@ -113,6 +114,11 @@ export function EmbedGuide() {
           {PARTS.map((p) => <tr key={p}><th scope="row"><code>{p}</code></th><td>{PART_MEANING[p]}</td></tr>)}
         </tbody>
       </table>
+      <figure className="embed-shot">
+        <img src={figureShot} width={1280} height={1186} loading="lazy"
+          alt="The recycler's figure-only view on a dark docs page: the drawing, the step buttons and the narration, dark like the page" />
+        <figcaption>The figure-only view on someone’s dark docs page, following the page’s theme on a reader’s light system.</figcaption>
+      </figure>
       <Code label="HTML: the figure, its step buttons and the narration" text={elementSnippet(figureTarget)} />
       <LiveElement src={figureTarget.url} title={`${figureTarget.title} (figure only)`} height={figureTarget.height} />
 
