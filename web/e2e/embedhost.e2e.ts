@@ -3,7 +3,7 @@
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { siteUrl, useBrowser } from './browser';
-import { contentHeight, frameOf, hostHtml, hostPages, misfits } from './host';
+import { contentHeight, frameOf, hostHtml, hostPages, misfits, onHost } from './host';
 import { serveStatic } from '../scripts/static-server.mjs';
 import { craftedFragment } from '../src/embed/craftedFragment';
 
@@ -41,10 +41,9 @@ describe('frames on a page of another origin', () => {
     // Hostile CSS: content-box frames with padding, margin and a border of their own.
     const css = '<style>iframe { padding: 6px; margin: 6px; border: 3px solid red; box-sizing: content-box; }</style>';
     const body = TEN.map((src, i) => `<h2>Section ${i}</h2><p>Prose.</p><hotpath-widget src="${site}${src}" title="View ${i}"></hotpath-widget>`).join('\n');
-    const host = await hostPages({ 'index.html': hostHtml(site, body, css) });
-    try {
+    await onHost({ 'index.html': hostHtml(site, body, css) }, async (url) => {
       const { page, errors } = await browser.open();
-      await page.goto(host.url);
+      await page.goto(url);
       // Each element holds a placeholder's height before its frame exists, so only the first few load.
       await page.locator('iframe').first().waitFor();
       await page.waitForTimeout(500);
@@ -76,9 +75,7 @@ describe('frames on a page of another origin', () => {
       const placeholders = await page.locator('hotpath-widget').evaluateAll((ws) => ws.map((w) => (w as HTMLElement).getBoundingClientRect().height));
       placeholders.forEach((h, i) => expect(Math.abs(h - heights[i]), `placeholder ${i}`).toBeLessThanOrEqual(2));
       expect(errors).toEqual([]);
-    } finally {
-      await host.close();
-    }
+    });
   });
 
   it('follow the host page’s theme: its background, its data-theme toggle, whatever the reader’s system says', async () => {
@@ -90,10 +87,9 @@ describe('frames on a page of another origin', () => {
     const body = `<h1>Docusaurus-like</h1>
 <hotpath-widget src="${site}embed/heap?heap=jdk&ops=${q('add 5, add 3')}&step=end" title="Heap" theme="host"></hotpath-widget>
 <hotpath-widget src="${site}embed/heap?heap=jdk&ops=${q('add 1')}&step=end" title="Heap, pinned light" theme="light"></hotpath-widget>`;
-    const host = await hostPages({ 'index.html': hostHtml(site, body, head).replace('<html>', '<html data-theme="dark">') });
-    try {
+    await onHost({ 'index.html': hostHtml(site, body, head).replace('<html>', '<html data-theme="dark">') }, async (url) => {
       const { page, errors } = await browser.open('', { colorScheme: 'light' });
-      await page.goto(host.url);
+      await page.goto(url);
       await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
       const hostFrame = await frameOf(page, 0);
       const pinned = await frameOf(page, 1);
@@ -109,9 +105,7 @@ describe('frames on a page of another origin', () => {
       await expect.poll(() => hostFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       expect(await pinned.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
       expect(errors).toEqual([]);
-    } finally {
-      await host.close();
-    }
+    });
   });
 });
 
@@ -119,10 +113,9 @@ describe('a narrow host page', () => {
   it('keeps the timing wheel’s occupied slot in view at 420 px, and says which slots are off to the side', async () => {
     const site = siteUrl();
     const body = `<hotpath-widget src="${site}embed/wheel?view=wheel&show=drawing,controls,narration&ops=${q('add 1 14, add 2 17')}&step=end" title="Wheel"></hotpath-widget>`;
-    const host = await hostPages({ 'index.html': hostHtml(site, body) });
-    try {
+    await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
       const { page, errors } = await browser.open('', { viewport: { width: 420, height: 900 } });
-      await page.goto(host.url);
+      await page.goto(url);
       await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
       const f = await frameOf(page, 0);
       const note = f.locator('.wheel-scroll-note');
@@ -138,9 +131,7 @@ describe('a narrow host page', () => {
       await f.locator('.wheel-drawing').evaluate((d) => { d.scrollLeft = 0; });
       await expect.poll(() => note.innerText()).toMatch(/^Scroll sideways: slots \d+–19 to the right are out of view\.$/);
       expect(errors).toEqual([]);
-    } finally {
-      await host.close();
-    }
+    });
   });
 });
 
@@ -153,10 +144,9 @@ describe('a hostile host page', () => {
 <hotpath-widget id="b" src=" JaVaScRiPt:parent.pwn('mixed case')" title="B"></hotpath-widget>
 <hotpath-widget id="c" src="data:text/html,<script>parent.pwn('data')</script>" title="C"></hotpath-widget>
 <hotpath-widget id="d" src="${site}embed/heap?heap=jdk&ops=add%201&step=end" title="D"></hotpath-widget>`;
-    const host = await hostPages({ 'index.html': hostHtml(site, body) });
-    try {
+    await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
       const { page, errors } = await browser.open();
-      await page.goto(host.url);
+      await page.goto(url);
       await expect.poll(() => page.locator('#d iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
       await page.locator('#d').evaluate((w) => w.setAttribute('src', 'javascript:parent.pwn("later")'));
       await page.waitForTimeout(500);
@@ -166,9 +156,7 @@ describe('a hostile host page', () => {
         expect(await page.locator(`#${id}`).innerText(), id).toMatch(/src must be an http:\/\/ or https:\/\/ link/);
       }
       expect(errors).toEqual([]);
-    } finally {
-      await host.close();
-    }
+    });
   });
 
   it('cannot resize frames through the embed script: foreign frames, srcdoc frames and absurd heights are refused', async () => {
@@ -280,16 +268,13 @@ describe('links that change only after "#"', () => {
     expect(await page.getByText(/Player stopped/).count()).toBe(0);
 
     const site = siteUrl();
-    const host = await hostPages({ 'index.html': hostHtml(site, `<hotpath-widget id="w" src="${site}embed/heap#z=${A}" title="W"></hotpath-widget>`) });
-    try {
-      await page.goto(host.url);
+    await onHost({ 'index.html': hostHtml(site, `<hotpath-widget id="w" src="${site}embed/heap#z=${A}" title="W"></hotpath-widget>`) }, async (url) => {
+      await page.goto(url);
       const inFrame = async () => (await frameOf(page, 0)).getByLabel('Ops script').inputValue();
       await expect.poll(inFrame, { timeout: 20_000 }).toBe('schedule 15, cancel-reverse');
       await page.locator('#w').evaluate((w, b) => w.setAttribute('src', w.getAttribute('src')!.replace(/#.*/, `#z=${b}`)), B);
       await expect.poll(inFrame, { timeout: 20_000 }).toBe('add 7, add 3, poll');
-    } finally {
-      await host.close();
-    }
+    });
     expect(errors).toEqual([]);
   });
 });

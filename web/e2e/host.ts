@@ -13,6 +13,16 @@ export async function hostPages(files: Record<string, string>): Promise<{ url: s
   return serveStatic(dir, { base: '/', isolate: false });
 }
 
+/** Runs `test` with `files` served as someone else's site, and stops serving them after. */
+export async function onHost(files: Record<string, string>, test: (url: string) => Promise<void>): Promise<void> {
+  const host = await hostPages(files);
+  try {
+    await test(host.url);
+  } finally {
+    await host.close();
+  }
+}
+
 /** A host page: `body` inside a plain document, the embed script loaded from the lab. */
 export const hostHtml = (site: string, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8">
 <title>Someone's docs</title>${head}</head>

@@ -4,7 +4,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import './suites';
 import { registerFamily, type FamilyModule } from '../registry/family';
-import { registerEmbed } from '../registry/embeds';
+import { registerEmbed, registerEmbedExamples } from '../registry/embeds';
+import { EMBED_EXAMPLES } from './routes';
 import { registerHomeDemo, registerLessonWidgets } from '../registry/widgets';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
@@ -169,3 +170,5 @@ registerHomeDemo(() => (
     </WasmWidget>
   </section>
 ));
+
+registerEmbedExamples(EMBED_EXAMPLES);

@@ -7,8 +7,7 @@ import { embedLink, pinnedUrl } from '../embed/link';
 import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName, type EmbedTarget } from '../embed/snippets';
 import { FIGURE_ONLY, PARTS, withParts } from '../embed/parts';
 import { useEmbedHeight } from '../embed/useEmbedHeight';
-import { embedNames } from '../registry/embeds';
-import { EMBED_EXAMPLES } from '../catalog/routes';
+import { embedExamples, embedNames } from '../registry/embeds';
 import { useWidth } from '../site/useWidth';
 import figureShot from '../../docs/embed-figure.png';
 
@@ -56,7 +55,7 @@ const PART_MEANING: Record<(typeof PARTS)[number], string> = {
 };
 
 export function EmbedGuide() {
-  const example = EMBED_EXAMPLES.find((e) => e.name === 'recycler')!;
+  const example = embedExamples().find((e) => e.name === 'recycler')!;
   const link = embedLink(example.name, example.params).href;
   const figureLink = embedLink(example.name, withParts(example.params, FIGURE_ONLY)).href;
   // Measured as the Share / embed control measures: the page in a hidden frame as wide as this column.
@@ -163,7 +162,7 @@ export function EmbedGuide() {
         <caption>Routes under /embed/ and their parameters</caption>
         <thead><tr><th scope="col">route</th><th scope="col">parameters</th><th scope="col">example</th></tr></thead>
         <tbody>
-          {EMBED_EXAMPLES.filter((e) => known.has(e.name)).map((e) => (
+          {embedExamples().filter((e) => known.has(e.name)).map((e) => (
             <tr key={e.name}>
               <th scope="row"><code>/embed/{e.name}</code></th>
               <td><code>{e.about}</code></td>
