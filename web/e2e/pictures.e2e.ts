@@ -226,6 +226,20 @@ describe('snippets and downloads', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('take the author’s caption into the picture, and say when an embed was made with another release', async () => {
+    const { page, errors } = await browser.open(`embed/heap?heap=jdk&ops=${q('add 5, add 3')}&step=end`);
+    await page.locator('details.share-embed summary').click();
+    expect(await page.getByRole('textbox', { name: /^HTML iframe/ }).inputValue()).toMatch(/&amp;v=\d+\.\d+\.\d+[^"]*"/);
+    await page.getByLabel('Picture caption').fill('Two adds: the smaller key rises to the root.');
+    const svg = (await downloadPicture(page, 'SVG')).data.toString('utf8');
+    expect(svg).toContain('Two adds: the smaller key rises to the root.');
+    await page.goto(`${siteUrl()}embed/heap?heap=jdk&ops=add%201&v=0.0.1`);
+    expect(await page.getByRole('status').filter({ hasText: 'embedded from Hotpath Lab 0.0.1' }).innerText()).toMatch(/^This view was embedded from Hotpath Lab 0\.0\.1; this is \d+\.\d+\.\d+, which may draw it differently\.$/);
+    await page.goto(`${siteUrl()}embed/heap?heap=jdk&v=latest`);
+    expect(await page.getByRole('alert').innerText()).toMatch(/v=latest is not a version of the lab/);
+    expect(errors).toEqual([]);
+  });
+
   it('name a picture by one rule: the guide’s Markdown names the file its example downloads', async () => {
     const { page, errors } = await browser.open('embed');
     const markdown = await page.getByRole('figure').filter({ hasText: 'Markdown' }).locator('code').innerText();
