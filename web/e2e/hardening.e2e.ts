@@ -129,6 +129,15 @@ describe('hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the step in the address while a player plays, so leaving mid-animation keeps the position', async () => {
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%20200,cancel-reverse&step=0');
+    await page.getByRole('button', { name: 'Play' }).click();
+    // A debounced write never fired while playing: the address stayed at step=0 until a pause.
+    await expect.poll(() => Number(/step=(\d+)/.exec(page.url())?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('opens a page by its index.html file too, under its route, with query and fragment kept', async () => {
     const { page, errors } = await browser.open('teacher/index.html');
     await expect.poll(() => page.url()).toMatch(/\/teacher$/);

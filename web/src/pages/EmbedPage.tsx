@@ -1,26 +1,51 @@
 // /embed/<name>: one widget and its controls, no site chrome, for an iframe in someone's docs.
 // The widget's state lives in the URL (long state in the fragment), so any view can be shared
 // exactly as it is.
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { LAB_VERSION, embedLink, linkVersion, readEmbedState } from '../embed/link';
 import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
 
 /**
- * Debounced: a player at 240 steps a second would otherwise rewrite the address bar as often.
- * A write still pending when the address changes (a new link, Back) is dropped: it belongs to the
- * state that was left.
+ * Throttled, not debounced: a player at 240 steps a second would otherwise rewrite the address
+ * bar as often, and a debounce never fired while it played, so a reader leaving mid-animation
+ * lost the position. The latest state is written at most every 150 ms, and at once when the page
+ * is hidden or left. A write still pending when the address changes (a new link, Back) is dropped:
+ * it belongs to the state that was left.
  */
 function useUrlSync(name: string, address: string): SyncUrl {
+  const pending = useRef<Record<string, string>>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), [address]);
-  return (params) => {
+  const written = useRef(-Infinity);
+  const flush = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const link = embedLink(name, params);
-      if (!link.problem) window.history.replaceState(window.history.state, '', link.href);
-    }, 150);
+    timer.current = undefined;
+    const params = pending.current;
+    pending.current = undefined;
+    if (!params) return;
+    written.current = performance.now();
+    const link = embedLink(name, params);
+    if (!link.problem) window.history.replaceState(window.history.state, '', link.href);
+  }, [name]);
+  useEffect(() => {
+    const leave = () => flush();
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      pending.current = undefined;
+    };
+  }, [address, flush]);
+  return (params) => {
+    pending.current = params;
+    if (timer.current !== undefined) return;
+    const wait = Math.max(0, written.current + 150 - performance.now());
+    timer.current = setTimeout(flush, wait);
   };
 }
 
