@@ -63,6 +63,11 @@ export function Exercises({ lesson }: { lesson: string }) {
 
 type Log = (e: Parameters<typeof record>[1]) => void;
 
+/** An export's file name: the student's name first, so a class's files dropped together stay apart. */
+export function exportName(p: Pick<Progress, 'student' | 'lesson' | 'seed'>, extension: string): string {
+  return fileName([p.student.trim(), p.lesson, p.seed].filter(Boolean).join('-'), extension);
+}
+
 function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: string; set: Instance[]; teacher: boolean }) {
   // Asked once per mount: blocked site data means progress lasts for this page only.
   const storage = useMemo(() => siteStorage(), []);
@@ -119,8 +124,8 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
         ))}
       </ol>
       <div className="button-row">
-        <button type="button" onClick={() => download(fileName(`${lesson}-${seed}`, 'csv'), summaryCsv(progress, set), 'text/csv')}>Export CSV</button>
-        <button type="button" onClick={() => download(fileName(`${lesson}-${seed}`, 'json'), progressJson(progress, set), 'application/json')}>Export JSON</button>
+        <button type="button" onClick={() => download(exportName(progress, 'csv'), summaryCsv(progress, set), 'text/csv')}>Export CSV</button>
+        <button type="button" onClick={() => download(exportName(progress, 'json'), progressJson(progress, set), 'application/json')}>Export JSON</button>
       </div>
     </section>
   );
@@ -236,7 +241,8 @@ function ExerciseCard({ inst, progress, log, draft, keep }: {
           </>
         )}
         <div className="button-row">
-          <button type="submit" disabled={inst.kind === 'trace' ? !clicked.length : text.trim() === ''}>Check</button>
+          {/* Solved is done: a later check would not count, so it is not offered. */}
+          <button type="submit" disabled={s.solved || (inst.kind === 'trace' ? !clicked.length : text.trim() === '')}>{s.solved ? 'Solved' : 'Check'}</button>
           <button type="button" onClick={() => {
             setShowHint(true);
             if (!showHint) log({ exercise: inst.id, action: 'hint' });
