@@ -4,14 +4,14 @@
 // `?teacher=1` shows the key. The lesson supplies every noun: nothing here names a structure.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { WHOLE_NUMBER, cellLabel, generate, grade, showAnswer, type Instance } from './exercises';
+import { WHOLE_NUMBER, generate, grade, showAnswer, type Answer, type Instance } from './exercises';
 import {
-  WRONG_BEFORE_SHOWN, loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
+  loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
 } from './progress';
+import { cardState, ordinal, wrongsLeft, type CardState, type Policy, type Question } from './card';
 import { Prose } from './Prose';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
-import { num } from '../site/format';
 import { download, fileName } from '../site/download';
 import { readItem, siteStorage, writeItem } from '../site/storage';
 
@@ -30,24 +30,6 @@ function useSeed(): string {
     }
     return own;
   }, [fromUrl]);
-}
-
-const ordinal = (n: number) => `${num(n)}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-
-/**
- * Where a clicked sequence leaves the model trace, in words, by what the cells hold. Before the
- * answer may be shown it says only where; after, also what the real run did there.
- */
-export function divergence(inst: Pick<Instance, 'cells'>, at: number, answer: readonly number[], model: readonly number[], open: boolean): string {
-  const cell = (i: number) => cellLabel(inst, i);
-  const matched = (n: number) => (n === 1 ? 'Your first click matches' : `Your first ${num(n)} clicks match`);
-  if (at >= model.length) return `${matched(model.length)} the real run, which ends there: you clicked ${num(answer.length - model.length)} more.`;
-  if (at >= answer.length) {
-    return `${answer.length === 1 ? 'Your click matches' : `Your ${num(answer.length)} clicks match`} the real run so far, but it goes on${open ? ` to ${cell(model[at])}` : ''}.`;
-  }
-  if (at === 0) return `Your 1st click, ${cell(answer[0])}, is not where the real run starts${open ? `: it starts at ${cell(model[0])}` : ''}.`;
-  return open ? `Your ${ordinal(at + 1)} click was ${cell(answer[at])}; at that point the real run went to ${cell(model[at])}.`
-    : `${matched(at)} the real run; your ${ordinal(at + 1)}, ${cell(answer[at])}, does not.`;
 }
 
 export function Exercises({ lesson }: { lesson: string }) {
@@ -119,7 +101,10 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
       <ol className="exercise-list">
         {set.map((inst) => (
           <li key={inst.id}>
-            <ExerciseCard inst={inst} progress={progress} log={log} draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)} />
+            <ExerciseCard q={inst} c={cardState(progress, inst, 'practice')} policy="practice" draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)}
+              answer={(answer) => log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct })}
+              hint={() => log({ exercise: inst.id, action: 'hint' })} reveal={() => log({ exercise: inst.id, action: 'reveal' })}
+              replayed={() => log({ exercise: inst.id, action: 'replay' })} />
           </li>
         ))}
       </ol>
@@ -150,24 +135,33 @@ function AnswerKey({ set, seed }: { set: Instance[]; seed: string }) {
 /** Click order as ordinals ("1st, 4th"): never a bare number that could read as what a cell holds. */
 const clickOrder = (clicked: readonly number[], i: number) => clicked.flatMap((c, k) => (c === i ? [ordinal(k + 1)] : [])).join(', ');
 
-function ExerciseCard({ inst, progress, log, draft, keep }: {
-  inst: Instance; progress: Progress; log: Log;
+/**
+ * One question, answered by typing, choosing or clicking cells; what it shows comes from its
+ * card state (graded in this browser, or by the class server), so a card never needs the key.
+ */
+export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, replayed, busy = false, problem }: {
+  q: Question; c: CardState; policy: Policy;
   /** Unchecked work kept from before a reload, if any. */
   draft: string | number[] | undefined; keep: (d: string | number[]) => void;
+  answer: (a: Answer) => void;
+  /** Absent where hints and the answer are not given (assessment). */
+  hint?: () => void; reveal?: () => void; replayed?: () => void;
+  /** An answer is on its way to the grader. */
+  busy?: boolean;
+  /** Why the last check did not arrive (the class server said no, or could not be reached). */
+  problem?: string;
 }) {
-  const s = standing(progress, inst.id);
-  const last = s.lastAnswer;
+  const last = c.last?.answer;
   const [text, setText] = useState<string>(() => (typeof draft === 'string' ? draft : last === undefined || Array.isArray(last) ? '' : String(last)));
   const [clicked, setClicked] = useState<number[]>(() => (Array.isArray(draft) ? draft : Array.isArray(last) ? last : []));
   const [showHint, setShowHint] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const answered = s.attempts > 0 ? grade(inst, last!) : null;
-  // The model answer and the explanation (which names it) appear once it has been solved or shown.
-  const open = s.shown || progress.log.some((e) => e.exercise === inst.id && e.action === 'answer' && e.correct);
-  const module = familyModule(inst.replay.family);
-  const replay = module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
-  const numeric = inst.kind !== 'trace' && !inst.choices;
-  const cells = inst.kind === 'trace' ? inst.cells : undefined;
+  const answered = c.last;
+  const open = c.open;
+  const module = c.replay && familyModule(c.replay.family);
+  const replay = module && c.replay ? familyLink(module, c.replay.view, c.replay.ops, c.replay.step, c.replay.settings).href : undefined;
+  const numeric = q.kind !== 'trace' && !q.choices;
+  const cells = q.kind === 'trace' ? q.cells : undefined;
 
   const edit = (t: string) => {
     setText(t);
@@ -180,26 +174,25 @@ function ExerciseCard({ inst, progress, log, draft, keep }: {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    let answer;
-    if (inst.kind === 'trace') answer = clicked;
-    else if (inst.choices) answer = text;
+    let given;
+    if (q.kind === 'trace') given = clicked;
+    else if (q.choices) given = text;
     else {
       if (!WHOLE_NUMBER.test(text)) {
         setInvalid(true);
         return;
       }
-      answer = text.trim(); // kept as typed; graded as an exact integer
+      given = text.trim(); // kept as typed; graded as an exact integer
     }
     setInvalid(false);
-    log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct });
+    answer(given);
   };
 
-  const wrongs = progress.log.filter((e) => e.exercise === inst.id && e.action === 'answer' && !e.correct).length;
   return (
-    <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${inst.id}-title`}>
-      <h4 id={`${inst.id}-title`}>{inst.title} <span className="kind">{inst.kind}</span></h4>
-      <p><Prose text={inst.prompt} /></p>
-      {inst.code && <pre className="exercise-code" aria-label={inst.code.label}>{inst.code.text}</pre>}
+    <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${q.id}-title`}>
+      <h4 id={`${q.id}-title`}>{q.title} <span className="kind">{q.kind}</span></h4>
+      <p><Prose text={q.prompt} /></p>
+      {q.code && <pre className="exercise-code" aria-label={q.code.label}>{q.code.text}</pre>}
       <form onSubmit={submit}>
         {cells && (
           <div className="trace-answer">
@@ -212,17 +205,17 @@ function ExerciseCard({ inst, progress, log, draft, keep }: {
                 </button>
               ))}
             </div>
-            <p className="hint">Your order: {clicked.length ? showAnswer(inst, clicked) : 'click the cells'}{' '}
+            <p className="hint">Your order: {clicked.length ? showAnswer(q, clicked) : 'click the cells'}{' '}
               <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
               <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
             </p>
           </div>
         )}
-        {inst.choices && (
+        {q.choices && (
           <fieldset className="choices">
             <legend className="visually-hidden">Choose one</legend>
-            {inst.choices.map((c) => (
-              <label key={c} className="inline"><input type="radio" name={inst.id} value={c} checked={text === c} onChange={() => edit(c)} /> {c}</label>
+            {q.choices.map((choice) => (
+              <label key={choice} className="inline"><input type="radio" name={q.id} value={choice} checked={text === choice} onChange={() => edit(choice)} /> {choice}</label>
             ))}
           </fieldset>
         )}
@@ -231,10 +224,10 @@ function ExerciseCard({ inst, progress, log, draft, keep }: {
             <label className="inline">Your answer{' '}
               <input inputMode="numeric" value={text} size={8}
                 onChange={(e) => { edit(e.target.value); setInvalid(false); }}
-                aria-invalid={invalid} aria-describedby={invalid ? `${inst.id}-invalid` : undefined} />
+                aria-invalid={invalid} aria-describedby={invalid ? `${q.id}-invalid` : undefined} />
             </label>
             {invalid && (
-              <p id={`${inst.id}-invalid`} className="input-error" role="alert">
+              <p id={`${q.id}-invalid`} className="input-error" role="alert">
                 Enter a whole number using the digits 0–9, like 42 (not “{text.trim()}”).
               </p>
             )}
@@ -242,38 +235,39 @@ function ExerciseCard({ inst, progress, log, draft, keep }: {
         )}
         <div className="button-row">
           {/* Solved is done: a later check would not count, so it is not offered. */}
-          <button type="submit" disabled={s.solved || (inst.kind === 'trace' ? !clicked.length : text.trim() === '')}>{s.solved ? 'Solved' : 'Check'}</button>
-          <button type="button" onClick={() => {
-            setShowHint(true);
-            if (!showHint) log({ exercise: inst.id, action: 'hint' });
-          }}>Hint</button>
-          {!open && <button type="button" onClick={() => log({ exercise: inst.id, action: 'reveal' })}>Show answer</button>}
+          <button type="submit" disabled={busy || c.solved || (q.kind === 'trace' ? !clicked.length : text.trim() === '')}>{c.solved ? 'Solved' : 'Check'}</button>
+          {hint && q.hint !== undefined && (
+            <button type="button" onClick={() => {
+              setShowHint(true);
+              if (!showHint) hint();
+            }}>Hint</button>
+          )}
+          {reveal && !open && <button type="button" onClick={reveal}>Show answer</button>}
         </div>
       </form>
-      {showHint && <p className="hint exercise-hint">Hint: <Prose text={inst.hint} /></p>}
+      {problem && <p className="input-error" role="alert">{problem}</p>}
+      {showHint && q.hint !== undefined && <p className="hint exercise-hint">Hint: <Prose text={q.hint} /></p>}
       {(answered || open) && (
         <div className="feedback" role="status">
           <p>
             {answered && <><strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}</>}
-            {answered && !answered.correct && <>You answered {showAnswer(inst, last!)}{open ? '; ' : '. '}</>}
-            {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(inst, inst.expected)}. </>}
-            {answered?.divergesAt !== undefined && Array.isArray(inst.expected) && (
-              <>{divergence(inst, answered.divergesAt, last as number[], inst.expected, open)} </>
-            )}
-            {answered && !answered.correct && !open && !showHint && <>Hint: <Prose text={inst.hint} /> </>}
-            {answered && !answered.correct && !open && (
-              <>Try again: the answer is shown after {WRONG_BEFORE_SHOWN - wrongs === 1 ? 'one more wrong answer' : `${WRONG_BEFORE_SHOWN - wrongs} more wrong answers`}, or when you press Show answer.</>
-            )}
-            {open && <Prose text={inst.explanation} />}
-            {answered?.correct && s.shown && <> (Solved after the answer was shown.)</>}
+            {answered && !answered.correct && <>You answered {showAnswer(q, answered.answer)}{open ? '; ' : '. '}</>}
+            {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(q, open.expected)}. </>}
+            {answered?.divergence && <>{answered.divergence} </>}
+            {answered && !answered.correct && !open && !showHint && q.hint !== undefined && <>Hint: <Prose text={q.hint} /> </>}
+            {answered && !answered.correct && !open && (policy === 'practice'
+              ? <>Try again: the answer is shown after {wrongsLeft(c) === 1 ? 'one more wrong answer' : `${wrongsLeft(c)} more wrong answers`}{reveal ? ', or when you press Show answer' : ''}.</>
+              : <>Try again.</>)}
+            {open && <Prose text={open.explanation} />}
+            {answered?.correct && c.shown && <> (Solved after the answer was shown.)</>}
           </p>
           <p>
             {replay && (
-              <a href={replay} onClick={() => log({ exercise: inst.id, action: 'replay' })} target="_blank" rel="noreferrer">
+              <a href={replay} onClick={replayed} target="_blank" rel="noreferrer">
                 Replay these steps in the player
               </a>
-            )}{' '}
-            · attempts: {s.attempts}{s.hints ? `, hints: ${s.hints}` : ''}{s.asked ? ', answer asked for' : ''}
+            )}{replay && ' · '}
+            attempts: {c.attempts}{c.hints ? `, hints: ${c.hints}` : ''}{c.asked ? ', answer asked for' : ''}
           </p>
         </div>
       )}
