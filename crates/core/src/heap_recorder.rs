@@ -117,6 +117,34 @@ pub struct Nouns {
     pub item: &'static str,
     /// What orders them: "deadline", "expiration".
     pub key: &'static str,
+    /// A position in the array: "slot" where the lesson teaches heaps; "place" where "slot"
+    /// already names something else (the timing wheel's slots).
+    pub slot: &'static str,
+    /// Narrate the element being moved as held "in hand", the picture the heap lesson teaches;
+    /// a lesson that never introduces it narrates the same moves without it.
+    pub hand: bool,
+}
+
+impl Nouns {
+    /// The heap lesson's words for a heap of `item`s ordered by `key`.
+    pub const fn heap(item: &'static str, key: &'static str) -> Self {
+        Self {
+            item,
+            key,
+            slot: "slot",
+            hand: true,
+        }
+    }
+
+    /// Plain words, for a heap drawn inside another structure's lesson.
+    pub const fn plain(item: &'static str, key: &'static str) -> Self {
+        Self {
+            item,
+            key,
+            slot: "place",
+            hand: false,
+        }
+    }
 }
 
 /// A heap's array, mirrored from its events into a frame, with a sentence per event.
@@ -224,7 +252,9 @@ impl<T: HeapItem> HeapMirror<T> {
         let d = self.key(l);
         match l {
             Loc::Slot(i) => format!("{d} at [{i}]"),
-            Loc::Held => format!("{d} (in hand)"),
+            Loc::Held if self.nouns.hand => format!("{d} (in hand)"),
+            // Only ever the first of two compared: the comma closes the aside.
+            Loc::Held => format!("the {} being placed, {d},", self.nouns.item),
             Loc::Removed => format!("{d} (the one being removed)"),
         }
     }
@@ -291,7 +321,7 @@ impl<T: HeapItem> HeapMirror<T> {
         let d = subject.map_or("?".to_string(), |t| t.label());
         self.removed = None;
         self.equals_calls = 0;
-        let Nouns { item, .. } = self.nouns;
+        let Nouns { item, slot, .. } = self.nouns;
         // A new operation: no scan marks, nothing found, nothing removed yet.
         for i in 0..size.min(self.at.slots) {
             trace.set(self.at.flags + i, 0);
@@ -302,12 +332,14 @@ impl<T: HeapItem> HeapMirror<T> {
             self.held = subject;
         }
         match (op, self.kind) {
-            (Op::Offer, _) => format!(
+            (Op::Offer, _) if self.nouns.hand => format!(
                 "offer({d}): the new {item} is in hand; it starts at the first free slot, [{size}], and climbs while it is earlier than its parent."),
+            (Op::Offer, _) => format!(
+                "offer({d}): the new {item} starts at the end of the array, [{size}], and climbs while it is earlier than its parent."),
             (Op::Poll, _) if size == 0 => "poll(): the queue is empty; nothing to return.".to_string(),
             (Op::Poll, _) => format!("poll(): the earliest {item} is always the root, [0]."),
             (Op::Remove, HeapKind::Jdk) => format!(
-                "remove({d}): the JDK must first find the {item}, comparing it with equals() slot by slot from [0]."),
+                "remove({d}): the JDK must first find the {item}, comparing it with equals() {slot} by {slot} from [0]."),
             (Op::Remove, HeapKind::Indexed) => {
                 let index = subject.and_then(|t| self.slots.iter().position(|s| *s == Some(t)));
                 match index {
@@ -393,8 +425,9 @@ impl<T: HeapItem> HeapMirror<T> {
             }
             HeapEvent::Grow { old, new } => {
                 trace.set(self.at.capacity, new as i32);
+                let slot = self.nouns.slot;
                 let text = format!(
-                    "The array is full ({old} slots): copy it into a new one of {new} slots."
+                    "The array is full ({old} {slot}s): copy it into a new one of {new} {slot}s."
                 );
                 ([old as i32, new as i32], vec![], false, text)
             }
@@ -418,7 +451,7 @@ impl<T: HeapItem> HeapMirror<T> {
                 let text = if matched {
                     format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
                 } else {
-                    format!("equals() call {n}: {here} is not the {item} to cancel; look at the next slot.")
+                    format!("equals() call {n}: {here} is not the {item} to cancel; look at the next {}.", self.nouns.slot)
                 };
                 if slot < self.at.slots {
                     let f = trace.get(self.at.flags + slot);
@@ -432,10 +465,16 @@ impl<T: HeapItem> HeapMirror<T> {
                 let text = match from {
                     Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
                     Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
-                        format!("Move the last {item}, {d}, from [{a}] into the freed slot [{to}].")
+                        format!(
+                            "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
+                            self.nouns.slot
+                        )
                     }
                     Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
-                    Loc::Held => format!("Place {d} in [{to}]: its place is found."),
+                    Loc::Held if self.nouns.hand => {
+                        format!("Place {d} in [{to}]: its place is found.")
+                    }
+                    Loc::Held => format!("{d} goes into [{to}]: its place is found."),
                     Loc::Removed => format!("Move {d}."),
                 };
                 let value = self.at(from);
@@ -470,12 +509,19 @@ impl<T: HeapItem> HeapMirror<T> {
             HeapEvent::Lift { slot } => {
                 let d = self.key(Loc::Slot(slot));
                 let climb_again = line == self.lines.1;
-                let text = if climb_again {
+                let (hand, place) = (self.nouns.hand, self.nouns.slot);
+                let text = if climb_again && hand {
                     format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
-                } else if slot + 1 == self.slots.len() {
+                } else if climb_again {
+                    format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
+                } else if slot + 1 == self.slots.len() && hand {
                     format!("Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty.")
-                } else {
+                } else if slot + 1 == self.slots.len() {
+                    format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
+                } else if hand {
                     format!("Pick {d} up from [{slot}] to move it further.")
+                } else {
+                    format!("{d} leaves [{slot}] to move further.")
                 };
                 self.held = self.slots[slot].take();
                 self.held_index = self.stored[slot];
@@ -499,7 +545,10 @@ impl<T: HeapItem> HeapMirror<T> {
                     [slot as i32, 0],
                     vec![slot],
                     false,
-                    format!("[{slot}] was the last slot: just empty it. Done."),
+                    format!(
+                        "[{slot}] was the last {}: just empty it. Done.",
+                        self.nouns.slot
+                    ),
                 )
             }
             HeapEvent::IndexWrite { slot, index } => {
@@ -559,10 +608,7 @@ pub fn fields() -> Vec<(&'static str, usize)> {
 impl HeapRecorder {
     pub fn new(kind: HeapKind, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<HeapEvent>(&fields(), -1, max_steps);
-        let nouns = Nouns {
-            item: "timer",
-            key: "deadline",
-        };
+        let nouns = Nouns::heap("timer", "deadline");
         let mirror = HeapMirror::new(kind, nouns, &mut trace, &HEAP_FIELDS, MAX_SLOTS);
         Self {
             trace,

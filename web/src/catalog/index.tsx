@@ -26,7 +26,7 @@ import { ThreadedBench } from '../threads/ThreadedBench';
 import { threadSet, threadSets } from '../threads/harness';
 import './threadSets';
 import { recyclerFamily } from '../recyclers/family';
-import { Fig, FigRatio, FigTable } from '../published/Fig';
+import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -136,7 +136,7 @@ registerEmbed({
 });
 
 registerLessonWidgets({
-  Fig, FigRatio, FigTable,
+  Fig, FigRatio, FigTable, JvmFig,
   ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
   ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
   ...familyWidgets(queueFamily, 'QueuePlayer', 'QueueRace'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callWasm, loadWasm } from '../wasm/loader';
-import { MIB, NODE_BYTES, PACKET_BYTES, decodeSamples, secondsToExhaust, waitMs, type OverloadSample } from './overload';
+import { MIB, NODE_BYTES, PACKET_BYTES, SLOT_BYTES, boundFor, decodeSamples, fullBytes, secondsToExhaust, waitMs, type OverloadSample } from './overload';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -27,6 +27,26 @@ describe('the overload arithmetic', () => {
     expect(secondsToExhaust(128 * MIB, 100, 100)).toBe(Infinity);
     expect(waitMs(20_000, 150_000)).toBeCloseTo(133.33, 2);
     expect(waitMs(5, 0)).toBe(Infinity);
+  });
+
+  it('says what a bound costs in memory when the queue is full, and which bound a budget allows', () => {
+    // The blog's ArrayBlockingQueue(10_000_000): 19 GiB of buffers and a 40 MB array.
+    expect(fullBytes('abq', 10_000_000) / 2 ** 30).toBeCloseTo(19.11, 2);
+    expect(fullBytes('abq', 1_000_000)).toBe(1_000_000 * (PACKET_BYTES + SLOT_BYTES));
+    expect(fullBytes('spsc', 1_000_000)).toBe(1_048_576 * (PACKET_BYTES + SLOT_BYTES));
+    expect(fullBytes('clq', 5)).toBe(Infinity);
+    // 128 MiB ÷ (2,048 + 4) bytes.
+    expect(boundFor('abq', 128 * MIB)).toBe(65_408);
+    expect(fullBytes('abq', boundFor('abq', 128 * MIB))).toBeLessThanOrEqual(128 * MIB);
+  });
+
+  it('matches the simulation’s memory: buffers, nodes and the array', () => {
+    const { samples, oom } = simulate('abq', 3_000, 1_000_000);
+    // The array alone is there from the start; the queue runs out of the budget before it is full.
+    expect(samples[0].memoryBytes).toBe(samples[0].queued * PACKET_BYTES + 1_000_000 * SLOT_BYTES);
+    expect(oom).toBeGreaterThan(1_150);
+    expect(oom).toBeLessThan(1_400);
+    expect(samples.at(-1)!.queued).toBeLessThan(1_000_000 / 10);
   });
 
   it('reads the samples Rust sends, and refuses a width it does not know', () => {
