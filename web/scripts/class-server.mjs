@@ -15,6 +15,7 @@ export async function bundleServer() {
     configFile: false,
     root: join(ROOT, 'web'),
     logLevel: 'warn',
+    publicDir: false,
     build: {
       ssr: true,
       outDir: join(ROOT, '.cache', 'class'),

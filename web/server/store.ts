@@ -79,6 +79,7 @@ export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ 
     seed: cls.seedPerStudent ? `${cls.seed}-${newId(4)}` : cls.seed, token_hash: tokenHash(secret),
   }).onConflict(['class_id', 'name_key']).ignore().returning('*');
   if (inserted.length === 0) return 'taken';
+  await db.knex.raw('select pg_notify(?, ?)', [CHANGES, cls.id]);
   // The student's token names the student, so it is checked against one row only.
   return { student: toStudent(inserted[0]), token: `${id}.${secret}` };
 }

@@ -8,7 +8,7 @@ import { lessons } from '../lessons';
 import { lessonsWithExercises } from '../exercises/exercises';
 import { buildClass, parseExport, type ClassStudent } from '../exercises/classView';
 import { setCache } from '../exercises/regrade';
-import { num, plural } from '../site/format';
+import { plural } from '../site/format';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ClassReport } from '../pages/ClassReport';
 import type { ClassInfo, Created, Joined, Report } from './api';
@@ -209,7 +209,10 @@ function TeachClass({ id: classId }: { id: string }) {
     void (async () => {
       while (!ctl.signal.aborted) {
         try {
-          await followEvents(`classes/${encodeURIComponent(classId)}/events`, token, ctl.signal, () => void refresh());
+          await followEvents(`classes/${encodeURIComponent(classId)}/events`, token, ctl.signal, () => void refresh(), () => {
+            setLive('live');
+            void refresh(); // catch up on what arrived while the feed was down
+          });
         } catch (e) {
           if ((e as Error).name === 'AbortError') return;
           if ((e as ApiFailure).status === 403) return setProblem((e as ApiFailure).message);
@@ -220,37 +223,40 @@ function TeachClass({ id: classId }: { id: string }) {
         void refresh();
       }
     })();
-    // The feed counts as live once the server has answered the report request.
-    setLive('live');
     return () => ctl.abort();
   }, [classId, token]);
 
-  const sets = useMemo(() => setCache(), []);
-  const cls = useMemo(() => (report ? buildClass(report.exports.map((e, i) => parseExport(`${e.student || 'student'}-${e.lesson}-${i}.json`, JSON.stringify(e))), sets, lessons.map((l) => l.slug)) : null), [report, sets]);
-
   if (!token) return <p className="widget widget-error" role="alert">This teacher link has no key (#key=…): open the link you were given when you created the class.</p>;
   if (!report) return problem ? <p className="widget widget-error" role="alert">{problem}</p> : <p className="hint" role="status">Fetching the class …</p>;
-  const now = new Map(report.activity.map((a) => [a.student, a]));
-  const activity = (s: ClassStudent) => {
-    const a = now.get(s.name);
-    if (!a) return 'not started';
-    const title = cls?.lessons.find((l) => l.lesson === a.lesson)?.titles[a.exercise] ?? a.exercise;
-    return <span title={new Date(a.at).toLocaleString()}>{title} ({a.action}, {new Date(a.at).toLocaleTimeString()})</span>;
-  };
-  const instance = (lesson: string, seed: string, ex: string) => sets(lesson, seed)?.find((i) => i.id === ex);
   return (
     <>
       <h1>Class “{report.cls.name}”</h1>
       <p className="hint" role="status" aria-label="live status">
         {live === 'live' ? 'Live' : live === 'reconnecting' ? 'Reconnecting to the server …' : 'Connecting …'}
-        {updated && ` · updated ${updated.toLocaleTimeString()}`} · {plural(cls?.students.length ?? 0, 'student')} ·{' '}
+        {updated && ` · updated ${updated.toLocaleTimeString()}`} · {plural(new Set(report.exports.map((e) => e.student)).size, 'student')} ·{' '}
         {report.cls.policy} · {report.cls.seedPerStudent ? 'a set per student' : `seed ${report.cls.seed}`}
         {report.cls.dueAt && ` · due ${new Date(report.cls.dueAt).toLocaleString()}`}
       </p>
       {problem && <p className="notice" role="alert">{problem}</p>}
       <p className="no-print">Students join at <a href={joinLink(classId)}>{joinLink(classId)}</a></p>
-      {cls && cls.students.length === 0 && <p className="hint">No student has joined yet: {num(0)} answers.</p>}
-      {cls && <WasmWidget name="The class results"><ClassReport cls={cls} instance={instance} name={`class-${report.cls.name}`} activity={activity} /></WasmWidget>}
+      {report.exports.length === 0 ? <p className="hint">No student has joined yet.</p>
+        : <WasmWidget name="The class results"><LiveReport report={report} /></WasmWidget>}
     </>
   );
+}
+
+/** The report as the class view draws it (regraded from each student's seed with the wasm, so inside a WasmWidget). */
+function LiveReport({ report }: { report: Report }) {
+  const sets = useMemo(() => setCache(), []);
+  const cls = useMemo(() => buildClass(report.exports.map((e, i) => parseExport(`${e.student || 'student'}-${e.lesson}-${i}.json`, JSON.stringify(e))), sets, lessons.map((l) => l.slug)), [report, sets]);
+  if (!cls) return null;
+  const now = new Map(report.activity.map((a) => [a.student, a]));
+  const activity = (s: ClassStudent) => {
+    const a = now.get(s.name);
+    if (!a) return 'not started';
+    const title = cls.lessons.find((l) => l.lesson === a.lesson)?.titles[a.exercise] ?? a.exercise;
+    return <span title={new Date(a.at).toLocaleString()}>{title} ({a.action}, {new Date(a.at).toLocaleTimeString()})</span>;
+  };
+  const instance = (lesson: string, seed: string, ex: string) => sets(lesson, seed)?.find((i) => i.id === ex);
+  return <ClassReport cls={cls} instance={instance} name={`class-${report.cls.name}`} activity={activity} />;
 }

@@ -85,9 +85,10 @@ export const teachLink = (id: string, token: string) => `${window.location.origi
  * Server-sent events over fetch (an EventSource cannot send the teacher's key in a header):
  * calls `onEvent` for each event named, until aborted; resolves when the stream ends.
  */
-export async function followEvents(path: string, token: string, signal: AbortSignal, onEvent: (name: string) => void): Promise<void> {
+export async function followEvents(path: string, token: string, signal: AbortSignal, onEvent: (name: string) => void, onOpen: () => void): Promise<void> {
   const r = await fetch(`${API}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
   if (!r.ok || !r.body) throw new ApiFailure(`The live feed was refused (${r.status}).`, r.status);
+  onOpen();
   const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
