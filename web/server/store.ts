@@ -84,14 +84,29 @@ export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ 
   return { student: toStudent(inserted[0]), token: `${id}.${secret}` };
 }
 
+/**
+ * Students and classes never change once made, so each is read from the database once per
+ * server and then kept: a check costs no query to say who sent it.
+ */
+const known = new WeakMap<Db, Map<string, { student: StudentRow; tokenHash: string; cls: ClassRow }>>();
+const KEPT = 100_000;
+
 /** The student a token belongs to, and their class. */
 export async function studentForToken(db: Db, token: string): Promise<{ student: StudentRow; cls: ClassRow } | null> {
   const [id, secret] = token.split('.');
   if (!id || !secret) return null;
-  const row = await db.knex('students').where({ id }).first();
-  if (!row || !tokenMatches(secret, row.token_hash)) return null;
-  const cls = await findClass(db, row.class_id);
-  return cls ? { student: toStudent(row), cls } : null;
+  let kept = known.get(db);
+  if (!kept) known.set(db, (kept = new Map()));
+  let found = kept.get(id);
+  if (!found) {
+    const row = await db.knex('students').where({ id }).first();
+    const cls = row ? await findClass(db, row.class_id) : null;
+    if (!row || !cls) return null;
+    found = { student: toStudent(row), tokenHash: row.token_hash, cls };
+    if (kept.size >= KEPT) kept.clear();
+    kept.set(id, found);
+  }
+  return tokenMatches(secret, found.tokenHash) ? { student: found.student, cls: found.cls } : null;
 }
 
 function toEntry(r: Record<string, unknown>): LogEntry {
@@ -129,10 +144,11 @@ export type Recorded = { progress: Progress; stored: boolean; why?: 'repeat' | '
  */
 export async function recordAction(db: Db, s: StudentRow, inst: Instance, a: NewAction): Promise<Recorded> {
   return db.knex.transaction(async (tx) => {
-    await tx('students').where({ id: s.id }).forUpdate().first();
-    const log = await logOf(tx, s.id, a.lesson);
+    await tx('students').where({ id: s.id }).forUpdate().select('id');
+    const rows = await tx('actions').where({ student_id: s.id, lesson: a.lesson }).orderBy('id');
+    const log = rows.map(toEntry);
     const progress = (l: LogEntry[]): Progress => ({ lesson: a.lesson, seed: s.seed, student: s.name, log: l });
-    if (await tx('actions').where({ student_id: s.id, request_id: a.requestId }).first()) return { progress: progress(log), stored: false, why: 'repeat' };
+    if (rows.some((r) => r.request_id === a.requestId)) return { progress: progress(log), stored: false, why: 'repeat' };
     const now = standing(progress(log), a.exercise);
     const mine = log.filter((e) => e.exercise === a.exercise && e.action === 'answer');
     if (a.action === 'answer' && now.solved) return { progress: progress(log), stored: false, why: 'solved' };
@@ -141,11 +157,15 @@ export async function recordAction(db: Db, s: StudentRow, inst: Instance, a: New
     }
     if (a.action === 'reveal' && (now.shown || now.solved)) return { progress: progress(log), stored: false, why: 'shown' };
     const correct = a.action === 'answer' ? grade(inst, a.answer!).correct : null;
-    const [row] = await tx('actions').insert({
-      student_id: s.id, lesson: a.lesson, exercise: a.exercise, action: a.action,
-      answer: a.answer === undefined ? null : JSON.stringify(a.answer), correct, request_id: a.requestId,
-    }).returning('*');
-    await tx.raw('select pg_notify(?, ?)', [CHANGES, s.classId]);
+    // Stored and announced in one statement (the announcement goes out when the transaction
+    // commits); a request id this student used for another lesson is a repeat too.
+    const inserted = await tx.raw(`with row as (
+        insert into actions (student_id, lesson, exercise, action, answer, correct, request_id) values (?, ?, ?, ?, ?, ?, ?)
+        on conflict (student_id, request_id) do nothing returning *)
+      select row.*, pg_notify(?, ?) from row`,
+    [s.id, a.lesson, a.exercise, a.action, a.answer === undefined ? null : JSON.stringify(a.answer), correct, a.requestId, CHANGES, s.classId]);
+    const [row] = inserted.rows as Record<string, unknown>[];
+    if (!row) return { progress: progress(log), stored: false, why: 'repeat' };
     return { progress: progress([...log, toEntry(row)]), stored: true };
   });
 }
