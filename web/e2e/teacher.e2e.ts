@@ -32,6 +32,8 @@ const file = (name: string, text: string | Buffer, mimeType = 'application/json'
 describe('the class view, given hostile and very many files', () => {
   it('names every bad file with its reason, keeps the rest, counts a student once and flags an edited file', async () => {
     const { page, errors } = await browser.open('teacher');
+    // Served without the class server, the site says so.
+    await expect.poll(() => page.locator('.mode-line').innerText()).toBe('Mode: static site. Your answers stay in this browser; export them for your teacher.');
     const set = generate(LESSON, SEED)!;
     const forged = JSON.parse(exportOf('Bo', { 0: 'w' }));
     forged.log[0].correct = true;

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, SetupError, checkNode, ensureBindgen, ensureNpmDeps, ensureRust, main, run, step } from './toolchain.mjs';
+import { ROOT, SetupError, buildSite, main, step } from './toolchain.mjs';
 import { DEFAULT_DATA, SERVER_BUNDLE, WASM_FILE, bundleServer } from './class-server.mjs';
 
 const USAGE = 'usage: npm run class -- [--port N] [--host ADDRESS] [--data DIR] [--no-build]';
@@ -24,13 +24,7 @@ main(async () => {
   const site = join(ROOT, 'dist');
   const base = process.env.HOTPATH_BASE ?? '/';
   if (!noBuild || !existsSync(SERVER_BUNDLE) || !existsSync(join(site, 'index.html'))) {
-    checkNode();
-    ensureRust();
-    ensureNpmDeps();
-    const { buildWasm } = await import('./wasm.mjs');
-    await buildWasm({ bindgen: ensureBindgen() });
-    step(`Building the site for base path ${base} …`);
-    run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { env: { ...process.env, HOTPATH_BASE: base, HOTPATH_OUT_DIR: site } });
+    await buildSite(base, site);
     step('Bundling the class server …');
     await bundleServer();
   }

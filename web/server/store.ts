@@ -144,7 +144,9 @@ export type Recorded = { progress: Progress; stored: boolean; why?: 'repeat' | '
  */
 export async function recordAction(db: Db, s: StudentRow, inst: Instance, a: NewAction): Promise<Recorded> {
   return db.knex.transaction(async (tx) => {
-    await tx('students').where({ id: s.id }).forUpdate().select('id');
+    // PostgreSQL runs transactions side by side: hold the student's row. The embedded database has
+    // one connection, so its transactions already run one at a time.
+    if (db.kind === 'postgres') await tx('students').where({ id: s.id }).forUpdate().select('id');
     const rows = await tx('actions').where({ student_id: s.id, lesson: a.lesson }).orderBy('id');
     const log = rows.map(toEntry);
     const progress = (l: LogEntry[]): Progress => ({ lesson: a.lesson, seed: s.seed, student: s.name, log: l });

@@ -5,7 +5,7 @@
 // asked; "assessment" says only right or wrong, so the key never reaches the student.
 import { cellLabel, grade, WHOLE_NUMBER, type Answer, type Instance } from './exercises';
 import { num } from '../site/format';
-import { standing, WRONG_BEFORE_SHOWN, type Progress } from './progress';
+import { standing, WRONG_BEFORE_SHOWN, type Progress, type Standing } from './progress';
 
 export type Policy = 'practice' | 'assessment';
 
@@ -20,14 +20,8 @@ export function question(inst: Instance, policy: Policy): Question {
   return { id, kind, title, prompt, code, choices, cells, ...(policy === 'practice' ? { hint } : {}) };
 }
 
-export interface CardState {
-  attempts: number;
-  solved: boolean;
-  firstTry: boolean;
-  hints: number;
-  /** The model answer was shown before it was solved. */
-  shown: boolean;
-  asked: boolean;
+/** The standing (progress.ts) without the answer itself, and what the card shows of it. */
+export interface CardState extends Omit<Standing, 'lastAnswer'> {
   /** Wrong answers before it was solved. */
   wrongs: number;
   /** The last answer counted, and whether it was right (for a sequence in practice: where it left the model, in words). */
@@ -52,7 +46,7 @@ export function cardState(p: Progress, inst: Instance, policy: Policy): CardStat
         ? { divergence: divergence(inst, answered.divergesAt, s.lastAnswer as number[], inst.expected, open) } : {}),
     } : undefined,
     open: open ? { expected: inst.expected, explanation: inst.explanation } : undefined,
-    replay: practice && answered ? inst.replay : undefined,
+    replay: practice && (answered || open) ? inst.replay : undefined,
   };
 }
 

@@ -4,19 +4,12 @@
 // that cannot happen (solved in no attempts, right at the first try but unsolved). A file that
 // fails is named with its first problem; nothing in it is counted.
 import { parseCsv, unguard } from '../site/csv';
-import { validEntry, type LogEntry } from './progress';
+import { validEntry, type LogEntry, type Standing } from './progress';
 import type { Answer } from './exercises';
 
-export interface ExerciseResult {
+/** An exercise's standing as a file states it (`shown` and `asked` are false in older exports). */
+export interface ExerciseResult extends Omit<Standing, 'lastAnswer'> {
   kind: string;
-  attempts: number;
-  solved: boolean;
-  firstTry: boolean;
-  hints: number;
-  /** The model answer was shown before it was solved (asked for, or after two wrong answers); false in older exports. */
-  shown: boolean;
-  /** The student asked for it (Show answer). */
-  asked: boolean;
   /** Every wrong answer given, in order, as stored (a CSV export has only the last answer, if it was wrong). */
   wrong: string[];
   /** The last answer checked, as stored ("3 → 1" for clicked cells), if any. */

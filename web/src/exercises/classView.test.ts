@@ -6,6 +6,9 @@ import { generate, type Instance } from './exercises';
 import { setCache } from './regrade';
 import { loadWasmFromDisk, wrongAnswer } from './testing';
 import { parseCsv } from '../site/csv';
+import { exportName } from './Exercises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 beforeAll(loadWasmFromDisk);
 
@@ -190,6 +193,19 @@ describe('the class view', () => {
     for (const text of [labCsv(cls, t, () => undefined as Instance | undefined), moodleCsv(cls, t), canvasCsv(cls, t)]) {
       expect(text).not.toMatch(/(^|\n|,)=HYPERLINK/);
       expect(text).toMatch(/'=HYPERLINK/);
+    }
+  });
+
+  it('names an export after the student and the lesson, so a class’s files dropped together stay apart', () => {
+    expect(exportName({ student: ' Ada Lovelace ', lesson: LESSON, seed: 'class7' }, 'json')).toBe('Ada_Lovelace-cancelling-timers-class7.json');
+    expect(exportName({ student: '', lesson: LESSON, seed: 'class7' }, 'csv')).toBe('cancelling-timers-class7.csv');
+    expect(exportName({ student: '../../etc', lesson: LESSON, seed: 's' }, 'csv')).toBe('etc-cancelling-timers-s.csv');
+  });
+
+  it('leaves the answer key out of what students read: no lesson advertises it', () => {
+    const dir = join(import.meta.dirname, '..', '..', '..', 'lessons');
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.mdx'))) {
+      expect(readFileSync(join(dir, f), 'utf8'), f).not.toMatch(/teacher=1|answer key/);
     }
   });
 });
