@@ -99,7 +99,7 @@ export function ClassReport({ cls, instance, name, activity }: {
                 <tr>
                   <th scope="col" rowSpan={2} className="name-col">student</th>
                   <th scope="col" rowSpan={2}>solved</th>
-                  {activity && <th scope="col" rowSpan={2}>now</th>}
+                  {activity && <th scope="col" rowSpan={2} className="now-col">now</th>}
                   {cls.lessons.map((l) => <th scope="colgroup" colSpan={l.exercises.length} key={l.lesson}>{lessonTitle(l.lesson)}</th>)}
                 </tr>
                 <tr>
@@ -117,7 +117,7 @@ export function ClassReport({ cls, instance, name, activity }: {
                         {files.some((f) => f.edited.length > 0) && <> <span className="edited-flag" title={files.flatMap((f) => f.edited).join('; ')}>edited?</span></>}
                       </th>
                       <td>{t.solved} of {t.of}</td>
-                      {activity && <td>{activity(s)}</td>}
+                      {activity && <td className="now-col">{activity(s)}</td>}
                       {cls.lessons.flatMap((l) => l.exercises.map((ex) => {
                         const r = s.lessons[l.lesson]?.exercises[ex];
                         return <td key={`${l.lesson}/${ex}`} className={r?.solved ? 'solved' : r?.attempts ? 'unsolved' : ''}>{cellText(r)}</td>;
