@@ -113,6 +113,22 @@ describe('hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('lets Space press the focused button in a player instead of toggling Play', async () => {
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%207,cancel-reverse&step=0');
+    const forward = page.getByRole('button', { name: 'Step forward' });
+    await forward.focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.url()).toMatch(/step=1(&|$)/);
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    // Space on the share control opens it, and playing does not start.
+    const share = page.locator('summary', { hasText: 'Share / embed' }).first();
+    await share.focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => share.evaluate((s) => (s.parentElement as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('opens a page by its index.html file too, under its route, with query and fragment kept', async () => {
     const { page, errors } = await browser.open('teacher/index.html');
     await expect.poll(() => page.url()).toMatch(/\/teacher$/);

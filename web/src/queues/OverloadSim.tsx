@@ -8,6 +8,7 @@ import { embedLink } from '../embed/link';
 import { MIB, boundFor, bytesPerPacket, fullBytes, secondsToExhaust, type OverloadConfig, type OverloadSample } from './overload';
 import type { OverloadReply, OverloadRequest } from './overloadProtocol';
 import { num } from '../site/format';
+import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
 
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
@@ -18,23 +19,6 @@ const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
   { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
   { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },
 ];
-
-/** What each box accepts; anything else is an error shown at the box. */
-const LIMITS: Record<'arrivalRate' | 'serviceRate' | 'bound' | 'budgetMiB' | 'seed' | 'seconds', [number, number]> = {
-  arrivalRate: [0, 5_000_000], serviceRate: [0, 5_000_000], bound: [1, 4_000_000], budgetMiB: [1, 16_384], seed: [0, 4_294_967_295], seconds: [1, 120],
-};
-const LABEL: Record<keyof typeof LIMITS, string> = {
-  arrivalRate: 'Packets arriving per second', serviceRate: 'Packets the consumers take per second', bound: 'Bound (packets)',
-  budgetMiB: 'Memory budget (MiB)', seed: 'Seed', seconds: 'Simulated seconds',
-};
-
-function check(field: keyof typeof LIMITS, text: string): number | string {
-  const [lo, hi] = LIMITS[field];
-  if (!/^\d+$/.test(text.trim())) return `${LABEL[field]}: "${text}" is not a whole number`;
-  const v = Number(text);
-  if (v < lo || v > hi) return `${LABEL[field]}: from ${num(lo)} to ${num(hi)}, not ${num(v)}`;
-  return v;
-}
 
 export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate = 150_000, bound = 20_000, budgetMiB = 128, seconds = 5 }: {
   queue?: OverloadConfig['queue']; arrivalRate?: number; serviceRate?: number; bound?: number; budgetMiB?: number; seconds?: number;

@@ -72,3 +72,26 @@ describe('the overload arithmetic', () => {
     expect(() => callWasm((w) => new w.UdpOverloadSim('abq', 1, 1, 0, 1, 1))).toThrow(/bound must be from 1/);
   });
 });
+
+describe('one rule for the boxes and the link', () => {
+  it('a value a box takes opens from the link; a refused one is refused by both with one sentence', async () => {
+    const { checkOverloadNumber, LINK_PARAM, LIMITS } = await import('./overloadLimits');
+    const { embedWidget } = await import('../registry/embeds');
+    await import('../catalog');
+    const open = (param: string, v: string) => embedWidget('overload-sim')!.render(new URLSearchParams({ [param]: v }), () => {});
+    expect(checkOverloadNumber('arrivalRate', '0')).toBe(0);
+    // The link the widget makes from a rate of 0 opens (it was refused: "not a whole number from 1").
+    expect(open('arrival-rate', '0')).not.toHaveProperty('problem');
+    for (const [field, param] of Object.entries(LINK_PARAM)) {
+      const [lo, hi] = LIMITS[field as keyof typeof LIMITS];
+      for (const v of [String(lo), String(hi), String(hi + 1), '-1', '2.5', 'x'.repeat(80)]) {
+        const box = checkOverloadNumber(field as keyof typeof LIMITS, v);
+        const link = open(param!, v) as { problem?: string };
+        if (typeof box === 'number') expect(link.problem, `${param}=${v}`).toBeUndefined();
+        else expect(link.problem).toBe(`${param}: ${box}`);
+      }
+    }
+    // Bad input is quoted short.
+    expect(String(checkOverloadNumber('bound', 'y'.repeat(500))).length).toBeLessThan(100);
+  });
+});
