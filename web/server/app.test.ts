@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, lessonsWithExercises, type Instance } from '../src/exercises/exercises';
@@ -265,6 +266,36 @@ describe.each(backends())('the class server on the $name database', (backend) =>
       const again = await server({}, s.where!);
       const report = await again.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
       expect(report.body.exports.find((e) => e.lesson === LESSON)!.exercises.slice(0, 2)).toMatchObject([{ solved: true }, { attempts: 1, solved: false }]);
+    }
+  });
+});
+
+describe('the class server’s pages', () => {
+  it('carry the site’s headers: isolation everywhere, framing by other sites only for the embed routes; API answers are not cached', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'hotpath-site-'));
+    for (const dir of ['', 'teacher', 'embed/heap']) {
+      mkdirSync(join(site, dir), { recursive: true });
+      writeFileSync(join(site, dir, 'index.html'), '<!doctype html><title>x</title>');
+    }
+    writeFileSync(join(site, '404.html'), '<!doctype html><title>not found</title>');
+    // The pages and the status route touch no database.
+    const db = { kind: 'embedded', onChange: () => () => undefined, close: async () => undefined } as unknown as Db;
+    const app = await buildApp({ db, sets, lessons: [], siteDir: site });
+    try {
+      const teacher = await app.inject({ url: '/teacher/' });
+      expect([teacher.statusCode, teacher.headers['content-security-policy'], teacher.headers['x-frame-options'], teacher.headers['cross-origin-embedder-policy']])
+        .toEqual([200, "frame-ancestors 'self'", 'SAMEORIGIN', 'require-corp']);
+      const embed = await app.inject({ url: '/embed/heap/' });
+      expect([embed.statusCode, embed.headers['content-security-policy'], embed.headers['x-frame-options'], embed.headers['cross-origin-opener-policy']]).toEqual([200, undefined, undefined, 'same-origin']);
+      const missing = await app.inject({ url: '/no/such/page' });
+      expect([missing.statusCode, missing.headers['x-frame-options']]).toEqual([404, 'SAMEORIGIN']);
+      expect((await app.inject({ url: '/teacher' })).statusCode).toBe(301);
+      const status = await app.inject({ url: '/api/status' });
+      expect([status.json(), status.headers['cache-control']]).toEqual([{ server: 'hotpath-class', version: 1, database: 'embedded' }, 'no-store']);
+      expect((await app.inject({ url: '/api/nothing' })).json()).toEqual({ error: 'No such API route.' });
+    } finally {
+      await app.close();
+      rmSync(site, { recursive: true, force: true });
     }
   });
 });
