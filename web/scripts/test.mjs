@@ -2,7 +2,7 @@
 // production build served by a plain static server. Exits non-zero if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRust, main, runAsync, step,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
 } from './toolchain.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -17,6 +17,7 @@ main(async () => {
   ensureNpmDeps();
   const bindgen = ensureBindgen();
   const chromium = ensureChromium();
+  const rsvg = ensureRsvg();
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen });
 
@@ -45,7 +46,7 @@ main(async () => {
       const { bundleServer } = await import('./class-server.mjs');
       await bundleServer();
       await runAsync(bin('vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'vitest.config.ts')], {
-        env: { ...process.env, CHROMIUM_PATH: chromium, HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
+        env: { ...process.env, CHROMIUM_PATH: chromium, RSVG_CONVERT: rsvg ?? '', HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
       });
     }],
   ];
