@@ -153,7 +153,7 @@ export default defineConfig({
   },
   test: {
     root,
-    include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.mjs', 'lessons/**/*.test.ts'],
+    include: ['web/src/**/*.test.{ts,tsx}', 'web/server/**/*.test.ts', 'web/scripts/**/*.test.mjs', 'lessons/**/*.test.ts'],
     environment: 'jsdom',
     // Several tests run the real structures over hundreds of seeds: seconds on a quiet machine,
     // several times that on a shared one. A hung test still fails, after a minute.

@@ -22,12 +22,16 @@ export function useBrowser() {
   return {
     /** Opens `path` (relative to the site's base); `errors` collects uncaught page errors. */
     async open(path = '', options: Parameters<Browser['newPage']>[0] = {}) {
+      return this.openUrl(siteUrl() + path, options);
+    },
+    /** Opens an absolute address (another server's) in a context of its own. */
+    async openUrl(url: string, options: Parameters<Browser['newPage']>[0] = {}) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       pages.push({ page, errors });
-      await page.goto(siteUrl() + path);
+      await page.goto(url);
       return { page, errors };
     },
   };

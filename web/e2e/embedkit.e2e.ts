@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { siteUrl, useBrowser } from './browser';
 import { contentHeight, frameOf, hostHtml, hostPages } from './host';
 import { emptyProgress, progressJson, record, summaryCsv } from '../src/exercises/progress';
-import type { Instance } from '../src/exercises/exercises';
+import { generate, type Answer, type Instance } from '../src/exercises/exercises';
+import { loadWasm } from '../src/wasm/loader';
 
 const browser = useBrowser();
 
@@ -105,8 +106,12 @@ describe('the embed kit', () => {
   });
 });
 
-const SET = ['next-get', 'cross-thread-get', 'handles-moved', 'stack-contents', 'old-allocations', 'double-recycle', 'write-index', 'queued-ids', 'producer-consumer']
-  .map((id, i) => ({ id, kind: ['predict', 'predict', 'compute', 'trace', 'compute', 'predict', 'compute', 'predict', 'compute'][i] })) as Instance[];
+// The class view grades every answer again from the seed, so the exports carry real answers:
+// right is the model answer, wrong one that is not.
+let SET: Instance[];
+const right = (id: string): Answer => SET.find((i) => i.id === id)!.expected;
+const wrongBy = (id: string, by: number) => String(Number(right(id)) + by);
+const otherChoice = (id: string) => SET.find((i) => i.id === id)!.choices!.find((c) => c !== right(id))!;
 
 function exportOf(name: string, answers: [string, unknown, boolean][], hints: string[] = []) {
   let p = { ...emptyProgress('recycler', 'class-7'), student: name };
@@ -116,14 +121,19 @@ function exportOf(name: string, answers: [string, unknown, boolean][], hints: st
 }
 
 describe('the class view', () => {
+  beforeAll(async () => {
+    await loadWasm(readFileSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+    SET = generate('recycler', 'class-7')!;
+  });
+
   it('loads five students’ exports and names the broken one; hardest first, common wrong answers, replay links', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotpath-class-'));
     const files = [
-      ['ada.json', exportOf('Ada', [['next-get', 'o3', true], ['handles-moved', 20, false], ['handles-moved', 16, true]]).json],
-      ['bo.json', exportOf('Bo', [['next-get', 'o1', false], ['handles-moved', 20, false]], ['handles-moved']).json],
-      ['cy.json', exportOf('Cy', [['handles-moved', 20, false], ['write-index', 4, true]]).json],
-      ['dee.csv', exportOf('Dee', [['next-get', 'o3', true], ['handles-moved', 3, false]]).csv],
-      ['eve.csv', exportOf('=cmd()', [['next-get', 'o3', true]]).csv],
+      ['ada.json', exportOf('Ada', [['next-get', right('next-get'), true], ['handles-moved', wrongBy('handles-moved', 4), false], ['handles-moved', right('handles-moved'), true]]).json],
+      ['bo.json', exportOf('Bo', [['next-get', otherChoice('next-get'), false], ['handles-moved', wrongBy('handles-moved', 4), false]], ['handles-moved']).json],
+      ['cy.json', exportOf('Cy', [['handles-moved', wrongBy('handles-moved', 4), false], ['write-index', right('write-index'), true]]).json],
+      ['dee.csv', exportOf('Dee', [['next-get', right('next-get'), true], ['handles-moved', wrongBy('handles-moved', 1), false]]).csv],
+      ['eve.csv', exportOf('=cmd()', [['next-get', right('next-get'), true]]).csv],
       ['broken.json', '{"lesson": "recycler", "seed": '],
     ].map(([name, text]) => {
       writeFileSync(join(dir, name), text);
@@ -134,18 +144,18 @@ describe('the class view', () => {
     const table = page.getByRole('table', { name: 'class results' });
     await table.waitFor();
     expect(await table.locator('tbody tr').count()).toBe(5);
-    expect(await page.getByRole('heading', { name: /Lesson “recycler”, seed “class-7”: 5 students/ }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: /^5 students; Pooling objects with Netty's Recycler \(seed class-7\)$/ }).count()).toBe(1);
     expect(await page.getByRole('region', { name: 'files left out' }).innerText()).toMatch(/broken\.json: not valid JSON/);
     const ada = await table.locator('tbody tr').first().innerText();
-    expect(ada).toMatch(/^Ada\t2 of 9\t✓ first try\t—\t✗ 2 tries|^Ada\t2 of 9\t✓ first try\t—\t✓ in 2/);
+    expect(ada).toMatch(/^Ada\t2 of 9\t✓ first try\t—\t✓ in 2\t/);
     const hardestFirst = await page.getByRole('list', { name: 'hardest exercises' }).locator('li').first().innerText();
-    expect(hardestFirst).toMatch(/^How many handles move in one scavenge\?: solved by 1 of the 4 who tried \(5 in the class\), 0 at the first try, 1 hint asked\.$/);
+    expect(hardestFirst).toMatch(/^How many handles move in one scavenge\?: solved by 1 of the 4 who tried \(5 sent this lesson\), 0 at the first try, 1 hint asked\.$/);
     const wrong = page.getByRole('region', { name: 'wrong answers: How many handles move in one scavenge?' });
-    expect(await wrong.locator('li').first().innerText()).toBe('20 — 3 times');
+    expect(await wrong.locator('li').first().innerText()).toBe(`${wrongBy('handles-moved', 4)} — 3 times`);
     expect(await wrong.getByRole('link', { name: 'Replay this exercise’s steps' }).getAttribute('href')).toMatch(/embed\/recycler\?version=after&ops=A:%20get-many%20\d+,%20B:%20recycle-all,%20A:%20get,%20get/);
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the class as CSV' }).click()]);
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the gradebook (CSV)' }).click()]);
     const csv = readFileSync((await dl.path())!, 'utf8').split('\n');
-    expect(csv[0].startsWith('student,file,lesson,seed,solved,next-get:solved')).toBe(true);
+    expect(csv[0].startsWith(`student,solved,first try,questions,percent solved,files,edited?,Pooling objects with Netty's Recycler · 1. ${SET[0].title}: solved`)).toBe(true);
     expect(csv.filter((l) => l.startsWith("'=cmd()"))).toHaveLength(1);
     expect(errors).toEqual([]);
   });

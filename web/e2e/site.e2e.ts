@@ -132,7 +132,7 @@ describe('the site', () => {
 
   it('fits a phone: no page is wider than a 390-pixel screen', async () => {
     const { page, errors } = await browser.open('', { viewport: { width: 390, height: 844 } });
-    for (const path of ['', 'embed', 'teacher', ...lessonFiles.map((f) => `lessons/${f.replace(/\.mdx$/, '')}`)]) {
+    for (const path of ['', 'embed', 'teacher', 'class', ...lessonFiles.map((f) => `lessons/${f.replace(/\.mdx$/, '')}`)]) {
       await page.goto(siteUrl() + path);
       await page.locator('main').first().waitFor();
       await page.waitForTimeout(800);

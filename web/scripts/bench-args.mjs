@@ -2,11 +2,12 @@
 import { closeSync, existsSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export const SUITE_NAMES = ['heap-cancel', 'timer-add-cancel', 'udp-queue', 'recycler', 'purgatory', 'queue-threads', 'recycler-threads'];
+export const SUITE_NAMES = ['heap-cancel', 'timer-add-cancel', 'udp-queue', 'recycler', 'purgatory', 'queue-threads', 'recycler-threads', 'class'];
 export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json FILE] [--csv FILE] [--only TEXT] [--native]
   suites:   ${SUITE_NAMES.join(', ')} (purgatory: the saturation sweep; --quick/--full, --json, --csv;
             queue-threads, recycler-threads: the queues, or the Recycler pipelines, raced across real
-            threads; --quick/--full, --native, --json)
+            threads; --quick/--full, --native, --json; class: the class server's load test, 300
+            students answering at once on one instance, on each database; --quick/--full, --json)
   --quick   1 fork × (1 warmup + 3 measurement) iterations of 300 ms (the default)
   --full    2 forks × (5 warmup + 10 measurement) iterations of 1 s
   --json F  also write the results, environment and comparison as JSON to F

@@ -20,7 +20,7 @@ describe('npm run bench arguments', () => {
   });
 
   it('names what is wrong and lists the valid choices', () => {
-    expect(() => parseBenchArgs(['heap-cancle'])).toThrow('Unknown suite "heap-cancle"; the suites are: heap-cancel, timer-add-cancel, udp-queue, recycler, purgatory, queue-threads, recycler-threads.');
+    expect(() => parseBenchArgs(['heap-cancle'])).toThrow('Unknown suite "heap-cancle"; the suites are: heap-cancel, timer-add-cancel, udp-queue, recycler, purgatory, queue-threads, recycler-threads, class.');
     expect(() => parseBenchArgs(['heap-cancel', '--fast'])).toThrow(/Unknown option --fast\.\nusage: npm run bench/);
     expect(() => parseBenchArgs(['heap-cancel', '--json'])).toThrow('--json needs a value.');
     expect(() => parseBenchArgs([])).toThrow('Name a suite.');

@@ -24,6 +24,17 @@ main(async () => {
   ensureNpmDeps();
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen: ensureBindgen() });
+  if (options.suite === 'class') {
+    step('Bundling the class server …');
+    const { bundleServer } = await import('./class-server.mjs');
+    await bundleServer();
+    const { runClassLoad } = await import('./class-load.mjs');
+    try {
+      return await runClassLoad(options);
+    } catch (e) {
+      throw new SetupError(e.message);
+    }
+  }
   step('Bundling the benchmark harness for Node …');
   const outDir = join(ROOT, '.cache', 'bench');
   const { build } = await import('vite');

@@ -1,6 +1,6 @@
 // `npm run build [-- --base /path/]`: the static site in dist/, for any static host.
 import { join } from 'node:path';
-import { ROOT, SetupError, checkNode, ensureBindgen, ensureNpmDeps, ensureRust, main, run, step } from './toolchain.mjs';
+import { ROOT, SetupError, buildSite, main, step } from './toolchain.mjs';
 
 main(async () => {
   const args = process.argv.slice(2);
@@ -9,12 +9,6 @@ main(async () => {
   const unknown = args.filter((a, i) => a.startsWith('--') && a !== '--base' && i !== at + 1);
   if (unknown.length) throw new SetupError(`Unknown option ${unknown[0]}; the only option is --base PATH.`);
   const base = at >= 0 ? args[at + 1] : process.env.HOTPATH_BASE ?? '/';
-  checkNode();
-  ensureRust();
-  ensureNpmDeps();
-  const { buildWasm } = await import('./wasm.mjs');
-  await buildWasm({ bindgen: ensureBindgen() });
-  step(`Building the site for base path ${base} …`);
-  run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { env: { ...process.env, HOTPATH_BASE: base } });
+  await buildSite(base);
   step(`Done: ${process.env.HOTPATH_OUT_DIR ?? join(ROOT, 'dist')} is a static site; serve it at ${base}.`);
 });

@@ -24,12 +24,27 @@ main(async () => {
   const stages = [
     ['Rust tests (cargo test)', () => runAsync('cargo', ['test', '--workspace', '--manifest-path', join(CRATES, 'Cargo.toml')])],
     ['Type check (tsc)', () => runAsync(bin('tsc'), ['--noEmit', '-p', ROOT])],
-    ['Unit tests (Vitest)', () => runAsync(bin('vitest'), ['run'])],
+    ['Unit tests (Vitest)', async () => {
+      // The class server's API tests run on the embedded database always, and on a real
+      // PostgreSQL server too when one can be had.
+      const { startPostgres } = await import('./postgres.mjs');
+      const pg = await startPostgres();
+      step(pg.url ? 'PostgreSQL is running on a free local port: the class server\'s API tests run on it as well as on the embedded database.'
+        : `The class server's API tests run on the embedded database only: ${pg.why}.`);
+      try {
+        await runAsync(bin('vitest'), ['run'], { env: { ...process.env, ...(pg.url ? { HOTPATH_TEST_DATABASE_URL: pg.url } : {}) } });
+      } finally {
+        pg.stop?.();
+      }
+    }],
     ['End-to-end tests (Chromium)', async () => {
       step(`Building the site into ${E2E_SITE} with base ${E2E_BASE} …`);
       await runAsync(bin('vite'), ['build', '--logLevel', 'warn'], {
         env: { ...process.env, HOTPATH_BASE: E2E_BASE, HOTPATH_OUT_DIR: E2E_SITE },
       });
+      step('Bundling the class server …');
+      const { bundleServer } = await import('./class-server.mjs');
+      await bundleServer();
       await runAsync(bin('vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'vitest.config.ts')], {
         env: { ...process.env, CHROMIUM_PATH: chromium, RSVG_CONVERT: rsvg ?? '', HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
       });

@@ -151,6 +151,17 @@ export function ensureChromium() {
       'CHROMIUM_PATH to a Chromium or Chrome binary.');
 }
 
+/** The static site for `base` in `outDir` (undefined: dist/), after installing and building what it needs. */
+export async function buildSite(base, outDir) {
+  checkNode();
+  ensureRust();
+  ensureNpmDeps();
+  const { buildWasm } = await import('./wasm.mjs');
+  await buildWasm({ bindgen: ensureBindgen() });
+  step(`Building the site for base path ${base} …`);
+  run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { env: { ...process.env, HOTPATH_BASE: base, ...(outDir ? { HOTPATH_OUT_DIR: outDir } : {}) } });
+}
+
 /**
  * rsvg-convert (Debian's librsvg2-bin), the non-browser renderer the end-to-end tests draw the
  * exported SVGs with, as GitHub, Inkscape and slide tools would: one on PATH, or the package via

@@ -8,6 +8,7 @@ import { NotFound } from './pages/NotFound';
 import { EmbedPage } from './pages/EmbedPage';
 import { EmbedGuide } from './pages/EmbedGuide';
 import { TeacherPage } from './pages/TeacherPage';
+import { ClassPage } from './classroom/ClassPage';
 
 /** Every route in a crash boundary: no input, however hostile, leaves a blank page. */
 function Guarded({ name, children }: { name: string; children: ReactNode }) {
@@ -41,6 +42,7 @@ export function App() {
         <Route path="lessons/:slug" element={<Guarded name="This lesson"><LessonPage /></Guarded>} />
         <Route path="embed" element={<Guarded name="The embedding guide"><EmbedGuide /></Guarded>} />
         <Route path="teacher" element={<Guarded name="The class view"><TeacherPage /></Guarded>} />
+        <Route path="class" element={<Guarded name="The class page"><ClassPage /></Guarded>} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -37,7 +37,7 @@ describe('the catalog', () => {
 
   it('registers the suites the CLI accepts, and the families Rust plans', () => {
     // The purgatory sweep and the threaded race are commands of their own, not JMH suites.
-    expect([...suiteNames(), 'purgatory', ...threadSets().map((t) => t.cli)].sort()).toEqual([...SUITE_NAMES].sort());
+    expect([...suiteNames(), 'purgatory', 'class', ...threadSets().map((t) => t.cli)].sort()).toEqual([...SUITE_NAMES].sort());
     expect(familyNames().sort()).toEqual(callWasm((w) => w.family_names()).sort());
   });
 

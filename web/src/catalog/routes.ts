@@ -4,7 +4,7 @@
 export const EMBED_NAMES = ['heap', 'wheel', 'queue', 'recycler', 'heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 'bench'] as const;
 
 /** The site's own pages besides the lessons, each written as a page of its own by the build. */
-export const PAGE_ROUTES = ['embed', 'teacher'] as const;
+export const PAGE_ROUTES = ['embed', 'teacher', 'class'] as const;
 
 /**
  * One example per embeddable view: what it shows, a state worth showing, and its parameters in

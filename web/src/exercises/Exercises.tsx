@@ -2,16 +2,16 @@
 // browser, a hint after a first wrong answer and the model answer only after a second (or when
 // asked), a replay link, progress and unchecked work kept locally, progress exportable;
 // `?teacher=1` shows the key. The lesson supplies every noun: nothing here names a structure.
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { WHOLE_NUMBER, cellLabel, generate, grade, showAnswer, type Instance } from './exercises';
+import { generate, grade, showAnswer, type Instance } from './exercises';
 import {
-  WRONG_BEFORE_SHOWN, loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
+  loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
 } from './progress';
+import { cardState } from './card';
+import { ExerciseCard } from './ExerciseCard';
 import { Prose } from './Prose';
-import { familyLink } from '../embed/link';
-import { familyModule } from '../registry/family';
-import { num } from '../site/format';
+import { ClassExercises } from '../classroom/ClassExercises';
 import { download, fileName } from '../site/download';
 import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../site/storage';
 
@@ -32,29 +32,14 @@ function useSeed(): string {
   }, [fromUrl]);
 }
 
-const ordinal = (n: number) => `${num(n)}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-
-/**
- * Where a clicked sequence leaves the model trace, in words, by what the cells hold. Before the
- * answer may be shown it says only where; after, also what the real run did there.
- */
-export function divergence(inst: Pick<Instance, 'cells'>, at: number, answer: readonly number[], model: readonly number[], open: boolean): string {
-  const cell = (i: number) => cellLabel(inst, i);
-  const matched = (n: number) => (n === 1 ? 'Your first click matches' : `Your first ${num(n)} clicks match`);
-  if (at >= model.length) return `${matched(model.length)} the real run, which ends there: you clicked ${num(answer.length - model.length)} more.`;
-  if (at >= answer.length) {
-    return `${answer.length === 1 ? 'Your click matches' : `Your ${num(answer.length)} clicks match`} the real run so far, but it goes on${open ? ` to ${cell(model[at])}` : ''}.`;
-  }
-  if (at === 0) return `Your 1st click, ${cell(answer[0])}, is not where the real run starts${open ? `: it starts at ${cell(model[0])}` : ''}.`;
-  return open ? `Your ${ordinal(at + 1)} click was ${cell(answer[at])}; at that point the real run went to ${cell(model[at])}.`
-    : `${matched(at)} the real run; your ${ordinal(at + 1)}, ${cell(answer[at])}, does not.`;
-}
-
 export function Exercises({ lesson }: { lesson: string }) {
   const seed = useSeed();
   const [params] = useSearchParams();
   const teacher = params.get('teacher') === '1';
-  const generated = useMemo(() => generate(lesson, seed), [lesson, seed]);
+  // A class on the class server: its questions come from there, graded there.
+  const classId = params.get('class');
+  const generated = useMemo(() => (classId ? [] : generate(lesson, seed)), [classId, lesson, seed]);
+  if (classId) return <ClassExercises lesson={lesson} classId={classId} />;
   if (!generated) {
     return <p className="widget widget-error" role="alert">The lesson “{lesson}” has no exercises (lessons/{lesson}/exercises.ts).</p>;
   }
@@ -62,6 +47,11 @@ export function Exercises({ lesson }: { lesson: string }) {
 }
 
 type Log = (e: Parameters<typeof record>[1]) => void;
+
+/** An export's file name: the student's name first, so a class's files dropped together stay apart. */
+export function exportName(p: Pick<Progress, 'student' | 'lesson' | 'seed'>, extension: string): string {
+  return fileName([p.student.trim(), p.lesson, p.seed].filter(Boolean).join('-'), extension);
+}
 
 /** How often a save that found storage full is tried again. */
 const RETRY_MS = 3000;
@@ -145,13 +135,16 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
       <ol className="exercise-list">
         {set.map((inst) => (
           <li key={inst.id}>
-            <ExerciseCard inst={inst} progress={progress} log={log} draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)} />
+            <ExerciseCard q={inst} c={cardState(progress, inst, 'practice')} policy="practice" draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)}
+              answer={(answer) => log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct })}
+              hint={() => log({ exercise: inst.id, action: 'hint' })} reveal={() => log({ exercise: inst.id, action: 'reveal' })}
+              replayed={() => log({ exercise: inst.id, action: 'replay' })} />
           </li>
         ))}
       </ol>
       <div className="button-row">
-        <button type="button" onClick={() => download(fileName(`${lesson}-${seed}`, 'csv'), summaryCsv(progress, set), 'text/csv')}>Export CSV</button>
-        <button type="button" onClick={() => download(fileName(`${lesson}-${seed}`, 'json'), progressJson(progress, set), 'application/json')}>Export JSON</button>
+        <button type="button" onClick={() => download(exportName(progress, 'csv'), summaryCsv(progress, set), 'text/csv')}>Export CSV</button>
+        <button type="button" onClick={() => download(exportName(progress, 'json'), progressJson(progress, set), 'application/json')}>Export JSON</button>
       </div>
     </section>
   );
@@ -173,135 +166,3 @@ function AnswerKey({ set, seed }: { set: Instance[]; seed: string }) {
   );
 }
 
-/** Click order as ordinals ("1st, 4th"): never a bare number that could read as what a cell holds. */
-const clickOrder = (clicked: readonly number[], i: number) => clicked.flatMap((c, k) => (c === i ? [ordinal(k + 1)] : [])).join(', ');
-
-function ExerciseCard({ inst, progress, log, draft, keep }: {
-  inst: Instance; progress: Progress; log: Log;
-  /** Unchecked work kept from before a reload, if any. */
-  draft: string | number[] | undefined; keep: (d: string | number[]) => void;
-}) {
-  const s = standing(progress, inst.id);
-  const last = s.lastAnswer;
-  const [text, setText] = useState<string>(() => (typeof draft === 'string' ? draft : last === undefined || Array.isArray(last) ? '' : String(last)));
-  const [clicked, setClicked] = useState<number[]>(() => (Array.isArray(draft) ? draft : Array.isArray(last) ? last : []));
-  const [showHint, setShowHint] = useState(false);
-  const [invalid, setInvalid] = useState(false);
-  const answered = s.attempts > 0 ? grade(inst, last!) : null;
-  // The model answer and the explanation (which names it) appear once it has been solved or shown.
-  const open = s.shown || progress.log.some((e) => e.exercise === inst.id && e.action === 'answer' && e.correct);
-  const module = familyModule(inst.replay.family);
-  const replay = module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
-  const numeric = inst.kind !== 'trace' && !inst.choices;
-  const cells = inst.kind === 'trace' ? inst.cells : undefined;
-
-  const edit = (t: string) => {
-    setText(t);
-    keep(t);
-  };
-  const click = (next: number[]) => {
-    setClicked(next);
-    keep(next);
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    let answer;
-    if (inst.kind === 'trace') answer = clicked;
-    else if (inst.choices) answer = text;
-    else {
-      if (!WHOLE_NUMBER.test(text)) {
-        setInvalid(true);
-        return;
-      }
-      answer = text.trim(); // kept as typed; graded as an exact integer
-    }
-    setInvalid(false);
-    log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct });
-  };
-
-  const wrongs = progress.log.filter((e) => e.exercise === inst.id && e.action === 'answer' && !e.correct).length;
-  return (
-    <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${inst.id}-title`}>
-      <h4 id={`${inst.id}-title`}>{inst.title} <span className="kind">{inst.kind}</span></h4>
-      <p><Prose text={inst.prompt} /></p>
-      {inst.code && <pre className="exercise-code" aria-label={inst.code.label}>{inst.code.text}</pre>}
-      <form onSubmit={submit}>
-        {cells && (
-          <div className="trace-answer">
-            <div className="trace-cells" role="group" aria-label={cells.groupLabel}>
-              {cells.labels.map((label, i) => (
-                <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined} aria-pressed={clicked.includes(i)}
-                  aria-label={`${cells.place ? `${cells.place} ${i}, ` : ''}${cells.noun} ${label}`} onClick={() => click([...clicked, i])}>
-                  {cells.place && <span className="cell-index">{i}</span>}{label}
-                  {clicked.includes(i) && <span className="order" title="your click order">{clickOrder(clicked, i)}</span>}
-                </button>
-              ))}
-            </div>
-            <p className="hint">Your order: {clicked.length ? showAnswer(inst, clicked) : 'click the cells'}{' '}
-              <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
-              <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
-            </p>
-          </div>
-        )}
-        {inst.choices && (
-          <fieldset className="choices">
-            <legend className="visually-hidden">Choose one</legend>
-            {inst.choices.map((c) => (
-              <label key={c} className="inline"><input type="radio" name={inst.id} value={c} checked={text === c} onChange={() => edit(c)} /> {c}</label>
-            ))}
-          </fieldset>
-        )}
-        {numeric && (
-          <>
-            <label className="inline">Your answer{' '}
-              <input inputMode="numeric" value={text} size={8}
-                onChange={(e) => { edit(e.target.value); setInvalid(false); }}
-                aria-invalid={invalid} aria-describedby={invalid ? `${inst.id}-invalid` : undefined} />
-            </label>
-            {invalid && (
-              <p id={`${inst.id}-invalid`} className="input-error" role="alert">
-                Enter a whole number using the digits 0–9, like 42 (not “{text.trim()}”).
-              </p>
-            )}
-          </>
-        )}
-        <div className="button-row">
-          <button type="submit" disabled={inst.kind === 'trace' ? !clicked.length : text.trim() === ''}>Check</button>
-          <button type="button" onClick={() => {
-            setShowHint(true);
-            if (!showHint) log({ exercise: inst.id, action: 'hint' });
-          }}>Hint</button>
-          {!open && <button type="button" onClick={() => log({ exercise: inst.id, action: 'reveal' })}>Show answer</button>}
-        </div>
-      </form>
-      {showHint && <p className="hint exercise-hint">Hint: <Prose text={inst.hint} /></p>}
-      {(answered || open) && (
-        <div className="feedback" role="status">
-          <p>
-            {answered && <><strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}</>}
-            {answered && !answered.correct && <>You answered {showAnswer(inst, last!)}{open ? '; ' : '. '}</>}
-            {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(inst, inst.expected)}. </>}
-            {answered?.divergesAt !== undefined && Array.isArray(inst.expected) && (
-              <>{divergence(inst, answered.divergesAt, last as number[], inst.expected, open)} </>
-            )}
-            {answered && !answered.correct && !open && !showHint && <>Hint: <Prose text={inst.hint} /> </>}
-            {answered && !answered.correct && !open && (
-              <>Try again: the answer is shown after {WRONG_BEFORE_SHOWN - wrongs === 1 ? 'one more wrong answer' : `${WRONG_BEFORE_SHOWN - wrongs} more wrong answers`}, or when you press Show answer.</>
-            )}
-            {open && <Prose text={inst.explanation} />}
-            {answered?.correct && s.shown && <> (Solved after the answer was shown.)</>}
-          </p>
-          <p>
-            {replay && (
-              <a href={replay} onClick={() => log({ exercise: inst.id, action: 'replay' })} target="_blank" rel="noreferrer">
-                Replay these steps in the player
-              </a>
-            )}{' '}
-            · attempts: {s.attempts}{s.hints ? `, hints: ${s.hints}` : ''}{s.asked ? ', answer asked for' : ''}
-          </p>
-        </div>
-      )}
-    </article>
-  );
-}

@@ -1,74 +1,182 @@
-import { describe, expect, it } from 'vitest';
-import { answerLabel, buildClass, classCsv, hardest, parseExport, summarise } from './classView';
-import { emptyProgress, progressJson, record, summaryCsv } from './progress';
-import type { Instance } from './exercises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerLabel, buildClass, hardest, parseExport, summarise } from './classView';
+import { canvasCsv, labCsv, moodleCsv } from './gradebook';
+import { emptyProgress, progressJson, record, summaryCsv, type Progress } from './progress';
+import { generate, type Instance } from './exercises';
+import { setCache } from './regrade';
+import { loadWasmFromDisk, wrongAnswer } from './testing';
 import { parseCsv } from '../site/csv';
+import { exportName } from './Exercises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const SET = [
-  { id: 'a', kind: 'compute' }, { id: 'b', kind: 'predict' }, { id: 'c', kind: 'trace' },
-] as Instance[];
+beforeAll(loadWasmFromDisk);
 
-/** A student's export, as the lesson page writes it. */
-function student(name: string, answers: [string, unknown, boolean][], hints: string[] = [], seed = 's1') {
-  let p = { ...emptyProgress('recycler', seed), student: name };
-  for (const h of hints) p = record(p, { exercise: h, action: 'hint' });
-  for (const [exercise, answer, correct] of answers) p = record(p, { exercise, action: 'answer', answer: answer as number, correct });
-  return { json: progressJson(p, SET), csv: summaryCsv(p, SET) };
+const LESSON = 'cancelling-timers';
+const set = (lesson = LESSON, seed = 's1') => generate(lesson, seed)!;
+
+/** A student's work as the lesson page logs it: per exercise index, the answers in order ('r' right, 'w' wrong, 'h' a hint). */
+function work(name: string, plan: Record<number, string>, { lesson = LESSON, seed = 's1', at = '2026-11-21T10:00:00Z' } = {}): Progress {
+  const s = set(lesson, seed);
+  let p: Progress = { ...emptyProgress(lesson, seed), student: name };
+  for (const [i, steps] of Object.entries(plan)) {
+    const inst = s[Number(i)];
+    for (const step of steps) {
+      if (step === 'h') p = record(p, { exercise: inst.id, action: 'hint' }, new Date(at));
+      else p = record(p, { exercise: inst.id, action: 'answer', answer: step === 'r' ? inst.expected : wrongAnswer(inst), correct: step === 'r' }, new Date(at));
+    }
+  }
+  return p;
 }
+const json = (p: Progress) => progressJson(p, set(p.lesson, p.seed));
+const csv = (p: Progress) => summaryCsv(p, set(p.lesson, p.seed));
+const rows = (text: string) => {
+  const r = parseCsv(text);
+  if (!r.ok) throw new Error(r.message);
+  return r.rows;
+};
 
 describe('the class view', () => {
-  it('reads JSON and CSV exports alike, and names what is wrong with a bad file', () => {
-    const ada = student('Ada', [['a', 3, false], ['a', 4, true], ['b', 'o2', true]], ['c']);
-    const j = parseExport('ada.json', ada.json);
-    const c = parseExport('ada.csv', ada.csv);
-    expect(j.ok && j.value.exercises.a).toEqual({ kind: 'compute', attempts: 2, solved: true, firstTry: false, hints: 0, shown: false, asked: false, wrong: ['3'] });
-    expect(c.ok && c.value.exercises.a.wrong).toEqual([]); // a CSV keeps only the last answer, right here
-    expect(c.ok && c.value.exercises.c).toEqual({ kind: 'trace', attempts: 0, solved: false, firstTry: false, hints: 1, shown: false, asked: false, wrong: [] });
+  it('reads JSON and CSV exports alike, graded again, and names what is wrong with a bad file', () => {
+    const ada = work('Ada', { 0: 'wr', 1: 'r', 2: 'h' });
+    const j = parseExport('ada.json', json(ada));
+    const c = parseExport('ada.csv', csv(ada));
+    const cls = buildClass([j, c])!;
+    expect(cls.students).toHaveLength(1); // one student, two copies of one lesson: the JSON, which has times
+    const [first] = set();
+    const kept = cls.students[0].lessons[LESSON];
+    expect(kept.file).toBe('ada.json');
+    expect(kept.exercises[first.id]).toMatchObject({ attempts: 2, solved: true, firstTry: false, hints: 0, wrong: [String(wrongAnswer(first))] });
+    expect(kept.edited).toEqual([]);
+    const fromCsv = buildClass([c])!.students[0].lessons[LESSON];
+    expect(fromCsv.exercises[first.id]).toMatchObject({ attempts: 2, solved: true, wrong: [] }); // a CSV keeps only the last answer, right here
+    expect(fromCsv.edited).toEqual([]);
     expect(parseExport('x.json', '{"lesson": "l"')).toMatchObject({ ok: false, problem: expect.stringMatching(/^not valid JSON/) });
     expect(parseExport('x.csv', 'name,score\nAda,3')).toMatchObject({ ok: false, problem: expect.stringMatching(/no column “student”/) });
-    expect(parseExport('x.csv', ada.csv.replace(',2,true,false,0,', ',two,true,false,0,'))).toMatchObject({ ok: false, problem: 'line 2: attempts is “two”, not a whole number' });
+    expect(parseExport('x.csv', csv(ada).replace(/,2,true,false,0,/, ',two,true,false,0,'))).toMatchObject({ ok: false, problem: expect.stringMatching(/^line \d: attempts is “two”, not a whole number/) });
     expect(parseExport('e.csv', '')).toMatchObject({ ok: false, problem: 'the file is empty' });
   });
 
-  it('still reads exports made before answers could be shown, and tells a shown answer from a solved one', () => {
-    // As the lab wrote them before the answer_shown and answer_asked columns and fields.
-    const oldCsv = 'student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer\nAda,recycler,s1,a,compute,2,true,false,1,4\n';
-    const oldJson = JSON.stringify({ lesson: 'recycler', seed: 's1', student: 'Bo', log: [], exercises: [{ id: 'a', kind: 'compute', attempts: 1, solved: true, firstTry: true, hints: 0, lastAnswer: 4 }] });
-    for (const [file, text] of [['old.csv', oldCsv], ['old.json', oldJson]]) {
-      const r = parseExport(file, text);
-      expect(r.ok && r.value.exercises.a, file).toMatchObject({ solved: true, shown: false, asked: false });
-    }
-    let p = { ...emptyProgress('recycler', 's1'), student: 'Cy' };
-    p = record(p, { exercise: 'a', action: 'reveal' });
-    p = record(p, { exercise: 'a', action: 'answer', answer: 4, correct: true });
-    for (const [file, text] of [['cy.csv', summaryCsv(p, SET)], ['cy.json', progressJson(p, SET)]]) {
-      const r = parseExport(file, text);
-      expect(r.ok && r.value.exercises.a, file).toMatchObject({ solved: true, firstTry: true, shown: true, asked: true });
-    }
-    const cls = buildClass([parseExport('cy.json', progressJson(p, SET)), parseExport('old.json', oldJson)])!;
-    expect(summarise(cls)[0]).toMatchObject({ solved: 2, shown: 1 });
-    expect(parseCsv(classCsv(cls)).ok && (parseCsv(classCsv(cls)) as { rows: string[][] }).rows[0].slice(5, 10)).toEqual(['a:solved', 'a:first_try', 'a:attempts', 'a:hints', 'a:answer_shown']);
-    expect(parseExport('bad.csv', `${oldCsv.split('\n')[0]},answer_shown\nAda,recycler,s1,a,compute,2,true,false,1,4,perhaps`)).toMatchObject({ ok: false, problem: 'line 2: answer_shown and answer_asked must be true or false' });
+  it('still reads exports made before answers could be shown', () => {
+    const [a] = set();
+    const oldCsv = `student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer\nAda,${LESSON},s1,${a.id},${a.kind},1,true,true,1,${a.expected}\n`;
+    const r = buildClass([parseExport('old.csv', oldCsv)])!;
+    expect(r.rejected).toEqual([]);
+    expect(r.students[0].lessons[LESSON].exercises[a.id]).toMatchObject({ solved: true, shown: false, asked: false, hints: 1 });
+    expect(parseExport('bad.csv', `${oldCsv.split('\n')[0]},answer_shown\nAda,${LESSON},s1,${a.id},compute,2,true,false,1,4,perhaps`)).toMatchObject({ ok: false, problem: 'line 2: answer_shown and answer_asked must be true or false' });
   });
 
-  it('keeps the lesson and seed most files share, names the others, and summarises the class', () => {
+  it('grades every answer again from the seed and flags a file whose claims its answers do not earn', () => {
+    const s = set();
+    const honest = work('Bo', { 0: 'w', 1: 'w' });
+    // Edited as in the report: every exercise claimed right at the first try, the wrong answers marked right.
+    const forged = JSON.parse(json(honest));
+    forged.log = forged.log.map((l: { correct?: boolean }) => ({ ...l, correct: true }));
+    forged.exercises = forged.exercises.map((e: object) => ({ ...e, attempts: 1, solved: true, firstTry: true }));
+    const cls = buildClass([parseExport('bo.json', JSON.stringify(forged))])!;
+    const bo = cls.students[0].lessons[LESSON];
+    expect(bo.exercises[s[0].id]).toMatchObject({ solved: false, firstTry: false, attempts: 1 });
+    expect(bo.edited.join('; ')).toMatch(new RegExp(`“${s[0].title.replace(/[()]/g, '\\$&')}”: the answer “.*” is marked right, but it is wrong`));
+    // The claims without a log to back them: not tried, whatever the file says.
+    const noLog = { ...forged, log: [] };
+    const c2 = buildClass([parseExport('bo2.json', JSON.stringify(noLog))])!;
+    expect(c2.students[0].lessons[LESSON].exercises[s[2].id]).toMatchObject({ solved: false, attempts: 0 });
+    expect(c2.students[0].lessons[LESSON].edited[0]).toMatch(/the file says solved at the first try, its answers say not tried/);
+    // A CSV keeps the last answer only: a wrong one claimed solved is caught, and counted unsolved.
+    const text = csv(honest).split('\n').map((line, i) => (i === 1 ? line.replace(',1,false,false,', ',1,true,true,') : line)).join('\n');
+    const c3 = buildClass([parseExport('bo.csv', text)])!;
+    expect(c3.students[0].lessons[LESSON].exercises[s[0].id]).toMatchObject({ solved: false, firstTry: false });
+    expect(c3.students[0].lessons[LESSON].edited[0]).toMatch(/the file says solved, but its last answer “.*” is wrong/);
+    expect(summarise(c3)[0]).toMatchObject({ solved: 0, attempted: 1 });
+  });
+
+  it('refuses a file naming exercises the lesson does not have, prototype names included, and keeps the rest (issue 28 item 3)', () => {
+    const good = parseExport('ada.json', json(work('Ada', { 0: 'r' })));
+    const proto = JSON.parse(json(work('Cy', { 0: 'r' })));
+    proto.exercises.push({ id: 'constructor', kind: 'compute', attempts: 1, solved: false, firstTry: false, hints: 0 });
+    proto.log.push({ at: '2026-11-21T10:00:00Z', exercise: 'toString', action: 'answer', answer: 3, correct: false });
+    const [a] = set();
+    const protoCsv = `student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer\nDee,${LESSON},s1,__proto__,compute,1,false,false,0,3\nDee,${LESSON},s1,${a.id},compute,0,false,false,0,\n`;
+    const many = JSON.parse(json(work('Eve', {})));
+    many.exercises = Array.from({ length: 58_673 }, (_, i) => ({ id: `made-up-${i}`, attempts: 0, solved: false, firstTry: false, hints: 0 }));
+    const t0 = performance.now();
+    const cls = buildClass([good, parseExport('cy.json', JSON.stringify(proto)), parseExport('dee.csv', protoCsv), parseExport('eve.json', JSON.stringify(many)),
+      parseExport('fay.json', JSON.stringify({ ...JSON.parse(json(work('Fay', {}))), lesson: 'no-such-lesson' }))])!;
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(cls.students.map((s) => s.name)).toEqual(['Ada']);
+    expect(cls.rejected).toEqual([
+      { file: 'cy.json', problem: `exercise “constructor” (and 1 more) is not in lesson “${LESSON}”` },
+      { file: 'dee.csv', problem: `exercise “__proto__” is not in lesson “${LESSON}”` },
+      { file: 'eve.json', problem: 'lists 58,673 exercises: no lesson has more than 500' },
+      { file: 'fay.json', problem: 'lesson “no-such-lesson” is not on this site' },
+    ]);
+    expect(summarise(cls).map((x) => x.id)).toEqual(set().map((i) => i.id));
+    // Fewer made-up ids than that: refused by name.
+    many.exercises = many.exercises.slice(0, 400);
+    expect(buildClass([parseExport('eve.json', JSON.stringify(many))])!.rejected[0].problem).toBe(`exercise “made-up-0” (and 399 more) is not in lesson “${LESSON}”`);
+  });
+
+  it('refuses records no export makes, and names a file that is not an export for what it is (issue 28 item 13)', () => {
+    const base = JSON.parse(json(work('Ada', { 0: 'r' })));
+    const edit = (patch: object) => JSON.stringify({ ...base, exercises: [{ ...base.exercises[0], ...patch }] });
+    const name = `exercises[0] (“${base.exercises[0].id}”)`;
+    expect(parseExport('a.json', edit({ solved: true, attempts: 0, firstTry: false }))).toMatchObject({ ok: false, problem: `${name}: solved in 0 attempts, which no export records` });
+    expect(parseExport('a.json', edit({ solved: false, firstTry: true }))).toMatchObject({ ok: false, problem: `${name}: right at the first try but not solved, which no export records` });
+    expect(parseExport('a.json', edit({ attempts: 1e300 }))).toMatchObject({ ok: false, problem: `${name}: attempts and hints must be whole numbers from 0 to 10,000` });
+    expect(parseExport('a.csv', csv(work('Ada', { 0: 'r' })).replace(',1,true,true,', ',100000000,true,false,'))).toMatchObject({ ok: false, problem: 'line 2: attempts is “100000000”, not a whole number from 0 to 10,000' });
+    expect(parseExport('l.json', '[1,2,3]')).toMatchObject({ ok: false, problem: 'the JSON is a list, not a progress export (an object with lesson, seed, student and exercises)' });
+    expect(parseExport('n.json', 'null')).toMatchObject({ ok: false, problem: expect.stringMatching(/^the JSON is null/) });
+    expect(parseExport('pasted 1', '[1,2,3]')).toMatchObject({ ok: false, problem: expect.stringMatching(/^the JSON is a list/) });
+    expect(parseExport('b.json', '\u0000\u0001PNG\u0000\u0000')).toMatchObject({ ok: false, problem: 'a binary file, not text: exports are CSV or JSON text' });
+    expect(parseExport('b.json', '\uFFFD\uFFFDx')).toMatchObject({ ok: false, problem: 'a binary file, not text: exports are CSV or JSON text' });
+    expect(parseExport('photo.png', 'whatever')).toMatchObject({ ok: false, problem: 'a .png file: the class view reads the .csv and .json files the lessons export' });
+    expect(parseExport('x.csv', '{"lesson":1}')).toMatchObject({ ok: false, problem: expect.stringMatching(/no column “student”/) });
+  });
+
+  it('counts a student once: the same file twice, or two of one lesson, the newer kept and said so', () => {
+    const older = work('Ada', { 0: 'w' }, { at: '2026-11-21T10:00:00Z' });
+    const newer = work('ada ', { 0: 'wr' }, { at: '2026-11-21T11:00:00Z' });
+    const class20 = Array.from({ length: 20 }, (_, i) => parseExport(`s${i}.json`, json(work(`Student ${i}`, { 0: 'r' }))));
+    const cls = buildClass([parseExport('ada-new.json', json(newer)), parseExport('ada.json', json(older)), ...class20, class20[3]])!;
+    expect(cls.students).toHaveLength(21);
+    const ada = cls.students.find((s) => s.name.trim() === 'ada')!;
+    expect(ada.lessons[LESSON].file).toBe('ada-new.json');
+    expect(cls.replaced).toEqual([
+      { file: 'ada.json', by: 'ada-new.json', student: 'ada ', lesson: LESSON },
+      { file: 's3.json', by: 's3.json', student: 'Student 3', lesson: LESSON },
+    ]);
+    expect(summarise(cls)[0]).toMatchObject({ attempted: 21, solved: 21 });
+  });
+
+  it('puts several lessons in one gradebook, one row per student, with statistics per question', () => {
     const files = [
-      parseExport('ada.json', student('Ada', [['a', 3, false], ['a', 4, true], ['b', 'o2', true]]).json),
-      parseExport('bo.json', student('Bo', [['a', 3, false], ['b', 'o1', false]]).json),
-      parseExport('cy.csv', student('Cy', [['a', 4, true], ['b', 'o2', true], ['c', [1, 0], true]]).csv),
-      parseExport('dee.json', student('Dee', [['a', 5, false]], [], 's2').json),
-      parseExport('bad.json', 'nonsense'),
+      parseExport('ada-timers.json', json(work('Ada', { 0: 'wr', 1: 'r' }))),
+      parseExport('ada-recycler.json', json(work('Ada', { 0: 'r' }, { lesson: 'recycler' }))),
+      parseExport('bo-timers.csv', csv(work('Bo', { 0: 'r', 1: 'hw' }))),
     ];
-    const cls = buildClass(files, () => ['a', 'b', 'c'])!;
-    expect([cls.lesson, cls.seed, cls.students.map((s) => s.student)]).toEqual(['recycler', 's1', ['Ada', 'Bo', 'Cy']]);
-    expect(cls.rejected.map((r) => r.file)).toEqual(['bad.json', 'dee.json']);
-    expect(cls.rejected[1].problem).toBe('is for lesson “recycler”, seed “s2”; the class is “recycler”, seed “s1”');
-    const s = summarise(cls);
-    expect(s.find((x) => x.id === 'a')).toMatchObject({ solved: 2, firstTry: 1, attempted: 3, wrong: [['3', 2]] });
-    expect(hardest(s).map((x) => x.id)).toEqual(['a', 'b', 'c']); // a: 2 of 3 solved; b: 2 of 3, one more first try; c: 1 of 1
-    const csv = parseCsv(classCsv(cls));
-    expect(csv.ok && csv.rows[0].slice(0, 9)).toEqual(['student', 'file', 'lesson', 'seed', 'solved', 'a:solved', 'a:first_try', 'a:attempts', 'a:hints']);
-    expect(csv.ok && csv.rows[3].slice(0, 5)).toEqual(['Cy', 'cy.csv', 'recycler', 's1', '3']);
+    const sets = setCache();
+    const cls = buildClass(files, sets, ['cancelling-timers', 'recycler'])!;
+    expect(cls.lessons.map((l) => l.lesson)).toEqual(['cancelling-timers', 'recycler']);
+    expect(cls.students.map((s) => [s.name, Object.keys(s.lessons)])).toEqual([['Ada', ['cancelling-timers', 'recycler']], ['Bo', ['cancelling-timers']]]);
+    const q = summarise(cls);
+    expect(q[0]).toMatchObject({ lesson: LESSON, attempted: 2, solved: 2, firstTry: 1, attempts: 3 });
+    expect(q[1]).toMatchObject({ attempted: 2, solved: 1, hints: 1 });
+    expect(hardest(q)[0].id).toBe(set()[1].id);
+    const title = (l: string) => (l === LESSON ? 'Cancelling timers' : 'Recyclers');
+    const inst = (l: string, seed: string, id: string) => sets(l, seed)?.find((i) => i.id === id);
+    const lab = rows(labCsv(cls, title, inst));
+    expect(lab[0].slice(0, 8)).toEqual(['student', 'solved', 'first try', 'questions', 'percent solved', 'files', 'edited?', `Cancelling timers · 1. ${set()[0].title}: solved`]);
+    const nQuestions = cls.lessons.reduce((n, l) => n + l.exercises.length, 0);
+    expect(lab[1].slice(0, 5)).toEqual(['Ada', '3', '2', String(nQuestions), String(Math.round(300 / nQuestions))]);
+    expect(lab[3][0]).toBe('class (2 students)');
+    expect(lab[0].filter((h) => h.endsWith(': last answer'))).toHaveLength(nQuestions);
+    const moodle = rows(moodleCsv(cls, title));
+    expect(moodle[0]).toEqual(['First name', 'Last name', 'ID number', 'Institution', 'Department', 'Email address', 'Cancelling timers (Real)', 'Recyclers (Real)']);
+    expect(moodle[2]).toEqual(['Bo', '', '', '', '', '', '1', '']);
+    const canvas = rows(canvasCsv(cls, title));
+    expect(canvas[0]).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'Cancelling timers', 'Recyclers']);
+    expect(canvas[1]).toEqual(['Points Possible', '', '', '', '', String(cls.lessons[0].exercises.length), String(cls.lessons[1].exercises.length)]);
+    expect(canvas[2]).toEqual(['Ada', '', '', '', '', '2', '1']);
   });
 
   it('shows a trace answer by what the clicked cells hold, as the exercise does', () => {
@@ -79,8 +187,25 @@ describe('the class view', () => {
     expect(answerLabel(cells(['1']), 'o3')).toBe('o3');
   });
 
-  it('makes a formula-like student name inert in the merged gradebook', () => {
-    const cls = buildClass([parseExport('x.json', student('=HYPERLINK("http://evil")', [['a', 1, true]]).json)])!;
-    expect(classCsv(cls).split('\n')[1].startsWith('"\'=HYPERLINK')).toBe(true);
+  it('makes a formula-like student name inert in every gradebook layout', () => {
+    const cls = buildClass([parseExport('x.json', json(work('=HYPERLINK("http://evil")', { 0: 'r' })))])!;
+    const t = () => 'T';
+    for (const text of [labCsv(cls, t, () => undefined as Instance | undefined), moodleCsv(cls, t), canvasCsv(cls, t)]) {
+      expect(text).not.toMatch(/(^|\n|,)=HYPERLINK/);
+      expect(text).toMatch(/'=HYPERLINK/);
+    }
+  });
+
+  it('names an export after the student and the lesson, so a class’s files dropped together stay apart', () => {
+    expect(exportName({ student: ' Ada Lovelace ', lesson: LESSON, seed: 'class7' }, 'json')).toBe('Ada_Lovelace-cancelling-timers-class7.json');
+    expect(exportName({ student: '', lesson: LESSON, seed: 'class7' }, 'csv')).toBe('cancelling-timers-class7.csv');
+    expect(exportName({ student: '../../etc', lesson: LESSON, seed: 's' }, 'csv')).toBe('etc-cancelling-timers-s.csv');
+  });
+
+  it('leaves the answer key out of what students read: no lesson advertises it', () => {
+    const dir = join(import.meta.dirname, '..', '..', '..', 'lessons');
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.mdx'))) {
+      expect(readFileSync(join(dir, f), 'utf8'), f).not.toMatch(/teacher=1|answer key/);
+    }
   });
 });

@@ -1,194 +1,133 @@
-// A teacher's class view, computed in the browser from the students' exported progress files
-// (CSV gradebooks or JSON logs, as web/src/exercises/progress.ts writes them): each file checked
-// and read, the class's lesson and seed agreed, then one row per student, the hardest exercises
-// and the wrong answers given most. Nothing here leaves the page.
-import { csvTable, parseCsv, unguard } from '../site/csv';
-import { showAnswer, type Instance } from './exercises';
+// A teacher's class view, computed in the browser from the students' exported progress files:
+// each file read and checked (classFiles.ts), graded again from its seed (regrade.ts), then one
+// row per student across every lesson they sent (two files of one student and lesson: the newer
+// counts, and the page says so), per-question statistics, the hardest questions and the wrong
+// answers given most. Nothing here leaves the page.
+import type { Instance } from './exercises';
+import { showAnswer } from './exercises';
+import type { Parsed, StudentFile } from './classFiles';
+import { regrade, setCache } from './regrade';
 
-export interface ExerciseResult {
-  kind: string;
-  attempts: number;
-  solved: boolean;
-  firstTry: boolean;
-  hints: number;
-  /** The model answer was shown before it was solved (asked for, or after two wrong answers); false in older exports. */
-  shown: boolean;
-  /** The student asked for it (Show answer). */
-  asked: boolean;
-  /** Every wrong answer given, in order (a CSV export has only the last answer, if it was wrong). */
-  wrong: string[];
-}
+export { answerText, parseExport, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
 
-export interface StudentFile {
-  file: string;
-  student: string;
+export interface ClassLesson {
   lesson: string;
-  seed: string;
-  /** Whether the answers came from the full log (JSON) or the last answer only (CSV). */
-  source: 'json' | 'csv';
-  exercises: Record<string, ExerciseResult>;
+  /** Exercise ids in the lesson's order (the same for every seed). */
+  exercises: string[];
+  /** Each exercise's title. */
+  titles: Record<string, string>;
+  /** The seeds the class's files were made with. */
+  seeds: string[];
 }
 
-export type Parsed = { ok: true; value: StudentFile } | { ok: false; file: string; problem: string };
-
-const CSV_HEAD = ['student', 'lesson', 'seed', 'exercise', 'kind', 'attempts', 'solved', 'first_try', 'hints', 'last_answer'];
-
-/** An answer as a file stores it: a sequence of clicked cells as "3 → 1 → 2", anything else as typed. */
-export function answerText(a: unknown): string {
-  return Array.isArray(a) ? a.join(' → ') : String(a);
-}
-
-function wholeNumber(v: string): number | null {
-  return /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : null;
-}
-
-function fromCsv(file: string, text: string): Parsed {
-  const fail = (problem: string): Parsed => ({ ok: false, file, problem });
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return fail(`line ${parsed.line}: ${parsed.message}`);
-  const [head, ...rows] = parsed.rows;
-  const missing = CSV_HEAD.filter((h) => !head?.includes(h));
-  if (missing.length) return fail(`not a Hotpath Lab gradebook: no column ${missing.map((m) => `“${m}”`).join(', ')} in the first line`);
-  const col = (name: string) => head.indexOf(name);
-  if (rows.length === 0) return fail('the gradebook has a header but no exercises');
-  const exercises: Record<string, ExerciseResult> = {};
-  let who: { student: string; lesson: string; seed: string } | null = null;
-  for (const [i, raw] of rows.entries()) {
-    const line = i + 2;
-    const r = raw.map(unguard);
-    const cell = (name: string) => r[col(name)] ?? '';
-    const id = { student: cell('student'), lesson: cell('lesson'), seed: cell('seed') };
-    if (who && (id.student !== who.student || id.lesson !== who.lesson || id.seed !== who.seed)) {
-      return fail(`line ${line}: another student, lesson or seed (${id.student || 'no name'}, ${id.lesson}, seed ${id.seed}) than line 2; export one student per file`);
-    }
-    who = id;
-    const attempts = wholeNumber(cell('attempts'));
-    const hints = wholeNumber(cell('hints'));
-    if (attempts === null) return fail(`line ${line}: attempts is “${cell('attempts')}”, not a whole number`);
-    if (hints === null) return fail(`line ${line}: hints is “${cell('hints')}”, not a whole number`);
-    const flag = (name: string) => {
-      const v = cell(name);
-      return v === 'true' ? true : v === 'false' ? false : null;
-    };
-    const solved = flag('solved');
-    const firstTry = flag('first_try');
-    if (solved === null || firstTry === null) return fail(`line ${line}: solved and first_try must be true or false`);
-    // Columns added later are optional, so older gradebooks still read.
-    const later = (name: string) => (col(name) < 0 || cell(name) === '' ? false : flag(name));
-    const shown = later('answer_shown');
-    const asked = later('answer_asked');
-    if (shown === null || asked === null) return fail(`line ${line}: answer_shown and answer_asked must be true or false`);
-    const last = cell('last_answer');
-    exercises[cell('exercise')] = { kind: cell('kind'), attempts, solved, firstTry, hints, shown, asked, wrong: !solved && last !== '' ? [last] : [] };
-  }
-  return { ok: true, value: { file, ...who!, source: 'csv', exercises } };
-}
-
-function fromJson(file: string, text: string): Parsed {
-  const fail = (problem: string): Parsed => ({ ok: false, file, problem });
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return fail(`not valid JSON (${(e as Error).message})`);
-  }
-  const d = data as Record<string, unknown> | null;
-  if (!d || typeof d !== 'object' || Array.isArray(d)) return fail('the JSON is not an object');
-  for (const k of ['lesson', 'seed', 'student'] as const) {
-    if (typeof d[k] !== 'string') return fail(`no “${k}” (a string) at the top: not a Hotpath Lab progress export`);
-  }
-  if (!Array.isArray(d.exercises)) return fail('no “exercises” list: not a Hotpath Lab progress export');
-  const log = Array.isArray(d.log) ? d.log : [];
-  const exercises: Record<string, ExerciseResult> = {};
-  for (const [i, e] of (d.exercises as unknown[]).entries()) {
-    const x = e as Record<string, unknown>;
-    if (!x || typeof x.id !== 'string') return fail(`exercises[${i}] has no id`);
-    const num = (k: string) => (typeof x[k] === 'number' && Number.isInteger(x[k]) && (x[k] as number) >= 0 ? (x[k] as number) : null);
-    const attempts = num('attempts');
-    const hints = num('hints');
-    if (attempts === null || hints === null) return fail(`exercises[${i}] (${x.id}): attempts and hints must be whole numbers`);
-    if (typeof x.solved !== 'boolean' || typeof x.firstTry !== 'boolean') return fail(`exercises[${i}] (${x.id}): solved and firstTry must be true or false`);
-    // Added later: absent in older exports.
-    if ((x.shown !== undefined && typeof x.shown !== 'boolean') || (x.asked !== undefined && typeof x.asked !== 'boolean')) {
-      return fail(`exercises[${i}] (${x.id}): shown and asked must be true or false`);
-    }
-    const wrong = log
-      .filter((l): l is Record<string, unknown> => !!l && typeof l === 'object')
-      .filter((l) => l.exercise === x.id && l.action === 'answer' && l.correct === false && l.answer !== undefined)
-      .map((l) => answerText(l.answer));
-    exercises[x.id] = { kind: String(x.kind ?? ''), attempts, solved: x.solved, firstTry: x.firstTry, hints, shown: x.shown === true, asked: x.asked === true, wrong };
-  }
-  return { ok: true, value: { file, student: d.student as string, lesson: d.lesson as string, seed: d.seed as string, source: 'json', exercises } };
-}
-
-/** One file as dropped or pasted: JSON if it looks like JSON, else a CSV gradebook. */
-export function parseExport(file: string, text: string): Parsed {
-  if (text.length > 5_000_000) return { ok: false, file, problem: 'larger than 5 MB: not a progress export' };
-  const t = text.replace(/^\uFEFF/, '').trim();
-  if (t === '') return { ok: false, file, problem: 'the file is empty' };
-  return t.startsWith('{') ? fromJson(file, t) : fromCsv(file, t);
+export interface ClassStudent {
+  /** As the student typed it, from their newest file ("" if they typed none). */
+  name: string;
+  /** Their file for each lesson they sent. */
+  lessons: Record<string, StudentFile>;
 }
 
 export interface ClassView {
-  lesson: string;
-  seed: string;
-  students: StudentFile[];
-  /** Files left out, and why (unreadable, or another lesson or seed). */
+  lessons: ClassLesson[];
+  students: ClassStudent[];
+  /** Files left out, and why (unreadable, impossible, or not of a lesson on this site). */
   rejected: { file: string; problem: string }[];
-  /** Exercise ids in the lesson's order. */
-  exercises: string[];
+  /** Older copies of a student's lesson, left out for a newer one. */
+  replaced: { file: string; by: string; student: string; lesson: string }[];
 }
 
+/** Whose row a file belongs to: the name as typed, ignoring case and spacing; a nameless file is its own row. */
+const who = (f: StudentFile) => (f.student.trim() ? `name:${f.student.trim().replace(/\s+/g, ' ').toLowerCase()}` : `file:${f.file}`);
+
 /**
- * The class: the lesson and seed most files share (ties: the first file's), the files that match,
- * and the rest named with what is different.
+ * The class from every file read so far, in the order read. `sets` makes a lesson's exercise set
+ * for a seed (by default the lessons' own generators, cached); `lessonOrder` orders the lessons.
  */
-export function buildClass(parsed: Parsed[], order: (lesson: string, seed: string) => string[] | undefined = () => undefined): ClassView | null {
-  const rejected: ClassView['rejected'] = parsed.filter((p): p is Extract<Parsed, { ok: false }> => !p.ok).map((p) => ({ file: p.file, problem: p.problem }));
-  const good = parsed.filter((p): p is Extract<Parsed, { ok: true }> => p.ok).map((p) => p.value);
-  if (good.length === 0) return rejected.length ? { lesson: '', seed: '', students: [], rejected, exercises: [] } : null;
-  const tally = new Map<string, number>();
-  for (const s of good) tally.set(`${s.lesson}\n${s.seed}`, (tally.get(`${s.lesson}\n${s.seed}`) ?? 0) + 1);
-  const best = [...tally.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
-  const [lesson, seed] = best.split('\n');
-  const students: StudentFile[] = [];
-  for (const s of good) {
-    if (s.lesson === lesson && s.seed === seed) students.push(s);
-    else rejected.push({ file: s.file, problem: `is for lesson “${s.lesson}”, seed “${s.seed}”; the class is “${lesson}”, seed “${seed}”` });
+export function buildClass(parsed: Parsed[], sets: (lesson: string, seed: string) => Instance[] | undefined = setCache(),
+  lessonOrder: readonly string[] = []): ClassView | null {
+  if (parsed.length === 0) return null;
+  const rejected: ClassView['rejected'] = [];
+  const replaced: ClassView['replaced'] = [];
+  // Newest wins per student and lesson; on a tie (CSV files carry no times), the one read later.
+  const kept = new Map<string, StudentFile>();
+  for (const p of parsed) {
+    const r = p.ok ? regrade(p.value, sets) : p;
+    if (!r.ok) {
+      rejected.push({ file: r.file, problem: r.problem });
+      continue;
+    }
+    const f = r.value;
+    const key = `${who(f)}\n${f.lesson}`;
+    const before = kept.get(key);
+    const [keep, drop] = !before || f.newest >= before.newest ? [f, before] : [before, f];
+    kept.set(key, keep);
+    if (drop) replaced.push({ file: drop.file, by: keep.file, student: keep.student, lesson: keep.lesson });
   }
-  const seen = [...new Set(students.flatMap((s) => Object.keys(s.exercises)))];
-  const known = order(lesson, seed);
-  const exercises = known ? [...known, ...seen.filter((id) => !known.includes(id))] : seen;
-  return { lesson, seed, students, rejected, exercises };
+  const rows = new Map<string, ClassStudent & { newest: number }>();
+  const lessons = new Map<string, ClassLesson>();
+  for (const f of kept.values()) {
+    const row = rows.get(who(f)) ?? { name: f.student, lessons: Object.create(null) as Record<string, StudentFile>, newest: -1 };
+    row.lessons[f.lesson] = f;
+    if (f.newest > row.newest) Object.assign(row, { name: f.student, newest: f.newest });
+    rows.set(who(f), row);
+    const l = lessons.get(f.lesson);
+    if (!l) {
+      const set = sets(f.lesson, f.seed)!;
+      lessons.set(f.lesson, { lesson: f.lesson, exercises: set.map((i) => i.id), titles: Object.fromEntries(set.map((i) => [i.id, i.title])), seeds: [f.seed] });
+    } else if (!l.seeds.includes(f.seed)) l.seeds.push(f.seed);
+  }
+  const rank = (lesson: string) => (lessonOrder.includes(lesson) ? lessonOrder.indexOf(lesson) : lessonOrder.length);
+  return {
+    lessons: [...lessons.values()].sort((a, b) => rank(a.lesson) - rank(b.lesson) || a.lesson.localeCompare(b.lesson)),
+    students: [...rows.values()].map(({ name, lessons: ls }) => ({ name, lessons: ls })),
+    rejected,
+    replaced,
+  };
 }
 
 export interface ExerciseSummary {
+  lesson: string;
   id: string;
+  title: string;
+  /** Students who sent this lesson. */
+  students: number;
+  attempted: number;
   solved: number;
   firstTry: number;
-  attempted: number;
+  /** Attempts of those who tried, added up. */
+  attempts: number;
   hints: number;
   /** Students shown the answer before they solved it. */
   shown: number;
-  /** Wrong answers, most given first: [answer, how many times]. */
-  wrong: [string, number][];
+  /** Wrong answers, most given first, with the seed they were given under. */
+  wrong: { seed: string; answer: string; count: number }[];
 }
 
 export function summarise(c: ClassView): ExerciseSummary[] {
-  return c.exercises.map((id) => {
-    const results = c.students.map((s) => s.exercises[id]).filter((r): r is ExerciseResult => !!r);
-    const counts = new Map<string, number>();
-    for (const r of results) for (const w of r.wrong) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return c.lessons.flatMap((l) => l.exercises.map((id) => {
+    const files = c.students.map((s) => s.lessons[l.lesson]).filter((f): f is StudentFile => !!f);
+    const results = files.flatMap((f) => (f.exercises[id] ? [{ r: f.exercises[id], seed: f.seed }] : []));
+    const counts = new Map<string, { seed: string; answer: string; count: number }>();
+    for (const { r, seed } of results) {
+      for (const answer of r.wrong) {
+        const k = `${seed}\n${answer}`;
+        const entry = counts.get(k) ?? { seed, answer, count: 0 };
+        entry.count++;
+        counts.set(k, entry);
+      }
+    }
+    const tried = results.filter(({ r }) => r.attempts > 0).map(({ r }) => r);
     return {
-      id,
-      solved: results.filter((r) => r.solved).length,
-      firstTry: results.filter((r) => r.firstTry).length,
-      attempted: results.filter((r) => r.attempts > 0).length,
-      hints: results.reduce((n, r) => n + r.hints, 0),
-      shown: results.filter((r) => r.shown).length,
-      wrong: [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+      lesson: l.lesson, id, title: l.titles[id] ?? id, students: files.length,
+      attempted: tried.length,
+      solved: tried.filter((r) => r.solved).length,
+      firstTry: tried.filter((r) => r.firstTry).length,
+      attempts: tried.reduce((n, r) => n + r.attempts, 0),
+      hints: results.reduce((n, { r }) => n + r.hints, 0),
+      shown: results.filter(({ r }) => r.shown).length,
+      wrong: [...counts.values()].sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer)),
     };
-  });
+  }));
 }
 
 /**
@@ -207,20 +146,11 @@ export function answerLabel(inst: Pick<Instance, 'cells'> | undefined, answer: s
   return showAnswer(inst, answer.split(' → ').map(Number));
 }
 
-/** The merged gradebook: one row per student, per exercise solved / first try / attempts / hints. */
-export function classCsv(c: ClassView): string {
-  const head = ['student', 'file', 'lesson', 'seed', 'solved',
-    ...c.exercises.flatMap((id) => [`${id}:solved`, `${id}:first_try`, `${id}:attempts`, `${id}:hints`, `${id}:answer_shown`])];
-  return csvTable(head, c.students.map((s) => [
-    s.student, s.file, c.lesson, c.seed, c.exercises.filter((id) => s.exercises[id]?.solved).length,
-    ...c.exercises.flatMap((id): unknown[] => {
-      const r = s.exercises[id];
-      return r ? [r.solved, r.firstTry, r.attempts, r.hints, r.shown] : ['', '', '', '', ''];
-    }),
-  ]));
-}
-
-/** The exercises of a lesson and seed, by id (for titles and replay links). */
-export function instancesById(set: Instance[] | undefined): Record<string, Instance> {
-  return Object.fromEntries((set ?? []).map((i) => [i.id, i]));
+/** Exercises solved in a lesson (or in all the class's lessons), and how many there are. */
+export function solvedCount(c: ClassView, s: ClassStudent, lesson?: string): { solved: number; of: number } {
+  const ls = c.lessons.filter((l) => lesson === undefined || l.lesson === lesson);
+  return {
+    solved: ls.reduce((n, l) => n + l.exercises.filter((id) => s.lessons[l.lesson]?.exercises[id]?.solved).length, 0),
+    of: ls.reduce((n, l) => n + l.exercises.length, 0),
+  };
 }

@@ -23,8 +23,9 @@ export interface Progress {
 }
 
 export interface Standing {
+  /** Answers checked up to the first right one. */
   attempts: number;
-  /** The latest answer was right. */
+  /** Some answer was right. */
   solved: boolean;
   /** Right at the first attempt. */
   firstTry: boolean;
@@ -92,7 +93,11 @@ export function record(p: Progress, entry: Omit<LogEntry, 'at'>, now = new Date(
 
 export function standing(p: Progress, exercise: string): Standing {
   const mine = p.log.filter((e) => e.exercise === exercise);
-  const answers = mine.filter((e) => e.action === 'answer');
+  // An exercise is done at its first right answer: what is checked after it (another tab, a
+  // second click) is neither an attempt nor a change of grade, so first try implies solved and
+  // a solve is never undone.
+  const firstRight = mine.findIndex((e) => e.action === 'answer' && e.correct === true);
+  const answers = (firstRight < 0 ? mine : mine.slice(0, firstRight + 1)).filter((e) => e.action === 'answer');
   // Shown or asked for before the first right answer: what came after does not change the grade.
   let wrong = 0;
   let asked = false;
@@ -104,7 +109,7 @@ export function standing(p: Progress, exercise: string): Standing {
   }
   return {
     attempts: answers.length,
-    solved: answers.length > 0 && answers[answers.length - 1].correct === true,
+    solved: firstRight >= 0,
     firstTry: answers.length > 0 && answers[0].correct === true,
     hints: mine.filter((e) => e.action === 'hint').length,
     lastAnswer: answers[answers.length - 1]?.answer,

@@ -2,6 +2,20 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { ThemeToggle } from './ThemeToggle';
 import { lessons } from '../lessons';
 import { framedByAnotherSite } from './framing';
+import { useServerMode } from '../classroom/mode';
+
+/** Which mode the site runs in, said once on every page. */
+function ModeLine() {
+  const m = useServerMode();
+  if (m.mode === 'checking') return null;
+  return (
+    <p className="mode-line" data-mode={m.mode}>
+      {m.mode === 'server'
+        ? <>Mode: class server. Answers to a class’s questions go to this server; anything else stays in your browser. <Link to="/class">Classes</Link></>
+        : <>Mode: static site. Your answers stay in this browser; export them for your teacher.</>}
+    </p>
+  );
+}
 
 export function SiteLayout() {
   if (framedByAnotherSite()) {
@@ -45,6 +59,7 @@ export function SiteLayout() {
           Every structure here is Rust compiled to WebAssembly; every number is measured or computed
           in your browser by that code.
         </p>
+        <ModeLine />
       </footer>
     </>
   );

@@ -1,0 +1,184 @@
+// The class server as a class uses it: a teacher creates a class, three students join from
+// browsers of their own and answer, the teacher's page follows live; a forged answer is refused;
+// the server is killed mid-class and started again on the same data with nothing lost; an
+// assessment never shows a student the key.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './browser';
+import { loadWasm } from '../src/wasm/loader';
+import { generate, type Instance } from '../src/exercises/exercises';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BUNDLE = join(ROOT, '.cache', 'class', 'server.mjs');
+const WASM = join(ROOT, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');
+const browser = useBrowser();
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(port));
+  });
+});
+
+/** The bundled server as its own process, on the e2e build of the site. */
+function startServer(port: number, data: string): Promise<{ url: string; child: ChildProcess }> {
+  const args = ['--site', process.env.HOTPATH_SITE_DIR!, '--base', process.env.HOTPATH_SITE_BASE ?? '/', '--wasm', WASM, '--data', data, '--port', String(port)];
+  const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(`file://${BUNDLE}`)}).then((m) => m.main(${JSON.stringify(args)}))`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const seen = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\S+) /.exec(out);
+      if (m) resolve({ url: m[1], child });
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', (d) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`the class server exited (${code}): ${out}`)));
+  });
+}
+
+const answerOf = (i: Instance) => (Array.isArray(i.expected) ? i.expected : String(i.expected));
+
+async function answerNumber(page: Page, index: number, value: string) {
+  const card = page.locator('.exercises article.exercise').nth(index);
+  await card.getByLabel('Your answer').fill(value);
+  await card.getByRole('button', { name: 'Check' }).click();
+  return card;
+}
+
+describe('the class server, with a teacher and three students', () => {
+  let data: string;
+  let port: number;
+  let server: { url: string; child: ChildProcess };
+  beforeAll(async () => {
+    await loadWasm(readFileSync(WASM));
+    data = mkdtempSync(join(tmpdir(), 'hotpath-class-e2e-'));
+    port = await freePort();
+    server = await startServer(port, data);
+  }, 180_000);
+  afterAll(() => {
+    server?.child.kill('SIGKILL');
+    rmSync(data, { recursive: true, force: true });
+  });
+
+  it('creates a class, grades three students live, refuses a forged answer, survives a kill, and keeps an assessment’s key', async () => {
+    // The teacher creates a practice class.
+    const { page: teacher, errors: teacherErrors } = await browser.openUrl(`${server.url}class`);
+    await expect.poll(() => teacher.locator('.mode-line').innerText()).toMatch(/^Mode: class server/);
+    await teacher.getByLabel('Class name').fill('Class 7');
+    await teacher.getByRole('checkbox', { name: "Pooling objects with Netty's Recycler" }).check();
+    await teacher.getByRole('button', { name: 'Create the class' }).click();
+    const created = teacher.getByRole('region', { name: 'class created' });
+    await created.waitFor();
+    const join = (await created.getByRole('link').first().getAttribute('href'))!;
+    const teach = (await created.getByRole('link', { name: 'the class, live' }).getAttribute('href'))!;
+    expect(join).toMatch(/class\?join=/);
+    expect(teach).toMatch(/class\?teach=.*#key=[A-Za-z0-9_-]{40,}/);
+    await teacher.goto(teach);
+    const status = teacher.getByRole('status', { name: 'live status' });
+    await expect.poll(() => status.innerText()).toMatch(/^Live/);
+    const seed = /seed (\S+)/.exec(await status.innerText())![1];
+    const set = generate('cancelling-timers', seed)!;
+
+    // Three students, each in a browser of their own.
+    const students: Page[] = [];
+    for (const name of ['Ada', 'Bo', 'Cy']) {
+      const { page } = await browser.openUrl(join);
+      await page.getByLabel('Your name, as your teacher knows you').fill(name);
+      await page.getByRole('button', { name: 'Join' }).click();
+      await page.getByRole('list', { name: 'class lessons' }).getByRole('link', { name: 'Cancelling timers' }).click();
+      await page.locator('.exercises article.exercise').first().waitFor();
+      expect(await page.content()).not.toContain(seed); // questions, not the seed
+      students.push(page);
+    }
+    const [ada, bo, cy] = students;
+    const row = (name: string) => teacher.getByRole('table', { name: 'class results' }).locator('tbody tr').filter({ has: teacher.getByRole('rowheader', { name, exact: true }) });
+    await expect.poll(() => row('Cy').count()).toBe(1);
+
+    // Ada: right at the first try; the teacher's page follows without a reload.
+    const first = set[0];
+    const a1 = await answerNumber(ada, 0, String(first.expected));
+    await expect.poll(() => a1.locator('.feedback').innerText()).toContain('Correct.');
+    await expect.poll(() => row('Ada').innerText()).toContain('✓ first try');
+
+    // Bo: wrong twice, then the answer is shown (practice), graded by the server.
+    const b1 = await answerNumber(bo, 0, String(Number(first.expected) + 1));
+    await expect.poll(() => b1.locator('.feedback').innerText()).toContain('Not quite.');
+    expect(await b1.locator('.feedback').innerText()).not.toContain(`the answer is ${first.expected}`);
+    await answerNumber(bo, 0, String(Number(first.expected) + 2));
+    await expect.poll(() => b1.locator('.feedback').innerText()).toContain(`the answer is ${first.expected}.`);
+    await expect.poll(() => row('Bo').innerText()).toContain('✗ 2 tries');
+
+    // Cy: the same right answer from two tabs counts once.
+    // (A second tab is a second page with the same key: made here as another page given Cy's stored key.)
+    const key = await cy.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('hotpath-class:')));
+    const { page: cy2 } = await browser.openUrl(cy.url());
+    await cy2.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), key);
+    await cy2.reload();
+    await cy2.locator('.exercises article.exercise').first().waitFor();
+    await Promise.all([answerNumber(cy, 0, String(first.expected)), answerNumber(cy2, 0, String(first.expected))]);
+    await expect.poll(() => row('Cy').innerText()).toContain('✓ first try');
+
+    // A forged answer (claiming to be right) is refused; a wrong answer stays wrong.
+    const forged = await cy.evaluate(async ([lesson, exercise]) => {
+      const key = Object.entries(localStorage).find(([k]) => k.startsWith('hotpath-class:'))![1];
+      const r = await fetch(new URL('../api/work', location.href), {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${JSON.parse(key).token}` },
+        body: JSON.stringify({ requestId: 'forged-0000001', lesson, exercise, action: 'answer', answer: '0', correct: true }),
+      });
+      return r.status;
+    }, ['cancelling-timers', set[2].id]);
+    expect(forged).toBe(400);
+
+    // The server is killed mid-class and started again on the same folder: nothing is lost.
+    server.child.kill('SIGKILL');
+    await new Promise((r) => server.child.once('exit', r));
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/Reconnecting/);
+    server = await startServer(port, data);
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Live/);
+    expect(await row('Ada').innerText()).toContain('✓ first try');
+    expect(await row('Bo').innerText()).toContain('✗ 2 tries');
+    await ada.reload();
+    await expect.poll(() => ada.locator('.exercises .score').innerText()).toBe(`1 of ${set.length} solved`);
+    const a3 = await answerNumber(ada, 2, String(set[2].expected));
+    await expect.poll(() => a3.locator('.feedback').innerText()).toContain('Correct.');
+    await expect.poll(() => row('Ada').innerText(), { timeout: 20_000 }).toMatch(/^Ada\t2 of/);
+    expect(teacherErrors).toEqual([]);
+
+    // An assessment: right or wrong only, no hint, no Show answer, and no key in the page.
+    const assessment = await teacher.evaluate(async () => {
+      const r = await fetch(new URL('../api/classes', location.href), {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Quiz', lessons: ['cancelling-timers'], seedPerStudent: false, seed: 'quiz1', policy: 'assessment' }),
+      });
+      return (await r.json()) as { id: string };
+    });
+    const { page: dee } = await browser.openUrl(join.replace(/join=[^&#]+/, `join=${assessment.id}`));
+    await dee.getByLabel('Your name, as your teacher knows you').fill('Dee');
+    await dee.getByRole('button', { name: 'Join' }).click();
+    await dee.getByRole('list', { name: 'class lessons' }).getByRole('link').first().click();
+    const card = dee.locator('.exercises article.exercise').first();
+    await card.waitFor();
+    expect(await card.getByRole('button', { name: 'Hint' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Show answer' }).count()).toBe(0);
+    const quiz = generate('cancelling-timers', 'quiz1')![0];
+    for (const guess of [Number(quiz.expected) + 1, Number(quiz.expected) + 2]) {
+      await card.getByLabel('Your answer').fill(String(guess));
+      await card.getByRole('button', { name: 'Check' }).click();
+      await expect.poll(() => card.locator('.feedback').innerText()).toMatch(new RegExp(`^Not quite\\. You answered ${guess}\\. Try again\\.\\s+attempts: ${guess - Number(quiz.expected)}$`));
+    }
+    const html = await dee.content();
+    expect(html).not.toContain(quiz.explanation);
+    expect(html).not.toContain('quiz1');
+    await card.getByLabel('Your answer').fill(String(answerOf(quiz)));
+    await card.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => card.locator('.feedback').innerText()).toMatch(/^Correct\./);
+    expect(await card.locator('.feedback').innerText()).not.toContain(quiz.explanation);
+  });
+});

@@ -1,0 +1,40 @@
+// `npm run class [-- --port N] [--host H] [--data DIR] [--no-build]`: the class server. Builds the
+// site and the server (unless --no-build and both are there), then serves both, with the
+// embedded database in class-data/ (or DIR), or PostgreSQL when DATABASE_URL is set.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, SetupError, buildSite, main, step } from './toolchain.mjs';
+import { DEFAULT_DATA, SERVER_BUNDLE, WASM_FILE, bundleServer } from './class-server.mjs';
+
+const USAGE = 'usage: npm run class -- [--port N] [--host ADDRESS] [--data DIR] [--no-build]';
+
+main(async () => {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help')) return console.log(USAGE);
+  const noBuild = argv.includes('--no-build');
+  const rest = argv.filter((a) => a !== '--no-build');
+  const opts = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const [k, v] = [rest[i], rest[i + 1]];
+    if (!['--port', '--host', '--data'].includes(k)) throw new SetupError(`Unknown option ${k}. ${USAGE}`);
+    if (!v || v.startsWith('--')) throw new SetupError(`${k} needs a value. ${USAGE}`);
+    opts[k.slice(2)] = v;
+  }
+  const site = join(ROOT, 'dist');
+  const base = process.env.HOTPATH_BASE ?? '/';
+  if (!noBuild || !existsSync(SERVER_BUNDLE) || !existsSync(join(site, 'index.html'))) {
+    await buildSite(base, site);
+    step('Bundling the class server …');
+    await bundleServer();
+  }
+  const data = resolve(opts.data ?? process.env.HOTPATH_CLASS_DATA ?? DEFAULT_DATA);
+  if (!process.env.DATABASE_URL) step(`Opening the embedded database in ${data} (the first start creates it: up to a minute) …`);
+  const { main: serve } = await import(pathToFileURL(SERVER_BUNDLE).href);
+  try {
+    await serve(['--site', site, '--base', base, '--wasm', WASM_FILE, '--data', data,
+      ...(opts.port ? ['--port', opts.port] : []), ...(opts.host ? ['--host', opts.host] : [])]);
+  } catch (e) {
+    throw new SetupError(e.message);
+  }
+});

@@ -1,0 +1,309 @@
+// @vitest-environment node
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadWasm } from '../src/wasm/loader';
+import { generate, lessonsWithExercises, type Instance } from '../src/exercises/exercises';
+import { setCache } from '../src/exercises/regrade';
+import { wrongAnswer } from '../src/exercises/testing';
+import type { ActionResult, Created, Joined, LessonWork, Report } from '../src/classroom/api';
+import { buildApp, type AppOptions } from './app';
+import { appliedMigrations, openDb, rollbackAll, type Db } from './db';
+import { tokenHash, tokenMatches } from './tokens';
+import { answerCount } from './store';
+import { backends } from './testing';
+
+beforeAll(() => loadWasm(readFileSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'))));
+
+const LESSON = 'cancelling-timers';
+const sets = setCache(generate);
+
+describe('tokens', () => {
+  it('match only their own hash, compared whole', () => {
+    const h = tokenHash('secret-token-1');
+    expect(tokenMatches('secret-token-1', h)).toBe(true);
+    expect(tokenMatches('secret-token-2', h)).toBe(false);
+    expect(tokenMatches('secret-token-1', h.slice(0, 10))).toBe(false);
+    expect(tokenMatches('', h)).toBe(false);
+  });
+});
+
+describe.each(backends())('the class server on the $name database', (backend) => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const f of cleanup.splice(0).reverse()) await f();
+  });
+  // One database for the tests that each make their own class; its own for those that close it.
+  let shared: { db: Db; drop(): Promise<void> };
+  beforeAll(async () => {
+    const where = await backend.fresh();
+    shared = { db: await openDb(where), drop: where.drop };
+  }, 300_000); // a first embedded database runs PostgreSQL's initdb in wasm: a minute on a loaded machine
+  afterAll(async () => {
+    await shared?.db.close();
+    await shared?.drop();
+  });
+
+  async function server(o: Partial<AppOptions> = {}, own?: 'own' | { url?: string; dir?: string }) {
+    let where: { url?: string; dir?: string } | undefined;
+    if (own === 'own') {
+      const fresh = await backend.fresh();
+      cleanup.push(fresh.drop);
+      where = fresh;
+    } else where = own;
+    const db = where ? await openDb(where) : shared.db;
+    const app = await buildApp({ db, sets, lessons: lessonsWithExercises(), ...o });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      if (where) await db.close();
+    };
+    cleanup.push(close);
+    const call = async <T,>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
+      const r = await app.inject({
+        method, url: `/api/${url}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return { status: r.statusCode, body: r.json() as T & { error?: string }, headers: r.headers, raw: r.body };
+    };
+    return { db, app, call, where, close };
+  }
+
+  async function classWith(s: Awaited<ReturnType<typeof server>>, policy: 'practice' | 'assessment', extra: object = {}) {
+    const c = await s.call<Created>('POST', 'classes', { name: 'Class 7', lessons: [LESSON, 'recycler'], seedPerStudent: false, policy, seed: 'class7', ...extra });
+    expect(c.status, c.raw).toBe(201);
+    return c.body;
+  }
+  const join = async (s: Awaited<ReturnType<typeof server>>, id: string, name: string) => {
+    const j = await s.call<Joined>('POST', `classes/${id}/students`, { name });
+    expect(j.status, j.raw).toBe(201);
+    return j.body.token;
+  };
+  let n = 0;
+  const act = (s: Awaited<ReturnType<typeof server>>, token: string, exercise: string, action: string, answer?: unknown, requestId = `req-${++n}-xxxxxxxx`) =>
+    s.call<ActionResult>('POST', 'work', { requestId, lesson: LESSON, exercise, action, ...(answer !== undefined ? { answer } : {}) }, token);
+  const key = (i: Instance) => (Array.isArray(i.expected) || typeof i.expected === 'string' ? i.expected : String(i.expected));
+  const wrong = (i: Instance) => { const w = wrongAnswer(i); return typeof w === 'number' ? String(w) : w; };
+
+  it('runs its versioned migrations on open, once, and each has a way back', async () => {
+    const s = await server({}, 'own');
+    expect(await appliedMigrations(s.db)).toEqual(['001_classes_students_actions']);
+    await s.close();
+    const again = await openDb(s.where!);
+    expect(await appliedMigrations(again)).toEqual(['001_classes_students_actions']);
+    await rollbackAll(again);
+    expect(await again.knex.schema.hasTable('actions')).toBe(false);
+    await again.close();
+    const third = await openDb(s.where!);
+    expect(await third.knex.schema.hasTable('actions')).toBe(true);
+    await third.close();
+  });
+
+  it('grades practice answers with the real structures: a hint after a wrong answer, the answer after a second', async () => {
+    const s = await server();
+    const { id, teacherToken } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Ada');
+    const work = await s.call<LessonWork>('GET', `work/${LESSON}`, undefined, token);
+    expect(work.status).toBe(200);
+    const real = generate(LESSON, 'class7')!;
+    expect(work.body.questions.map((q) => q.id)).toEqual(real.map((i) => i.id));
+    expect(work.body.questions[0].hint).toBe(real[0].hint);
+    expect(work.raw).not.toContain('class7'); // the seed stays on the server
+    const [first] = real;
+    const r1 = await act(s, token, first.id, 'answer', wrong(first));
+    expect(r1.body.card).toMatchObject({ attempts: 1, solved: false, last: { correct: false } });
+    expect(r1.body.card.open).toBeUndefined();
+    const r2 = await act(s, token, first.id, 'answer', typeof first.expected === 'number' ? String(first.expected + 2) : wrong(first) + '0');
+    expect(r2.body.card.open).toEqual({ expected: first.expected, explanation: first.explanation });
+    const r3 = await act(s, token, first.id, 'answer', key(first));
+    expect(r3.body.card).toMatchObject({ attempts: 3, solved: true, firstTry: false, shown: true });
+    // The teacher's report holds it as the lesson page's export would.
+    const report = await s.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
+    expect(report.status).toBe(200);
+    const ada = report.body.exports.find((e) => e.lesson === LESSON)!;
+    expect(ada.student).toBe('Ada');
+    expect(ada.exercises[0]).toMatchObject({ id: first.id, attempts: 3, solved: true });
+    expect(report.body.activity[0]).toMatchObject({ student: 'Ada', lesson: LESSON, exercise: first.id, action: 'answer' });
+  });
+
+  it('in an assessment says only right or wrong: no hint, no answer, no explanation, no replay ever leaves it', async () => {
+    const s = await server();
+    const { id } = await classWith(s, 'assessment');
+    const token = await join(s, id, 'Bo');
+    const work = await s.call<LessonWork>('GET', `work/${LESSON}`, undefined, token);
+    const real = generate(LESSON, 'class7')!;
+    for (const q of work.body.questions) expect(Object.keys(q)).not.toContain('hint');
+    const texts = [work.raw];
+    for (const inst of real) {
+      texts.push((await act(s, token, inst.id, 'answer', wrong(inst))).raw);
+      const w2 = await act(s, token, inst.id, 'answer', inst.kind === 'trace' ? [...(inst.expected as number[])].concat([0]).slice(1) : inst.choices ? inst.choices.find((c) => c !== inst.expected && c !== wrong(inst)) ?? wrong(inst) : '999999');
+      texts.push(w2.raw);
+      expect(w2.body.card.open).toBeUndefined();
+      expect(w2.body.card.replay).toBeUndefined();
+    }
+    for (const inst of real) for (const t of texts) expect(t).not.toContain(inst.explanation);
+    expect((await act(s, token, real[0].id, 'hint')).status).toBe(403);
+    expect((await act(s, token, real[0].id, 'reveal')).status).toBe(403);
+    const right = await act(s, token, real[1].id, 'answer', key(real[1]));
+    expect(right.body.card).toMatchObject({ solved: true, last: { correct: true } });
+    expect(right.body.card.open).toBeUndefined();
+  });
+
+  it('refuses a forged answer and anything not in its schema, each with a reason', async () => {
+    const s = await server();
+    const { id } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Cy');
+    const [first] = generate(LESSON, 'class7')!;
+    // Claiming to be right is not a field of the API: the server grades.
+    const forged = await s.call('POST', 'work', { requestId: 'forged-000001', lesson: LESSON, exercise: first.id, action: 'answer', answer: wrong(first), correct: true }, token);
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toMatch(/must NOT have additional properties/);
+    const w = await act(s, token, first.id, 'answer', wrong(first));
+    expect(w.body.card).toMatchObject({ solved: false, last: { correct: false } });
+    expect((await act(s, token, first.id, 'answer', 'forty two')).body.error).toBe('The answer is not valid: the answer must be a whole number, like 42.');
+    expect((await act(s, token, 'constructor', 'answer', '1')).status).toBe(404);
+    expect((await s.call('POST', 'work', { requestId: 'x-000000001', lesson: 'no-such', exercise: first.id, action: 'answer', answer: '1' }, token)).status).toBe(404);
+    expect((await s.call('POST', `classes/${id}/students`, { name: 'Eve\u0000<script>' })).status).toBe(400);
+    expect((await s.call('POST', `classes/${id}/students`, { name: '   ' })).status).toBe(400);
+    expect((await s.call('POST', 'classes', { name: 'x', lessons: ['no-such-lesson'], seedPerStudent: false, policy: 'practice' })).body.error).toBe('No lesson “no-such-lesson” with exercises on this server.');
+    expect((await s.call('POST', 'classes', { name: 'x', lessons: [LESSON], seedPerStudent: false, policy: 'exam' })).status).toBe(400);
+    const big = await s.call('POST', `classes/${id}/students`, JSON.stringify({ name: 'x'.repeat(20_000) }));
+    expect([big.status, big.body.error]).toEqual([413, 'The request is larger than 16 KB.']);
+    expect((await s.call('POST', `classes/${id}/students`, '{"name":')).status).toBe(400);
+    // A name is data: stored and returned as typed, never as markup.
+    const j = await s.call<Joined>('POST', `classes/${id}/students`, { name: '<img src=x onerror=alert(1)>' });
+    expect([j.status, j.body.name, j.headers['content-type']]).toEqual([201, '<img src=x onerror=alert(1)>', 'application/json; charset=utf-8']);
+  });
+
+  it('keeps tokens secret: only hashes stored, the wrong key refused, a student key no teacher key', async () => {
+    const s = await server();
+    const { id, teacherToken } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Dee');
+    const dump = JSON.stringify([await s.db.knex('classes').select(), await s.db.knex('students').select()]);
+    expect(dump).not.toContain(teacherToken);
+    expect(dump).not.toContain(token.split('.')[1]);
+    expect((await s.call('GET', `classes/${id}/report`)).status).toBe(403);
+    expect((await s.call('GET', `classes/${id}/report`, undefined, `${teacherToken.slice(0, -2)}xx`)).status).toBe(403);
+    expect((await s.call('GET', `classes/${id}/report`, undefined, token)).status).toBe(403);
+    expect((await s.call('GET', `work/${LESSON}`)).status).toBe(401);
+    expect((await s.call('GET', `work/${LESSON}`, undefined, `${token.split('.')[0]}.${teacherToken}`)).status).toBe(401);
+    // Another class's teacher key does not open this one.
+    const other = await classWith(s, 'practice');
+    expect((await s.call('GET', `classes/${id}/report`, undefined, other.teacherToken)).status).toBe(403);
+    expect((await s.call('POST', `classes/${id}/students`, { name: '  dee ' })).status).toBe(409);
+  });
+
+  it('never counts twice: a retried request, a second tab, the same answer again, an answer after solving', async () => {
+    const s = await server();
+    const { id, teacherToken } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Eve');
+    const [a, b] = generate(LESSON, 'class7')!;
+    const once = await act(s, token, a.id, 'answer', wrong(a), 'same-request-1');
+    const retry = await act(s, token, a.id, 'answer', wrong(a), 'same-request-1');
+    expect([once.body.stored, retry.body.stored, retry.body.card.attempts]).toEqual([true, false, 1]);
+    expect((await act(s, token, a.id, 'answer', wrong(a))).body).toMatchObject({ stored: false, card: { attempts: 1 } });
+    // Two tabs send the right answer at once: one attempt, solved once.
+    const tabs = await Promise.all([act(s, token, b.id, 'answer', key(b)), act(s, token, b.id, 'answer', key(b)), act(s, token, b.id, 'answer', key(b))]);
+    expect(tabs.filter((t) => t.body.stored)).toHaveLength(1);
+    expect(tabs.map((t) => t.body.card.attempts)).toEqual([1, 1, 1]);
+    expect((await act(s, token, b.id, 'answer', wrong(b))).body).toMatchObject({ stored: false, card: { solved: true, firstTry: true, attempts: 1 } });
+    expect(await answerCount(s.db, id)).toBe(2);
+    const report = await s.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
+    expect(report.body.exports.filter((e) => e.lesson === LESSON)).toHaveLength(1);
+  });
+
+  it('limits each client’s requests per minute', async () => {
+    const s = await server({ limits: { answer: 3 } });
+    const { id } = await classWith(s, 'practice');
+    const ada = await join(s, id, 'Ada');
+    const bo = await join(s, id, 'Bo');
+    const [a] = generate(LESSON, 'class7')!;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await act(s, ada, a.id, 'hint')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await act(s, ada, a.id, 'hint')).body.error).toBe('Too many requests from this client: wait a minute and try again.');
+    expect((await act(s, bo, a.id, 'hint')).status).toBe(200); // another student is another client
+  });
+
+  it('refuses answers after the due date, and answers to a lesson the class does not have', async () => {
+    const s = await server();
+    const past = await classWith(s, 'practice', { dueAt: '2020-01-01T00:00:00Z' });
+    expect((await s.call('POST', `classes/${past.id}/students`, { name: 'Late' })).status).toBe(403);
+    const cls = await classWith(s, 'practice', { lessons: ['recycler'] });
+    const token = await join(s, cls.id, 'Fay');
+    expect((await s.call('GET', `work/${LESSON}`, undefined, token)).body.error).toBe('The class “Class 7” has no lesson “cancelling-timers”.');
+  });
+
+  it('keeps every answer across a restart, and tells the teacher page of each as it is stored', async () => {
+    const s = await server({}, 'own');
+    const { id, teacherToken } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Gus');
+    const real = generate(LESSON, 'class7')!;
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = s.app.server.address() as { port: number };
+    const ctl = new AbortController();
+    const events = await fetch(`http://127.0.0.1:${address.port}/api/classes/${id}/events`, { headers: { authorization: `Bearer ${teacherToken}` }, signal: ctl.signal });
+    expect(events.headers.get('content-type')).toBe('text/event-stream');
+    const reader = events.body!.getReader();
+    let seen = '';
+    const heard = (async () => {
+      while (!seen.includes('event: change')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += new TextDecoder().decode(value);
+      }
+    })();
+    await act(s, token, real[0].id, 'answer', key(real[0]));
+    await heard;
+    expect(seen).toContain('event: change');
+    ctl.abort();
+    await act(s, token, real[1].id, 'answer', wrong(real[1]));
+    await s.close();
+    {
+      const again = await server({}, s.where!);
+      const report = await again.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
+      expect(report.body.exports.find((e) => e.lesson === LESSON)!.exercises.slice(0, 2)).toMatchObject([{ solved: true }, { attempts: 1, solved: false }]);
+    }
+  });
+});
+
+describe('the class server’s pages', () => {
+  it('carry the site’s headers: isolation everywhere, framing by other sites only for the embed routes; API answers are not cached', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'hotpath-site-'));
+    for (const dir of ['', 'teacher', 'embed/heap']) {
+      mkdirSync(join(site, dir), { recursive: true });
+      writeFileSync(join(site, dir, 'index.html'), '<!doctype html><title>x</title>');
+    }
+    writeFileSync(join(site, '404.html'), '<!doctype html><title>not found</title>');
+    // The pages and the status route touch no database.
+    const db = { kind: 'embedded', onChange: () => () => undefined, close: async () => undefined } as unknown as Db;
+    const app = await buildApp({ db, sets, lessons: [], siteDir: site });
+    try {
+      const teacher = await app.inject({ url: '/teacher/' });
+      expect([teacher.statusCode, teacher.headers['content-security-policy'], teacher.headers['x-frame-options'], teacher.headers['cross-origin-embedder-policy']])
+        .toEqual([200, "frame-ancestors 'self'", 'SAMEORIGIN', 'require-corp']);
+      const embed = await app.inject({ url: '/embed/heap/' });
+      expect([embed.statusCode, embed.headers['content-security-policy'], embed.headers['x-frame-options'], embed.headers['cross-origin-opener-policy']]).toEqual([200, undefined, undefined, 'same-origin']);
+      const missing = await app.inject({ url: '/no/such/page' });
+      expect([missing.statusCode, missing.headers['x-frame-options']]).toEqual([404, 'SAMEORIGIN']);
+      expect((await app.inject({ url: '/teacher' })).statusCode).toBe(301);
+      const status = await app.inject({ url: '/api/status' });
+      expect([status.json(), status.headers['cache-control']]).toEqual([{ server: 'hotpath-class', version: 1, database: 'embedded' }, 'no-store']);
+      expect((await app.inject({ url: '/api/nothing' })).json()).toEqual({ error: 'No such API route.' });
+    } finally {
+      await app.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the class server on no database it can use', () => {
+  it('says what is wrong with a DATABASE_URL that is not PostgreSQL', async () => {
+    await expect(openDb({ url: 'mysql://x' })).rejects.toThrow('DATABASE_URL must start with postgres:// (it starts “mysql://x”)');
+  });
+});
+
+export type { Db };

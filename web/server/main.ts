@@ -1,0 +1,79 @@
+// The class server's process: loads the wasm (the same Rust structures the browser runs), opens
+// the database (migrating it), serves the site and the API, and closes cleanly on SIGINT or
+// SIGTERM. `npm run class` builds what it needs and runs this; tests and the load test start it
+// directly from its bundle.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadWasm } from '../src/wasm/loader';
+import { generate, lessonsWithExercises } from '../src/exercises/exercises';
+import { setCache } from '../src/exercises/regrade';
+import { buildApp, type AppOptions } from './app';
+import { openDb } from './db';
+
+export interface ServerOptions {
+  /** The wasm module's bytes' path (web/src/wasm/pkg/hotpath_wasm_bg.wasm). */
+  wasm: string;
+  site?: string;
+  base?: string;
+  host?: string;
+  port?: number;
+  /** The embedded database's folder (ignored with a database URL). */
+  data?: string;
+  databaseUrl?: string;
+  trustProxy?: boolean;
+  limits?: AppOptions['limits'];
+}
+
+export async function startServer(o: ServerOptions) {
+  await loadWasm(readFileSync(o.wasm));
+  const db = await openDb({ url: o.databaseUrl, dir: o.databaseUrl ? undefined : o.data });
+  const app = await buildApp({
+    db, sets: setCache(generate), lessons: lessonsWithExercises(), siteDir: o.site && resolve(o.site), base: o.base, trustProxy: o.trustProxy, limits: o.limits,
+  });
+  const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
+  const url = `${address.replace('[::1]', 'localhost')}${o.base ?? '/'}`;
+  const close = async () => {
+    await app.close();
+    await db.close();
+  };
+  return { url, db, close };
+}
+
+/** `--name value` pairs, each known and given once. */
+function args(argv: string[]): Record<string, string> {
+  const known = ['--site', '--base', '--host', '--port', '--data', '--wasm', '--trust-proxy', '--limits'];
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const [k, v] = [argv[i], argv[i + 1]];
+    if (!known.includes(k)) throw new Error(`Unknown option ${k}; known: ${known.join(', ')}.`);
+    if (v === undefined) throw new Error(`${k} needs a value.`);
+    if (k.slice(2) in out) throw new Error(`${k} is given twice.`);
+    out[k.slice(2)] = v;
+  }
+  return out;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const a = args(argv);
+  const port = Number(a.port ?? process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (0 for any free one), not “${a.port}”.`);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const server = await startServer({
+    wasm: a.wasm, site: a.site, base: a.base, host: a.host ?? process.env.HOST, port, data: a.data, databaseUrl,
+    trustProxy: a['trust-proxy'] === 'true', limits: a.limits ? JSON.parse(a.limits) : undefined,
+  });
+  const where = server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${server.db.dir}`;
+  console.log(`Class server listening on ${server.url} with ${where}.`);
+  console.log(`Create a class at ${server.url}class. Stop with Ctrl-C.`);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    server.close().then(() => process.exit(0), (e) => {
+      console.error(e);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

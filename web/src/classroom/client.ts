@@ -1,0 +1,106 @@
+// Calls to the class server from the site's pages, and what this browser keeps of its classes:
+// a student's key per class joined, a teacher's per class created here. Keys are secrets: a
+// teacher's travels only in the fragment of the teacher link (never sent in a request line) and
+// in an Authorization header.
+import { API } from './mode';
+import { readItem, writeItem } from '../site/storage';
+
+export class ApiFailure extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** One API call; a refusal becomes an ApiFailure carrying the server's sentence. */
+export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; token?: string; signal?: AbortSignal } = {}): Promise<T> {
+  let r: Response;
+  try {
+    r = await fetch(`${API}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiFailure('The class server could not be reached: check the connection and try again.', 0);
+  }
+  const body = await r.json().catch(() => null) as (T & { error?: string }) | null;
+  if (!r.ok || body === null) throw new ApiFailure(body?.error ?? `The class server answered ${r.status}.`, r.status);
+  return body;
+}
+
+/** A fresh id for one check: a retry of the same check carries the same id and is stored once. */
+export function requestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const STUDENT = (classId: string) => `hotpath-class:${classId}`;
+const TEACHING = 'hotpath-teaching';
+
+export interface Membership {
+  token: string;
+  name: string;
+}
+
+export function membership(classId: string): Membership | null {
+  try {
+    const m = JSON.parse(readItem(STUDENT(classId)) ?? 'null') as Membership | null;
+    return m && typeof m.token === 'string' && typeof m.name === 'string' ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+export function remember(classId: string, m: Membership): void {
+  writeItem(STUDENT(classId), JSON.stringify(m));
+}
+
+export interface Teaching {
+  id: string;
+  name: string;
+  token: string;
+}
+
+/** The classes created in this browser, newest first. */
+export function teaching(): Teaching[] {
+  try {
+    const list = JSON.parse(readItem(TEACHING) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((t): t is Teaching => !!t && typeof t.id === 'string' && typeof t.token === 'string' && typeof t.name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberTeaching(t: Teaching): void {
+  writeItem(TEACHING, JSON.stringify([t, ...teaching().filter((x) => x.id !== t.id)].slice(0, 50)));
+}
+
+/** Absolute links to hand out. */
+export const joinLink = (id: string) => `${window.location.origin}${import.meta.env.BASE_URL}class?join=${encodeURIComponent(id)}`;
+export const teachLink = (id: string, token: string) => `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}#key=${token}`;
+
+/**
+ * Server-sent events over fetch (an EventSource cannot send the teacher's key in a header):
+ * calls `onEvent` for each event named, until aborted; resolves when the stream ends.
+ */
+export async function followEvents(path: string, token: string, signal: AbortSignal, onEvent: (name: string) => void, onOpen: () => void): Promise<void> {
+  const r = await fetch(`${API}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
+  if (!r.ok || !r.body) throw new ApiFailure(`The live feed was refused (${r.status}).`, r.status);
+  onOpen();
+  const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = /^event: (.+)$/m.exec(block)?.[1];
+      if (name) onEvent(name);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+// One exercise card: the question, the answer box (a whole number, a choice, or cells clicked in
+// order), Check, Hint and Show answer where the policy gives them, and the feedback its card
+// state holds. The state comes from the grader (this browser on the static site, the class
+// server in a class), so a card never needs the key.
+import { useState, type FormEvent } from 'react';
+import { WHOLE_NUMBER, showAnswer, type Answer } from './exercises';
+import { ordinal, wrongsLeft, type CardState, type Policy, type Question } from './card';
+import { Prose } from './Prose';
+import { familyLink } from '../embed/link';
+import { familyModule } from '../registry/family';
+
+/** Click order as ordinals ("1st, 4th"): never a bare number that could read as what a cell holds. */
+const clickOrder = (clicked: readonly number[], i: number) => clicked.flatMap((c, k) => (c === i ? [ordinal(k + 1)] : [])).join(', ');
+
+/**
+ * One question, answered by typing, choosing or clicking cells; what it shows comes from its
+ * card state (graded in this browser, or by the class server), so a card never needs the key.
+ */
+export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, replayed, busy = false, problem }: {
+  q: Question; c: CardState; policy: Policy;
+  /** Unchecked work kept from before a reload, if any. */
+  draft: string | number[] | undefined; keep: (d: string | number[]) => void;
+  answer: (a: Answer) => void;
+  /** Absent where hints and the answer are not given (assessment). */
+  hint?: () => void; reveal?: () => void; replayed?: () => void;
+  /** An answer is on its way to the grader. */
+  busy?: boolean;
+  /** Why the last check did not arrive (the class server said no, or could not be reached). */
+  problem?: string;
+}) {
+  const last = c.last?.answer;
+  const [text, setText] = useState<string>(() => (typeof draft === 'string' ? draft : last === undefined || Array.isArray(last) ? '' : String(last)));
+  const [clicked, setClicked] = useState<number[]>(() => (Array.isArray(draft) ? draft : Array.isArray(last) ? last : []));
+  const [showHint, setShowHint] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const answered = c.last;
+  const open = c.open;
+  const module = c.replay && familyModule(c.replay.family);
+  const replay = module && c.replay ? familyLink(module, c.replay.view, c.replay.ops, c.replay.step, c.replay.settings).href : undefined;
+  const numeric = q.kind !== 'trace' && !q.choices;
+  const cells = q.kind === 'trace' ? q.cells : undefined;
+
+  const edit = (t: string) => {
+    setText(t);
+    keep(t);
+  };
+  const click = (next: number[]) => {
+    setClicked(next);
+    keep(next);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    let given;
+    if (q.kind === 'trace') given = clicked;
+    else if (q.choices) given = text;
+    else {
+      if (!WHOLE_NUMBER.test(text)) {
+        setInvalid(true);
+        return;
+      }
+      given = text.trim(); // kept as typed; graded as an exact integer
+    }
+    setInvalid(false);
+    answer(given);
+  };
+
+  return (
+    <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${q.id}-title`}>
+      <h4 id={`${q.id}-title`}>{q.title} <span className="kind">{q.kind}</span></h4>
+      <p><Prose text={q.prompt} /></p>
+      {q.code && <pre className="exercise-code" aria-label={q.code.label}>{q.code.text}</pre>}
+      <form onSubmit={submit}>
+        {cells && (
+          <div className="trace-answer">
+            <div className="trace-cells" role="group" aria-label={cells.groupLabel}>
+              {cells.labels.map((label, i) => (
+                <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined} aria-pressed={clicked.includes(i)}
+                  aria-label={`${cells.place ? `${cells.place} ${i}, ` : ''}${cells.noun} ${label}`} onClick={() => click([...clicked, i])}>
+                  {cells.place && <span className="cell-index">{i}</span>}{label}
+                  {clicked.includes(i) && <span className="order" title="your click order">{clickOrder(clicked, i)}</span>}
+                </button>
+              ))}
+            </div>
+            <p className="hint">Your order: {clicked.length ? showAnswer(q, clicked) : 'click the cells'}{' '}
+              <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
+              <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
+            </p>
+          </div>
+        )}
+        {q.choices && (
+          <fieldset className="choices">
+            <legend className="visually-hidden">Choose one</legend>
+            {q.choices.map((choice) => (
+              <label key={choice} className="inline"><input type="radio" name={q.id} value={choice} checked={text === choice} onChange={() => edit(choice)} /> {choice}</label>
+            ))}
+          </fieldset>
+        )}
+        {numeric && (
+          <>
+            <label className="inline">Your answer{' '}
+              <input inputMode="numeric" value={text} size={8}
+                onChange={(e) => { edit(e.target.value); setInvalid(false); }}
+                aria-invalid={invalid} aria-describedby={invalid ? `${q.id}-invalid` : undefined} />
+            </label>
+            {invalid && (
+              <p id={`${q.id}-invalid`} className="input-error" role="alert">
+                Enter a whole number using the digits 0–9, like 42 (not “{text.trim()}”).
+              </p>
+            )}
+          </>
+        )}
+        <div className="button-row">
+          {/* Solved is done: a later check would not count, so it is not offered. */}
+          <button type="submit" disabled={busy || c.solved || (q.kind === 'trace' ? !clicked.length : text.trim() === '')}>{c.solved ? 'Solved' : 'Check'}</button>
+          {hint && q.hint !== undefined && (
+            <button type="button" onClick={() => {
+              setShowHint(true);
+              if (!showHint) hint();
+            }}>Hint</button>
+          )}
+          {reveal && !open && <button type="button" onClick={reveal}>Show answer</button>}
+        </div>
+      </form>
+      {problem && <p className="input-error" role="alert">{problem}</p>}
+      {showHint && q.hint !== undefined && <p className="hint exercise-hint">Hint: <Prose text={q.hint} /></p>}
+      {(answered || open) && (
+        <div className="feedback" role="status">
+          <p>
+            {answered && <><strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}</>}
+            {answered && !answered.correct && <>You answered {showAnswer(q, answered.answer)}{open ? '; ' : '. '}</>}
+            {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(q, open.expected)}. </>}
+            {answered?.divergence && <>{answered.divergence} </>}
+            {answered && !answered.correct && !open && !showHint && q.hint !== undefined && <>Hint: <Prose text={q.hint} /> </>}
+            {answered && !answered.correct && !open && (policy === 'practice'
+              ? <>Try again: the answer is shown after {wrongsLeft(c) === 1 ? 'one more wrong answer' : `${wrongsLeft(c)} more wrong answers`}{reveal ? ', or when you press Show answer' : ''}.</>
+              : <>Try again.</>)}
+            {open && <Prose text={open.explanation} />}
+            {answered?.correct && c.shown && <> (Solved after the answer was shown.)</>}
+          </p>
+          <p>
+            {replay && (
+              <a href={replay} onClick={replayed} target="_blank" rel="noreferrer">
+                Replay these steps in the player
+              </a>
+            )}{replay && ' · '}
+            attempts: {c.attempts}{c.hints ? `, hints: ${c.hints}` : ''}{c.asked ? ', answer asked for' : ''}
+          </p>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+// What an exercise card shows, computed from a progress log and the real instance, by one
+// function that the lesson page (static mode, graded in the browser) and the class server
+// (graded on the server) both call. The feedback policy decides what may leave the grader:
+// "practice" (and the static site) opens the model answer after a second wrong answer or when
+// asked; "assessment" says only right or wrong, so the key never reaches the student.
+import { cellLabel, grade, WHOLE_NUMBER, type Answer, type Instance } from './exercises';
+import { num } from '../site/format';
+import { standing, WRONG_BEFORE_SHOWN, type Progress, type Standing } from './progress';
+
+export type Policy = 'practice' | 'assessment';
+
+/** A question as a student's browser receives it: no model answer, no explanation, no script. */
+export type Question = Pick<Instance, 'id' | 'kind' | 'title' | 'prompt' | 'code' | 'choices' | 'cells'> & {
+  /** Absent in assessment. */
+  hint?: string;
+};
+
+export function question(inst: Instance, policy: Policy): Question {
+  const { id, kind, title, prompt, code, choices, cells, hint } = inst;
+  return { id, kind, title, prompt, code, choices, cells, ...(policy === 'practice' ? { hint } : {}) };
+}
+
+/** The standing (progress.ts) without the answer itself, and what the card shows of it. */
+export interface CardState extends Omit<Standing, 'lastAnswer'> {
+  /** Wrong answers before it was solved. */
+  wrongs: number;
+  /** The last answer counted, and whether it was right (for a sequence in practice: where it left the model, in words). */
+  last?: { answer: Answer; correct: boolean; divergence?: string };
+  /** The model answer and why: only once solved or shown, and never in assessment. */
+  open?: { expected: Answer; explanation: string };
+  /** The steps to replay, once answered (practice only). */
+  replay?: Instance['replay'];
+}
+
+export function cardState(p: Progress, inst: Instance, policy: Policy): CardState {
+  const s = standing(p, inst.id);
+  const answered = s.lastAnswer === undefined ? null : grade(inst, s.lastAnswer);
+  const practice = policy === 'practice';
+  const open = practice && (s.shown || s.solved);
+  return {
+    attempts: s.attempts, solved: s.solved, firstTry: s.firstTry, hints: s.hints, shown: practice && s.shown, asked: s.asked,
+    wrongs: s.attempts - (s.solved ? 1 : 0),
+    last: answered ? {
+      answer: s.lastAnswer!, correct: answered.correct,
+      ...(practice && answered.divergesAt !== undefined && Array.isArray(inst.expected)
+        ? { divergence: divergence(inst, answered.divergesAt, s.lastAnswer as number[], inst.expected, open) } : {}),
+    } : undefined,
+    open: open ? { expected: inst.expected, explanation: inst.explanation } : undefined,
+    replay: practice && (answered || open) ? inst.replay : undefined,
+  };
+}
+
+/** How many more wrong answers open the model answer (practice). */
+export const wrongsLeft = (c: CardState) => Math.max(0, WRONG_BEFORE_SHOWN - c.wrongs);
+
+/**
+ * An answer as it arrives from a browser, in the form the question takes, or why not: a whole
+ * number as typed (kept as typed), one of the choices, or cells by position.
+ */
+export function takeAnswer(q: Pick<Instance, 'kind' | 'choices' | 'cells'>, raw: unknown): { ok: true; answer: Answer } | { ok: false; problem: string } {
+  if (q.kind === 'trace') {
+    const n = q.cells?.labels.length ?? 0;
+    return Array.isArray(raw) && raw.length > 0 && raw.length <= 1000 && raw.every((x) => Number.isInteger(x) && x >= 0 && x < n)
+      ? { ok: true, answer: raw as number[] } : { ok: false, problem: `a trace answer is a list of cell positions from 0 to ${n - 1}` };
+  }
+  if (q.choices) {
+    return typeof raw === 'string' && q.choices.includes(raw) ? { ok: true, answer: raw } : { ok: false, problem: 'the answer must be one of the choices' };
+  }
+  const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
+  return typeof text === 'string' && text.length <= 200 && WHOLE_NUMBER.test(text)
+    ? { ok: true, answer: text.trim() } : { ok: false, problem: 'the answer must be a whole number, like 42' };
+}
+
+export const ordinal = (n: number) => `${num(n)}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/**
+ * Where a clicked sequence leaves the model trace, in words, by what the cells hold. Before the
+ * answer may be shown it says only where; after, also what the real run did there.
+ */
+export function divergence(inst: Pick<Instance, 'cells'>, at: number, answer: readonly number[], model: readonly number[], open: boolean): string {
+  const cell = (i: number) => cellLabel(inst, i);
+  const matched = (n: number) => (n === 1 ? 'Your first click matches' : `Your first ${num(n)} clicks match`);
+  if (at >= model.length) return `${matched(model.length)} the real run, which ends there: you clicked ${num(answer.length - model.length)} more.`;
+  if (at >= answer.length) {
+    return `${answer.length === 1 ? 'Your click matches' : `Your ${num(answer.length)} clicks match`} the real run so far, but it goes on${open ? ` to ${cell(model[at])}` : ''}.`;
+  }
+  if (at === 0) return `Your 1st click, ${cell(answer[0])}, is not where the real run starts${open ? `: it starts at ${cell(model[0])}` : ''}.`;
+  return open ? `Your ${ordinal(at + 1)} click was ${cell(answer[at])}; at that point the real run went to ${cell(model[at])}.`
+    : `${matched(at)} the real run; your ${ordinal(at + 1)}, ${cell(answer[at])}, does not.`;
+}

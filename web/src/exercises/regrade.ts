@@ -1,0 +1,91 @@
+// The class view believes no file: every answer a student's export carries is graded again
+// against the exercise set its lesson's generators make from its seed with the real structures
+// (the same `generate` the lesson page runs), and the grade shown is the one the answers earn.
+// Where the file claims otherwise it is flagged "edited?", with what differs.
+import { generate, grade, showAnswer, type Answer, type Instance } from './exercises';
+import { standing, type LogEntry } from './progress';
+import { answerText, excerpt, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
+
+/** The exercise sets of (lesson, seed) pairs, made once each: a class usually shares one seed. */
+export function setCache(make: (lesson: string, seed: string) => Instance[] | undefined = generate) {
+  const sets = new Map<string, Instance[] | undefined>();
+  return (lesson: string, seed: string): Instance[] | undefined => {
+    const key = `${lesson}\n${seed}`;
+    if (!sets.has(key)) sets.set(key, make(lesson, seed));
+    return sets.get(key);
+  };
+}
+
+/** A stored answer ("3 → 1" for clicked cells, else as typed) in the form the exercise grades. */
+export function storedAnswer(inst: Instance, text: string): Answer {
+  if (inst.kind === 'trace') return /^\d+( → \d+)*$/.test(text) ? text.split(' → ').map(Number) : [];
+  return text;
+}
+
+const verdict = (r: Pick<ExerciseResult, 'attempts' | 'solved' | 'firstTry'>) => (r.attempts === 0 ? 'not tried'
+  : r.solved ? (r.firstTry ? 'solved at the first try' : `solved in ${r.attempts}`) : `unsolved after ${r.attempts}`);
+
+/** Reasons, at most three, then how many more. */
+function listed(reasons: string[]): string[] {
+  return reasons.length > 3 ? [...reasons.slice(0, 3), `and ${reasons.length - 3} more`] : reasons;
+}
+
+/**
+ * The file graded again against its lesson and seed. Refused (with the file named) when its
+ * lesson is not on this site or it names an exercise the lesson does not have; otherwise its
+ * results are the regraded ones and `edited` says where its claims differed.
+ */
+export function regrade(f: StudentFile, sets: (lesson: string, seed: string) => Instance[] | undefined): Parsed {
+  const fail = (problem: string): Parsed => ({ ok: false, file: f.file, problem });
+  const set = sets(f.lesson, f.seed);
+  if (!set) return fail(`lesson ${excerpt(f.lesson)} is not on this site`);
+  const byId = new Map(set.map((i) => [i.id, i]));
+  const named = new Set([...Object.keys(f.exercises), ...(f.log ?? []).map((l) => l.exercise)]);
+  const unknown = [...named].filter((id) => !byId.has(id));
+  if (unknown.length) {
+    return fail(`exercise ${excerpt(unknown[0])}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''} is not in lesson “${f.lesson}”`);
+  }
+  const reasons: string[] = [];
+  const exercises: Record<string, ExerciseResult> = Object.create(null);
+  if (f.source === 'json') {
+    const log: LogEntry[] = (f.log ?? []).map((l) => {
+      if (l.action !== 'answer' || l.answer === undefined) return l;
+      const inst = byId.get(l.exercise)!;
+      const correct = grade(inst, l.answer).correct;
+      if (l.correct !== undefined && l.correct !== correct) {
+        reasons.push(`“${inst.title}”: the answer ${excerpt(showAnswer(inst, l.answer), 20)} is marked ${l.correct ? 'right' : 'wrong'}, but it is ${correct ? 'right' : 'wrong'}`);
+      }
+      return { ...l, correct };
+    });
+    const progress = { lesson: f.lesson, seed: f.seed, student: f.student, log };
+    for (const inst of set) {
+      const s = standing(progress, inst.id);
+      const answers = log.filter((l) => l.exercise === inst.id && l.action === 'answer' && l.answer !== undefined);
+      const real: ExerciseResult = {
+        kind: inst.kind, attempts: s.attempts, solved: s.solved, firstTry: s.firstTry, hints: s.hints, shown: s.shown, asked: s.asked,
+        wrong: answers.filter((l) => !l.correct).map((l) => answerText(l.answer)),
+        last: s.lastAnswer === undefined ? undefined : answerText(s.lastAnswer), at: answers.at(-1)?.at,
+      };
+      const claim = f.exercises[inst.id];
+      if (claim && (claim.solved !== real.solved || claim.firstTry !== real.firstTry || claim.attempts !== real.attempts)) {
+        reasons.push(`“${inst.title}”: the file says ${verdict(claim)}, its answers say ${verdict(real)}`);
+      } else if (claim && claim.hints !== real.hints) {
+        reasons.push(`“${inst.title}”: the file says ${claim.hints} hints, its log ${real.hints}`);
+      }
+      if (claim || real.attempts || real.hints) exercises[inst.id] = real;
+    }
+  } else {
+    for (const [id, claim] of Object.entries(f.exercises)) {
+      const inst = byId.get(id)!;
+      const right = claim.last !== undefined && grade(inst, storedAnswer(inst, claim.last)).correct;
+      const solved = claim.attempts > 0 && right;
+      if (solved !== claim.solved) {
+        reasons.push(claim.solved
+          ? `“${inst.title}”: the file says solved, but its last answer${claim.last === undefined ? ' is missing' : ` ${excerpt(claim.last, 20)} is wrong`}`
+          : `“${inst.title}”: the file says unsolved, but its last answer ${excerpt(claim.last ?? '', 20)} is right`);
+      }
+      exercises[id] = { ...claim, kind: inst.kind, solved, firstTry: claim.firstTry && solved, wrong: solved || claim.last === undefined ? [] : [claim.last] };
+    }
+  }
+  return { ok: true, value: { ...f, exercises, edited: listed(reasons) } };
+}

@@ -1,0 +1,212 @@
+// A class in one picture, shared by /teacher (files dropped by the teacher) and the class
+// server's teacher page (answers as they arrive): one row per student across the lessons, with
+// the name column held in view; per-question statistics; the hardest questions; the wrong
+// answers given most with the model answer and a replay link; the gradebook in three CSV
+// layouts; and a print layout for A4 landscape. Names are only ever text.
+import { useState, type ReactNode } from 'react';
+import { answerLabel, hardest, solvedCount, summarise, type ClassStudent, type ClassView, type ExerciseResult } from '../exercises/classView';
+import { canvasCsv, labCsv, moodleCsv, type Layout } from '../exercises/gradebook';
+import type { Instance } from '../exercises/exercises';
+import { WRONG_BEFORE_SHOWN } from '../exercises/progress';
+import { familyLink } from '../embed/link';
+import { familyModule } from '../registry/family';
+import { findLesson } from '../lessons';
+import { download, fileName } from '../site/download';
+import { num, plural } from '../site/format';
+
+/** Rows drawn at first: a class of thousands draws its first rows at once, the rest on request. */
+const FIRST_ROWS = 200;
+
+function cellText(r: ExerciseResult | undefined): string {
+  if (!r) return '—';
+  // A solve after the answer was shown is not a solve on one's own: say so, and how it was shown.
+  const notes = [
+    r.hints ? plural(r.hints, 'hint') : '',
+    r.shown ? (r.asked ? 'answer asked for' : `answer shown after ${WRONG_BEFORE_SHOWN} wrong`) : '',
+  ].filter(Boolean);
+  if (r.attempts === 0) return notes.length ? `— (${notes.join(', ')})` : '—';
+  const verdict = r.solved ? (r.firstTry ? '✓ first try' : `✓ in ${num(r.attempts)}`) : `✗ ${plural(r.attempts, 'try', 'tries')}`;
+  return [verdict, ...notes].join(', ');
+}
+
+const lessonTitle = (slug: string) => findLesson(slug)?.title ?? slug;
+const percent = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)} %` : '—');
+
+/** The replay link of a question under a seed: its steps in the family's player. */
+function replayHref(inst: Instance | undefined): string | undefined {
+  const module = inst && familyModule(inst.replay.family);
+  return module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
+}
+
+export function ClassReport({ cls, instance, name, activity }: {
+  cls: ClassView;
+  /** A question of a lesson under a seed (titles, model answers and replays come from the real structures). */
+  instance: (lesson: string, seed: string, id: string) => Instance | undefined;
+  /** For export file names: the class's name. */
+  name: string;
+  /** What each student is doing now, by row (the class server's live view). */
+  activity?: (s: ClassStudent) => ReactNode;
+}) {
+  const [all, setAll] = useState(false);
+  const summaries = summarise(cls);
+  const rows = all ? cls.students : cls.students.slice(0, FIRST_ROWS);
+  const edited = cls.students.flatMap((s) => Object.values(s.lessons).filter((f) => f.edited.length > 0));
+  const exportAs = (layout: Layout) => {
+    const text = layout === 'moodle' ? moodleCsv(cls, lessonTitle) : layout === 'canvas' ? canvasCsv(cls, lessonTitle) : labCsv(cls, lessonTitle, instance);
+    download(fileName(`${name}-${layout === 'lab' ? 'gradebook' : layout}`, 'csv'), text, 'text/csv');
+  };
+
+  return (
+    <>
+      {cls.rejected.length > 0 && (
+        <section aria-label="files left out" className="notice">
+          <h2>Left out</h2>
+          <ul>
+            {cls.rejected.map((r, i) => <li key={`${r.file}-${i}`}><strong>{r.file}</strong>: {r.problem}.</li>)}
+          </ul>
+        </section>
+      )}
+      {cls.replaced.length > 0 && (
+        <section aria-label="files merged" className="notice">
+          <h2>One row per student</h2>
+          <ul>
+            {cls.replaced.map((r, i) => (
+              <li key={`${r.file}-${i}`}>
+                <strong>{r.student || 'no name'}</strong>, {lessonTitle(r.lesson)}: counted <strong>{r.by}</strong>, the newer file; left out <strong>{r.file}</strong>.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {cls.students.length > 0 && (
+        <>
+          <h2>{plural(cls.students.length, 'student')}; {cls.lessons.map((l) => `${lessonTitle(l.lesson)} (seed${l.seeds.length > 1 ? 's' : ''} ${l.seeds.slice(0, 3).join(', ')}${l.seeds.length > 3 ? ` and ${num(l.seeds.length - 3)} more` : ''})`).join('; ')}</h2>
+          {edited.length > 0 && (
+            <section aria-label="edited files" className="notice">
+              <p>
+                Graded again from each file’s seed with the real structures: {plural(edited.length, 'file claims', 'files claim')} what
+                {edited.length === 1 ? ' its' : ' their'} answers do not earn. The table shows what the answers earn.
+              </p>
+              <ul>
+                {edited.slice(0, 20).map((f) => <li key={f.file}><strong>{f.file}</strong> ({f.student || 'no name'}), edited? {f.edited.join('; ')}.</li>)}
+              </ul>
+              {edited.length > 20 && <p>And {num(edited.length - 20)} more.</p>}
+            </section>
+          )}
+          <div className="table-scroll class-scroll">
+            <table className="counters class-table" aria-label="class results">
+              <thead>
+                <tr>
+                  <th scope="col" rowSpan={2} className="name-col">student</th>
+                  <th scope="col" rowSpan={2}>solved</th>
+                  {activity && <th scope="col" rowSpan={2} className="now-col">now</th>}
+                  {cls.lessons.map((l) => <th scope="colgroup" colSpan={l.exercises.length} key={l.lesson}>{lessonTitle(l.lesson)}</th>)}
+                </tr>
+                <tr>
+                  {cls.lessons.flatMap((l) => l.exercises.map((ex, i) => <th scope="col" key={`${l.lesson}/${ex}`} title={l.titles[ex]}>{i + 1}. {l.titles[ex]}</th>))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((s, k) => {
+                  const t = solvedCount(cls, s);
+                  const files = Object.values(s.lessons);
+                  return (
+                    <tr key={k}>
+                      <th scope="row" className="name-col">
+                        {s.name || <em>no name ({files[0]?.file})</em>}
+                        {files.some((f) => f.edited.length > 0) && <> <span className="edited-flag" title={files.flatMap((f) => f.edited).join('; ')}>edited?</span></>}
+                      </th>
+                      <td>{t.solved} of {t.of}</td>
+                      {activity && <td className="now-col">{activity(s)}</td>}
+                      {cls.lessons.flatMap((l) => l.exercises.map((ex) => {
+                        const r = s.lessons[l.lesson]?.exercises[ex];
+                        return <td key={`${l.lesson}/${ex}`} className={r?.solved ? 'solved' : r?.attempts ? 'unsolved' : ''}>{cellText(r)}</td>;
+                      }))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {rows.length < cls.students.length && (
+            <div className="button-row">
+              <span className="hint">Showing the first {num(rows.length)} of {num(cls.students.length)} students.</span>
+              <button type="button" onClick={() => setAll(true)}>Show all {num(cls.students.length)}</button>
+            </div>
+          )}
+          <div className="button-row no-print">
+            <button type="button" onClick={() => exportAs('lab')}>Export the gradebook (CSV)</button>
+            <button type="button" onClick={() => exportAs('moodle')}>For Moodle (CSV)</button>
+            <button type="button" onClick={() => exportAs('canvas')}>For Canvas (CSV)</button>
+            <button type="button" onClick={() => window.print()}>Print</button>
+          </div>
+
+          <h2>Questions</h2>
+          <div className="table-scroll">
+            <table className="counters question-stats" aria-label="question statistics">
+              <thead>
+                <tr>
+                  <th scope="col">question</th><th scope="col">tried</th><th scope="col">solved</th>
+                  <th scope="col">right first try</th><th scope="col">mean attempts</th><th scope="col">hints used</th><th scope="col">answer shown</th>
+                </tr>
+              </thead>
+              <tbody>
+                {summaries.map((x) => (
+                  <tr key={`${x.lesson}/${x.id}`}>
+                    <th scope="row">{cls.lessons.length > 1 ? `${lessonTitle(x.lesson)}: ` : ''}{x.title}</th>
+                    <td>{x.attempted} of {x.students}</td>
+                    <td>{percent(x.solved, x.attempted)}</td>
+                    <td>{percent(x.firstTry, x.attempted)}</td>
+                    <td>{x.attempted ? (x.attempts / x.attempted).toFixed(1) : '—'}</td>
+                    <td>{num(x.hints)}</td>
+                    <td>{num(x.shown)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <h2>Hardest questions</h2>
+          {hardest(summaries).length === 0 && <p className="hint">No question has been tried yet.</p>}
+          <ol aria-label="hardest exercises">
+            {hardest(summaries).slice(0, 5).map((x) => (
+              <li key={`${x.lesson}/${x.id}`}>
+                <strong>{x.title}</strong>: solved by {x.solved} of the {x.attempted} who tried ({x.students} sent this lesson),
+                {' '}{x.firstTry} at the first try{x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}{x.shown > 0 && `, ${x.shown} shown the answer before solving it`}.
+              </li>
+            ))}
+          </ol>
+
+          <h2>Wrong answers given most</h2>
+          {summaries.every((x) => x.wrong.length === 0) && <p className="hint">No wrong answers recorded.</p>}
+          {summaries.filter((x) => x.wrong.length > 0).map((x) => {
+            const seeds = [...new Set(x.wrong.slice(0, 5).map((w) => w.seed))];
+            const many = cls.lessons.find((l) => l.lesson === x.lesson)!.seeds.length > 1;
+            return (
+              <section key={`${x.lesson}/${x.id}`} className="wrong-answers" aria-label={`wrong answers: ${x.title}`}>
+                <h3>{x.title}</h3>
+                <ul>
+                  {x.wrong.slice(0, 5).map((w) => (
+                    <li key={`${w.seed}\n${w.answer}`}>
+                      <code>{answerLabel(instance(x.lesson, w.seed, x.id), w.answer)}</code> — {num(w.count)} time{w.count > 1 ? 's' : ''}{many && ` (seed ${w.seed})`}
+                    </li>
+                  ))}
+                </ul>
+                {seeds.map((seed) => {
+                  const inst = instance(x.lesson, seed, x.id);
+                  const href = replayHref(inst);
+                  return inst && (
+                    <p className="hint" key={seed}>
+                      {many ? `Seed ${seed}: model` : 'Model'} answer <code>{answerLabel(inst, Array.isArray(inst.expected) ? inst.expected.join(' → ') : String(inst.expected))}</code>
+                      {href && <> · <a href={href} target="_blank" rel="noreferrer">Replay this exercise’s steps</a></>}
+                    </p>
+                  );
+                })}
+              </section>
+            );
+          })}
+        </>
+      )}
+    </>
+  );
+}
