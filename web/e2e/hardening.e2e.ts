@@ -130,11 +130,25 @@ describe('hardening', () => {
   });
 
   it('keeps the step in the address while a player plays, so leaving mid-animation keeps the position', async () => {
-    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%20200,cancel-reverse&step=0');
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%20100,cancel-reverse&step=0');
     await page.getByRole('button', { name: 'Play' }).click();
     // A debounced write never fired while playing: the address stayed at step=0 until a pause.
     await expect.poll(() => Number(/step=(\d+)/.exec(page.url())?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(3);
     expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('does not scroll sideways at 200 px, on any page', async () => {
+    const { page, errors } = await browser.open('', { viewport: { width: 200, height: 800 } });
+    const routes = ['', 'lessons/cancelling-timers', 'lessons/recycler', 'lessons/bounded-queues', 'lessons/request-timeouts',
+      'embed/queue?queue=clq&ops=fill%203', 'embed/overload-sim', 'embed/heap?heap=race&ops=add%201', 'teacher', 'embed'];
+    for (const route of routes) {
+      await page.goto(siteUrl() + route);
+      await page.locator('main').first().waitFor();
+      await page.waitForTimeout(1000);
+      // The pages' own scroll boxes (a wide drawing) may scroll; the page itself may not.
+      expect([route, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([route, 200]);
+    }
     expect(errors).toEqual([]);
   });
 

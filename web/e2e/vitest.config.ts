@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // As the site's build defines it: tests that import the page's modules (the teacher view's
+  // re-grading) read the release from it.
+  define: { __LAB_VERSION__: JSON.stringify(version) },
   test: {
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
