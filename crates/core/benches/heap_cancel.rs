@@ -2,8 +2,8 @@
 //!
 //!   cargo bench -p hotpath-core --bench heap_cancel -- --forks 1 --warmup 1 --iterations 3 --iteration-ms 300
 
+use hotpath_core::heap::bench::HeapCancel;
 use hotpath_core::heap::HeapKind;
-use hotpath_core::heap_bench::HeapCancel;
 use hotpath_core::native_bench::{self, Kernel, Row};
 
 fn main() {

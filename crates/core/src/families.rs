@@ -1,17 +1,17 @@
 //! The structure families the web can script, by name: the one place a new family is added.
 
-use crate::queue_script::{self, QueueScript};
-use crate::recycler_script::{self, RecyclerScript};
+use crate::heap::script::{self as heap_script, HeapScript};
+use crate::queue::script::{self as queue_script, QueueScript};
+use crate::recycler::script::{self as recycler_script, RecyclerScript};
 use crate::script::{decode, parse_settings, PlannedScript, Schema, ScriptError};
-use crate::timer_script::{self, HeapScript};
-use crate::wheel_script::{self, WheelScript};
+use crate::wheel::script::{self as wheel_script, WheelScript};
 
 /// Every family's name, in the order the web lists them.
 pub const FAMILIES: &[&str] = &["heap", "wheel", "queue", "recycler"];
 
 pub fn schema(family: &str) -> Option<Schema> {
     match family {
-        "heap" => Some(timer_script::schema()),
+        "heap" => Some(heap_script::schema()),
         "wheel" => Some(wheel_script::schema()),
         "queue" => Some(queue_script::schema()),
         "recycler" => Some(recycler_script::schema()),

@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn escapes_and_names_every_part() {
         assert_eq!(string("a \"b\"\n"), "\"a \\\"b\\\"\\n\"");
-        let json = to_json(&crate::timer_script::schema());
+        let json = to_json(&crate::heap::script::schema());
         for part in [
             "\"family\":\"heap\"",
             "\"name\":\"cancel-reverse\"",

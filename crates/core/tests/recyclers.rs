@@ -3,9 +3,9 @@
 //! for).
 
 use hotpath_core::probe::NoProbe;
+use hotpath_core::recycler::stack::StackRecycler;
+use hotpath_core::recycler::weak_order::{WeakOrderRecycler, OWN_THREAD_ID};
 use hotpath_core::recycler::{Fault, Inspect, VirtualRecycler, DEFAULT_MAX_CAPACITY};
-use hotpath_core::stack_recycler::StackRecycler;
-use hotpath_core::weak_order_recycler::{WeakOrderRecycler, OWN_THREAD_ID};
 use proptest::prelude::*;
 
 const A: usize = 0;
@@ -72,7 +72,7 @@ trait HasState {
 }
 
 impl<P: hotpath_core::recycler::RecyclerProbe> HasState for WeakOrderRecycler<P> {
-    type S = hotpath_core::weak_order_recycler::State;
+    type S = hotpath_core::recycler::weak_order::State;
     fn state(&self) -> &Self::S {
         self.inspect()
     }
@@ -337,8 +337,8 @@ proptest! {
 mod scripts {
     use super::*;
     use hotpath_core::families;
+    use hotpath_core::recycler::script::{self as recycler_script, Op, Version, COUNT, DRAW};
     use hotpath_core::recycler::RecyclerEvent;
-    use hotpath_core::recycler_script::{self, Op, Version, COUNT, DRAW};
     use hotpath_core::script::{RawCommand, COMMAND_WIDTH};
     use hotpath_core::trace::{STEP_WIDTH, TOTAL};
     use hotpath_core::Event;

@@ -1,10 +1,10 @@
 //! Benchmark kernels for the harness: one JS call prepares a batch (untimed), one runs it.
 
+use hotpath_core::heap::bench::HeapCancel;
 use hotpath_core::heap::HeapKind;
-use hotpath_core::heap_bench::HeapCancel;
-use hotpath_core::queue_bench::{OfferDesign, QueueOffer};
-use hotpath_core::recycler_bench::{PoolDesign, RecycleSameThread};
-use hotpath_core::timer_bench::{TimerAddCancel, TimerDesign};
+use hotpath_core::queue::bench::{OfferDesign, QueueOffer};
+use hotpath_core::recycler::bench::{PoolDesign, RecycleSameThread};
+use hotpath_core::wheel::bench::{TimerAddCancel, TimerDesign};
 use wasm_bindgen::prelude::*;
 
 /// `heap-cancel`: cancel all `num` timers of a heap filled with deadlines 1..num.

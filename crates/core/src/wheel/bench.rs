@@ -8,9 +8,9 @@
 //! The JVM anchor (`TimerCancelBenchmark`) times the adds and cancels only and removes the
 //! survivors untimed; this op also times running them, which all three designs must do.
 
-use crate::indexed_heap::{Handle, IndexedHeap};
-use crate::timing_wheel::{DelayQueueTimer, SystemTimer, TaskKey, VirtualTimer};
-use crate::wheel_script::SplitMix;
+use crate::heap::indexed::{Handle, IndexedHeap};
+use crate::wheel::script::SplitMix;
+use crate::wheel::{DelayQueueTimer, SystemTimer, TaskKey, VirtualTimer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimerDesign {

@@ -3,10 +3,10 @@
 //! slots) is drawn into the frame, and the step gets a sentence naming the thread.
 
 use crate::probe::Probe;
+use crate::recycler::script::{Plan, Version};
+use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
 use crate::recycler::{DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe};
-use crate::recycler_script::{Plan, Version};
 use crate::trace::TraceBuffer;
-use crate::weak_order_recycler::{LINK_CAPACITY, OWN_THREAD_ID};
 
 pub const MAX_THREADS: usize = 4;
 pub const MAX_OBJECTS: usize = 48;

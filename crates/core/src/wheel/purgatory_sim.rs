@@ -10,8 +10,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::purgatory::{OldPurgatory, Purgatory, WheelPurgatory, PURGE_INTERVAL};
-use crate::wheel_script::SplitMix;
+use crate::wheel::purgatory::{OldPurgatory, Purgatory, WheelPurgatory, PURGE_INTERVAL};
+use crate::wheel::script::SplitMix;
 
 /// The 75th percentile of the standard normal distribution (Kafka's constant).
 pub const Z75: f64 = 0.674490;

@@ -7,16 +7,16 @@
 //! Operations do not interleave: each runs to its end before the next begins, in script order.
 
 use crate::probe::{Counter, Event};
+use crate::recycler::recorder::{self, RecyclerRecorder};
+use crate::recycler::stack::{self, StackRecycler};
+use crate::recycler::weak_order::{self, WeakOrderRecycler};
 use crate::recycler::{Fault, RecyclerEvent, VirtualRecycler, DEFAULT_MAX_CAPACITY};
-use crate::recycler_recorder::{self, RecyclerRecorder};
 use crate::script::{
     check_command, command_thread, fmt_count, parse_settings, parse_thread_names, plan_within,
     script_threads, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript,
     RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
 };
-use crate::stack_recycler::{self, StackRecycler};
 use crate::trace::TraceBuffer;
-use crate::weak_order_recycler::{self, WeakOrderRecycler};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Version {
@@ -82,9 +82,9 @@ pub struct Limits {
 }
 
 pub const DRAW: Limits = Limits {
-    max_threads: recycler_recorder::MAX_THREADS,
-    max_gets: recycler_recorder::MAX_OBJECTS,
-    max_recycles: recycler_recorder::MAX_SLOTS,
+    max_threads: recorder::MAX_THREADS,
+    max_gets: recorder::MAX_OBJECTS,
+    max_recycles: recorder::MAX_SLOTS,
     max_actions: 200,
 };
 pub const COUNT: Limits = Limits {
@@ -437,7 +437,7 @@ pub fn schema() -> Schema {
             ("drawnSteps", MAX_STEPS as u64),
             ("countedThreads", COUNT.max_threads as u64),
             ("countedOperations", COUNT.max_actions as u64),
-            ("linkCapacity", weak_order_recycler::LINK_CAPACITY as u64),
+            ("linkCapacity", weak_order::LINK_CAPACITY as u64),
         ],
         variants: Version::ALL
             .iter()
@@ -445,13 +445,13 @@ pub fn schema() -> Schema {
                 name: v.name(),
                 title: v.title(),
                 pseudocode: match v {
-                    Version::Before => stack_recycler::PSEUDOCODE,
-                    Version::After => weak_order_recycler::PSEUDOCODE,
+                    Version::Before => stack::PSEUDOCODE,
+                    Version::After => weak_order::PSEUDOCODE,
                 },
             })
             .collect(),
         kinds: RecyclerEvent::KINDS,
-        fields: TraceBuffer::layout::<RecyclerEvent>(&recycler_recorder::fields()).fields,
+        fields: TraceBuffer::layout::<RecyclerEvent>(&recorder::fields()).fields,
     }
 }
 

@@ -5,16 +5,16 @@
 
 use std::collections::BTreeSet;
 
+use crate::heap::indexed::{self, Handle, IndexedHeap};
+use crate::heap::jdk::{self, JdkHeap};
+use crate::heap::recorder::{self, HeapRecorder, MAX_SLOTS};
+use crate::heap::timer::Timer;
 use crate::heap::{HeapEvent, HeapKind};
-use crate::heap_recorder::{self, HeapRecorder, MAX_SLOTS};
-use crate::indexed_heap::{self, Handle, IndexedHeap};
-use crate::jdk_heap::{self, JdkHeap};
 use crate::probe::{Counter, Event, Probe};
 use crate::script::{
     check_command, fmt_count, plan_within, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
     PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
-use crate::timer::Timer;
 use crate::trace::TraceBuffer;
 
 /// One command as written in a script.
@@ -465,18 +465,18 @@ pub fn schema() -> Schema {
             crate::script::Variant {
                 name: HeapKind::Jdk.name(),
                 title: "JDK PriorityQueue",
-                pseudocode: jdk_heap::PSEUDOCODE,
+                pseudocode: jdk::PSEUDOCODE,
             },
             Variant {
                 name: HeapKind::Indexed.name(),
                 title: "Netty DefaultPriorityQueue",
-                pseudocode: indexed_heap::PSEUDOCODE,
+                pseudocode: indexed::PSEUDOCODE,
             },
         ],
         threads: false,
         settings: &[],
         kinds: HeapEvent::KINDS,
-        fields: TraceBuffer::layout::<HeapEvent>(&heap_recorder::fields()).fields,
+        fields: TraceBuffer::layout::<HeapEvent>(&recorder::fields()).fields,
     }
 }
 

@@ -16,10 +16,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::array_queue::ArrayQueue;
-use crate::jctools_ring::{RingKind, RingQueue};
-use crate::linked_queue::LinkedQueue;
 use crate::probe::Counter;
+use crate::queue::array::ArrayQueue;
+use crate::queue::jctools::{RingKind, RingQueue};
+use crate::queue::linked::LinkedQueue;
 use crate::queue::{kind, StepQueue};
 use crate::rng::SplitMix;
 

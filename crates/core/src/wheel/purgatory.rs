@@ -16,9 +16,9 @@
 //! iterator's unlinks); the wheel purgatory's read/write lock and `removeKeyIfEmpty` race checks
 //! are not modelled.
 
-use crate::jdk_heap::{ByKey, JdkHeap, Ref};
+use crate::heap::jdk::{ByKey, JdkHeap, Ref};
 use crate::probe::{NoProbe, Probe};
-use crate::timing_wheel::{QueueProbe, SystemTimer, TimerHandle, WheelEvent, TICK_MS, WHEEL_SIZE};
+use crate::wheel::{QueueProbe, SystemTimer, TimerHandle, WheelEvent, TICK_MS, WHEEL_SIZE};
 
 /// Kafka's `purgeInterval` default.
 pub const PURGE_INTERVAL: usize = 1000;

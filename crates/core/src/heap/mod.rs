@@ -1,5 +1,12 @@
 //! What the two timer heaps share: their events, where an element can be, and their kind.
 
+pub mod bench;
+pub mod indexed;
+pub mod jdk;
+pub mod recorder;
+pub mod script;
+pub mod timer;
+
 use std::cmp::Ordering;
 
 use crate::probe::{Event, Kind};

@@ -5,6 +5,13 @@
 //! Threads are numbers; "the current thread" is an argument, so cross-thread recycling can be
 //! stepped deterministically. Objects are numbered in the order the recycler allocated them.
 
+pub mod bench;
+pub mod identity_map;
+pub mod recorder;
+pub mod script;
+pub mod stack;
+pub mod weak_order;
+
 use crate::probe::{Counter, Event, Kind, NoProbe, Probe};
 
 /// What the benchmark of the time used unless told otherwise: the system property

@@ -10,12 +10,12 @@ use crate::script::{
     check_command, fmt_count, plan_within, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
     PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
 };
-use crate::timing_wheel::{
+use crate::trace::TraceBuffer;
+use crate::wheel::recorder::{self, WheelRecorder};
+use crate::wheel::{
     DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, VirtualTimer, WheelEvent,
     DELAY_QUEUE_PSEUDOCODE, PSEUDOCODE, TICK_MS, WHEEL_SIZE,
 };
-use crate::trace::TraceBuffer;
-use crate::wheel_recorder::{self, WheelRecorder};
 
 /// A primitive action, its target resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub struct Limits {
 
 /// Drawn scripts: what the wheels can show and a player can step through.
 pub const DRAW: Limits = Limits {
-    max_timers: wheel_recorder::MAX_TIMERS,
+    max_timers: recorder::MAX_TIMERS,
     max_actions: 2_000,
 };
 /// Counted scripts.
@@ -381,7 +381,7 @@ pub fn schema() -> Schema {
             ("drawnSteps", MAX_STEPS as u64),
             ("countedTimers", COUNT.max_timers as u64),
             ("countedOperations", COUNT.max_actions as u64),
-            ("drawnLevels", wheel_recorder::MAX_LEVELS as u64),
+            ("drawnLevels", recorder::MAX_LEVELS as u64),
             ("wheelSize", WHEEL_SIZE as u64),
             ("tickMs", TICK_MS),
         ],
@@ -400,7 +400,7 @@ pub fn schema() -> Schema {
         threads: false,
         settings: &[],
         kinds: WheelEvent::KINDS,
-        fields: TraceBuffer::layout::<WheelEvent>(&wheel_recorder::fields()).fields,
+        fields: TraceBuffer::layout::<WheelEvent>(&recorder::fields()).fields,
     }
 }
 
@@ -539,7 +539,7 @@ mod tests {
 mod trace_tests {
     use super::*;
     use crate::trace::{STEP_WIDTH, TOTAL};
-    use crate::wheel_recorder::{state, MAX_TIMERS};
+    use crate::wheel::recorder::{state, MAX_TIMERS};
 
     fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
         c.iter()

@@ -5,12 +5,12 @@
 
 use std::collections::HashMap;
 
+use crate::heap::recorder::{HeapFields, HeapItem, HeapMirror, Nouns};
 use crate::heap::{HeapEvent, HeapKind, Op};
-use crate::heap_recorder::{HeapFields, HeapItem, HeapMirror, Nouns};
 use crate::probe::Probe;
-use crate::timing_wheel::{TimerKind, WheelEvent, WheelOp, TICK_MS, WHEEL_SIZE};
 use crate::trace::TraceBuffer;
-use crate::wheel_script::{Action, Plan};
+use crate::wheel::script::{Action, Plan};
+use crate::wheel::{TimerKind, WheelEvent, WheelOp, TICK_MS, WHEEL_SIZE};
 
 /// The most timers a drawn script may add (what the view can show at 50 frames a second).
 pub const MAX_TIMERS: usize = 200;

@@ -120,7 +120,7 @@ pub fn position_u32(a: &[u32], w: u32) -> Option<usize> {
 }
 
 impl Scan for u64 {}
-impl Scan for crate::timer::Timer {}
+impl Scan for crate::heap::timer::Timer {}
 
 /// An object reference as a Java heap holds it: 32 bits, as HotSpot's compressed references are
 /// (a heap base plus an offset), here an index into the table the heap's [`Order`] reads. `equals`

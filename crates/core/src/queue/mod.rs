@@ -7,6 +7,14 @@
 //! an operation is exactly the Java method; interleaved, every race the Java code allows can be
 //! replayed step by step.
 
+pub mod array;
+pub mod bench;
+pub mod jctools;
+pub mod linked;
+pub mod recorder;
+pub mod script;
+pub mod udp_sim;
+
 use crate::probe::{Event, Kind};
 
 /// The operations a script can ask of a queue.

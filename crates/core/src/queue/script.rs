@@ -10,12 +10,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::array_queue::{self, ArrayQueue};
-use crate::jctools_ring::{self, ring_capacity, RingKind, RingQueue};
-use crate::linked_queue::{self, LinkedQueue};
 use crate::probe::{Counter, Event};
+use crate::queue::array::{self, ArrayQueue};
+use crate::queue::jctools::{self, ring_capacity, RingKind, RingQueue};
+use crate::queue::linked::{self, LinkedQueue};
+use crate::queue::recorder::{self, Drawn, QueueRecorder};
 use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
-use crate::queue_recorder::{self, Drawn, QueueRecorder};
 use crate::rng::SplitMix;
 use crate::script::{
     check_command, command_thread, fmt_count, parse_settings, parse_thread_names, plan_within,
@@ -64,10 +64,10 @@ impl QueueKind {
 
     pub fn pseudocode(self) -> &'static [&'static str] {
         match self {
-            QueueKind::Clq => linked_queue::PSEUDOCODE,
-            QueueKind::Abq => array_queue::PSEUDOCODE,
-            QueueKind::Spsc => jctools_ring::SPSC_PSEUDOCODE,
-            QueueKind::Mpsc => jctools_ring::MPSC_PSEUDOCODE,
+            QueueKind::Clq => linked::PSEUDOCODE,
+            QueueKind::Abq => array::PSEUDOCODE,
+            QueueKind::Spsc => jctools::SPSC_PSEUDOCODE,
+            QueueKind::Mpsc => jctools::MPSC_PSEUDOCODE,
         }
     }
 
@@ -129,10 +129,10 @@ pub struct Limits {
 
 /// Drawn scripts: what the views can show (nodes, slots, threads) and a player can step through.
 pub const DRAW: Limits = Limits {
-    max_threads: queue_recorder::MAX_THREADS,
-    max_offers: queue_recorder::MAX_NODES - 1,
+    max_threads: recorder::MAX_THREADS,
+    max_offers: recorder::MAX_NODES - 1,
     max_ops: 200,
-    max_capacity: queue_recorder::MAX_SLOTS,
+    max_capacity: recorder::MAX_SLOTS,
     max_turns: 1_000_000,
 };
 pub const COUNT: Limits = Limits {
@@ -735,7 +735,7 @@ pub fn schema() -> Schema {
             ("countedOperations", COUNT.max_ops as u64),
             ("countedCapacity", COUNT.max_capacity as u64),
             ("defaultCapacity", DEFAULT_CAPACITY as u64),
-            ("maxLookAheadStep", jctools_ring::MAX_LOOK_AHEAD_STEP),
+            ("maxLookAheadStep", jctools::MAX_LOOK_AHEAD_STEP),
         ],
         variants: QueueKind::ALL
             .iter()
@@ -746,7 +746,7 @@ pub fn schema() -> Schema {
             })
             .collect(),
         kinds: QueueEvent::KINDS,
-        fields: TraceBuffer::layout::<QueueEvent>(&queue_recorder::fields()).fields,
+        fields: TraceBuffer::layout::<QueueEvent>(&recorder::fields()).fields,
     }
 }
 

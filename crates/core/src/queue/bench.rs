@@ -13,9 +13,9 @@
 //! adds under one lock round-trip per offer). After each CLQ drain the dead nodes are collected
 //! for reuse, as the JVM's garbage collector would free them.
 
-use crate::array_queue::ArrayQueue;
-use crate::jctools_ring::{RingKind, RingQueue};
-use crate::linked_queue::LinkedQueue;
+use crate::queue::array::ArrayQueue;
+use crate::queue::jctools::{RingKind, RingQueue};
+use crate::queue::linked::LinkedQueue;
 use crate::queue::StepQueue;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

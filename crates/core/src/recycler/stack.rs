@@ -3,7 +3,7 @@
 //! drops the object. With assertions enabled for `io.netty`, each stack keeps an
 //! `IdentityHashMap` of what it pools, updated on every push and pop.
 
-use crate::identity_map::IdentityMap;
+use crate::recycler::identity_map::IdentityMap;
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
     RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,

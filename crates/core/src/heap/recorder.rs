@@ -9,9 +9,9 @@
 
 use std::cmp::Ordering;
 
+use crate::heap::timer::Timer;
 use crate::heap::{HeapEvent, HeapKind, Loc, Op, INITIAL_CAPACITY};
 use crate::probe::Probe;
-use crate::timer::Timer;
 use crate::trace::TraceBuffer;
 
 /// What a heap holds, as the frame and the narration name it.
@@ -173,10 +173,10 @@ impl<T: HeapItem> HeapMirror<T> {
         }
         let lines = match kind {
             HeapKind::Jdk => (
-                crate::jdk_heap::line::SIFT_UP_COMPARE,
-                crate::jdk_heap::line::REMOVE_AT_SIFT_UP,
+                crate::heap::jdk::line::SIFT_UP_COMPARE,
+                crate::heap::jdk::line::REMOVE_AT_SIFT_UP,
             ),
-            HeapKind::Indexed => (crate::indexed_heap::line::BUBBLE_UP_COMPARE, u8::MAX),
+            HeapKind::Indexed => (crate::heap::indexed::line::BUBBLE_UP_COMPARE, u8::MAX),
         };
         Self {
             kind,

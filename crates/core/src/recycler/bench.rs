@@ -8,9 +8,9 @@
 //! slots and grows to `max(1.5 × length, needed)`, zeroed as Java's arrays are.
 
 use crate::probe::NoProbe;
+use crate::recycler::stack::StackRecycler;
+use crate::recycler::weak_order::WeakOrderRecycler;
 use crate::recycler::{VirtualRecycler, DEFAULT_MAX_CAPACITY};
-use crate::stack_recycler::StackRecycler;
-use crate::weak_order_recycler::WeakOrderRecycler;
 
 /// The benchmark's `@Param size`: "00000" … "65536".
 pub const SIZES: [usize; 6] = [0, 256, 1024, 4096, 16_384, 65_536];

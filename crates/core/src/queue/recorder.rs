@@ -3,12 +3,12 @@
 //! lock's owner) and each thread's program counter are written into the frame, with the step's
 //! event, the field it touched and a sentence naming the thread.
 
-use crate::array_queue::ArrayQueue;
-use crate::jctools_ring::RingQueue;
-use crate::linked_queue::{LinkedQueue, NIL};
 use crate::probe::Probe;
+use crate::queue::array::ArrayQueue;
+use crate::queue::jctools::RingQueue;
+use crate::queue::linked::{LinkedQueue, NIL};
+use crate::queue::script::{outcome_label, Program, QueueKind, RunAction, Turn};
 use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
-use crate::queue_script::{outcome_label, Program, QueueKind, RunAction, Turn};
 use crate::trace::TraceBuffer;
 
 pub const MAX_THREADS: usize = 6;
@@ -486,8 +486,8 @@ impl QueueRecorder {
 mod tests {
     use super::*;
     use crate::queue::kind;
-    use crate::queue_script::tests::raw;
-    use crate::queue_script::{program, record, DRAW};
+    use crate::queue::script::tests::raw;
+    use crate::queue::script::{program, record, DRAW};
 
     #[test]
     fn every_kind_is_narrated_and_frames_replay() {
@@ -537,13 +537,13 @@ mod tests {
         assert_eq!(r.trace.texts[k], "A's CAS of n0.next null → n1 fails: another thread linked its node there first; it looks again from the same node.");
         assert_eq!(
             r.trace.steps[k * 6 + 1],
-            i32::from(crate::linked_queue::line::OFFER_CAS_NEXT),
+            i32::from(crate::queue::linked::line::OFFER_CAS_NEXT),
             "a step shows the line of what it did"
         );
         let last = r.trace.len() - 1;
         assert_eq!(
             r.trace.steps[last * 6 + 1],
-            i32::from(crate::linked_queue::line::OFFER_RETURN)
+            i32::from(crate::queue::linked::line::OFFER_RETURN)
         );
         let total = r.trace.layout.offset("total");
         assert_eq!(r.trace.frame()[total + kind::CAS_FAIL], 1);

@@ -18,10 +18,16 @@
 //! thread, so the read/write lock and the per-list monitors are not modelled; entries live in an
 //! arena and are named by [`TimerHandle`]s, as Netty's heap elements are.
 
+pub mod bench;
+pub mod purgatory;
+pub mod purgatory_sim;
+pub mod recorder;
+pub mod script;
+
 use std::cmp::Ordering;
 
+use crate::heap::jdk::{ByKey, JdkHeap, Ref};
 use crate::heap::{HeapEvent, HeapKind, Op};
-use crate::jdk_heap::{ByKey, JdkHeap, Ref};
 use crate::probe::{Event, Kind, NoProbe, Probe};
 
 /// Kafka's `SystemTimer` defaults.
@@ -264,7 +270,7 @@ pub struct BucketKey {
 }
 
 /// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
-impl crate::jdk_heap::Scan for BucketKey {}
+impl crate::heap::jdk::Scan for BucketKey {}
 
 impl PartialEq for BucketKey {
     fn eq(&self, other: &Self) -> bool {

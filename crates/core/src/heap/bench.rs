@@ -5,11 +5,11 @@
 
 use std::rc::Rc;
 
+use crate::heap::indexed::{Handle, IndexedHeap};
+use crate::heap::jdk::{ByKey, JdkHeap, Ref};
+use crate::heap::timer::Timer;
 use crate::heap::HeapKind;
-use crate::indexed_heap::{Handle, IndexedHeap};
-use crate::jdk_heap::{ByKey, JdkHeap, Ref};
 use crate::probe::NoProbe;
-use crate::timer::Timer;
 
 /// The benchmark's tasks as a Java heap holds them: references ([`Ref`]), ordered by reading the
 /// task through them. Storing `Timer`s inline instead would give the JDK heap a cache-friendly
