@@ -4,19 +4,22 @@
 //! benchmarked (with [`NoProbe`], which compiles to nothing), counted (with [`Counter`]) and
 //! animated (with the family's recorder, writing a [`trace::TraceBuffer`]).
 
-// First, so its `probe!` macro is in scope for the structures below.
+// First, so their macros (`probe!`, `frame!`, `opcodes!`, `codes!`) are in scope below.
 #[macro_use]
 pub mod probe;
+#[macro_use]
+pub mod trace;
+#[macro_use]
+pub mod script;
 
 pub mod families;
+pub mod family;
 pub mod heap;
 pub mod native_bench;
 pub mod queue;
 pub mod recycler;
 pub mod rng;
 pub mod schema_json;
-pub mod script;
-pub mod trace;
 pub mod wheel;
 
 pub use heap::indexed::{Handle, IndexedHeap};

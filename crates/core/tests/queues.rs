@@ -282,7 +282,8 @@ fn clq_size_is_a_walk_and_abq_size_is_one_read() {
         program(&raw, settings, COUNT).unwrap()
     };
     use hotpath_core::queue::kind;
-    use hotpath_core::queue::script::{run_counted, QueueKind};
+    use hotpath_core::queue::script::run_counted;
+    use hotpath_core::queue::QueueKind;
     let (a, c) = run_counted(QueueKind::Clq, &prog("")).unwrap();
     assert_eq!(a.last().unwrap().outcome, Some(Outcome::Size(10_000)));
     assert_eq!(c.total_of(kind::VISIT), 10_000);

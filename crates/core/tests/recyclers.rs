@@ -337,9 +337,9 @@ proptest! {
 mod scripts {
     use super::*;
     use hotpath_core::families;
-    use hotpath_core::recycler::script::{self as recycler_script, Op, Version, COUNT, DRAW};
-    use hotpath_core::recycler::RecyclerEvent;
-    use hotpath_core::script::{RawCommand, COMMAND_WIDTH};
+    use hotpath_core::recycler::script::{self as recycler_script, Op, COUNT, DRAW};
+    use hotpath_core::recycler::{RecyclerEvent, Version};
+    use hotpath_core::script::{Place, RawCommand, COMMAND_WIDTH};
     use hotpath_core::trace::{STEP_WIDTH, TOTAL};
     use hotpath_core::Event;
 
@@ -397,7 +397,7 @@ mod scripts {
             ]
         );
         let e = recycler_script::plan(&raw(&[(GET, 0, 0), (RECYCLE, 2, 0)]), "", DRAW).unwrap_err();
-        assert_eq!(e.command, 1);
+        assert_eq!(e.command(), Some(1));
         assert!(e.message.contains("has made 1 get"), "{}", e.message);
         let e = recycler_script::plan(&raw(&[(EXIT, 0, 0), (GET, 0, 0)]), "", DRAW).unwrap_err();
         assert!(e.message.contains("T exited at command 1"), "{}", e.message);
@@ -407,14 +407,16 @@ mod scripts {
             "assertions: assertions are on or off, not \"maybe\""
         );
         let e = recycler_script::plan(&[], "max-capacity=0", DRAW).unwrap_err();
-        assert_eq!(e.setting, Some("max-capacity"));
+        assert_eq!(e.place, Place::Setting("max-capacity"));
         let e = recycler_script::plan(&raw(&[(GET_MANY, 49, 0)]), "", DRAW).unwrap_err();
         assert!(e.over_limit);
-        assert!(
-            families::plan("recycler", &flat(&[(GET_MANY, 49, 0)]), "", true)
-                .map(|p| !p.fits())
-                .unwrap_or(false)
-        );
+        assert!((families::family("recycler").unwrap().plan)(
+            &flat(&[(GET_MANY, 49, 0)]),
+            "",
+            true
+        )
+        .map(|p| !p.fits())
+        .unwrap_or(false));
     }
 
     /// After each action, the frame's stacks are the real recycler's, and the totals its counter's.

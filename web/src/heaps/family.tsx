@@ -52,7 +52,6 @@ export const heapFamily: FamilyModule = {
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the same script on both heaps',
   View: TimerHeapView,
-  counters: (variant) => ['compare', 'equals', 'move', ...(variant === 'indexed' ? ['index'] : []), 'grow'],
   work: heapWork,
   workLabel: 'comparisons + equals() calls + moves + index writes',
   describe: describeHeapWork,

@@ -111,7 +111,7 @@ function Race({ module, traces, commands, initial, link, onStep }: {
           <section key={t.variant} className="race-lane" aria-label={title(t)}>
             <h4>{title(t)}</h4>
             <module.View frame={frames[i]} trace={t} moveMs={250} inRace />
-            <CountersPanel schema={t.schema} kinds={module.counters(t.variant)} last={work[i]}
+            <CountersPanel schema={t.schema} kinds={variantSpec(t.schema, t.variant).counters} last={work[i]}
               lastLabel={t.interleaved ? 'since the last step' : undefined}
               total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
           </section>

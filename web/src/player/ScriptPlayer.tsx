@@ -165,7 +165,7 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
         <div className="player-side">
           <Pseudocode lines={variantSpec(trace.schema, trace.variant).pseudocode} current={current ? current.line : -1} title="Pseudocode" />
           {/* Interleaved threads have no single current operation: the column is this step's work. */}
-          <CountersPanel schema={trace.schema} kinds={module.counters(trace.variant)}
+          <CountersPanel schema={trace.schema} kinds={variantSpec(trace.schema, trace.variant).counters}
             last={trace.interleaved ? stepWork : frame.counts('last')} lastLabel={trace.interleaved ? 'this step' : undefined}
             total={frame.counts('total')} />
         </div>

@@ -7,10 +7,6 @@ import type { FamilySchema } from '../script/schema';
 import { RecyclerView } from './RecyclerView';
 import { listing, num, plural } from '../site/format';
 
-const COUNTERS: Record<string, string[]> = {
-  before: ['allocate', 'pop', 'push', 'grow', 'map_update', 'map_probe', 'drop', 'fault'],
-  after: ['allocate', 'pop', 'push', 'grow', 'new_queue', 'new_link', 'enqueue', 'visit', 'transfer', 'rewind', 'unlink', 'drop', 'fault'],
-};
 
 /** Memory a pool writes or searches: stack slots moved, map slots probed, queue slots written and transferred, arrays copied, objects made. */
 export const recyclerWork = (c: Counts) =>
@@ -66,7 +62,6 @@ export const recyclerFamily: FamilyModule = {
     { name: 'assertions', label: 'Assertions', hint: 'on or off: -ea:io.netty... (the old Recycler’s identity map).' },
   ],
   View: RecyclerView,
-  counters: (variant) => COUNTERS[variant] ?? COUNTERS.after,
   work: recyclerWork,
   workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, links, queues and objects made',
   describe: describeRecyclerWork,

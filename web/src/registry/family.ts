@@ -29,9 +29,12 @@ export interface SettingField {
 export interface FamilyModule {
   /** As in Rust (`families.rs`) and in the embed route: /embed/<name>. */
   name: string;
-  /** The embed parameter that picks the view (`heap=jdk|indexed|race`). */
+  /**
+   * The embed parameter that picks the view (`heap=jdk|indexed|race`), and the variants as the
+   * schema names them, in the order the race shows them: needed before the wasm loads (to read
+   * a link), so stated here too; catalog.test.ts checks both against the schema.
+   */
   viewParam: string;
-  /** Its variants, as the schema names them, in the order the race shows them. */
   variants: string[];
   defaultVariant: string;
   /** What its entities are called, singular and plural: "timer", "timers". */
@@ -46,8 +49,6 @@ export interface FamilyModule {
   settings?: SettingField[];
   /** Draws one frame. */
   View: ComponentType<ViewProps>;
-  /** The counters shown for a variant, by event kind name, in order. */
-  counters(variant: string): string[];
   /** One number to compare variants by, and in words what it adds up. */
   work(c: Counts): number;
   workLabel: string;

@@ -5,9 +5,6 @@ import type { FamilySchema } from '../script/schema';
 import { WheelView } from './WheelView';
 import { listing, num, plural } from '../site/format';
 
-const WHEEL_COUNTERS = ['place', 'beyond', 'overflow', 'insert', 'unlink', 'flush', 'cascade', 'fire', 'q-offer', 'q-poll', 'q-compare', 'q-move'];
-const QUEUE_COUNTERS = ['q-offer', 'q-poll', 'q-remove', 'q-compare', 'q-equals', 'q-move', 'fire'];
-
 /** The structural work: list links, levels passed, and the delay queue's comparisons, equals() calls and moves. */
 export const timerWork = (c: Counts) =>
   c.place + c.beyond + c.insert + c.unlink + c.cascade + c['q-compare'] + c['q-equals'] + c['q-move'];
@@ -50,7 +47,6 @@ export const wheelFamily: FamilyModule = {
   raceTitle: 'Race: the timing wheel against a DelayQueue of tasks',
   stackedRace: true,
   View: TimerView,
-  counters: (variant) => (variant === 'wheel' ? WHEEL_COUNTERS : QUEUE_COUNTERS),
   work: timerWork,
   workLabel: 'list links, levels passed, cascades, and the delay queue’s comparisons, equals() calls and moves',
   describe: describeTimerWork,

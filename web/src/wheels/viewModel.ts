@@ -3,9 +3,6 @@
 // frame, so it is tested without a browser.
 import type { Frame } from '../player/frame';
 
-/** `timer_state` values (crates/core/src/wheel_recorder.rs). */
-export const STATE = { NOT_ADDED: 0, PENDING: 1, FIRED: 2, CANCELLED: 3 } as const;
-
 export interface LevelRow {
   level: number;
   tick: number;

@@ -1,4 +1,6 @@
-//! What the two timer heaps share: their events, where an element can be, and their kind.
+//! The timer heaps: the JDK's `PriorityQueue` (`jdk`) and Netty's `DefaultPriorityQueue`
+//! (`indexed`), what they share (their events, where an element can be, their kind), the
+//! recorder that draws them, the scripts that drive them and the benchmark kernel.
 
 pub mod bench;
 pub mod indexed;
@@ -7,8 +9,11 @@ pub mod recorder;
 pub mod script;
 pub mod timer;
 
+pub use script::Heaps;
+
 use std::cmp::Ordering;
 
+use crate::family::Variant;
 use crate::probe::{Event, Kind};
 
 /// Which heap: `java.util.PriorityQueue` or Netty's `DefaultPriorityQueue`.
@@ -18,18 +23,36 @@ pub enum HeapKind {
     Indexed,
 }
 
-impl HeapKind {
-    pub const ALL: [HeapKind; 2] = [HeapKind::Jdk, HeapKind::Indexed];
+impl Variant for HeapKind {
+    const ALL: &'static [HeapKind] = &[HeapKind::Jdk, HeapKind::Indexed];
+    const NOUN: &'static str = "heap";
 
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             HeapKind::Jdk => "jdk",
             HeapKind::Indexed => "indexed",
         }
     }
 
-    pub fn parse(name: &str) -> Option<HeapKind> {
-        HeapKind::ALL.into_iter().find(|k| k.name() == name)
+    fn title(self) -> &'static str {
+        match self {
+            HeapKind::Jdk => "JDK PriorityQueue",
+            HeapKind::Indexed => "Netty DefaultPriorityQueue",
+        }
+    }
+
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            HeapKind::Jdk => jdk::PSEUDOCODE,
+            HeapKind::Indexed => indexed::PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            HeapKind::Jdk => &["compare", "equals", "move", "grow"],
+            HeapKind::Indexed => &["compare", "equals", "move", "index", "grow"],
+        }
     }
 }
 

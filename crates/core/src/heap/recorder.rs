@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 use crate::heap::timer::Timer;
 use crate::heap::{HeapEvent, HeapKind, Loc, Op, INITIAL_CAPACITY};
 use crate::probe::Probe;
-use crate::trace::TraceBuffer;
+use crate::trace::{Fields, TraceBuffer};
 
 /// What a heap holds, as the frame and the narration name it.
 pub trait HeapItem: Copy + PartialEq {
@@ -34,80 +34,34 @@ impl HeapItem for Timer {
 /// The most array slots a heap frame has room for (what the tree view can draw).
 pub const MAX_SLOTS: usize = 127;
 
-/// Bits of the `flags` field, per slot.
-pub mod flag {
-    /// The current step touches this slot.
-    pub const FOCUS: i32 = 1;
-    /// `equals()` has looked at this slot during this operation.
-    pub const SCANNED: i32 = 2;
-}
-
-/// The names of a heap's frame fields: a structure with a heap inside prefixes them.
-pub struct HeapFields {
-    pub action: &'static str,
-    pub op: &'static str,
-    pub size: &'static str,
-    pub capacity: &'static str,
-    pub held: &'static str,
-    pub held_index: &'static str,
-    pub removed: &'static str,
-    pub found: &'static str,
-    pub focus_held: &'static str,
-    pub slot: &'static str,
-    pub stored: &'static str,
-    pub flags: &'static str,
-}
-
-impl HeapFields {
-    /// The fields and their lengths, for a frame of at most `slots` slots. Items are named by
-    /// their codes; −1 is "none" (or a hole in `slot`).
-    pub fn list(&self, slots: usize) -> Vec<(&'static str, usize)> {
-        vec![
-            (self.action, 1),
-            (self.op, 1),
-            (self.size, 1),
-            (self.capacity, 1),
-            (self.held, 1),
-            (self.held_index, 1),
-            (self.removed, 1),
-            (self.found, 1),
-            (self.focus_held, 1),
-            (self.slot, slots),
-            (self.stored, slots),
-            (self.flags, slots),
-        ]
+codes! {
+    /// Bits of the `flags` field, per slot.
+    pub mod flag {
+        /// The current step touches this slot.
+        FOCUS = 1,
+        /// `equals()` has looked at this slot during this operation.
+        SCANNED = 2,
     }
 }
 
-pub const HEAP_FIELDS: HeapFields = HeapFields {
-    action: "action",
-    op: "op",
-    size: "size",
-    capacity: "capacity",
-    held: "held",
-    held_index: "held_index",
-    removed: "removed",
-    found: "found",
-    focus_held: "focus_held",
-    slot: "slot",
-    stored: "stored",
-    flags: "flags",
-};
-
-struct At {
-    action: usize,
-    op: usize,
-    size: usize,
-    capacity: usize,
-    held: usize,
-    held_index: usize,
-    removed: usize,
-    found: usize,
-    focus_held: usize,
-    slot: usize,
-    stored: usize,
-    flags: usize,
-    slots: usize,
+frame! {
+    /// A heap's frame fields, for a frame of at most `slots` slots (a structure with a heap
+    /// inside prefixes their names). Items are named by their codes; −1 is "none" (or a hole in
+    /// `slot`).
+    pub struct HeapAt(slots: usize) {
+        action: 1,
+        op: 1,
+        size: 1,
+        capacity: 1,
+        held: 1,
+        held_index: 1,
+        removed: 1,
+        found: 1,
+        focus_held: 1,
+        slot: slots,
+        stored: slots,
+        flags: slots,
+    }
 }
 
 /// Words the narration uses for what the heap holds.
@@ -123,7 +77,9 @@ pub struct Nouns {
 pub struct HeapMirror<T: HeapItem> {
     kind: HeapKind,
     nouns: Nouns,
-    at: At,
+    at: HeapAt,
+    /// How many slots the frame has room for.
+    room: usize,
     /// The pseudocode line numbers, per heap kind, that the narration depends on.
     lines: (u8, u8),
     pub action: usize,
@@ -141,30 +97,16 @@ pub struct HeapMirror<T: HeapItem> {
 }
 
 impl<T: HeapItem> HeapMirror<T> {
-    /// A mirror writing `names`' fields of `trace` (which must have them, `slots` long).
+    /// A mirror writing the heap fields of `trace` named with `prefix` (which must have them,
+    /// `slots` long).
     pub fn new(
         kind: HeapKind,
         nouns: Nouns,
         trace: &mut TraceBuffer,
-        names: &HeapFields,
+        prefix: &str,
         slots: usize,
     ) -> Self {
-        let l = &trace.layout;
-        let at = At {
-            action: l.offset(names.action),
-            op: l.offset(names.op),
-            size: l.offset(names.size),
-            capacity: l.offset(names.capacity),
-            held: l.offset(names.held),
-            held_index: l.offset(names.held_index),
-            removed: l.offset(names.removed),
-            found: l.offset(names.found),
-            focus_held: l.offset(names.focus_held),
-            slot: l.offset(names.slot),
-            stored: l.offset(names.stored),
-            flags: l.offset(names.flags),
-            slots,
-        };
+        let at = HeapAt::locate_prefixed(&trace.layout, prefix);
         trace.init(at.size, 0);
         trace.init(at.capacity, INITIAL_CAPACITY as i32);
         trace.init(at.focus_held, 0);
@@ -182,6 +124,7 @@ impl<T: HeapItem> HeapMirror<T> {
             kind,
             nouns,
             at,
+            room: slots,
             lines,
             action: 0,
             subject: None,
@@ -257,7 +200,7 @@ impl<T: HeapItem> HeapMirror<T> {
         for (o, v) in fields {
             trace.set(o, v);
         }
-        let n = self.slots.len().min(at.slots);
+        let n = self.slots.len().min(self.room);
         trace.set(at.size, n as i32);
         for i in 0..n {
             trace.set(at.slot + i, Self::code(self.slots[i]));
@@ -271,13 +214,13 @@ impl<T: HeapItem> HeapMirror<T> {
             );
         }
         for &i in &self.focus {
-            if i < at.slots {
+            if i < self.room {
                 let f = trace.get(at.flags + i);
                 trace.set(at.flags + i, f & !flag::FOCUS);
             }
         }
         for &i in focus {
-            if i < at.slots {
+            if i < self.room {
                 let f = trace.get(at.flags + i);
                 trace.set(at.flags + i, f | flag::FOCUS);
             }
@@ -293,7 +236,7 @@ impl<T: HeapItem> HeapMirror<T> {
         self.equals_calls = 0;
         let Nouns { item, .. } = self.nouns;
         // A new operation: no scan marks, nothing found, nothing removed yet.
-        for i in 0..size.min(self.at.slots) {
+        for i in 0..size.min(self.room) {
             trace.set(self.at.flags + i, 0);
         }
         trace.set(self.at.found, -1);
@@ -420,7 +363,7 @@ impl<T: HeapItem> HeapMirror<T> {
                 } else {
                     format!("equals() call {n}: {here} is not the {item} to cancel; look at the next slot.")
                 };
-                if slot < self.at.slots {
+                if slot < self.room {
                     let f = trace.get(self.at.flags + slot);
                     trace.set(self.at.flags + slot, f | flag::SCANNED);
                 }
@@ -528,7 +471,7 @@ impl<T: HeapItem> HeapMirror<T> {
     /// Clears this heap's highlights (a structure around it moved on to other work).
     pub fn unfocus(&mut self, trace: &mut TraceBuffer) {
         self.write_frame(trace, &[], false);
-        for i in 0..self.slots.len().min(self.at.slots) {
+        for i in 0..self.slots.len().min(self.room) {
             let f = trace.get(self.at.flags + i);
             trace.set(self.at.flags + i, f & !flag::SCANNED);
         }
@@ -552,18 +495,18 @@ pub struct HeapRecorder {
 }
 
 /// The heap family's frame fields.
-pub fn fields() -> Vec<(&'static str, usize)> {
-    HEAP_FIELDS.list(MAX_SLOTS)
+pub fn fields() -> Fields {
+    HeapAt::fields(MAX_SLOTS)
 }
 
 impl HeapRecorder {
     pub fn new(kind: HeapKind, max_steps: usize) -> Self {
-        let mut trace = TraceBuffer::new::<HeapEvent>(&fields(), -1, max_steps);
+        let mut trace = TraceBuffer::new::<HeapEvent>(fields(), -1, max_steps);
         let nouns = Nouns {
             item: "timer",
             key: "deadline",
         };
-        let mirror = HeapMirror::new(kind, nouns, &mut trace, &HEAP_FIELDS, MAX_SLOTS);
+        let mirror = HeapMirror::new(kind, nouns, &mut trace, "", MAX_SLOTS);
         Self {
             trace,
             mirror,

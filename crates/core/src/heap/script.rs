@@ -5,17 +5,18 @@
 
 use std::collections::BTreeSet;
 
-use crate::heap::indexed::{self, Handle, IndexedHeap};
-use crate::heap::jdk::{self, JdkHeap};
+use crate::family::Family;
+use crate::heap::indexed::{Handle, IndexedHeap};
+use crate::heap::jdk::JdkHeap;
 use crate::heap::recorder::{self, HeapRecorder, MAX_SLOTS};
 use crate::heap::timer::Timer;
 use crate::heap::{HeapEvent, HeapKind};
-use crate::probe::{Counter, Event, Probe};
+use crate::probe::{Counter, Probe};
 use crate::script::{
-    check_command, fmt_count, plan_within, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
-    PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
+    self, fmt_count, ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand,
+    Recorded, ScriptError,
 };
-use crate::trace::TraceBuffer;
+use crate::trace::{Fields, TraceBuffer};
 
 /// One command as written in a script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,25 +76,16 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
     let mut order: BTreeSet<u64> = BTreeSet::new(); // sequence numbers of queued timers
 
     for (command, &cmd) in commands.iter().enumerate() {
-        let fail = |message: String| {
-            Err(ScriptError {
-                command,
-                message,
-                over_limit: false,
-                setting: None,
-            })
-        };
+        let fail = |message: String| Err(ScriptError::new(command, message));
         let push = |p: &mut Plan, action: Action| -> Result<(), ScriptError> {
             if p.actions.len() == limits.max_actions {
-                return Err(ScriptError {
+                return Err(ScriptError::limit(
                     command,
-                    over_limit: true,
-                    setting: None,
-                    message: format!(
+                    format!(
                         "the script expands to more than {} operations, the limit here",
                         fmt_count(limits.max_actions as u64)
                     ),
-                });
+                ));
             }
             p.actions.push(PlannedAction { action, command });
             Ok(())
@@ -103,15 +95,13 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                    order: &mut BTreeSet<u64>,
                    deadline: u64| {
             if queued.len() == limits.max_size {
-                return Err(ScriptError {
+                return Err(ScriptError::limit(
                     command,
-                    over_limit: true,
-                    setting: None,
-                    message: format!(
+                    format!(
                         "the queue would hold more than {} timers, the limit here",
                         fmt_count(limits.max_size as u64)
                     ),
-                });
+                ));
             }
             let t = Timer {
                 deadline,
@@ -129,16 +119,14 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                       timer: Timer| {
             p.worst_case_equals += queued.len() as u64;
             if p.worst_case_equals > limits.max_equals {
-                return Err(ScriptError {
+                return Err(ScriptError::limit(
                     command,
-                    over_limit: true,
-                    setting: None,
-                    message: format!(
+                    format!(
                         "the JDK heap could need up to {} equals() calls by here; the limit is {}",
                         fmt_count(p.worst_case_equals),
                         fmt_count(limits.max_equals)
                     ),
-                });
+                ));
             }
             let was = queued.remove(&timer);
             if was {
@@ -329,7 +317,7 @@ fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> Recorded 
     });
     let trace = std::mem::replace(
         &mut q.probe().trace,
-        crate::trace::TraceBuffer::new::<HeapEvent>(&[], 0, 0),
+        TraceBuffer::new::<HeapEvent>(Vec::new(), 0, 0),
     );
     Recorded {
         trace,
@@ -392,139 +380,106 @@ const DEADLINE: ArgSpec = ArgSpec {
     max: u32::MAX,
 };
 
-/// The grammar; an operation's opcode is its position here.
-pub const OPS: &[OpSpec] = &[
-    OpSpec {
-        name: "add",
-        args: &[DEADLINE],
-        example: "add 40",
-    },
-    OpSpec {
-        name: "poll",
-        args: &[],
-        example: "poll",
-    },
-    OpSpec {
-        name: "remove",
-        args: &[DEADLINE],
-        example: "remove 40",
-    },
-    OpSpec {
-        name: "schedule",
-        args: &[ArgSpec {
-            what: "a count",
-            min: 1,
-            max: 1_000_000,
-        }],
-        example: "schedule 15",
-    },
-    OpSpec {
-        name: "cancel-in-order",
-        args: &[],
-        example: "cancel-in-order",
-    },
-    OpSpec {
-        name: "cancel-reverse",
-        args: &[],
-        example: "cancel-reverse",
-    },
-];
+opcodes! {
+    /// The commands of a heap script, with their grammar.
+    pub enum HeapOp {
+        Add = OpSpec {
+            name: "add",
+            args: &[DEADLINE],
+            example: "add 40",
+        },
+        Poll = OpSpec {
+            name: "poll",
+            args: &[],
+            example: "poll",
+        },
+        Remove = OpSpec {
+            name: "remove",
+            args: &[DEADLINE],
+            example: "remove 40",
+        },
+        Schedule = OpSpec {
+            name: "schedule",
+            args: &[ArgSpec {
+                what: "a count",
+                min: 1,
+                max: 1_000_000,
+            }],
+            example: "schedule 15",
+        },
+        CancelInOrder = OpSpec {
+            name: "cancel-in-order",
+            args: &[],
+            example: "cancel-in-order",
+        },
+        CancelReverse = OpSpec {
+            name: "cancel-reverse",
+            args: &[],
+            example: "cancel-reverse",
+        },
+    }
+}
 
 /// Turns encoded commands into heap commands, checking each against the grammar.
 pub fn commands(raw: &[RawCommand]) -> Result<Vec<Command>, ScriptError> {
-    raw.iter()
-        .enumerate()
-        .map(|(i, c)| {
-            check_command(OPS, i, c)?;
+    Ok(script::commands::<HeapOp>(raw)?
+        .into_iter()
+        .map(|c| {
             let a = u64::from(c.args[0]);
-            Ok(match c.op {
-                0 => Command::Add(a),
-                1 => Command::Poll,
-                2 => Command::Remove(a),
-                3 => Command::Schedule(a),
-                4 => Command::CancelInOrder,
-                _ => Command::CancelReverse,
-            })
+            match c.op {
+                HeapOp::Add => Command::Add(a),
+                HeapOp::Poll => Command::Poll,
+                HeapOp::Remove => Command::Remove(a),
+                HeapOp::Schedule => Command::Schedule(a),
+                HeapOp::CancelInOrder => Command::CancelInOrder,
+                HeapOp::CancelReverse => Command::CancelReverse,
+            }
         })
-        .collect()
+        .collect())
 }
 
-pub fn schema() -> Schema {
-    Schema {
-        family: "heap",
-        ops: OPS,
-        limits: vec![
+/// The heap family: the JDK's `PriorityQueue` and Netty's `DefaultPriorityQueue`, driven by
+/// timers.
+pub struct Heaps;
+
+impl Family for Heaps {
+    const NAME: &'static str = "heap";
+    const VARIANT_PARAM: &'static str = "heap";
+    type Op = HeapOp;
+    type Variant = HeapKind;
+    type Event = HeapEvent;
+    type Plan = Plan;
+
+    fn plan(raw: &[RawCommand], _: &str, draw: bool) -> Result<Plan, ScriptError> {
+        plan(&commands(raw)?, if draw { DRAW } else { COUNT })
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_size
+    }
+    fn record(kind: HeapKind, plan: &Plan) -> Result<Recorded, ScriptError> {
+        Ok(record(kind, plan, MAX_STEPS))
+    }
+    fn count(kind: HeapKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        Ok(count(kind, plan, commands))
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
             ("drawnTimers", DRAW.max_size as u64),
             ("drawnOperations", DRAW.max_actions as u64),
             ("drawnSteps", MAX_STEPS as u64),
             ("countedTimers", COUNT.max_size as u64),
             ("countedOperations", COUNT.max_actions as u64),
             ("countedEquals", COUNT.max_equals),
-        ],
-        variants: vec![
-            crate::script::Variant {
-                name: HeapKind::Jdk.name(),
-                title: "JDK PriorityQueue",
-                pseudocode: jdk::PSEUDOCODE,
-            },
-            Variant {
-                name: HeapKind::Indexed.name(),
-                title: "Netty DefaultPriorityQueue",
-                pseudocode: indexed::PSEUDOCODE,
-            },
-        ],
-        threads: false,
-        settings: &[],
-        kinds: HeapEvent::KINDS,
-        fields: TraceBuffer::layout::<HeapEvent>(&recorder::fields()).fields,
+        ]
     }
-}
-
-/// A heap script, planned for drawing or for counting.
-pub struct HeapScript {
-    plan: Plan,
-    commands: usize,
-    fits: bool,
-}
-
-impl HeapScript {
-    pub fn new(raw: &[RawCommand], draw: bool) -> Result<HeapScript, ScriptError> {
-        let cmds = commands(raw)?;
-        let planned = plan_within(draw, |draw| plan(&cmds, if draw { DRAW } else { COUNT }))?;
-        let fits = planned.is_some();
-        let plan = planned.unwrap_or_default();
-        Ok(HeapScript {
-            plan,
-            commands: cmds.len(),
-            fits,
-        })
+    fn fields() -> Fields {
+        recorder::fields()
     }
-
-    pub fn plan(&self) -> &Plan {
-        &self.plan
-    }
-}
-
-fn heap_kind(variant: &str) -> Result<HeapKind, String> {
-    HeapKind::parse(variant)
-        .ok_or_else(|| format!("unknown heap \"{variant}\"; expected jdk or indexed"))
-}
-
-impl PlannedScript for HeapScript {
-    fn fits(&self) -> bool {
-        self.fits
-    }
-    fn actions(&self) -> usize {
-        self.plan.actions.len()
-    }
-    fn max_size(&self) -> usize {
-        self.plan.max_size
-    }
-    fn trace(&self, variant: &str) -> Result<Recorded, String> {
-        Ok(record(heap_kind(variant)?, &self.plan, MAX_STEPS))
-    }
-    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
-        Ok(count(heap_kind(variant)?, &self.plan, self.commands))
+    fn codes() -> Vec<CodeSet> {
+        vec![recorder::flag::set()]
     }
 }
 
@@ -623,7 +578,7 @@ mod tests {
             tight,
         )
         .unwrap_err();
-        assert_eq!(e.command, 1);
+        assert_eq!(e.command(), Some(1));
         assert!(e.message.contains("equals() calls"), "{}", e.message);
         assert!(plan(&[Command::Schedule(0)], LIMITS).is_err());
     }
@@ -647,7 +602,11 @@ mod tests {
 #[cfg(test)]
 mod trace_tests {
     use super::*;
+    use crate::family::Planned;
+    use crate::family::Variant;
     use crate::heap::kind;
+    use crate::probe::Event;
+    use crate::script::PlannedScript;
     use crate::trace::{STEP_WIDTH, TOTAL};
 
     const LIMITS: Limits = Limits {
@@ -687,7 +646,7 @@ mod trace_tests {
     #[test]
     fn a_tie_is_told_as_equal_keys_and_which_was_scheduled_first() {
         let p = plan(&[Command::Add(94), Command::Add(94)], LIMITS).unwrap();
-        for k in HeapKind::ALL {
+        for &k in HeapKind::ALL {
             let r = record(k, &p, 1_000);
             let compare = r
                 .trace
@@ -709,7 +668,7 @@ mod trace_tests {
     #[test]
     fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();
-        for k in HeapKind::ALL {
+        for &k in HeapKind::ALL {
             let r = record(k, &p, 100_000);
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.steps.len(), r.trace.texts.len() * STEP_WIDTH);
@@ -777,7 +736,7 @@ mod trace_tests {
     fn the_frame_counts_the_same_work_as_the_counter() {
         let cmds = script();
         let p = plan(&cmds, LIMITS).unwrap();
-        for k in HeapKind::ALL {
+        for &k in HeapKind::ALL {
             let r = record(k, &p, 100_000);
             let c = count(k, &p, cmds.len());
             let total = r.trace.layout.offset(TOTAL);
@@ -810,13 +769,11 @@ mod trace_tests {
                 })
                 .collect()
         };
-        let big = HeapScript::new(&raw(&[(3, 500)]), true).unwrap();
-        assert!(!big.fits());
-        assert!(HeapScript::new(&raw(&[(3, 500)]), false).unwrap().fits());
-        assert!(HeapScript::new(&raw(&[(3, 0)]), true).is_err());
-        let e = HeapScript::new(&raw(&[(1, 0), (9, 0)]), true)
-            .err()
-            .unwrap();
+        let new = |c: &[(u32, u32)], draw| Planned::<Heaps>::new(&raw(c), "", draw);
+        assert!(!new(&[(3, 500)], true).unwrap().fits());
+        assert!(new(&[(3, 500)], false).unwrap().fits());
+        assert!(new(&[(3, 0)], true).is_err());
+        let e = new(&[(1, 0), (9, 0)], true).err().unwrap();
         assert_eq!(e.to_string(), "command 2: unknown opcode 9");
     }
 }

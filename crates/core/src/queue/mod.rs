@@ -1,5 +1,7 @@
-//! What the four queues share: their operations as sequences of atomic steps, so that virtual
-//! threads can be interleaved one step at a time, and the events those steps report.
+//! The queues: the JDK's `ConcurrentLinkedQueue` (`linked`) and `ArrayBlockingQueue` (`array`),
+//! JCTools' SPSC and MPSC rings (`jctools`), and what the four share: their operations as
+//! sequences of atomic steps, so that virtual threads can be interleaved one step at a time, and
+//! the events those steps report.
 //!
 //! Each queue keeps, per thread, the registers of the operation it is in the middle of (the
 //! locals of the Java method) and advances it by one shared-memory access per [`StepQueue::step`]:
@@ -15,7 +17,110 @@ pub mod recorder;
 pub mod script;
 pub mod udp_sim;
 
+use crate::family::Variant;
 use crate::probe::{Event, Kind};
+use jctools::{ring_capacity, RingKind};
+
+pub use script::Queues;
+
+/// Which queue a script runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueKind {
+    Clq,
+    Abq,
+    Spsc,
+    Mpsc,
+}
+
+impl Variant for QueueKind {
+    const ALL: &'static [QueueKind] = &[
+        QueueKind::Clq,
+        QueueKind::Abq,
+        QueueKind::Spsc,
+        QueueKind::Mpsc,
+    ];
+    const NOUN: &'static str = "queue";
+
+    fn name(self) -> &'static str {
+        match self {
+            QueueKind::Clq => "clq",
+            QueueKind::Abq => "abq",
+            QueueKind::Spsc => "spsc",
+            QueueKind::Mpsc => "mpsc",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            QueueKind::Clq => "ConcurrentLinkedQueue",
+            QueueKind::Abq => "ArrayBlockingQueue",
+            QueueKind::Spsc => "JCTools SpscArrayQueue",
+            QueueKind::Mpsc => "JCTools MpscArrayQueue",
+        }
+    }
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            QueueKind::Clq => linked::PSEUDOCODE,
+            QueueKind::Abq => array::PSEUDOCODE,
+            QueueKind::Spsc => jctools::SPSC_PSEUDOCODE,
+            QueueKind::Mpsc => jctools::MPSC_PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            QueueKind::Clq => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+                "alloc",
+                "visit",
+            ],
+            QueueKind::Abq => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+                "lock",
+                "lock-wait",
+            ],
+            QueueKind::Spsc => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+            ],
+            QueueKind::Mpsc => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+                "spin",
+            ],
+        }
+    }
+}
+
+impl QueueKind {
+    /// The slots the queue really has for a requested capacity (none for the unbounded CLQ).
+    pub fn capacity(self, requested: usize) -> usize {
+        match self {
+            QueueKind::Clq => 0,
+            QueueKind::Abq => requested,
+            QueueKind::Spsc => ring_capacity(RingKind::Spsc, requested),
+            QueueKind::Mpsc => ring_capacity(RingKind::Mpsc, requested),
+        }
+    }
+}
 
 /// The operations a script can ask of a queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use crate::probe::Probe;
 use crate::queue::array::ArrayQueue;
 use crate::queue::jctools::RingQueue;
 use crate::queue::linked::{LinkedQueue, NIL};
-use crate::queue::script::{outcome_label, Program, QueueKind, RunAction, Turn};
-use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
-use crate::trace::TraceBuffer;
+use crate::queue::script::{outcome_label, Program, RunAction, Turn};
+use crate::queue::{Field, Outcome, QueueEvent, QueueKind, QueueOp, StepQueue, NULL};
+use crate::trace::{Fields, TraceBuffer};
 
 pub const MAX_THREADS: usize = 6;
 /// Nodes a drawn CLQ may allocate: the dummy and one per offer.
@@ -18,92 +18,72 @@ pub const MAX_SLOTS: usize = 64;
 /// Polled elements the frame lists, in the order they came out.
 pub const MAX_POLLED: usize = 64;
 
-/// `thread_state` values.
-pub mod state {
-    /// Between operations, with more to do.
-    pub const READY: i32 = 0;
-    pub const RUNNING: i32 = 1;
-    pub const FINISHED: i32 = 2;
+codes! {
+    /// `thread_state` values.
+    pub mod state {
+        /// Between operations, with more to do.
+        READY = 0,
+        RUNNING = 1,
+        FINISHED = 2,
+    }
 }
 
-/// `focus_field` values: the field a step touched.
-pub mod focus {
-    pub const HEAD: i32 = 0;
-    pub const TAIL: i32 = 1;
-    pub const NEXT: i32 = 2;
-    pub const ITEM: i32 = 3;
-    pub const SLOT: i32 = 4;
-    pub const TAKE_INDEX: i32 = 5;
-    pub const PUT_INDEX: i32 = 6;
-    pub const COUNT: i32 = 7;
-    pub const PRODUCER_INDEX: i32 = 8;
-    pub const CONSUMER_INDEX: i32 = 9;
-    pub const PRODUCER_LIMIT: i32 = 10;
-    pub const LOCK: i32 = 11;
+codes! {
+    /// `focus_field` values: the field a step touched.
+    pub mod focus {
+        HEAD = 0,
+        TAIL = 1,
+        NEXT = 2,
+        ITEM = 3,
+        SLOT = 4,
+        TAKE_INDEX = 5,
+        PUT_INDEX = 6,
+        COUNT = 7,
+        PRODUCER_INDEX = 8,
+        CONSUMER_INDEX = 9,
+        PRODUCER_LIMIT = 10,
+        LOCK = 11,
+    }
 }
 
-pub fn fields() -> Vec<(&'static str, usize)> {
-    vec![
-        ("action", 1),
-        ("thread", 1),
-        ("threads", 1),
-        ("thread_line", MAX_THREADS),
-        ("thread_action", MAX_THREADS),
-        ("thread_state", MAX_THREADS),
-        ("thread_p", MAX_THREADS),
-        ("thread_t", MAX_THREADS),
-        ("head", 1),
-        ("tail", 1),
-        ("nodes", 1),
-        ("node_item", MAX_NODES),
-        ("node_next", MAX_NODES),
-        ("capacity", 1),
-        ("slot", MAX_SLOTS),
-        ("take_index", 1),
-        ("put_index", 1),
-        ("count", 1),
-        ("lock_owner", 1),
-        ("producer_index", 1),
-        ("consumer_index", 1),
-        ("producer_limit", 1),
-        ("look_ahead", 1),
-        ("polled_count", 1),
-        ("polled", MAX_POLLED),
-        ("focus_field", 1),
-        ("focus_index", 1),
-        ("focus_ok", 1),
-    ]
+frame! {
+    /// The frame: each thread's program counter and registers, the CLQ's nodes, a ring's slots
+    /// and index fields, the lock's owner, what was polled, and the field the step touched.
+    struct At {
+        action: 1,
+        thread: 1,
+        threads: 1,
+        thread_line: MAX_THREADS,
+        thread_action: MAX_THREADS,
+        thread_state: MAX_THREADS,
+        thread_p: MAX_THREADS,
+        thread_t: MAX_THREADS,
+        head: 1,
+        tail: 1,
+        nodes: 1,
+        node_item: MAX_NODES,
+        node_next: MAX_NODES,
+        capacity: 1,
+        slot: MAX_SLOTS,
+        take_index: 1,
+        put_index: 1,
+        count: 1,
+        lock_owner: 1,
+        producer_index: 1,
+        consumer_index: 1,
+        producer_limit: 1,
+        look_ahead: 1,
+        polled_count: 1,
+        polled: MAX_POLLED,
+        focus_field: 1,
+        focus_index: 1,
+        focus_ok: 1,
+    }
 }
 
-struct At {
-    action: usize,
-    thread: usize,
-    threads: usize,
-    thread_line: usize,
-    thread_action: usize,
-    thread_state: usize,
-    thread_p: usize,
-    thread_t: usize,
-    head: usize,
-    tail: usize,
-    nodes: usize,
-    node_item: usize,
-    node_next: usize,
-    capacity: usize,
-    slot: usize,
-    take_index: usize,
-    put_index: usize,
-    count: usize,
-    lock_owner: usize,
-    producer_index: usize,
-    consumer_index: usize,
-    producer_limit: usize,
-    look_ahead: usize,
-    polled_count: usize,
-    polled: usize,
-    focus_field: usize,
-    focus_index: usize,
-    focus_ok: usize,
+/// The queues' frame fields.
+pub fn fields() -> Fields {
+    At::fields()
 }
 
 /// Where a queue writes its shared state.
@@ -206,38 +186,8 @@ fn field_code(f: Field) -> (i32, i64) {
 
 impl QueueRecorder {
     pub fn new(kind: QueueKind, prog: &Program, max_steps: usize) -> Self {
-        let mut trace = TraceBuffer::new::<QueueEvent>(&fields(), -1, max_steps);
-        let l = &trace.layout;
-        let at = At {
-            action: l.offset("action"),
-            thread: l.offset("thread"),
-            threads: l.offset("threads"),
-            thread_line: l.offset("thread_line"),
-            thread_action: l.offset("thread_action"),
-            thread_state: l.offset("thread_state"),
-            thread_p: l.offset("thread_p"),
-            thread_t: l.offset("thread_t"),
-            head: l.offset("head"),
-            tail: l.offset("tail"),
-            nodes: l.offset("nodes"),
-            node_item: l.offset("node_item"),
-            node_next: l.offset("node_next"),
-            capacity: l.offset("capacity"),
-            slot: l.offset("slot"),
-            take_index: l.offset("take_index"),
-            put_index: l.offset("put_index"),
-            count: l.offset("count"),
-            lock_owner: l.offset("lock_owner"),
-            producer_index: l.offset("producer_index"),
-            consumer_index: l.offset("consumer_index"),
-            producer_limit: l.offset("producer_limit"),
-            look_ahead: l.offset("look_ahead"),
-            polled_count: l.offset("polled_count"),
-            polled: l.offset("polled"),
-            focus_field: l.offset("focus_field"),
-            focus_index: l.offset("focus_index"),
-            focus_ok: l.offset("focus_ok"),
-        };
+        let mut trace = TraceBuffer::new::<QueueEvent>(fields(), -1, max_steps);
+        let at = At::locate(&trace.layout);
         trace.init(at.threads, prog.names.len() as i32);
         trace.init(at.polled_count, 0);
         for (t, program) in prog.threads.iter().enumerate() {
@@ -485,6 +435,7 @@ impl QueueRecorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::family::Variant;
     use crate::queue::kind;
     use crate::queue::script::tests::raw;
     use crate::queue::script::{program, record, DRAW};
@@ -497,7 +448,7 @@ mod tests {
             DRAW,
         )
         .unwrap();
-        for k in QueueKind::ALL {
+        for &k in QueueKind::ALL {
             let r = record(k, &p, 10_000).unwrap();
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.frame_at(r.trace.len()), r.trace.frame());

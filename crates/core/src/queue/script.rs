@@ -10,77 +10,20 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::probe::{Counter, Event};
-use crate::queue::array::{self, ArrayQueue};
-use crate::queue::jctools::{self, ring_capacity, RingKind, RingQueue};
-use crate::queue::linked::{self, LinkedQueue};
+use crate::family::{Family, Variant};
+use crate::probe::Counter;
+use crate::queue::array::ArrayQueue;
+use crate::queue::jctools::{self, RingKind, RingQueue};
+use crate::queue::linked::LinkedQueue;
 use crate::queue::recorder::{self, Drawn, QueueRecorder};
-use crate::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
+use crate::queue::{Outcome, QueueEvent, QueueKind, QueueOp, StepQueue};
 use crate::rng::SplitMix;
 use crate::script::{
-    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, plan_within,
-    script_threads, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript,
-    RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
+    self, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
+    ScriptError, SettingSpec,
 };
-use crate::trace::TraceBuffer;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueueKind {
-    Clq,
-    Abq,
-    Spsc,
-    Mpsc,
-}
-
-impl QueueKind {
-    pub const ALL: [QueueKind; 4] = [
-        QueueKind::Clq,
-        QueueKind::Abq,
-        QueueKind::Spsc,
-        QueueKind::Mpsc,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            QueueKind::Clq => "clq",
-            QueueKind::Abq => "abq",
-            QueueKind::Spsc => "spsc",
-            QueueKind::Mpsc => "mpsc",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            QueueKind::Clq => "ConcurrentLinkedQueue",
-            QueueKind::Abq => "ArrayBlockingQueue",
-            QueueKind::Spsc => "JCTools SpscArrayQueue",
-            QueueKind::Mpsc => "JCTools MpscArrayQueue",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<QueueKind> {
-        QueueKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    pub fn pseudocode(self) -> &'static [&'static str] {
-        match self {
-            QueueKind::Clq => linked::PSEUDOCODE,
-            QueueKind::Abq => array::PSEUDOCODE,
-            QueueKind::Spsc => jctools::SPSC_PSEUDOCODE,
-            QueueKind::Mpsc => jctools::MPSC_PSEUDOCODE,
-        }
-    }
-
-    /// The slots the queue really has for a requested capacity (none for the unbounded CLQ).
-    pub fn capacity(self, requested: usize) -> usize {
-        match self {
-            QueueKind::Clq => 0,
-            QueueKind::Abq => requested,
-            QueueKind::Spsc => ring_capacity(RingKind::Spsc, requested),
-            QueueKind::Mpsc => ring_capacity(RingKind::Mpsc, requested),
-        }
-    }
-}
+use crate::trace::{Fields, TraceBuffer};
 
 /// What a thread's program holds: the script's commands, macros expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,37 +94,40 @@ const COUNT_ARG: ArgSpec = ArgSpec {
     max: 1_000_000,
 };
 
-pub const OPS: &[OpSpec] = &[
-    OpSpec {
-        name: "offer",
-        args: &[ArgSpec {
-            what: "an element",
-            min: 0,
-            max: 1_000_000_000,
-        }],
-        example: "offer 5",
-    },
-    OpSpec {
-        name: "poll",
-        args: &[],
-        example: "poll",
-    },
-    OpSpec {
-        name: "size",
-        args: &[],
-        example: "size",
-    },
-    OpSpec {
-        name: "fill",
-        args: &[COUNT_ARG],
-        example: "fill 10",
-    },
-    OpSpec {
-        name: "drain",
-        args: &[],
-        example: "drain",
-    },
-];
+opcodes! {
+    /// The commands of a queue script, with their grammar.
+    pub enum QueueCommand {
+        Offer = OpSpec {
+            name: "offer",
+            args: &[ArgSpec {
+                what: "an element",
+                min: 0,
+                max: 1_000_000_000,
+            }],
+            example: "offer 5",
+        },
+        Poll = OpSpec {
+            name: "poll",
+            args: &[],
+            example: "poll",
+        },
+        Size = OpSpec {
+            name: "size",
+            args: &[],
+            example: "size",
+        },
+        Fill = OpSpec {
+            name: "fill",
+            args: &[COUNT_ARG],
+            example: "fill 10",
+        },
+        Drain = OpSpec {
+            name: "drain",
+            args: &[],
+            example: "drain",
+        },
+    }
+}
 
 pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
@@ -314,9 +260,11 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
     let mut threads = vec![Vec::new(); names.len()];
     let (mut offers, mut ops) = (0usize, 0usize);
     let mut next_value: u64 = 1;
-    for (command, c) in raw.iter().enumerate() {
-        check_command(OPS, command, c)?;
-        let thread = command_thread(command, c, &names)?;
+    for (command, c) in script::commands::<QueueCommand>(raw)?
+        .into_iter()
+        .enumerate()
+    {
+        let thread = command_thread(command, c.thread, &names)?;
         let mut push = |op: ThreadOp| -> Result<(), ScriptError> {
             if let ThreadOp::Offer(_) = op {
                 offers += 1;
@@ -344,13 +292,13 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
             Ok(())
         };
         match c.op {
-            0 => {
+            QueueCommand::Offer => {
                 next_value = next_value.max(u64::from(c.args[0]) + 1);
                 push(ThreadOp::Offer(c.args[0]))?;
             }
-            1 => push(ThreadOp::Poll)?,
-            2 => push(ThreadOp::Size)?,
-            3 => {
+            QueueCommand::Poll => push(ThreadOp::Poll)?,
+            QueueCommand::Size => push(ThreadOp::Size)?,
+            QueueCommand::Fill => {
                 if next_value + u64::from(c.args[0]) > 1_000_000_001 {
                     return Err(ScriptError::new(
                         command,
@@ -362,7 +310,7 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
                     next_value += 1;
                 }
             }
-            _ => push(ThreadOp::Drain)?,
+            QueueCommand::Drain => push(ThreadOp::Drain)?,
         }
     }
     Ok(Program {
@@ -660,7 +608,7 @@ pub fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recor
     let actions = with_queue!(kind, prog.capacity, p, |q| recorded(&mut q, &rec, prog))?;
     let trace = std::mem::replace(
         &mut rec.borrow_mut().trace,
-        TraceBuffer::new::<QueueEvent>(&[], 0, 0),
+        TraceBuffer::new::<QueueEvent>(Vec::new(), 0, 0),
     );
     Ok(Recorded {
         trace,
@@ -718,13 +666,41 @@ pub fn run_counted(
     Ok((actions, c))
 }
 
-pub fn schema() -> Schema {
-    Schema {
-        family: "queue",
-        ops: OPS,
-        threads: true,
-        settings: SETTINGS,
-        limits: vec![
+/// The queue family: the JDK's ConcurrentLinkedQueue and ArrayBlockingQueue and JCTools' SPSC
+/// and MPSC rings, threads interleaved one atomic step at a time.
+pub struct Queues;
+
+impl Family for Queues {
+    const NAME: &'static str = "queue";
+    const VARIANT_PARAM: &'static str = "queue";
+    const THREADS: bool = true;
+    const SETTINGS: &'static [SettingSpec] = SETTINGS;
+    type Op = QueueCommand;
+    type Variant = QueueKind;
+    type Event = QueueEvent;
+    type Plan = Program;
+
+    fn plan(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Program, ScriptError> {
+        program(raw, settings, if draw { DRAW } else { COUNT })
+    }
+    fn actions(prog: &Program) -> usize {
+        prog.ops
+    }
+    fn max_size(prog: &Program) -> usize {
+        prog.offers
+    }
+    fn record(kind: QueueKind, prog: &Program) -> Result<Recorded, ScriptError> {
+        record(kind, prog, MAX_STEPS)
+    }
+    fn count(
+        kind: QueueKind,
+        prog: &Program,
+        commands: usize,
+    ) -> Result<CommandCounts, ScriptError> {
+        count(kind, prog, commands)
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
             ("drawnThreads", DRAW.max_threads as u64),
             ("drawnOffers", DRAW.max_offers as u64),
             ("drawnOperations", DRAW.max_ops as u64),
@@ -736,63 +712,13 @@ pub fn schema() -> Schema {
             ("countedCapacity", COUNT.max_capacity as u64),
             ("defaultCapacity", DEFAULT_CAPACITY as u64),
             ("maxLookAheadStep", jctools::MAX_LOOK_AHEAD_STEP),
-        ],
-        variants: QueueKind::ALL
-            .iter()
-            .map(|k| Variant {
-                name: k.name(),
-                title: k.title(),
-                pseudocode: k.pseudocode(),
-            })
-            .collect(),
-        kinds: QueueEvent::KINDS,
-        fields: TraceBuffer::layout::<QueueEvent>(&recorder::fields()).fields,
+        ]
     }
-}
-
-pub struct QueueScript {
-    prog: Option<Program>,
-    commands: usize,
-}
-
-impl QueueScript {
-    pub fn new(raw: &[RawCommand], settings: &str, draw: bool) -> Result<QueueScript, ScriptError> {
-        let prog = plan_within(draw, |draw| {
-            program(raw, settings, if draw { DRAW } else { COUNT })
-        })?;
-        Ok(QueueScript {
-            prog,
-            commands: raw.len(),
-        })
+    fn fields() -> Fields {
+        recorder::fields()
     }
-
-    fn prog(&self) -> Result<&Program, String> {
-        self.prog
-            .as_ref()
-            .ok_or_else(|| "the script is too big to draw".to_string())
-    }
-}
-
-fn kind_of(variant: &str) -> Result<QueueKind, String> {
-    QueueKind::parse(variant)
-        .ok_or_else(|| format!("unknown queue \"{variant}\"; expected clq, abq, spsc or mpsc"))
-}
-
-impl PlannedScript for QueueScript {
-    fn fits(&self) -> bool {
-        self.prog.is_some()
-    }
-    fn actions(&self) -> usize {
-        self.prog.as_ref().map_or(0, |p| p.ops)
-    }
-    fn max_size(&self) -> usize {
-        self.prog.as_ref().map_or(0, |p| p.offers)
-    }
-    fn trace(&self, variant: &str) -> Result<Recorded, String> {
-        record(kind_of(variant)?, self.prog()?, MAX_STEPS).map_err(|e| e.to_string())
-    }
-    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
-        count(kind_of(variant)?, self.prog()?, self.commands).map_err(|e| e.to_string())
+    fn codes() -> Vec<CodeSet> {
+        vec![recorder::focus::set(), recorder::state::set()]
     }
 }
 
@@ -853,7 +779,7 @@ pub(crate) mod tests {
         assert!(e.over_limit && e.to_string().starts_with("command 1: "));
         let e = program(&raw(&[(0, 1, 0), (0, 2, 1)]), "threads=A,B", DRAW).unwrap();
         let err = check(&e, QueueKind::Spsc).unwrap_err();
-        assert_eq!(err.command, 1);
+        assert_eq!(err.command(), Some(1));
         assert!(err.message.contains("single producer"), "{}", err.message);
         assert!(check(&e, QueueKind::Mpsc).is_ok());
     }

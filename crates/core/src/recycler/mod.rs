@@ -1,6 +1,7 @@
-//! What Netty's two 2014 Recyclers share: the operations a script asks of them on virtual
-//! threads, the exceptions the Java code threw, the events both report, and how a recorder sees
-//! their state after every event.
+//! Netty's Recycler before its 2014 rewrite (`stack`, with the assertion's `identity_map`) and
+//! after it (`weak_order`), and what the two share: the operations a script asks of them on
+//! virtual threads, the exceptions the Java code threw, the events both report, and how a
+//! recorder sees their state after every event.
 //!
 //! Threads are numbers; "the current thread" is an argument, so cross-thread recycling can be
 //! stepped deterministically. Objects are numbered in the order the recycler allocated them.
@@ -12,7 +13,74 @@ pub mod script;
 pub mod stack;
 pub mod weak_order;
 
+use crate::family::Variant;
 use crate::probe::{Counter, Event, Kind, NoProbe, Probe};
+use crate::script::{Code, CodeSet};
+
+pub use script::Recyclers;
+
+/// Which Recycler: Netty 4.0.20's or the rewrite in 4.0.21.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    Before,
+    After,
+}
+
+impl Variant for Version {
+    const ALL: &'static [Version] = &[Version::Before, Version::After];
+    const NOUN: &'static str = "recycler";
+
+    fn name(self) -> &'static str {
+        match self {
+            Version::Before => "before",
+            Version::After => "after",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Version::Before => "Recycler before (4.0.20)",
+            Version::After => "Recycler after (4.0.21)",
+        }
+    }
+
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            Version::Before => stack::PSEUDOCODE,
+            Version::After => weak_order::PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            Version::Before => &[
+                "allocate",
+                "pop",
+                "push",
+                "grow",
+                "map_update",
+                "map_probe",
+                "drop",
+                "fault",
+            ],
+            Version::After => &[
+                "allocate",
+                "pop",
+                "push",
+                "grow",
+                "new_queue",
+                "new_link",
+                "enqueue",
+                "visit",
+                "transfer",
+                "rewind",
+                "unlink",
+                "drop",
+                "fault",
+            ],
+        }
+    }
+}
 
 /// What the benchmark of the time used unless told otherwise: the system property
 /// `io.netty.recycler.maxCapacity.default`, 262,144 when unset.
@@ -76,6 +144,21 @@ impl Fault {
 
     pub fn code(self) -> u32 {
         Fault::ALL.iter().position(|&f| f == self).unwrap_or(0) as u32
+    }
+
+    /// Every fault by code, with its Java text, for the schema.
+    pub fn set() -> CodeSet {
+        CodeSet {
+            name: "fault",
+            codes: Fault::ALL
+                .iter()
+                .map(|&f| Code {
+                    name: format!("{f:?}"),
+                    value: i64::from(f.code()),
+                    text: Some(f.java()),
+                })
+                .collect(),
+        }
     }
 }
 

@@ -3,10 +3,12 @@
 //! slots) is drawn into the frame, and the step gets a sentence naming the thread.
 
 use crate::probe::Probe;
-use crate::recycler::script::{Plan, Version};
+use crate::recycler::script::Plan;
 use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
-use crate::recycler::{DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe};
-use crate::trace::TraceBuffer;
+use crate::recycler::{
+    DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, Version,
+};
+use crate::trace::{Fields, TraceBuffer};
 
 pub const MAX_THREADS: usize = 4;
 pub const MAX_OBJECTS: usize = 48;
@@ -17,102 +19,74 @@ pub const MAX_QUEUES: usize = MAX_THREADS * (MAX_THREADS - 1);
 /// Every queue's first link, plus one per 16 handles queued.
 pub const MAX_LINKS: usize = MAX_QUEUES + MAX_SLOTS / LINK_CAPACITY;
 
-/// `outcome` values: what a thread's last operation did.
-pub mod outcome {
-    pub const GOT: i32 = 0;
-    pub const RECYCLED: i32 = 1;
-    /// recycle returned false, or pushed nothing because the stack was full.
-    pub const DROPPED: i32 = 2;
-    pub const THREW: i32 = 3;
-    pub const EXITED: i32 = 4;
-    /// Still running.
-    pub const RUNNING: i32 = 5;
-    /// A script's recycle of a get that threw: there was no object.
-    pub const NOTHING: i32 = 6;
+codes! {
+    /// `outcome` values: what a thread's last operation did.
+    pub mod outcome {
+        GOT = 0,
+        RECYCLED = 1,
+        /// recycle returned false, or pushed nothing because the stack was full.
+        DROPPED = 2,
+        THREW = 3,
+        EXITED = 4,
+        /// Still running.
+        RUNNING = 5,
+        /// A script's recycle of a get that threw: there was no object.
+        NOTHING = 6,
+    }
 }
 
-pub fn fields() -> Vec<(&'static str, usize)> {
-    vec![
-        ("action", 1),
-        ("thread", 1),
-        ("threads", 1),
-        ("assertions", 1),
-        ("max_capacity", 1),
-        ("alive", MAX_THREADS),
-        ("stack_made", MAX_THREADS),
-        ("size", MAX_THREADS),
-        ("length", MAX_THREADS),
-        ("slot", MAX_THREADS * MAX_SLOTS),
-        ("head", MAX_THREADS),
-        ("cursor", MAX_THREADS),
-        ("prev", MAX_THREADS),
-        ("map_length", MAX_THREADS),
-        ("outcome", MAX_THREADS),
-        ("outcome_value", MAX_THREADS),
-        ("queues", 1),
-        ("queue_id", MAX_QUEUES),
-        ("queue_stack", MAX_QUEUES),
-        ("queue_thread", MAX_QUEUES),
-        ("queue_next", MAX_QUEUES),
-        ("queue_head", MAX_QUEUES),
-        ("queue_tail", MAX_QUEUES),
-        ("links", 1),
-        ("link_read", MAX_LINKS),
-        ("link_write", MAX_LINKS),
-        ("link_next", MAX_LINKS),
-        ("link_live", MAX_LINKS),
-        ("link_slot", MAX_LINKS * LINK_CAPACITY),
-        ("objects", 1),
-        ("object_stack", MAX_OBJECTS),
-        ("object_recycle_id", MAX_OBJECTS),
-        ("object_last_id", MAX_OBJECTS),
-        ("object_map_slot", MAX_OBJECTS),
-        ("object_holder", MAX_OBJECTS),
-        ("focus_object", 1),
-        ("focus_stack", 1),
-        ("focus_slot", 1),
-        ("focus_queue", 1),
-        ("focus_link", 1),
-        ("focus_index", 1),
-        ("focus_map_slot", 1),
-    ]
+frame! {
+    /// The frame: per thread its stack (with stale slots) and last outcome; the WeakOrderQueues
+    /// and their links; every object's handle; and what the step is about (`focus_*`).
+    struct At {
+        action: 1,
+        thread: 1,
+        threads: 1,
+        assertions: 1,
+        max_capacity: 1,
+        alive: MAX_THREADS,
+        stack_made: MAX_THREADS,
+        size: MAX_THREADS,
+        length: MAX_THREADS,
+        slot: MAX_THREADS * MAX_SLOTS,
+        head: MAX_THREADS,
+        cursor: MAX_THREADS,
+        prev: MAX_THREADS,
+        map_length: MAX_THREADS,
+        outcome: MAX_THREADS,
+        outcome_value: MAX_THREADS,
+        queues: 1,
+        queue_id: MAX_QUEUES,
+        queue_stack: MAX_QUEUES,
+        queue_thread: MAX_QUEUES,
+        queue_next: MAX_QUEUES,
+        queue_head: MAX_QUEUES,
+        queue_tail: MAX_QUEUES,
+        links: 1,
+        link_read: MAX_LINKS,
+        link_write: MAX_LINKS,
+        link_next: MAX_LINKS,
+        link_live: MAX_LINKS,
+        link_slot: MAX_LINKS * LINK_CAPACITY,
+        objects: 1,
+        object_stack: MAX_OBJECTS,
+        object_recycle_id: MAX_OBJECTS,
+        object_last_id: MAX_OBJECTS,
+        object_map_slot: MAX_OBJECTS,
+        object_holder: MAX_OBJECTS,
+        focus_object: 1,
+        focus_stack: 1,
+        focus_slot: 1,
+        focus_queue: 1,
+        focus_link: 1,
+        focus_index: 1,
+        focus_map_slot: 1,
+    }
 }
 
-/// Offsets of the fields, looked up once.
-struct At {
-    action: usize,
-    thread: usize,
-    alive: usize,
-    stack_made: usize,
-    size: usize,
-    length: usize,
-    slot: usize,
-    head: usize,
-    cursor: usize,
-    prev: usize,
-    map_length: usize,
-    outcome: usize,
-    outcome_value: usize,
-    queues: usize,
-    queue_id: usize,
-    queue_stack: usize,
-    queue_thread: usize,
-    queue_next: usize,
-    queue_head: usize,
-    queue_tail: usize,
-    links: usize,
-    link_read: usize,
-    link_write: usize,
-    link_next: usize,
-    link_live: usize,
-    link_slot: usize,
-    objects: usize,
-    object_stack: usize,
-    object_recycle_id: usize,
-    object_last_id: usize,
-    object_map_slot: usize,
-    object_holder: usize,
-    focus: [usize; 7],
+/// The recyclers' frame fields.
+pub fn fields() -> Fields {
+    At::fields()
 }
 
 fn opt(v: Option<usize>) -> i32 {
@@ -141,57 +115,13 @@ pub struct RecyclerRecorder {
 
 impl RecyclerRecorder {
     pub fn new(version: Version, plan: &Plan, max_steps: usize) -> Self {
-        let mut trace = TraceBuffer::new::<E>(&fields(), -1, max_steps);
-        let layout = trace.layout.clone();
-        let o = |n: &str| layout.offset(n);
-        let at = At {
-            action: o("action"),
-            thread: o("thread"),
-            alive: o("alive"),
-            stack_made: o("stack_made"),
-            size: o("size"),
-            length: o("length"),
-            slot: o("slot"),
-            head: o("head"),
-            cursor: o("cursor"),
-            prev: o("prev"),
-            map_length: o("map_length"),
-            outcome: o("outcome"),
-            outcome_value: o("outcome_value"),
-            queues: o("queues"),
-            queue_id: o("queue_id"),
-            queue_stack: o("queue_stack"),
-            queue_thread: o("queue_thread"),
-            queue_next: o("queue_next"),
-            queue_head: o("queue_head"),
-            queue_tail: o("queue_tail"),
-            links: o("links"),
-            link_read: o("link_read"),
-            link_write: o("link_write"),
-            link_next: o("link_next"),
-            link_live: o("link_live"),
-            link_slot: o("link_slot"),
-            objects: o("objects"),
-            object_stack: o("object_stack"),
-            object_recycle_id: o("object_recycle_id"),
-            object_last_id: o("object_last_id"),
-            object_map_slot: o("object_map_slot"),
-            object_holder: o("object_holder"),
-            focus: [
-                o("focus_object"),
-                o("focus_stack"),
-                o("focus_slot"),
-                o("focus_queue"),
-                o("focus_link"),
-                o("focus_index"),
-                o("focus_map_slot"),
-            ],
-        };
+        let mut trace = TraceBuffer::new::<E>(fields(), -1, max_steps);
+        let at = At::locate(&trace.layout);
         let threads = plan.names.len().min(MAX_THREADS);
-        trace.init(o("threads"), threads as i32);
-        trace.init(o("assertions"), i32::from(plan.assertions));
+        trace.init(at.threads, threads as i32);
+        trace.init(at.assertions, i32::from(plan.assertions));
         trace.init(
-            o("max_capacity"),
+            at.max_capacity,
             plan.max_capacity.min(i32::MAX as usize) as i32,
         );
         for t in 0..threads {
@@ -384,8 +314,17 @@ impl RecyclerRecorder {
             }
             E::Return { thread, value } => [thread as i32, value as i32],
         };
-        for (i, v) in f.into_iter().enumerate() {
-            let offset = self.at.focus[i];
+        let at = self.at;
+        let fields = [
+            at.focus_object,
+            at.focus_stack,
+            at.focus_slot,
+            at.focus_queue,
+            at.focus_link,
+            at.focus_index,
+            at.focus_map_slot,
+        ];
+        for (offset, v) in fields.into_iter().zip(f) {
             self.set(offset, v);
         }
         args

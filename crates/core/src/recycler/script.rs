@@ -6,45 +6,18 @@
 //!
 //! Operations do not interleave: each runs to its end before the next begins, in script order.
 
-use crate::probe::{Counter, Event};
+use crate::family::Family;
+use crate::probe::Counter;
 use crate::recycler::recorder::{self, RecyclerRecorder};
-use crate::recycler::stack::{self, StackRecycler};
+use crate::recycler::stack::StackRecycler;
 use crate::recycler::weak_order::{self, WeakOrderRecycler};
-use crate::recycler::{Fault, RecyclerEvent, VirtualRecycler, DEFAULT_MAX_CAPACITY};
+use crate::recycler::{Fault, RecyclerEvent, Version, VirtualRecycler, DEFAULT_MAX_CAPACITY};
 use crate::script::{
-    check_command, command_thread, fmt_count, parse_settings, parse_thread_names, plan_within,
-    script_threads, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand, PlannedScript,
-    RawCommand, Recorded, Schema, ScriptError, SettingSpec, Variant,
+    self, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
+    ScriptError, SettingSpec,
 };
-use crate::trace::TraceBuffer;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
-    Before,
-    After,
-}
-
-impl Version {
-    pub const ALL: [Version; 2] = [Version::Before, Version::After];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Version::Before => "before",
-            Version::After => "after",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Version::Before => "Recycler before (4.0.20)",
-            Version::After => "Recycler after (4.0.21)",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Version> {
-        Version::ALL.into_iter().find(|v| v.name() == name)
-    }
-}
+use crate::trace::Fields;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -101,42 +74,45 @@ const COUNT_ARG: ArgSpec = ArgSpec {
     max: 1_000_000,
 };
 
-pub const OPS: &[OpSpec] = &[
-    OpSpec {
-        name: "get",
-        args: &[],
-        example: "get",
-    },
-    OpSpec {
-        name: "recycle",
-        args: &[ArgSpec {
-            what: "the number of the get whose object it recycles",
-            min: 1,
-            max: 4_000_000,
-        }],
-        example: "recycle 1",
-    },
-    OpSpec {
-        name: "exit",
-        args: &[],
-        example: "exit",
-    },
-    OpSpec {
-        name: "get-many",
-        args: &[COUNT_ARG],
-        example: "get-many 20",
-    },
-    OpSpec {
-        name: "recycle-all",
-        args: &[],
-        example: "recycle-all",
-    },
-    OpSpec {
-        name: "cycle",
-        args: &[COUNT_ARG],
-        example: "cycle 1000",
-    },
-];
+opcodes! {
+    /// The commands of a recycler script, with their grammar.
+    pub enum RecyclerCommand {
+        Get = OpSpec {
+            name: "get",
+            args: &[],
+            example: "get",
+        },
+        Recycle = OpSpec {
+            name: "recycle",
+            args: &[ArgSpec {
+                what: "the number of the get whose object it recycles",
+                min: 1,
+                max: 4_000_000,
+            }],
+            example: "recycle 1",
+        },
+        Exit = OpSpec {
+            name: "exit",
+            args: &[],
+            example: "exit",
+        },
+        GetMany = OpSpec {
+            name: "get-many",
+            args: &[COUNT_ARG],
+            example: "get-many 20",
+        },
+        RecycleAll = OpSpec {
+            name: "recycle-all",
+            args: &[],
+            example: "recycle-all",
+        },
+        Cycle = OpSpec {
+            name: "cycle",
+            args: &[COUNT_ARG],
+            example: "cycle 1000",
+        },
+    }
+}
 
 pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
@@ -211,9 +187,11 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
     // Gets whose object no recycle has named yet, oldest first.
     let mut out: Vec<u32> = Vec::new();
     let mut recycles = 0usize;
-    for (command, c) in raw.iter().enumerate() {
-        check_command(OPS, command, c)?;
-        let thread = command_thread(command, c, &p.names)?;
+    for (command, c) in script::commands::<RecyclerCommand>(raw)?
+        .into_iter()
+        .enumerate()
+    {
+        let thread = command_thread(command, c.thread, &p.names)?;
         if let Some(at) = exited[thread] {
             return Err(ScriptError::new(
                 command,
@@ -247,13 +225,13 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
             Ok(())
         };
         match c.op {
-            0 => {
+            RecyclerCommand::Get => {
                 let g = p.gets as u32;
                 out.push(g);
                 push(&mut p, Op::Get(g))?;
                 p.max_held = p.max_held.max(out.len());
             }
-            1 => {
+            RecyclerCommand::Recycle => {
                 let n = c.args[0] as usize;
                 if n > p.gets {
                     return Err(ScriptError::new(
@@ -268,11 +246,11 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                 out.retain(|&g| g as usize != n - 1);
                 push(&mut p, Op::Recycle(n as u32 - 1))?;
             }
-            2 => {
+            RecyclerCommand::Exit => {
                 push(&mut p, Op::Exit)?;
                 exited[thread] = Some(command);
             }
-            3 => {
+            RecyclerCommand::GetMany => {
                 for _ in 0..c.args[0] {
                     let g = p.gets as u32;
                     out.push(g);
@@ -280,12 +258,12 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                 }
                 p.max_held = p.max_held.max(out.len());
             }
-            4 => {
+            RecyclerCommand::RecycleAll => {
                 for g in std::mem::take(&mut out) {
                     push(&mut p, Op::Recycle(g))?;
                 }
             }
-            _ => {
+            RecyclerCommand::Cycle => {
                 for _ in 0..c.args[0] {
                     let g = p.gets as u32;
                     push(&mut p, Op::Get(g))?;
@@ -423,13 +401,37 @@ pub fn count(version: Version, plan: &Plan, commands: usize) -> CommandCounts {
     }
 }
 
-pub fn schema() -> Schema {
-    Schema {
-        family: "recycler",
-        ops: OPS,
-        threads: true,
-        settings: SETTINGS,
-        limits: vec![
+/// The recycler family: Netty's Recycler before its 2014 rewrite (a thread-local stack, with or
+/// without the assertion's identity map) and after it (stacks and WeakOrderQueues).
+pub struct Recyclers;
+
+impl Family for Recyclers {
+    const NAME: &'static str = "recycler";
+    const VARIANT_PARAM: &'static str = "version";
+    const THREADS: bool = true;
+    const SETTINGS: &'static [SettingSpec] = SETTINGS;
+    type Op = RecyclerCommand;
+    type Variant = Version;
+    type Event = RecyclerEvent;
+    type Plan = Plan;
+
+    fn plan(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Plan, ScriptError> {
+        plan(raw, settings, if draw { DRAW } else { COUNT })
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_held
+    }
+    fn record(version: Version, plan: &Plan) -> Result<Recorded, ScriptError> {
+        Ok(record(version, plan, MAX_STEPS))
+    }
+    fn count(version: Version, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        Ok(count(version, plan, commands))
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
             ("drawnThreads", DRAW.max_threads as u64),
             ("drawnGets", DRAW.max_gets as u64),
             ("drawnRecycles", DRAW.max_recycles as u64),
@@ -438,66 +440,17 @@ pub fn schema() -> Schema {
             ("countedThreads", COUNT.max_threads as u64),
             ("countedOperations", COUNT.max_actions as u64),
             ("linkCapacity", weak_order::LINK_CAPACITY as u64),
-        ],
-        variants: Version::ALL
-            .iter()
-            .map(|&v| Variant {
-                name: v.name(),
-                title: v.title(),
-                pseudocode: match v {
-                    Version::Before => stack::PSEUDOCODE,
-                    Version::After => weak_order::PSEUDOCODE,
-                },
-            })
-            .collect(),
-        kinds: RecyclerEvent::KINDS,
-        fields: TraceBuffer::layout::<RecyclerEvent>(&recorder::fields()).fields,
+            ("stackSlots", recorder::MAX_SLOTS as u64),
+        ]
     }
-}
-
-pub struct RecyclerScript {
-    /// `None`: valid, but past the drawing limits (it is planned again for counting).
-    plan: Option<Plan>,
-    commands: usize,
-}
-
-impl RecyclerScript {
-    pub fn new(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Self, ScriptError> {
-        let plan = plan_within(draw, |draw| {
-            plan(raw, settings, if draw { DRAW } else { COUNT })
-        })?;
-        Ok(Self {
-            plan,
-            commands: raw.len(),
-        })
+    fn fields() -> Fields {
+        recorder::fields()
     }
-
-    fn plan(&self) -> Result<&Plan, String> {
-        self.plan
-            .as_ref()
-            .ok_or_else(|| "the script is too big to draw".to_string())
-    }
-}
-
-fn version(variant: &str) -> Result<Version, String> {
-    Version::parse(variant)
-        .ok_or_else(|| format!("unknown recycler \"{variant}\"; expected before or after"))
-}
-
-impl PlannedScript for RecyclerScript {
-    fn fits(&self) -> bool {
-        self.plan.is_some()
-    }
-    fn actions(&self) -> usize {
-        self.plan.as_ref().map_or(0, |p| p.actions.len())
-    }
-    fn max_size(&self) -> usize {
-        self.plan.as_ref().map_or(0, |p| p.max_held)
-    }
-    fn trace(&self, variant: &str) -> Result<Recorded, String> {
-        Ok(record(version(variant)?, self.plan()?, MAX_STEPS))
-    }
-    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
-        Ok(count(version(variant)?, self.plan()?, self.commands))
+    fn codes() -> Vec<CodeSet> {
+        vec![
+            recorder::outcome::set(),
+            Fault::set(),
+            weak_order::id::set(),
+        ]
     }
 }

@@ -15,8 +15,15 @@ use crate::recycler::{
 };
 
 pub const LINK_CAPACITY: usize = 16;
-/// `ID_GENERATOR` starts at `Integer.MIN_VALUE`, and the first id it hands out is `OWN_THREAD_ID`.
-pub const OWN_THREAD_ID: i32 = i32::MIN;
+codes! {
+    /// Recycle ids the page names.
+    pub mod id {
+        /// `ID_GENERATOR` starts at `Integer.MIN_VALUE`, and the first id it hands out is
+        /// `OWN_THREAD_ID`.
+        OWN_THREAD_ID = i32::MIN,
+    }
+}
+pub use id::OWN_THREAD_ID;
 
 pub const PSEUDOCODE: &[&str] = &[
     "get():",

@@ -24,10 +24,13 @@ pub mod purgatory_sim;
 pub mod recorder;
 pub mod script;
 
+pub use script::Wheels;
+
 use std::cmp::Ordering;
 
+use crate::family::Variant;
 use crate::heap::jdk::{ByKey, JdkHeap, Ref};
-use crate::heap::{HeapEvent, HeapKind, Op};
+use crate::heap::{HeapEvent, Op};
 use crate::probe::{Event, Kind, NoProbe, Probe};
 
 /// Kafka's `SystemTimer` defaults.
@@ -850,22 +853,58 @@ impl<P: Probe<WheelEvent>> VirtualTimer for DelayQueueTimer<P> {
     }
 }
 
-impl TimerKind {
-    pub const ALL: [TimerKind; 2] = [TimerKind::Wheel, TimerKind::DelayQueue];
+impl Variant for TimerKind {
+    const ALL: &'static [TimerKind] = &[TimerKind::Wheel, TimerKind::DelayQueue];
+    const NOUN: &'static str = "timer";
 
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             TimerKind::Wheel => "wheel",
             TimerKind::DelayQueue => "delay-queue",
         }
     }
 
-    pub fn parse(name: &str) -> Option<TimerKind> {
-        TimerKind::ALL.into_iter().find(|k| k.name() == name)
+    fn title(self) -> &'static str {
+        match self {
+            TimerKind::Wheel => "Kafka's timing wheel",
+            TimerKind::DelayQueue => "DelayQueue of tasks",
+        }
     }
 
-    /// The heap inside each design's delay queue is always the JDK's.
-    pub const QUEUE_HEAP: HeapKind = HeapKind::Jdk;
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            TimerKind::Wheel => PSEUDOCODE,
+            TimerKind::DelayQueue => DELAY_QUEUE_PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            TimerKind::Wheel => &[
+                "place",
+                "beyond",
+                "overflow",
+                "insert",
+                "unlink",
+                "flush",
+                "cascade",
+                "fire",
+                "q-offer",
+                "q-poll",
+                "q-compare",
+                "q-move",
+            ],
+            TimerKind::DelayQueue => &[
+                "q-offer",
+                "q-poll",
+                "q-remove",
+                "q-compare",
+                "q-equals",
+                "q-move",
+                "fire",
+            ],
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 
 use std::collections::HashMap;
 
-use crate::heap::recorder::{HeapFields, HeapItem, HeapMirror, Nouns};
+use crate::heap::recorder::{HeapAt, HeapItem, HeapMirror, Nouns};
 use crate::heap::{HeapEvent, HeapKind, Op};
 use crate::probe::Probe;
-use crate::trace::TraceBuffer;
+use crate::trace::{self, Fields, TraceBuffer};
 use crate::wheel::script::{Action, Plan};
 use crate::wheel::{TimerKind, WheelEvent, WheelOp, TICK_MS, WHEEL_SIZE};
 
@@ -20,55 +20,39 @@ pub const BUCKETS: usize = MAX_LEVELS * WHEEL_SIZE;
 /// The delay queue holds buckets (at most 160) or, in the old design, tasks (at most 200).
 pub const QUEUE_SLOTS: usize = MAX_TIMERS;
 
-/// `timer_state` values.
-pub mod state {
-    pub const NOT_ADDED: i32 = 0;
-    pub const PENDING: i32 = 1;
-    pub const FIRED: i32 = 2;
-    pub const CANCELLED: i32 = 3;
+/// Where the delay queue's heap lives in the frame: the heap's fields, prefixed.
+pub const QUEUE_PREFIX: &str = "q_";
+
+frame! {
+    /// The frame: timers and buckets are numbered (timers in the order they were added, buckets
+    /// as level × 20 + slot); −1 is "none". The delay queue's heap follows, under `QUEUE_PREFIX`.
+    struct At {
+        action: 1,
+        now: 1,
+        levels: 1,
+        level_tick: MAX_LEVELS,
+        level_interval: MAX_LEVELS,
+        level_time: MAX_LEVELS,
+        bucket_exp: BUCKETS,
+        bucket_head: BUCKETS,
+        bucket_count: BUCKETS,
+        timer_exp: MAX_TIMERS,
+        timer_bucket: MAX_TIMERS,
+        timer_next: MAX_TIMERS,
+        timer_fired_at: MAX_TIMERS,
+        fired_count: 1,
+        fired: MAX_TIMERS,
+        focus_timer: 1,
+        focus_bucket: 1,
+        focus_level: 1,
+        from_bucket: 1,
+    }
 }
 
-pub const QUEUE_FIELDS: HeapFields = HeapFields {
-    action: "q_action",
-    op: "q_op",
-    size: "q_size",
-    capacity: "q_capacity",
-    held: "q_held",
-    held_index: "q_held_index",
-    removed: "q_removed",
-    found: "q_found",
-    focus_held: "q_focus_held",
-    slot: "q_slot",
-    stored: "q_stored",
-    flags: "q_flags",
-};
-
-/// The frame: timers and buckets are numbered (timers in the order they were added, buckets as
-/// level × 20 + slot); −1 is "none".
-pub fn fields() -> Vec<(&'static str, usize)> {
-    let mut f = vec![
-        ("action", 1),
-        ("now", 1),
-        ("levels", 1),
-        ("level_tick", MAX_LEVELS),
-        ("level_interval", MAX_LEVELS),
-        ("level_time", MAX_LEVELS),
-        ("bucket_exp", BUCKETS),
-        ("bucket_head", BUCKETS),
-        ("bucket_count", BUCKETS),
-        ("timer_state", MAX_TIMERS),
-        ("timer_exp", MAX_TIMERS),
-        ("timer_bucket", MAX_TIMERS),
-        ("timer_next", MAX_TIMERS),
-        ("timer_fired_at", MAX_TIMERS),
-        ("fired_count", 1),
-        ("fired", MAX_TIMERS),
-        ("focus_timer", 1),
-        ("focus_bucket", 1),
-        ("focus_level", 1),
-        ("from_bucket", 1),
-    ];
-    f.extend(QUEUE_FIELDS.list(QUEUE_SLOTS));
+/// The timers' frame fields.
+pub fn fields() -> Fields {
+    let mut f = At::fields();
+    f.extend(trace::prefixed(QUEUE_PREFIX, HeapAt::fields(QUEUE_SLOTS)));
     f
 }
 
@@ -102,29 +86,6 @@ impl HeapItem for QueueItem {
     }
 }
 
-struct At {
-    action: usize,
-    now: usize,
-    levels: usize,
-    level_tick: usize,
-    level_interval: usize,
-    level_time: usize,
-    bucket_exp: usize,
-    bucket_head: usize,
-    bucket_count: usize,
-    timer_state: usize,
-    timer_exp: usize,
-    timer_bucket: usize,
-    timer_next: usize,
-    timer_fired_at: usize,
-    fired_count: usize,
-    fired: usize,
-    focus_timer: usize,
-    focus_bucket: usize,
-    focus_level: usize,
-    from_bucket: usize,
-}
-
 #[derive(Clone, Copy)]
 struct LevelMirror {
     tick: u64,
@@ -151,6 +112,8 @@ pub struct WheelRecorder {
     fired: usize,
     /// The bucket a flush is emptying, while it runs.
     flushing: Option<usize>,
+    /// Per timer: added, and neither fired nor cancelled yet.
+    pending: Vec<bool>,
 }
 
 fn bucket_name(b: usize) -> String {
@@ -159,30 +122,8 @@ fn bucket_name(b: usize) -> String {
 
 impl WheelRecorder {
     pub fn new(kind: TimerKind, plan: &Plan, max_steps: usize) -> Self {
-        let mut trace = TraceBuffer::new::<WheelEvent>(&fields(), -1, max_steps);
-        let l = &trace.layout;
-        let at = At {
-            action: l.offset("action"),
-            now: l.offset("now"),
-            levels: l.offset("levels"),
-            level_tick: l.offset("level_tick"),
-            level_interval: l.offset("level_interval"),
-            level_time: l.offset("level_time"),
-            bucket_exp: l.offset("bucket_exp"),
-            bucket_head: l.offset("bucket_head"),
-            bucket_count: l.offset("bucket_count"),
-            timer_state: l.offset("timer_state"),
-            timer_exp: l.offset("timer_exp"),
-            timer_bucket: l.offset("timer_bucket"),
-            timer_next: l.offset("timer_next"),
-            timer_fired_at: l.offset("timer_fired_at"),
-            fired_count: l.offset("fired_count"),
-            fired: l.offset("fired"),
-            focus_timer: l.offset("focus_timer"),
-            focus_bucket: l.offset("focus_bucket"),
-            focus_level: l.offset("focus_level"),
-            from_bucket: l.offset("from_bucket"),
-        };
+        let mut trace = TraceBuffer::new::<WheelEvent>(fields(), -1, max_steps);
+        let at = At::locate(&trace.layout);
         let nouns = match kind {
             TimerKind::Wheel => Nouns {
                 item: "bucket",
@@ -193,12 +134,9 @@ impl WheelRecorder {
                 key: "due time",
             },
         };
-        let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, &QUEUE_FIELDS, QUEUE_SLOTS);
+        let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, QUEUE_PREFIX, QUEUE_SLOTS);
         trace.init(at.now, 0);
         trace.init(at.fired_count, 0);
-        for i in 0..MAX_TIMERS {
-            trace.init(at.timer_state + i, state::NOT_ADDED);
-        }
         for b in 0..BUCKETS {
             trace.init(at.bucket_count + b, 0);
         }
@@ -233,6 +171,7 @@ impl WheelRecorder {
             lists: vec![Vec::new(); BUCKETS],
             fired: 0,
             flushing: None,
+            pending: vec![false; plan.ids.len()],
         }
     }
 
@@ -308,8 +247,8 @@ impl WheelRecorder {
         match (self.current, self.kind) {
             (Some(Action::Add { entity, id, delay }), kind) => {
                 let exp = self.expirations[entity as usize];
+                self.pending[entity as usize] = true;
                 if (entity as usize) < MAX_TIMERS {
-                    self.set(self.at.timer_state + entity as usize, i64::from(state::PENDING));
                     self.set(self.at.timer_exp + entity as usize, exp as i64);
                 }
                 match kind {
@@ -319,10 +258,7 @@ impl WheelRecorder {
             }
             (Some(Action::Cancel { entity }), kind) => {
                 let id = self.id(entity);
-                let pending = (entity as usize) < MAX_TIMERS && self.trace.get(self.at.timer_state + entity as usize) == state::PENDING;
-                if pending {
-                    self.set(self.at.timer_state + entity as usize, i64::from(state::CANCELLED));
-                }
+                let pending = std::mem::take(&mut self.pending[entity as usize]);
                 match (kind, pending) {
                     (TimerKind::Wheel, true) => format!("cancel(#{id}): the timer's entry knows its bucket; unlink it there."),
                     (TimerKind::Wheel, false) => format!("cancel(#{id}): it is in no bucket any more (it fired or was cancelled): nothing to do."),
@@ -513,11 +449,8 @@ impl Probe<WheelEvent> for WheelRecorder {
             WheelEvent::Fire { timer, time } => {
                 let entity = self.entity(timer);
                 let exp = self.expirations[entity as usize];
+                self.pending[entity as usize] = false;
                 if (entity as usize) < MAX_TIMERS {
-                    self.set(
-                        self.at.timer_state + entity as usize,
-                        i64::from(state::FIRED),
-                    );
                     self.set(self.at.timer_fired_at + entity as usize, time as i64);
                     self.set(self.at.timer_bucket + entity as usize, -1);
                 }

@@ -5,16 +5,17 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::probe::{Counter, Event};
+use crate::family::Family;
+use crate::probe::Counter;
 use crate::script::{
-    check_command, fmt_count, plan_within, ActionInfo, ArgSpec, CommandCounts, OpSpec, PerCommand,
-    PlannedScript, RawCommand, Recorded, Schema, ScriptError, Variant,
+    self, fmt_count, ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand,
+    Recorded, ScriptError,
 };
-use crate::trace::TraceBuffer;
+use crate::trace::{Fields, TraceBuffer};
 use crate::wheel::recorder::{self, WheelRecorder};
 use crate::wheel::{
-    DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, VirtualTimer, WheelEvent,
-    DELAY_QUEUE_PSEUDOCODE, PSEUDOCODE, TICK_MS, WHEEL_SIZE,
+    DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, VirtualTimer, WheelEvent, TICK_MS,
+    WHEEL_SIZE,
 };
 
 /// A primitive action, its target resolved.
@@ -86,60 +87,62 @@ const COUNT_ARG: ArgSpec = ArgSpec {
     max: 1_000_000,
 };
 
-/// The grammar; a command's opcode is its position here.
-pub const OPS: &[OpSpec] = &[
-    OpSpec {
-        name: "add",
-        args: &[ID, DELAY],
-        example: "add 7 40",
-    },
-    OpSpec {
-        name: "cancel",
-        args: &[ID],
-        example: "cancel 7",
-    },
-    OpSpec {
-        name: "advance",
-        args: &[ArgSpec {
-            what: "a time in ms",
-            min: 0,
-            max: u32::MAX,
-        }],
-        example: "advance 60",
-    },
-    OpSpec {
-        name: "burst",
-        args: &[COUNT_ARG, DELAY],
-        example: "burst 10 200",
-    },
-    OpSpec {
-        name: "random",
-        args: &[
-            COUNT_ARG,
-            ArgSpec {
-                what: "a longest delay in ms",
-                min: 1,
-                max: u32::MAX,
-            },
-            ArgSpec {
-                what: "a seed",
+opcodes! {
+    /// The commands of a timer script, with their grammar.
+    pub enum WheelOp {
+        Add = OpSpec {
+            name: "add",
+            args: &[ID, DELAY],
+            example: "add 7 40",
+        },
+        Cancel = OpSpec {
+            name: "cancel",
+            args: &[ID],
+            example: "cancel 7",
+        },
+        Advance = OpSpec {
+            name: "advance",
+            args: &[ArgSpec {
+                what: "a time in ms",
                 min: 0,
                 max: u32::MAX,
-            },
-        ],
-        example: "random 50 1000 7",
-    },
-    OpSpec {
-        name: "cancel-all",
-        args: &[],
-        example: "cancel-all",
-    },
-    OpSpec {
-        name: "drain",
-        args: &[],
-        example: "drain",
-    },
-];
+            }],
+            example: "advance 60",
+        },
+        Burst = OpSpec {
+            name: "burst",
+            args: &[COUNT_ARG, DELAY],
+            example: "burst 10 200",
+        },
+        Random = OpSpec {
+            name: "random",
+            args: &[
+                COUNT_ARG,
+                ArgSpec {
+                    what: "a longest delay in ms",
+                    min: 1,
+                    max: u32::MAX,
+                },
+                ArgSpec {
+                    what: "a seed",
+                    min: 0,
+                    max: u32::MAX,
+                },
+            ],
+            example: "random 50 1000 7",
+        },
+        CancelAll = OpSpec {
+            name: "cancel-all",
+            args: &[],
+            example: "cancel-all",
+        },
+        Drain = OpSpec {
+            name: "drain",
+            args: &[],
+            example: "drain",
+        },
+    }
+}
 
 pub use crate::rng::SplitMix;
 
@@ -227,12 +230,11 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
         pending: BTreeMap::new(),
         now: 0,
     };
-    for (command, c) in raw.iter().enumerate() {
-        check_command(OPS, command, c)?;
+    for (command, c) in script::commands::<WheelOp>(raw)?.into_iter().enumerate() {
         let [a, b, s] = c.args;
         match c.op {
-            0 => p.add(command, a, u64::from(b))?,
-            1 => {
+            WheelOp::Add => p.add(command, a, u64::from(b))?,
+            WheelOp::Cancel => {
                 let entity = *p.by_id.get(&a).ok_or_else(|| {
                     ScriptError::new(
                         command,
@@ -241,7 +243,7 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                 })?;
                 p.cancel(command, entity)?;
             }
-            2 => {
+            WheelOp::Advance => {
                 let to = u64::from(a);
                 if to < p.now {
                     return Err(ScriptError::new(
@@ -251,13 +253,13 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                 }
                 p.advance(command, to)?;
             }
-            3 => {
+            WheelOp::Burst => {
                 let first = p.next_ids(command, u64::from(a))?;
                 for i in 0..a {
                     p.add(command, first + i, u64::from(b))?;
                 }
             }
-            4 => {
+            WheelOp::Random => {
                 let first = p.next_ids(command, u64::from(a))?;
                 let mut r = SplitMix::new(u64::from(s));
                 for i in 0..a {
@@ -265,13 +267,13 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                     p.add(command, first + i, delay)?;
                 }
             }
-            5 => {
+            WheelOp::CancelAll => {
                 let all: Vec<u32> = p.pending.keys().copied().collect();
                 for e in all {
                     p.cancel(command, e)?;
                 }
             }
-            _ => {
+            WheelOp::Drain => {
                 let last = p.pending.values().copied().max().unwrap_or(p.now);
                 p.advance(command, last)?;
             }
@@ -317,7 +319,7 @@ fn recorded<T: VirtualTimer<P = WheelRecorder>>(mut t: T, plan: &Plan) -> Record
     });
     let trace = std::mem::replace(
         &mut t.probe().trace,
-        TraceBuffer::new::<WheelEvent>(&[], 0, 0),
+        TraceBuffer::new::<WheelEvent>(Vec::new(), 0, 0),
     );
     Recorded {
         trace,
@@ -371,11 +373,34 @@ pub fn count(kind: TimerKind, plan: &Plan, commands: usize) -> CommandCounts {
     }
 }
 
-pub fn schema() -> Schema {
-    Schema {
-        family: "wheel",
-        ops: OPS,
-        limits: vec![
+/// The timer family: Kafka's hierarchical timing wheel and the `DelayQueue` of tasks it replaced.
+pub struct Wheels;
+
+impl Family for Wheels {
+    const NAME: &'static str = "wheel";
+    const VARIANT_PARAM: &'static str = "view";
+    type Op = WheelOp;
+    type Variant = TimerKind;
+    type Event = WheelEvent;
+    type Plan = Plan;
+
+    fn plan(raw: &[RawCommand], _: &str, draw: bool) -> Result<Plan, ScriptError> {
+        plan(raw, if draw { DRAW } else { COUNT })
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_size
+    }
+    fn record(kind: TimerKind, plan: &Plan) -> Result<Recorded, ScriptError> {
+        Ok(record(kind, plan, MAX_STEPS))
+    }
+    fn count(kind: TimerKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        Ok(count(kind, plan, commands))
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
             ("drawnTimers", DRAW.max_timers as u64),
             ("drawnOperations", DRAW.max_actions as u64),
             ("drawnSteps", MAX_STEPS as u64),
@@ -384,65 +409,13 @@ pub fn schema() -> Schema {
             ("drawnLevels", recorder::MAX_LEVELS as u64),
             ("wheelSize", WHEEL_SIZE as u64),
             ("tickMs", TICK_MS),
-        ],
-        variants: vec![
-            Variant {
-                name: TimerKind::Wheel.name(),
-                title: "Kafka's timing wheel",
-                pseudocode: PSEUDOCODE,
-            },
-            Variant {
-                name: TimerKind::DelayQueue.name(),
-                title: "DelayQueue of tasks",
-                pseudocode: DELAY_QUEUE_PSEUDOCODE,
-            },
-        ],
-        threads: false,
-        settings: &[],
-        kinds: WheelEvent::KINDS,
-        fields: TraceBuffer::layout::<WheelEvent>(&recorder::fields()).fields,
+        ]
     }
-}
-
-pub struct WheelScript {
-    plan: Plan,
-    commands: usize,
-    fits: bool,
-}
-
-impl WheelScript {
-    pub fn new(raw: &[RawCommand], draw: bool) -> Result<WheelScript, ScriptError> {
-        let planned = plan_within(draw, |draw| plan(raw, if draw { DRAW } else { COUNT }))?;
-        let fits = planned.is_some();
-        let plan = planned.unwrap_or_default();
-        Ok(WheelScript {
-            plan,
-            commands: raw.len(),
-            fits,
-        })
+    fn fields() -> Fields {
+        recorder::fields()
     }
-}
-
-fn timer_kind(variant: &str) -> Result<TimerKind, String> {
-    TimerKind::parse(variant)
-        .ok_or_else(|| format!("unknown timer \"{variant}\"; expected wheel or delay-queue"))
-}
-
-impl PlannedScript for WheelScript {
-    fn fits(&self) -> bool {
-        self.fits
-    }
-    fn actions(&self) -> usize {
-        self.plan.actions.len()
-    }
-    fn max_size(&self) -> usize {
-        self.plan.max_size
-    }
-    fn trace(&self, variant: &str) -> Result<Recorded, String> {
-        Ok(record(timer_kind(variant)?, &self.plan, MAX_STEPS))
-    }
-    fn count(&self, variant: &str) -> Result<CommandCounts, String> {
-        Ok(count(timer_kind(variant)?, &self.plan, self.commands))
+    fn codes() -> Vec<CodeSet> {
+        vec![crate::heap::recorder::flag::set()]
     }
 }
 
@@ -538,8 +511,9 @@ mod tests {
 #[cfg(test)]
 mod trace_tests {
     use super::*;
+    use crate::family::Variant;
+    use crate::probe::Event;
     use crate::trace::{STEP_WIDTH, TOTAL};
-    use crate::wheel::recorder::{state, MAX_TIMERS};
 
     fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
         c.iter()
@@ -659,7 +633,7 @@ mod trace_tests {
     fn the_delay_queue_frame_holds_the_tasks_and_the_counts_match_the_counter() {
         let raw = script();
         let p = plan(&raw, DRAW).unwrap();
-        for kind in TimerKind::ALL {
+        for &kind in TimerKind::ALL {
             let r = record(kind, &p, MAX_STEPS);
             let c = count(kind, &p, raw.len());
             let total = r.trace.layout.offset(TOTAL);
@@ -669,13 +643,18 @@ mod trace_tests {
                     assert_eq!(f[total + k] as u64, c.total[k], "{kind:?} {}", spec.name);
                 }
             }
-            let states = &f[r.trace.layout.offset("timer_state")..][..p.ids.len().min(MAX_TIMERS)];
-            assert!(
-                states
-                    .iter()
-                    .all(|&s| s == state::FIRED || s == state::CANCELLED),
-                "{kind:?}: every timer fired or was cancelled"
-            );
+            let fired = match kind {
+                TimerKind::Wheel => run(&mut SystemTimer::new(0), &p, |_, _| {}),
+                TimerKind::DelayQueue => run(&mut DelayQueueTimer::new(0), &p, |_, _| {}),
+            };
+            let l = &r.trace.layout;
+            let framed: Vec<(u32, u64)> = (0..f[l.offset("fired_count")] as usize)
+                .map(|i| {
+                    let e = f[l.offset("fired") + i] as usize;
+                    (p.ids[e], f[l.offset("timer_fired_at") + e] as u64)
+                })
+                .collect();
+            assert_eq!(framed, fired, "{kind:?}: the fired list, in order");
         }
         let q = record(TimerKind::DelayQueue, &p, MAX_STEPS);
         assert_eq!(q.trace.frame()[q.trace.layout.offset("q_size")], 0);
