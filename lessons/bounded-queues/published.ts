@@ -1,6 +1,6 @@
 // The figures of the UDP-server blog post (its three JMH rows and its setup), quoted by this
 // lesson, its benchmark's verdicts and its simulation, and nowhere else typed again.
-import { defineFigures } from '../../web/src/published/figures';
+import { defineFigures } from '../../web/src/published/define';
 
 export const published = defineFigures({
   sources: {

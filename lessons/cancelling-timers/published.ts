@@ -1,6 +1,6 @@
 // The figures Netty published with its heap change, quoted by this lesson, its benchmark's
 // verdicts and chart, and nowhere else typed again (see web/src/published/figures.ts).
-import { defineFigures, type Figure } from '../../web/src/published/figures';
+import { defineFigures, type Figure } from '../../web/src/published/define';
 
 const NUMS = [100, 1000, 10000, 100000] as const;
 const ORDERS = { 'in-order': ['cancelInOrder', 'in order'], reverse: ['cancelInReverseOrder', 'in reverse'] } as const;

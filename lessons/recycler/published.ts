@@ -1,6 +1,6 @@
 // The figures of Netty's 2014 Recycler rewrite and of the critique that followed it, quoted by
 // this lesson, its benchmark's verdicts and chart, and nowhere else typed again.
-import { defineFigures, type Figure } from '../../web/src/published/figures';
+import { defineFigures, type Figure } from '../../web/src/published/define';
 
 const SIZES = [0, 256, 1024, 4096, 16384, 65536] as const;
 

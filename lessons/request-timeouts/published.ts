@@ -1,6 +1,6 @@
 // The figures of Kafka's purgatory redesign (the KAFKA-1989 wiki page), quoted by this lesson, its
 // simulation's verdicts and legends, and nowhere else typed again.
-import { defineFigures } from '../../web/src/published/figures';
+import { defineFigures } from '../../web/src/published/define';
 
 export const published = defineFigures({
   sources: {

@@ -39,6 +39,48 @@ describe('hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('with storage full: keeps the question set, shows earlier answers, says full, and saves a new answer once there is room', async () => {
+    const { page, errors } = await browser.open('lessons/cancelling-timers');
+    const ex = page.locator('.exercises');
+    await ex.waitFor();
+    const seed = await ex.locator('.hint strong').first().innerText();
+    const typed = ex.locator('article.exercise', { has: page.getByLabel('Your answer') });
+    const answer = async (i: number) => {
+      const card = typed.nth(i);
+      await card.getByLabel('Your answer').fill('1');
+      await card.getByRole('button', { name: 'Check' }).click();
+      await expect.poll(() => card.locator('.feedback').innerText()).toMatch(/Correct\.|Not quite\./);
+    };
+    await answer(0);
+    // Fill the site's storage to the last byte.
+    await page.evaluate(() => {
+      let chunk = 'x'.repeat(1 << 20);
+      for (let i = 0; chunk.length > 0; i++) {
+        try {
+          localStorage.setItem(`filler-${i}`, chunk);
+        } catch {
+          chunk = chunk.slice(0, chunk.length >> 1);
+        }
+      }
+    });
+    await page.reload();
+    await ex.waitFor();
+    expect(await ex.locator('.hint strong').first().innerText()).toBe(seed);
+    expect(await ex.getByRole('note').innerText()).toMatch(/storage for the site is full\. What you answered before is here/);
+    expect(await typed.first().locator('.feedback').count()).toBe(1);
+    // A new answer cannot be saved: said at once, kept on the page, retried.
+    await answer(1);
+    await expect.poll(() => ex.getByRole('alert').innerText()).toMatch(/your latest answers are not saved yet/);
+    await page.evaluate(() => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k);
+    });
+    await expect.poll(() => ex.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
+    await page.reload();
+    await ex.waitFor();
+    expect(await typed.nth(1).locator('.feedback').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('re-counts a counted-only script when an edit adds operations, in the player and the race', async () => {
     const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%20200,%20cancel-reverse');
     const counts = page.locator('.count-only');
@@ -60,6 +102,30 @@ describe('hardening', () => {
     await box.fill('schedule 200, cancel-reverse, schedule 150, cancel-in-order, poll');
     await expect.poll(() => counts.locator('tbody tr').count()).toBe(6);
     expect(await page.locator('.widget-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a setting with a line break in it at its own box, instead of drawing nothing', async () => {
+    const { page, errors } = await browser.open('embed/queue?queue=abq&capacity=8%0Athreads=P,C&ops=P:%20offer%201');
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/capacity: .*8⏎threads=P,C/);
+    await page.goto(siteUrl() + 'embed/recycler?version=after&max-capacity=5%0Athreads=A,B&ops=A:%20get');
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/max-capacity: .*5⏎threads=A,B/);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets Space press the focused button in a player instead of toggling Play', async () => {
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%207,cancel-reverse&step=0');
+    const forward = page.getByRole('button', { name: 'Step forward' });
+    await forward.focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.url()).toMatch(/step=1(&|$)/);
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    // Space on the share control opens it, and playing does not start.
+    const share = page.locator('summary', { hasText: 'Share / embed' }).first();
+    await share.focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => share.evaluate((s) => (s.parentElement as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 

@@ -121,6 +121,8 @@ describe('the recycler lesson', () => {
     const cells = rows.map((r) => r.split('\t'));
     expect(cells.map((c) => c[0])).toEqual(['Recycler before (4.0.20)', 'Recycler after (4.0.21)']);
     expect(cells.every((c) => c.at(-1) === 'yes')).toBe(true);
+    // row, objects/s, min … max, ns per object, objects allocated, allocated per object passed, handed over once
+    expect(cells.every((c) => Number(c[3]) > 0)).toBe(true);
     const allocated = cells.map((c) => Number(c[4].replace(/,/g, '')));
     expect(allocated[0]).toBe(1_000_000);
     expect(allocated[1]).toBeLessThan(10_000);

@@ -13,6 +13,18 @@ async function arrayCells(page: import('playwright-core').Page) {
 }
 
 describe('the site', () => {
+  it('renders every lesson’s quoted figures in the production build', async () => {
+    // A lesson's data file once loaded in a circle with the loader, and the bundle then left one
+    // lesson's figures undefined: every <Fig> there showed an error instead of its number.
+    for (const file of lessonFiles) {
+      const { page, errors } = await browser.open(`lessons/${file.replace(/\.mdx$/, '')}`);
+      await page.locator('h2').first().waitFor();
+      expect(await page.locator('.fig').count(), file).toBeGreaterThan(0);
+      expect(await page.locator('.widget-error').allInnerTexts(), file).toEqual([]);
+      expect(errors, file).toEqual([]);
+    }
+  });
+
   it('lists every lesson from its front matter and runs a wasm widget on the home page', async () => {
     const { page, errors } = await browser.open();
     const cards = page.locator('.lesson-card');

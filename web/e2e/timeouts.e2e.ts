@@ -49,6 +49,10 @@ describe('the request-timeouts lesson', () => {
     await ex.waitFor();
     expect(await ex.locator('article.exercise').count()).toBeGreaterThanOrEqual(8);
     expect(await ex.getByRole('heading', { name: /Which level takes it\?/ }).count()).toBe(1);
+    // The delay queue is drawn in this lesson's words, not the heap lesson's "hand" and "out".
+    const areas = await page.locator('.wheel-view .heap-tree .area-label').allTextContents();
+    expect(areas.length).toBeGreaterThan(0);
+    expect(new Set(areas)).toEqual(new Set(['being placed', 'leaving']));
     expect(errors).toEqual([]);
   });
 });

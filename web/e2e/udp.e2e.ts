@@ -27,7 +27,8 @@ describe('the bounded-queues lesson', () => {
 
   it('runs the overload: the unbounded queue stops out of memory, a bounded one holds flat and drops', async () => {
     const { page, errors } = await browser.open('lessons/bounded-queues');
-    const sim = page.locator('.overload-sim');
+    // The lesson's second simulation: the whole server, with the component's defaults.
+    const sim = page.locator('.overload-sim').last();
     await sim.scrollIntoViewIfNeeded();
     const oom = await runSim(sim, 'clq', '5');
     // 50,000 packets a second more than the consumers take; 128 MiB hold 64,783 of them.
@@ -47,9 +48,24 @@ describe('the bounded-queues lesson', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows that the blog’s bound can outgrow the memory budget: a bounded queue runs out of memory before it is full', async () => {
+    const { page, errors } = await browser.open('lessons/bounded-queues');
+    const sim = page.locator('.overload-sim').first();
+    await sim.scrollIntoViewIfNeeded();
+    expect(await sim.getByLabel('Queue', { exact: true }).inputValue()).toBe('abq');
+    expect(await sim.getByLabel('Bound (packets)').inputValue()).toBe('1000000');
+    // 1,000,000 × (2,048 + 4) bytes, against 128 MiB: the largest bound that fits is 65,408.
+    expect(await sim.getByRole('note').filter({ hasText: 'Full, this queue' }).innerText()).toMatch(/holds 1,956\.9 MiB: more than the 128 MiB budget.*The largest bound that fits is 65,408 packets/);
+    await sim.getByRole('button', { name: /^Start/ }).click();
+    const status = sim.locator('.overload-status');
+    await expect.poll(() => status.innerText(), { timeout: 60_000, interval: 500 }).not.toMatch(/^(Running|$)/);
+    expect(await status.innerText()).toMatch(/^Out of memory at 1\.[23]\d s: [\d,]+ packets queued and the queue’s array hold 128\.\d MiB/);
+    expect(errors).toEqual([]);
+  });
+
   it('refuses a bad rate at its box and keeps the last run', async () => {
     const { page } = await browser.open('lessons/bounded-queues');
-    const sim = page.locator('.overload-sim');
+    const sim = page.locator('.overload-sim').last();
     await sim.getByLabel('Packets arriving per second').fill('lots');
     await expect.poll(() => sim.getByRole('alert').innerText()).toContain('Packets arriving per second: "lots" is not a whole number');
     expect(await sim.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);

@@ -596,4 +596,41 @@ mod scripts {
         assert_eq!(new.total[kind("allocate")], 1);
         let _ = COMMAND_WIDTH;
     }
+
+    /// A transfer narrates the id the handle really gets: the queue's, or 0 after the
+    /// double recycle the ids miss (a pop reset both ids after the queue wrote its own).
+    #[test]
+    fn a_transfer_says_which_recycle_id_the_handle_takes() {
+        let script = [
+            (GET, 0, 0),
+            (GET, 0, 0),
+            (RECYCLE, 1, 1),
+            (RECYCLE, 2, 1),
+            (GET, 0, 0),
+            (GET, 0, 0),
+            (RECYCLE, 1, 1),
+            (GET, 0, 0),
+            (GET, 0, 0),
+        ];
+        let plan = recycler_script::plan(&raw(&script), "threads=A,B", DRAW).unwrap();
+        let rec = recycler_script::record(Version::After, &plan, recycler_script::MAX_STEPS);
+        let moves: Vec<&String> = rec
+            .trace
+            .texts
+            .iter()
+            .filter(|s| s.contains("of the stack;"))
+            .collect();
+        assert_eq!(moves.len(), 3, "{moves:?}");
+        assert!(
+            moves[0].starts_with("o1 moves")
+                && moves[0].ends_with("recycleId = lastRecycledId = q1's id."),
+            "{}",
+            moves[0]
+        );
+        assert!(
+            moves[2].starts_with("o1 moves") && moves[2].contains("recycleId = lastRecycledId = 0"),
+            "{}",
+            moves[2]
+        );
+    }
 }

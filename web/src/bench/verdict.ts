@@ -63,6 +63,8 @@ export interface QuantitySpec {
   says: Record<'reproduced' | 'not reproduced', (i: Interval, text: string) => string>;
   /** Why there is no estimate, if not a missing row: "the sweep did not bracket the old design's saturation". */
   missing?: string;
+  /** What would settle an inconclusive verdict, if not the benchmarks' full preset. */
+  settle?: string;
 }
 
 /** A verdict on one quantity. */
@@ -80,7 +82,7 @@ export function intervalVerdict(s: Omit<QuantitySpec, 'estimate'> & { interval: 
   const text = s.scale === 'exponent' ? exponentWithInterval(i) : ratioWithInterval(i);
   const verdict = judge(i, s.claim);
   const sentence = verdict === 'inconclusive'
-    ? `Inconclusive: ${s.what} is ${text}, which straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
+    ? `Inconclusive: ${s.what} is ${text}, which straddles the claim's ${claimText(s.claim, unit)}. ${s.settle ?? SETTLE}`
     : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](i, text)}`;
   return { ...base, measured: text, verdict, sentence, ratio: i };
 }

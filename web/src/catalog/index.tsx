@@ -22,11 +22,12 @@ import { wheelFamily } from '../wheels/family';
 import { PurgatorySim } from '../wheels/PurgatorySim';
 import { queueFamily } from '../queues/family';
 import { OverloadSim } from '../queues/OverloadSim';
+import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from '../queues/overloadLimits';
 import { ThreadedBench } from '../threads/ThreadedBench';
 import { threadSet, threadSets } from '../threads/harness';
 import './threadSets';
 import { recyclerFamily } from '../recyclers/family';
-import { Fig, FigRatio, FigTable } from '../published/Fig';
+import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -100,21 +101,22 @@ registerEmbed({
 });
 
 /** The overload simulation's link parameters and the props they set. */
-const OVERLOAD_NUMBERS = { 'arrival-rate': 'arrivalRate', 'service-rate': 'serviceRate', bound: 'bound', 'budget-mib': 'budgetMiB', seconds: 'seconds' } as const;
 
 registerEmbed({
   name: 'overload-sim',
   render(params) {
-    const problem = checkParams(params, ['queue', ...Object.keys(OVERLOAD_NUMBERS)]);
+    const problem = checkParams(params, ['queue', ...Object.values(LINK_PARAM)]);
     if (problem) return { problem };
     const queue = params.get('queue') ?? 'clq';
     if (!['clq', 'clq-size', 'abq', 'spsc', 'mpsc'].includes(queue)) return { problem: `queue=${queue}; expected clq, clq-size, abq, spsc or mpsc` };
     const props: Record<string, number> = {};
-    for (const [param, prop] of Object.entries(OVERLOAD_NUMBERS)) {
+    for (const [prop, param] of Object.entries(LINK_PARAM) as [OverloadNumber, string][]) {
       const v = params.get(param);
       if (v === null) continue;
-      if (!/^[1-9][0-9]{0,9}$/.test(v)) return { problem: `${param}=${v} is not a whole number from 1` };
-      props[prop] = Number(v);
+      // The box's own rule and sentence, so a link the widget makes always opens.
+      const n = checkOverloadNumber(prop, v);
+      if (typeof n === 'string') return { problem: `${param}: ${n}` };
+      props[prop] = n;
     }
     return <WasmWidget name="Overload simulation"><OverloadSim queue={queue as 'clq'} {...props} /></WasmWidget>;
   },
@@ -136,7 +138,7 @@ registerEmbed({
 });
 
 registerLessonWidgets({
-  Fig, FigRatio, FigTable,
+  Fig, FigRatio, FigTable, JvmFig,
   ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
   ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
   ...familyWidgets(queueFamily, 'QueuePlayer', 'QueueRace'),

@@ -2,7 +2,7 @@
 // browser, a hint after a first wrong answer and the model answer only after a second (or when
 // asked), a replay link, progress and unchecked work kept locally, progress exportable;
 // `?teacher=1` shows the key. The lesson supplies every noun: nothing here names a structure.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { WHOLE_NUMBER, cellLabel, generate, grade, showAnswer, type Instance } from './exercises';
 import {
@@ -13,7 +13,7 @@ import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 import { num } from '../site/format';
 import { download, fileName } from '../site/download';
-import { readItem, siteStorage, writeItem } from '../site/storage';
+import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../site/storage';
 
 const SEED_KEY = 'hotpath-seed';
 
@@ -63,24 +63,44 @@ export function Exercises({ lesson }: { lesson: string }) {
 
 type Log = (e: Parameters<typeof record>[1]) => void;
 
+/** How often a save that found storage full is tried again. */
+const RETRY_MS = 3000;
+
 function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: string; set: Instance[]; teacher: boolean }) {
-  // Asked once per mount: blocked site data means progress lasts for this page only.
+  // Reading works even when storage is full; only saving may fail, and then it is said and retried.
   const storage = useMemo(() => siteStorage(), []);
   const [progress, setProgress] = useState<Progress>(() => loadProgress(storage, lesson, seed));
   const [drafts, setDrafts] = useState<Drafts>(() => loadDrafts(storage, lesson, seed));
+  const [saved, setSaved] = useState<StorageState>(() => storageState());
+  // Answers given since the last save that went through.
+  const [behind, setBehind] = useState(false);
+  const unsaved = useRef(false);
+  const latest = useRef({ progress, drafts });
+  const save = useCallback(() => {
+    const a = saveProgress(storage, latest.current.progress);
+    const b = saveDrafts(storage, lesson, seed, latest.current.drafts);
+    const state = a !== 'ok' ? a : b;
+    setSaved(state);
+    setBehind(state !== 'ok');
+  }, [storage, lesson, seed]);
+  useEffect(() => {
+    latest.current = { progress, drafts };
+    if (!unsaved.current) return;
+    unsaved.current = false;
+    save();
+  }, [progress, drafts, save]);
+  useEffect(() => {
+    if (saved !== 'full' || !behind) return undefined;
+    const t = setInterval(save, RETRY_MS);
+    return () => clearInterval(t);
+  }, [saved, behind, save]);
   const log: Log = (entry) => {
-    setProgress((p) => {
-      const next = record(p, entry);
-      saveProgress(storage, next);
-      return next;
-    });
+    unsaved.current = true;
+    setProgress((p) => record(p, entry));
   };
   const keep = (exercise: string, d: string | number[]) => {
-    setDrafts((all) => {
-      const next = { ...all, [exercise]: d };
-      saveDrafts(storage, lesson, seed, next);
-      return next;
-    });
+    unsaved.current = true;
+    setDrafts((all) => ({ ...all, [exercise]: d }));
   };
   const solved = set.filter((i) => standing(progress, i.id).solved).length;
   const classLink = `${window.location.origin}${window.location.pathname}?seed=${encodeURIComponent(seed)}`;
@@ -94,18 +114,29 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
         A wrong answer gets a hint first; the answer is shown after a second wrong answer, or when you press Show answer
         (your export says so). Your answers stay in this browser.
       </p>
-      {!storage && (
+      {saved === 'blocked' && (
         <p className="notice" role="note">
           This browser is not letting the site save data, so your answers last only while this page is open.
           Export them before you leave.
         </p>
       )}
+      {saved === 'full' && (behind ? (
+        <p className="notice" role="alert">
+          This browser&apos;s storage for the site is full, so your latest answers are not saved yet: they are kept on
+          this page, and saved as soon as there is room (the lab tries again every few seconds). Free some space, or
+          export your answers before you leave.
+        </p>
+      ) : (
+        <p className="notice" role="note">
+          This browser&apos;s storage for the site is full. What you answered before is here; new answers will be kept
+          on this page and saved as soon as there is room.
+        </p>
+      ))}
       <div className="button-row">
         <label className="inline">Your name (for the export){' '}
           <input value={progress.student} onChange={(e) => {
-            const next = { ...progress, student: e.target.value };
-            setProgress(next);
-            saveProgress(storage, next);
+            unsaved.current = true;
+            setProgress({ ...progress, student: e.target.value });
           }} />
         </label>
         <span role="status" className="score">{solved} of {set.length} solved</span>

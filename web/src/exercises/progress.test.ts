@@ -61,7 +61,7 @@ describe('progress', () => {
     expect(loadDrafts(s, 'l', 'z')).toEqual({});
     expect(loadDrafts(null, 'l', 'x')).toEqual({});
     const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } } as unknown as Storage;
-    expect(() => saveDrafts(full, 'l', 'x', { a: '1' })).not.toThrow();
+    expect(saveDrafts(full, 'l', 'x', { a: '1' })).toBe('full');
   });
 
   it('survives a reload, and ignores another seed or junk', () => {
@@ -113,8 +113,8 @@ describe('progress', () => {
   it('works without storage at all, and says whether it saved', () => {
     const p = emptyProgress('l', 'x');
     expect(loadProgress(null, 'l', 'x')).toEqual(p);
-    expect(saveProgress(null, p)).toBe(false);
+    expect(saveProgress(null, p)).toBe('blocked');
     const full = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } } as unknown as Storage;
-    expect(saveProgress(full, p)).toBe(false);
+    expect(saveProgress(full, p)).toBe('full');
   });
 });

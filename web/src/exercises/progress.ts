@@ -3,6 +3,7 @@
 // answers stay in the teacher's key. Work not yet checked (a typed number, a choice, cells
 // clicked) is kept beside it, per seed, so a reload loses nothing, but it is not exported.
 import type { Answer, Instance } from './exercises';
+import { writeTo, type StorageState } from '../site/storage';
 import { csvTable } from '../site/csv';
 
 export interface LogEntry {
@@ -80,14 +81,9 @@ export function loadProgress(storage: Storage | null | undefined, lesson: string
 }
 
 /** Returns false when the browser would not store it (the progress then lasts for this page). */
-export function saveProgress(storage: Storage | null | undefined, p: Progress): boolean {
-  if (!storage) return false;
-  try {
-    storage.setItem(key(p.lesson, p.seed), JSON.stringify(p));
-    return true;
-  } catch {
-    return false;
-  }
+/** Saves the progress; says whether the browser took it (`full`: kept on the page, to retry). */
+export function saveProgress(storage: Storage | null | undefined, p: Progress): StorageState {
+  return writeTo(storage, key(p.lesson, p.seed), JSON.stringify(p));
 }
 
 export function record(p: Progress, entry: Omit<LogEntry, 'at'>, now = new Date()): Progress {
@@ -158,10 +154,7 @@ export function loadDrafts(storage: Storage | null | undefined, lesson: string, 
   return {};
 }
 
-export function saveDrafts(storage: Storage | null | undefined, lesson: string, seed: string, d: Drafts): void {
-  try {
-    storage?.setItem(draftKey(lesson, seed), JSON.stringify(d));
-  } catch {
-    // Full or blocked: the drafts last for this page.
-  }
+/** Saves unchecked work; full or blocked, the drafts last for this page. */
+export function saveDrafts(storage: Storage | null | undefined, lesson: string, seed: string, d: Drafts): StorageState {
+  return writeTo(storage, draftKey(lesson, seed), JSON.stringify(d));
 }

@@ -16,11 +16,26 @@ export function cellsPerRow(width: number): number {
   return width > 0 ? Math.max(4, Math.min(16, Math.floor((width - 56) / CELL_PX))) : 16;
 }
 
+/** The words a drawing uses: the heap lesson's by default; another lesson that draws a heap passes its own. */
+export interface HeapWords {
+  /** Where the element being moved is drawn: the heap lesson's "hand". */
+  held: string;
+  /** Where the element leaving the heap is drawn. */
+  removed: string;
+  /** What orders the elements: "deadline". */
+  key: string;
+  /** A position in the array: "slot". */
+  slot: string;
+}
+
+export const HEAP_WORDS: HeapWords = { held: 'hand', removed: 'out', key: 'deadline', slot: 'slot' };
+
 /** A heap in a frame, drawn as the tree and the array; `title` names it for screen readers. */
-export function HeapView({ frame, names, title, moveMs = 250, what = 'timers' }: {
+export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', words = HEAP_WORDS }: {
   frame: Frame; names: HeapNames; title: string; moveMs?: number;
   /** What it holds, in the drawing's description: "timers", "buckets". */
   what?: string;
+  words?: HeapWords;
 }) {
   const indexed = names.indexed;
   const vm = heapViewModel(frame, names);
@@ -48,15 +63,15 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers' }:
       <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${height}`} role="img"
         aria-label={`${title} as a tree: ${vm.cells.length} ${what}`}>
         {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its. */}
-        <text className="area-label" x={HAND.x - 24} y={HAND.y} dy="0.35em" textAnchor="end">hand</text>
-        <text className="area-label" x={OUT.x + 24} y={OUT.y} dy="0.35em">out</text>
+        <text className="area-label" x={HAND.x - 24} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>
+        <text className="area-label" x={OUT.x + 24} y={OUT.y} dy="0.35em">{words.removed}</text>
         <g className="edges">
           {vm.edges.map((e) => <line key={e.key} x1={e.from.x} y1={e.from.y} x2={e.to.x} y2={e.to.y} />)}
         </g>
         <g className="nodes">
           {vm.nodes.map((n) => (
             <g key={n.key} className={n.classes} style={{ transform: `translate(${n.x}px, ${n.y}px)` }}>
-              <title>{`deadline ${n.label}${typeof n.place === 'number' ? ` at [${n.place}]` : ` (${n.place})`}${n.stored !== undefined ? `, stored index ${n.stored}` : ''}`}</title>
+              <title>{`${words.key} ${n.label}${typeof n.place === 'number' ? ` at [${n.place}]` : ` (${n.place === 'hand' ? words.held : words.removed})`}${n.stored !== undefined ? `, stored index ${n.stored}` : ''}`}</title>
               <circle r={n.place === 'hand' || n.place === 'out' ? Math.max(r, 12) : r} />
               {(showLabels || typeof n.place !== 'number') && <text dy="0.35em" textAnchor="middle">{n.label}</text>}
               {n.stored !== undefined && showLabels && (
@@ -66,7 +81,7 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers' }:
           ))}
         </g>
       </svg>
-      {!showLabels && <p className="hint">The tree is drawn too small here to label each node legibly; the array below names each slot.</p>}
+      {!showLabels && <p className="hint">The tree is drawn too small here to label each node legibly; the array below names each {words.slot}.</p>}
       <table className="array-view heap-array" aria-label={`${title} array, index order`}>
         <tbody>
           {rows.length === 0 && (
@@ -88,7 +103,7 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers' }:
         </tbody>
       </table>
       <p className="hint">
-        {vm.cells.length} of {vm.capacity} array slots in use.
+        {vm.cells.length} of {vm.capacity} array {words.slot}s in use.
         {indexed && ' Each timer shows the index it has stored in itself (i=…).'}
       </p>
     </div>

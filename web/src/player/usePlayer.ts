@@ -26,6 +26,12 @@ export function isTyping(target: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
 
+/** A focused control that Space presses (a button, a link, a disclosure): Space is its, not the player's. */
+export function isPressable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.closest('button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="tab"]') !== null;
+}
+
 export function usePlayer(length: number, initial = 0, onStep?: (k: number) => void): Player {
   const clamp = useCallback((k: number) => Math.max(0, Math.min(length, Math.round(k))), [length]);
   const [step, setRaw] = useState(() => clamp(initial));
@@ -94,8 +100,7 @@ export function usePlayer(length: number, initial = 0, onStep?: (k: number) => v
       '-': () => setSpeedRaw((s) => Math.max(0, s - 1)),
     };
     const act = actions[e.key];
-    if (!act) return;
-    // Space on a focused button would also click it; the player handles it instead.
+    if (!act || (e.key === ' ' && isPressable(e.target))) return;
     e.preventDefault();
     if (e.key !== ' ') setPlaying(false);
     act();

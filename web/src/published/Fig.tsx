@@ -1,7 +1,9 @@
 // A lesson's published figures in its prose: <Fig id="…" />, <FigRatio of="…" over="…" /> and
-// <FigTable name="…" />, each read from lessons/<slug>/published.ts and linked to its source.
+// <FigTable name="…" />, each read from lessons/<slug>/published.ts and linked to its source; and
+// <JvmFig>, a figure of the JVM originals' committed run (jvm/results).
 import { createContext, useContext, type ReactNode } from 'react';
 import { exact, figureOf, figureText, lessonFigures, ratioText, sourceText, type FigureStyle, type Source } from './figures';
+import { jvmQuote } from './jvm';
 
 /** The lesson being read, so its figures can be named by id alone. */
 export const LessonSlug = createContext('');
@@ -76,5 +78,18 @@ export function FigTable({ name, caption }: { name: string; caption?: string }) 
         </table>
       </div>
     );
+  });
+}
+
+/**
+ * A figure of the JVM originals' committed run, never typed by hand:
+ * `<JvmFig suite="udp-queue" rows="clqOffer/1024 clqOffer/65536" />` (a range of scores),
+ * `… over="abqOffer/1024 abqOffer/65536" />` (row ÷ row), `… overFig="clqOffer" />` (÷ this lesson's published figure).
+ */
+export function JvmFig({ suite, rows, over, overFig }: { suite: string; rows: string; over?: string; overFig?: string }) {
+  const slug = useContext(LessonSlug);
+  return attempt(() => {
+    const q = jvmQuote(suite, rows, overFig ? figureOf(slug, overFig).figure : over);
+    return <span className="fig jvm-fig" title={q.title}>{q.text}</span>;
   });
 }

@@ -5,9 +5,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LineChart, type LineSeries } from '../charts/LineChart';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
-import { MIB, bytesPerPacket, secondsToExhaust, type OverloadConfig, type OverloadSample } from './overload';
+import { MIB, boundFor, bytesPerPacket, fullBytes, secondsToExhaust, type OverloadConfig, type OverloadSample } from './overload';
 import type { OverloadReply, OverloadRequest } from './overloadProtocol';
 import { num } from '../site/format';
+import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
 
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
@@ -18,23 +19,6 @@ const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
   { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
   { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },
 ];
-
-/** What each box accepts; anything else is an error shown at the box. */
-const LIMITS: Record<'arrivalRate' | 'serviceRate' | 'bound' | 'budgetMiB' | 'seed' | 'seconds', [number, number]> = {
-  arrivalRate: [0, 5_000_000], serviceRate: [0, 5_000_000], bound: [1, 4_000_000], budgetMiB: [1, 16_384], seed: [0, 4_294_967_295], seconds: [1, 120],
-};
-const LABEL: Record<keyof typeof LIMITS, string> = {
-  arrivalRate: 'Packets arriving per second', serviceRate: 'Packets the consumers take per second', bound: 'Bound (packets)',
-  budgetMiB: 'Memory budget (MiB)', seed: 'Seed', seconds: 'Simulated seconds',
-};
-
-function check(field: keyof typeof LIMITS, text: string): number | string {
-  const [lo, hi] = LIMITS[field];
-  if (!/^\d+$/.test(text.trim())) return `${LABEL[field]}: "${text}" is not a whole number`;
-  const v = Number(text);
-  if (v < lo || v > hi) return `${LABEL[field]}: from ${num(lo)} to ${num(hi)}, not ${num(v)}`;
-  return v;
-}
 
 export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate = 150_000, bound = 20_000, budgetMiB = 128, seconds = 5 }: {
   queue?: OverloadConfig['queue']; arrivalRate?: number; serviceRate?: number; bound?: number; budgetMiB?: number; seconds?: number;
@@ -119,10 +103,13 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
   const budgetMiBNow = (running.current?.budget ?? 0) / MIB;
   const growth = typeof values.arrivalRate === 'number' && typeof values.serviceRate === 'number' && typeof values.budgetMiB === 'number'
     ? secondsToExhaust(values.budgetMiB * MIB, values.arrivalRate, values.serviceRate, bytesPerPacket(kind)) : Infinity;
+  /** What the bound costs when the queue is full, against the budget: the way to choose a bound. */
+  const full = kind !== 'clq' && typeof values.bound === 'number' && typeof values.budgetMiB === 'number'
+    ? { bytes: fullBytes(kind, values.bound), fits: boundFor(kind, values.budgetMiB * MIB) } : null;
 
   const charts: { title: string; y: string; series: LineSeries[] }[] = [
     { title: 'Queue length over simulated time', y: 'packets queued', series: [line('queued', 'packets queued', 'indexed-order', (s) => s.queued)] },
-    { title: 'Memory held over simulated time', y: 'MiB held by queued packets', series: [
+    { title: 'Memory held over simulated time', y: 'MiB held by the queue (packets and array)', series: [
       line('memory', 'MiB held', 'jdk-reverse', (s) => s.memoryBytes / MIB),
       { key: 'budget', label: 'memory budget', className: 'q-budget', dashed: true, points: samples.length ? [{ x: 0, y: budgetMiBNow }, { x: x(samples.at(-1)!), y: budgetMiBNow }] : [] },
     ] },
@@ -145,7 +132,8 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
         One receiving thread: each packet costs it 1 µs to receive plus the queue work of its offer, counted on the
         real structure (0.65 ns a memory access: a size() walk is about 1.3 ns a node). What it cannot get to in a
         millisecond overflows the socket buffer. Consumers poll at their rate; every queued packet holds a 2,048-byte
-        buffer. Past the budget the run stops, as the blog&apos;s server did with an OutOfMemoryError.
+        buffer, and an array queue holds its array of references (4 bytes a slot) from the start. Past the budget the
+        run stops, as the blog&apos;s server did with an OutOfMemoryError.
       </p>
       <div className="overload-controls">
         <div className="setting">
@@ -177,10 +165,18 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
           : `At these rates an unbounded queue grows by ${num(Math.round((values.arrivalRate as number) - (values.serviceRate as number)))} packets a second and fills ${num(values.budgetMiB as number)} MiB in about ${growth.toFixed(2)} s (if the receiver keeps up).`}
         {capacity > 0 && capacity !== values.bound && ` JCTools rounds the bound up to ${num(capacity)} slots.`}
       </p>
+      {full && (
+        <p className={`hint${full.bytes > (values.budgetMiB as number) * MIB ? ' over-budget' : ''}`} role="note">
+          Full, this queue holds {(full.bytes / MIB).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MiB
+          {full.bytes > (values.budgetMiB as number) * MIB
+            ? `: more than the ${num(values.budgetMiB as number)} MiB budget, so it can run out of memory before it is ever full. The largest bound that fits is ${num(full.fits)} packets.`
+            : `, within the ${num(values.budgetMiB as number)} MiB budget.`}
+        </p>
+      )}
       <p role="status" className={`overload-status ${status}`}>
         {status === 'running' && `Running: ${(pace.simulated / 1000).toFixed(2)} s simulated in ${(pace.wall / 1000).toFixed(1)} s.`}
         {status === 'done' && last && `Finished ${(last.tMs / 1000).toFixed(2)} s simulated: memory held steady at ${(last.memoryBytes / MIB).toFixed(1)} MiB, ${num(last.droppedQueue + last.droppedSocket)} packets dropped, median wait ${num(last.p50Ms)} ms.`}
-        {status === 'oom' && oomAt !== null && last && `Out of memory at ${(oomAt / 1000).toFixed(2)} s: ${num(last.queued)} packets queued hold ${(last.memoryBytes / MIB).toFixed(1)} MiB, past the ${num(values.budgetMiB as number)} MiB budget. A real JVM throws OutOfMemoryError here; the lab stops the run (this tab never held those bytes).`}
+        {status === 'oom' && oomAt !== null && last && `Out of memory at ${(oomAt / 1000).toFixed(2)} s: ${num(last.queued)} packets queued${capacity > 0 ? ' and the queue’s array' : ''} hold ${(last.memoryBytes / MIB).toFixed(1)} MiB, past the ${num(values.budgetMiB as number)} MiB budget. A real JVM throws OutOfMemoryError here; the lab stops the run (this tab never held those bytes).`}
         {status === 'stopped' && 'Stopped.'}
         {status === 'failed' && `The simulation failed: ${message}`}
       </p>

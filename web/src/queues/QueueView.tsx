@@ -1,5 +1,5 @@
 // The queues, drawn from the frame: the ConcurrentLinkedQueue as a chain of nodes with head and
-// tail arrows (ex-heads self-linked on the left, nodes not yet linked below), the array queues
+// tail arrows (nodes behind head on the left, nodes not yet linked below), the array queues
 // as a strip of slots with their indices (the SPSC look-ahead window and MPSC's claimed-but-empty
 // slots shaded), each thread's program counter, and the list and table screen readers and tests
 // read: "queue contents" and "queue fields".
@@ -18,7 +18,7 @@ const SLOT_W = 46;
 const SLOTS_PER_ROW = 16;
 
 const LEGEND: Record<string, string> = {
-  clq: 'Boxes are nodes (∅: no element); dashed boxes on the left are ex-heads, self-linked; boxes below are allocated but not linked yet. Under a node: the threads whose p (and t, or h) point at it.',
+  clq: 'Boxes are nodes (∅: no element); dashed boxes on the left are off the list, behind head: an ex-head is self-linked (its arrow loops back), a node that head jumped over still points on; boxes below are allocated but not linked yet. Under a node: the threads whose p (and t, or h) point at it.',
   abq: 'take▲ marks takeIndex, p▲ putIndex; count tells full from empty when they meet. One lock guards every field.',
   spsc: 'c▲ marks consumerIndex, p▲ producerIndex (both masked into the ring); green slots are the producer’s look-ahead: known empty, so it writes them without looking.',
   mpsc: 'c▲ marks consumerIndex, p▲ producerIndex; a dashed orange slot is claimed by a producer (its CAS won) but not written yet: the consumer spins there.',

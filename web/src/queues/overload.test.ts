@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callWasm, loadWasm } from '../wasm/loader';
-import { MIB, NODE_BYTES, PACKET_BYTES, decodeSamples, secondsToExhaust, waitMs, type OverloadSample } from './overload';
+import { MIB, NODE_BYTES, PACKET_BYTES, SLOT_BYTES, boundFor, decodeSamples, fullBytes, secondsToExhaust, waitMs, type OverloadSample } from './overload';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -29,6 +29,26 @@ describe('the overload arithmetic', () => {
     expect(waitMs(5, 0)).toBe(Infinity);
   });
 
+  it('says what a bound costs in memory when the queue is full, and which bound a budget allows', () => {
+    // The blog's ArrayBlockingQueue(10_000_000): 19 GiB of buffers and a 40 MB array.
+    expect(fullBytes('abq', 10_000_000) / 2 ** 30).toBeCloseTo(19.11, 2);
+    expect(fullBytes('abq', 1_000_000)).toBe(1_000_000 * (PACKET_BYTES + SLOT_BYTES));
+    expect(fullBytes('spsc', 1_000_000)).toBe(1_048_576 * (PACKET_BYTES + SLOT_BYTES));
+    expect(fullBytes('clq', 5)).toBe(Infinity);
+    // 128 MiB ÷ (2,048 + 4) bytes.
+    expect(boundFor('abq', 128 * MIB)).toBe(65_408);
+    expect(fullBytes('abq', boundFor('abq', 128 * MIB))).toBeLessThanOrEqual(128 * MIB);
+  });
+
+  it('matches the simulation’s memory: buffers, nodes and the array', () => {
+    const { samples, oom } = simulate('abq', 3_000, 1_000_000);
+    // The array alone is there from the start; the queue runs out of the budget before it is full.
+    expect(samples[0].memoryBytes).toBe(samples[0].queued * PACKET_BYTES + 1_000_000 * SLOT_BYTES);
+    expect(oom).toBeGreaterThan(1_150);
+    expect(oom).toBeLessThan(1_400);
+    expect(samples.at(-1)!.queued).toBeLessThan(1_000_000 / 10);
+  });
+
   it('reads the samples Rust sends, and refuses a width it does not know', () => {
     expect(decodeSamples([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 11)).toEqual([{
       tMs: 1, queued: 2, memoryBytes: 3, received: 4, processed: 5, droppedQueue: 6, droppedSocket: 7, p50Ms: 8, p99Ms: 9, receiverNs: 10, accessesPerOffer: 11,
@@ -50,5 +70,28 @@ describe('the overload arithmetic', () => {
     expect(() => callWasm((w) => new w.UdpOverloadSim('lifo', 1, 1, 1, 1, 1))).toThrow(/unknown queue "lifo"/);
     expect(() => callWasm((w) => new w.UdpOverloadSim('abq', -5, 1, 1, 1, 1))).toThrow(/arrival rate must be from 0 to 5,000,000/);
     expect(() => callWasm((w) => new w.UdpOverloadSim('abq', 1, 1, 0, 1, 1))).toThrow(/bound must be from 1/);
+  });
+});
+
+describe('one rule for the boxes and the link', () => {
+  it('a value a box takes opens from the link; a refused one is refused by both with one sentence', async () => {
+    const { checkOverloadNumber, LINK_PARAM, LIMITS } = await import('./overloadLimits');
+    const { embedWidget } = await import('../registry/embeds');
+    await import('../catalog');
+    const open = (param: string, v: string) => embedWidget('overload-sim')!.render(new URLSearchParams({ [param]: v }), () => {});
+    expect(checkOverloadNumber('arrivalRate', '0')).toBe(0);
+    // The link the widget makes from a rate of 0 opens (it was refused: "not a whole number from 1").
+    expect(open('arrival-rate', '0')).not.toHaveProperty('problem');
+    for (const [field, param] of Object.entries(LINK_PARAM)) {
+      const [lo, hi] = LIMITS[field as keyof typeof LIMITS];
+      for (const v of [String(lo), String(hi), String(hi + 1), '-1', '2.5', 'x'.repeat(80)]) {
+        const box = checkOverloadNumber(field as keyof typeof LIMITS, v);
+        const link = open(param!, v) as { problem?: string };
+        if (typeof box === 'number') expect(link.problem, `${param}=${v}`).toBeUndefined();
+        else expect(link.problem).toBe(`${param}: ${box}`);
+      }
+    }
+    // Bad input is quoted short.
+    expect(String(checkOverloadNumber('bound', 'y'.repeat(500))).length).toBeLessThan(100);
   });
 });

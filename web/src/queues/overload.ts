@@ -4,6 +4,8 @@
 /** Bytes a queued packet holds: its receive buffer (the blog's 2,048), plus a CLQ node. */
 export const PACKET_BYTES = 2048;
 export const NODE_BYTES = 24;
+/** An array queue's slot: one compressed reference in its Object[], allocated with the queue. */
+export const SLOT_BYTES = 4;
 
 export interface OverloadSample {
   tMs: number;
@@ -45,6 +47,27 @@ export interface OverloadConfig {
 /** Bytes one queued packet costs in this queue. */
 export function bytesPerPacket(queue: OverloadConfig['queue']): number {
   return PACKET_BYTES + (queue === 'clq' || queue === 'clq-size' ? NODE_BYTES : 0);
+}
+
+/** The slots an array queue of `bound` really has: JCTools rounds up to a power of two. */
+export function slotsOf(queue: OverloadConfig['queue'], bound: number): number {
+  if (queue === 'clq' || queue === 'clq-size') return 0;
+  return queue === 'abq' ? bound : 2 ** Math.ceil(Math.log2(Math.max(1, bound)));
+}
+
+/**
+ * Bytes the queue holds when full (Infinity for the unbounded CLQ): each packet's buffer (and
+ * node), plus an array queue's array, which exists from the start. What a bound costs in memory.
+ */
+export function fullBytes(queue: OverloadConfig['queue'], bound: number): number {
+  if (queue === 'clq') return Infinity;
+  const slots = slotsOf(queue, bound);
+  return queue === 'clq-size' ? bound * (PACKET_BYTES + NODE_BYTES) : slots * PACKET_BYTES + slots * SLOT_BYTES;
+}
+
+/** The largest bound whose full queue fits `budgetBytes`: the budget over one packet's bytes. */
+export function boundFor(queue: OverloadConfig['queue'], budgetBytes: number): number {
+  return Math.floor(budgetBytes / (PACKET_BYTES + (queue === 'clq' || queue === 'clq-size' ? NODE_BYTES : SLOT_BYTES)));
 }
 
 /**

@@ -37,6 +37,13 @@ describe('the CLQ chain', () => {
     expect(polledOf(f)).toEqual([1]);
   });
 
+  it('puts a node that head jumped over behind head too, still pointing on, not self-linked', () => {
+    // The first poll finds the dummy empty, takes 1 from n1 and moves head past it, to n2.
+    const chain = chainOf(end('fill 5, poll, poll', 'clq').f);
+    expect(chain.nodes.slice(0, 2).map((n) => [n.node, n.place, n.next])).toEqual([[0, 'behind', 0], [1, 'behind', 2]]);
+    expect(chain.head).toBe(2);
+  });
+
   it('shows a node allocated but not linked yet below the list, and each thread where it is', () => {
     const t = queueTrace('A: offer 1, B: offer 2', 'clq', { schedule: 'A A B' });
     const f = frameAt(t, 5); // A: begin, alloc, read tail; B: begin, alloc
@@ -94,5 +101,9 @@ describe('errors from Rust, located', () => {
       ok: false, error: { message: expect.stringMatching(/^command 2: JCTools SpscArrayQueue has a single producer thread/), start: 15 },
     });
     expect(run('offer 1', 'abq', { capacity: '100' })).toMatchObject({ ok: false, tooBig: true });
+    // A line break in a value cannot smuggle in another setting: the value is refused at its box.
+    expect(run('P: offer 1, C: poll', 'abq', { capacity: '8\nthreads=P,C' })).toMatchObject({
+      ok: false, error: { message: expect.stringContaining('8⏎threads=P,C'), setting: 'capacity' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 // The queues raced across real threads, the way JCTools' own throughput harness runs them: a
 // queue of 2^17 slots, one producer (or two) and one consumer.
-import type { ThreadSet } from '../threads/harness';
+import { COLUMNS, deliveredColumn, type ThreadSet } from '../threads/harness';
 import { num } from '../site/format';
 
 /** JCTools' throughput harness sizes its queues at 2^17. */
@@ -18,4 +18,5 @@ export const queueThreads: ThreadSet = {
   intro: (perProducer, repeats) => `Each producer and the consumer is a Web Worker running the lab's queues with real atomics on one shared wasm memory, the way JCTools' own harness runs its queues: a queue of ${num(QUEUE_RING)} slots, ${num(perProducer)} elements a row, producers spinning while it is full, the consumer while it is empty, the consumer checking every producer's order. ${repeats} runs a row.`,
   unit: 'Elements through the queue per second',
   rows: [row('clq', 1), row('clq', 2), row('abq', 1), row('abq', 2), row('spsc', 1), row('mpsc', 1), row('mpsc', 2)],
+  columns: [COLUMNS.producers, COLUMNS.rate, COLUMNS.spread, COLUMNS.full, COLUMNS.empty, deliveredColumn('delivered once each')],
 };

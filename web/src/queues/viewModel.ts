@@ -79,7 +79,7 @@ export interface Chain {
   columns: number;
 }
 
-/** The CLQ's nodes laid out left to right: ex-heads, then the list from head, then nodes not linked yet (below). */
+/** The CLQ's nodes laid out left to right: nodes behind head (self-linked ex-heads, and nodes head jumped over), then the list from head, then nodes not linked yet (below). */
 export function chainOf(f: Frame): Chain {
   const count = f.get('nodes');
   const head = f.get('head');

@@ -83,7 +83,7 @@ export function compareRecyclers(run: SuiteRun): Comparison[] {
   const critique = FIG['critique-drop'];
   const flag = onPremise(verdictOf({
     id: 'flag-explains-gain', title: 'The claim that the gain came from the flag: after ÷ before (assertions off)',
-    published: `about ${times(1 - critique.value / 100)} (${published.sources.pr3069.title}: “around ${critique.value} %” slower, one thread); ${jvmSays(jvmOverSizes('after', 'before'))}`,
+    published: `about ${times(1 - critique.value / 100)} (${published.sources.pr3069.title}: “around ${critique.value} %” slower “in the single thread scenario”, recycling on the thread that got the object); ${jvmSays(jvmOverSizes('after', 'before'))}`,
     rows: rowsOf('after', 'before'), what: 'the rewrite ÷ the old Recycler, both with assertions off',
     claim: { kind: 'below', threshold: GAIN }, estimate: overSizes(run, 'after', 'before'),
     says: {

@@ -2,7 +2,7 @@
 // through a ring to a second thread, which recycles it (crates/threads/src/recycle.rs). The old
 // Recycler drops every object recycled on another thread, so the owner allocates them all; the
 // rewrite sends them home through a WeakOrderQueue.
-import type { ThreadSet } from '../threads/harness';
+import { COLUMNS, deliveredColumn, type ThreadSet } from '../threads/harness';
 import { num } from '../site/format';
 
 /** The hand-off ring between the two threads. */
@@ -18,5 +18,6 @@ export const recyclerThreads: ThreadSet = {
     { kind: 'recycler-before', title: 'Recycler before (4.0.20)', producers: 1, capacity: RECYCLE_RING },
     { kind: 'recycler-after', title: 'Recycler after (4.0.21)', producers: 1, capacity: RECYCLE_RING },
   ],
-  allocations: true,
+  // What a pool is for: the objects each design had to make, and the time each object cost.
+  columns: [{ ...COLUMNS.rate, head: 'objects/s' }, COLUMNS.spread, COLUMNS.perOp, COLUMNS.allocated, COLUMNS.allocatedEach, deliveredColumn('each object handed over once')],
 };

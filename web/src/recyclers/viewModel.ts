@@ -1,5 +1,5 @@
 // What the recycler drawings show, computed from a frame the Rust recorder wrote
-// (crates/core/src/recycler_recorder.rs): each thread's stack, the WeakOrderQueues chained from
+// (crates/core/src/recycler/recorder.rs): each thread's stack, the WeakOrderQueues chained from
 // it with their links, and every object's handle. Small pure functions; the view composes them.
 import type { Frame } from '../player/frame';
 import type { Trace } from '../player/trace';

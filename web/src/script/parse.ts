@@ -139,7 +139,9 @@ export function encodeCommands(commands: Pick<Command, 'opcode' | 'args' | 'thre
 /** A family's settings as the wasm planner takes them: `name=value` lines (threads first). */
 export function encodeSettings(threads: readonly string[], settings: Readonly<Record<string, string>> = {}): string {
   const lines = threads.length ? [`threads=${threads.join(',')}`] : [];
-  for (const [k, v] of Object.entries(settings)) lines.push(`${k}=${v}`);
+  // A line break inside a value (a link's capacity=8%0Athreads=P,C) would start a setting of its
+  // own: it stays in the value, shown, so the planner refuses that value at its own box.
+  for (const [k, v] of Object.entries(settings)) lines.push(`${k}=${v.replace(/\r\n|[\r\n\u2028\u2029]/g, '⏎')}`);
   return lines.join('\n');
 }
 

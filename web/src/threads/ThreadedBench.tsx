@@ -2,7 +2,7 @@
 // a Web Worker on one shared wasm memory (crates/threads, built with atomics). Needs a cross-origin
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useRef, useState } from 'react';
-import { mean, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
+import { measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
 import { num } from '../site/format';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
@@ -85,33 +85,22 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
         {status === 'failed' && `The threaded benchmark failed: ${message}`}
       </p>
       {results.length > 0 && (
-        <table className="counters" aria-label="threaded throughput">
-          <caption>{set.unit} (mean of {repeats} runs)</caption>
-          <thead>
-            <tr>
-              <th scope="col">row</th><th scope="col">producers</th><th scope="col">ops/s</th><th scope="col">min … max</th>
-              {set.allocations && <th scope="col">objects allocated</th>}
-              <th scope="col">offers that found it full</th><th scope="col">polls that found it empty</th><th scope="col">delivered once each</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map(({ row, samples }) => {
-              const ops = samples.map((s) => s.opsPerSecond);
-              return (
+        <div className="table-scroll">
+          <table className="counters" aria-label="threaded throughput">
+            <caption>{set.unit} (mean of {repeats} runs)</caption>
+            <thead>
+              <tr><th scope="col">row</th>{set.columns.map((c) => <th scope="col" key={c.head}>{c.head}</th>)}</tr>
+            </thead>
+            <tbody>
+              {results.map(({ row, samples }) => (
                 <tr key={`${row.kind}-${row.producers}`}>
                   <th scope="row">{row.title}</th>
-                  <td>{row.producers}</td>
-                  <td>{num(Math.round(mean(ops)))}</td>
-                  <td>{num(Math.round(Math.min(...ops)))} … {num(Math.round(Math.max(...ops)))}</td>
-                  {set.allocations && <td>{num(Math.round(mean(samples.map((s) => s.allocated))))}</td>}
-                  <td>{num(Math.round(mean(samples.map((s) => s.fullOffers))))}</td>
-                  <td>{num(Math.round(mean(samples.map((s) => s.emptyPolls))))}</td>
-                  <td>{samples.every((s) => s.complete && s.outOfOrder === 0) ? 'yes' : 'no: lost, reordered or handed out twice'}</td>
+                  {set.columns.map((c) => <td key={c.head}>{c.cell(samples, row)}</td>)}
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as glue from '../wasm/threads-pkg/hotpath_threads.js';
-import { mean, measureAll, rowId, threadHandle, type ThreadHost, type ThreadRowResult, type ThreadSet } from './harness';
+import { delivered, mean, measureAll, rowId, threadHandle, type ThreadHost, type ThreadRowResult, type ThreadSet } from './harness';
 
 export interface ThreadsCliOptions {
   set: ThreadSet;
@@ -55,21 +55,21 @@ export async function runThreadsCli(o: ThreadsCliOptions): Promise<void> {
       return [j.id, j.samples];
     }).filter(([id]) => wanted.has(id as string)));
   }
-  console.log(table(results, native, o.set.allocations));
+  console.log(table(results, o.set, native));
   if (o.json) writeFileSync(o.json, JSON.stringify({ set: o.set.name, perProducer, repeats, cores: availableParallelism(), results, native }, null, 2));
 }
 
-export function table(results: ThreadRowResult[], native?: Record<string, number[]>, allocations = false): string {
-  const head = `${'row'.padEnd(26)}${'threads'.padEnd(9)}${'wasm ops/s'.padStart(14)}${'min … max'.padStart(26)}${allocations ? 'allocated'.padStart(12) : ''}` +
-    `${'full offers'.padStart(14)}${'empty polls'.padStart(14)}${native ? 'native ops/s'.padStart(15) + 'native÷wasm'.padStart(13) : ''}`;
-  const lines = results.map(({ row, samples }) => {
-    const ops = samples.map((s) => s.opsPerSecond);
+export function table(results: ThreadRowResult[], set: Pick<ThreadSet, 'columns'>, native?: Record<string, number[]>): string {
+  const columns = set.columns.filter((c) => !c.pageOnly);
+  const cells = results.map(({ row, samples }) => columns.map((c) => c.cell(samples, row)));
+  const width = columns.map((c, i) => Math.max(c.head.length, ...cells.map((r) => r[i].length)) + 2);
+  const head = `${'row'.padEnd(26)}${'threads'.padEnd(9)}${columns.map((c, i) => c.head.padStart(width[i])).join('')}` +
+    `${native ? 'native ops/s'.padStart(15) + 'native÷wasm'.padStart(13) : ''}`;
+  const lines = results.map(({ row, samples }, k) => {
+    const ops = mean(samples.map((s) => s.opsPerSecond));
     const n = native?.[rowId(row)];
-    const ok = samples.every((s) => s.complete && s.outOfOrder === 0);
-    return `${row.title.padEnd(26)}${`${row.producers}P 1C`.padEnd(9)}${fmt(mean(ops)).padStart(14)}${`${fmt(Math.min(...ops))} … ${fmt(Math.max(...ops))}`.padStart(26)}` +
-      (allocations ? fmt(mean(samples.map((s) => s.allocated))).padStart(12) : '') +
-      `${fmt(mean(samples.map((s) => s.fullOffers))).padStart(14)}${fmt(mean(samples.map((s) => s.emptyPolls))).padStart(14)}` +
-      (n ? `${fmt(mean(n)).padStart(15)}${`${(mean(n) / mean(ops)).toFixed(2)}×`.padStart(13)}` : '') + (ok ? '' : '  ✗ lost, reordered or handed out twice');
+    return `${row.title.padEnd(26)}${`${row.producers}P 1C`.padEnd(9)}${cells[k].map((c, i) => c.padStart(width[i])).join('')}` +
+      (n ? `${fmt(mean(n)).padStart(15)}${`${(mean(n) / ops).toFixed(2)}×`.padStart(13)}` : '') + (delivered(samples) ? '' : '  ✗ lost, reordered or handed out twice');
   });
   return [head, ...lines].join('\n');
 }

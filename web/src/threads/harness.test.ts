@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureOnce, threadsUnavailable, type ThreadHost, type ThreadRow, type ThreadsApi } from './harness';
+import { queueThreads } from '../queues/threadSet';
+import { recyclerThreads } from '../recyclers/threadSet';
 import { table } from './cli';
 
 const CLQ: ThreadRow = { kind: 'clq', title: 'ConcurrentLinkedQueue', producers: 1, capacity: 8 };
@@ -31,7 +33,7 @@ describe('the threaded race', () => {
       }),
     };
     const s = await measureOnce(host, api, {} as WebAssembly.Module, {} as WebAssembly.Memory, { kind: 'mpsc', title: 'MPSC', producers: 2, capacity: 8 }, 2000);
-    expect(s).toEqual({ opsPerSecond: 40_000, fullOffers: 6, allocated: 10, emptyPolls: 7, outOfOrder: 0, complete: true });
+    expect(s).toEqual({ opsPerSecond: 40_000, received: 2000, fullOffers: 6, allocated: 10, emptyPolls: 7, outOfOrder: 0, complete: true });
     expect(calls).toEqual(['new mpsc 8 2 1000', 'start', 'stop producer', 'stop producer', 'stop consumer', 'free']);
     const failing: ThreadHost = { ...host, spawn: () => ({ ready: Promise.reject(new Error('no worker')), done: new Promise(() => {}), stop: () => {} }) };
     await expect(measureOnce(failing, api, {} as WebAssembly.Module, {} as WebAssembly.Memory, CLQ, 10)).rejects.toThrow('no worker');
@@ -39,11 +41,17 @@ describe('the threaded race', () => {
   });
 
   it('prints wasm beside native, and flags a run that lost elements', () => {
-    const sample = { opsPerSecond: 1e6, fullOffers: 0, allocated: 0, emptyPolls: 0, outOfOrder: 0, complete: true };
-    const out = table([{ row: CLQ, samples: [sample] }, { row: SPSC, samples: [{ ...sample, complete: false }] }], { 'clq/1p1c': [2e6] });
+    const sample = { opsPerSecond: 1e6, received: 1e6, fullOffers: 0, allocated: 0, emptyPolls: 0, outOfOrder: 0, complete: true };
+    const out = table([{ row: CLQ, samples: [sample] }, { row: SPSC, samples: [{ ...sample, complete: false }] }], queueThreads, { 'clq/1p1c': [2e6] });
     expect(out).toMatch(/ConcurrentLinkedQueue\s+1P 1C\s+1,000,000.*2,000,000\s+2\.00×$/m);
     expect(out).toMatch(/JCTools SpscArrayQueue.*✗ lost, reordered or handed out twice$/m);
-    const pools = table([{ row: BEFORE, samples: [{ ...sample, allocated: 1_000_000 }] }], undefined, true);
-    expect(pools).toMatch(/Recycler before \(4\.0\.20\)\s+1P 1C\s+1,000,000\s+1,000,000 … 1,000,000\s+1,000,000/);
+  });
+
+  it('shows what each object cost the pools: objects allocated, per object passed, and time per object', () => {
+    const sample = { opsPerSecond: 4e6, received: 1e6, fullOffers: 0, allocated: 1_000_000, emptyPolls: 0, outOfOrder: 0, complete: true };
+    const pools = table([{ row: BEFORE, samples: [sample, { ...sample, opsPerSecond: 2e6 }] }], recyclerThreads);
+    expect(pools.split('\n')[0]).toMatch(/objects\/s\s+min … max\s+ns per object\s+objects allocated\s+allocated per object passed$/);
+    // 250 ns and 500 ns an object: 375 on average; every object allocated once.
+    expect(pools).toMatch(/Recycler before \(4\.0\.20\)\s+1P 1C\s+3,000,000\s+2,000,000 … 4,000,000\s+375\.0\s+1,000,000\s+1\.0000$/m);
   });
 });

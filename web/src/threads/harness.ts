@@ -25,9 +25,42 @@ export interface ThreadSet {
   /** What one op is: "Elements through the queue per second". */
   unit: string;
   rows: ThreadRow[];
-  /** Show how many objects the producers allocated (the pools). */
-  allocations?: boolean;
+  /** The results table's columns after the row's name, in the page and the CLI alike. */
+  columns: ThreadColumn[];
 }
+
+/** A column of a thread set's results: its heading and a row's cell from that row's runs. */
+export interface ThreadColumn {
+  head: string;
+  cell(samples: ThreadSample[], row: ThreadRow): string;
+  /** Left out of the CLI's table, which names each row's threads itself ("2P 1C"). */
+  pageOnly?: boolean;
+}
+
+const whole = (x: number) => Math.round(x).toLocaleString('en-US');
+const meanOf = (samples: ThreadSample[], f: (s: ThreadSample) => number) => mean(samples.map(f));
+
+/** Columns more than one set shows. */
+export const COLUMNS = {
+  producers: { head: 'producers', cell: (_, row) => String(row.producers), pageOnly: true },
+  rate: { head: 'ops/s', cell: (s) => whole(meanOf(s, (x) => x.opsPerSecond)) },
+  spread: { head: 'min … max', cell: (s) => `${whole(Math.min(...s.map((x) => x.opsPerSecond)))} … ${whole(Math.max(...s.map((x) => x.opsPerSecond)))}` },
+  full: { head: 'offers that found it full', cell: (s) => whole(meanOf(s, (x) => x.fullOffers)) },
+  empty: { head: 'polls that found it empty', cell: (s) => whole(meanOf(s, (x) => x.emptyPolls)) },
+  /** Wall time per element or object, from the start line to the consumer's last one. */
+  perOp: { head: 'ns per object', cell: (s) => meanOf(s, (x) => 1e9 / x.opsPerSecond).toFixed(1) },
+  allocated: { head: 'objects allocated', cell: (s) => whole(meanOf(s, (x) => x.allocated)) },
+  /** Objects allocated for each one passed: 1 when nothing comes back to the pool. */
+  allocatedEach: { head: 'allocated per object passed', cell: (s) => meanOf(s, (x) => x.allocated / Math.max(1, x.received)).toFixed(4) },
+} satisfies Record<string, ThreadColumn>;
+
+/** Every element (or object) arrived once, in each producer's order, in every run. */
+export const delivered = (samples: ThreadSample[]) => samples.every((s) => s.complete && s.outOfOrder === 0);
+
+/** The last column: whether every run delivered everything once, in order. */
+export const deliveredColumn = (head: string): ThreadColumn => ({
+  head, cell: (s) => (delivered(s) ? 'yes' : 'no: lost, reordered or handed out twice'), pageOnly: true,
+});
 
 const sets: Record<string, ThreadSet> = Object.create(null);
 
@@ -122,6 +155,8 @@ export interface ThreadsApi {
 
 export interface ThreadSample {
   opsPerSecond: number;
+  /** Elements (or objects) the consumer received. */
+  received: number;
   fullOffers: number;
   /** Objects the producers allocated during the run. */
   allocated: number;
@@ -148,6 +183,7 @@ export async function measureOnce(host: ThreadHost, api: ThreadsApi, module: Web
     const [received, outOfOrder, emptyPolls, ok] = consumer.result;
     return {
       opsPerSecond: received / ((consumer.end - t0) / 1000),
+      received,
       fullOffers: replies.slice(0, -1).reduce((s, r) => s + r.result[0], 0),
       allocated: replies.slice(0, -1).reduce((s, r) => s + (r.result[1] ?? 0), 0),
       emptyPolls, outOfOrder, complete: ok === 1 && received === each * row.producers,

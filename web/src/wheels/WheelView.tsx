@@ -5,7 +5,10 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Frame } from '../player/frame';
 import type { Trace } from '../player/trace';
-import { HeapView } from '../heaps/HeapView';
+import { HeapView, type HeapWords } from '../heaps/HeapView';
+
+/** This lesson's words for its heaps: "slot" is a wheel's, and the heap lesson's "hand" is not taught here. */
+const QUEUE_WORDS = (key: string): HeapWords => ({ held: 'being placed', removed: 'leaving', key, slot: 'place' });
 import { useWidth } from '../site/useWidth';
 import { num } from '../site/format';
 import { CHIP_H, LABEL_W, ROW_H, SLOT_W, WIDTH, chipPlaces, wheelModel, type WheelModel } from './viewModel';
@@ -153,7 +156,7 @@ export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Fra
           subject={trace.actions[frame.get('action')]?.subject ?? -1} />
         <Tables m={m} trace={trace} />
         <h5>The delay queue of buckets (a JDK heap, ordered by expiration)</h5>
-        <HeapView frame={frame} moveMs={moveMs} title="Delay queue of buckets" what="buckets"
+        <HeapView frame={frame} moveMs={moveMs} title="Delay queue of buckets" what="buckets" words={QUEUE_WORDS('expiration')}
           names={{
             prefix: 'q_', indexed: false,
             label: (b) => (m.expirations[b] >= 0 ? String(m.expirations[b]) : bucketName(b, size)),
@@ -166,7 +169,7 @@ export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Fra
   return (
     <div className="wheel-view">
       <p className="hint">The clock is at {m.now} ms. Each task sits in the heap by its due time; the array shows its ID under it.</p>
-      <HeapView frame={frame} moveMs={moveMs} title="DelayQueue of tasks" what="tasks"
+      <HeapView frame={frame} moveMs={moveMs} title="DelayQueue of tasks" what="tasks" words={QUEUE_WORDS('due at')}
         names={{ prefix: 'q_', indexed: false, label: (t) => String(frame.get('timer_exp', t)), sublabel: (t) => `#${label(t)}` }} />
       {/* In the race the wheel's list is "fired"; this one needs a name of its own. */}
       <FiredList m={m} trace={trace} name={inRace ? 'fired (delay queue)' : 'fired'} />

@@ -108,6 +108,8 @@ const perRequest = (p: Point) => p.cost / p.rate;
 /** a ÷ b of two saturation ranges. */
 const quotient = (a: Interval, b: Interval): Interval => ({ estimate: a.estimate / b.estimate, low: a.low / b.high, high: b.low > 0 ? a.high / b.low : Infinity });
 
+const SETTLE_SWEEP = 'Run the full preset (five seeds per rate, longer simulated runs), with other tabs and programs closed, to settle it.';
+
 export function verdicts(points: readonly Point[]): Comparison[] {
   const sat = (d: Design, c: Case) => saturationInterval(of(points, d, c));
   const rowsOf = (d: Design, c: Case) => of(points, d, c).map((p) => `${c}/${d}/${p.rate}`);
@@ -125,7 +127,7 @@ export function verdicts(points: readonly Point[]): Comparison[] {
     rows: [...rowsOf('wheel', 'high'), ...rowsOf('old', 'high')],
     what: 'the wheel’s saturation rate ÷ the old purgatory’s, with half the requests timing out', claim: { kind: 'at least', threshold: 2 },
     interval: bracketed(oldHigh) && wheelHigh ? quotient(wheelHigh, oldHigh!) : undefined,
-    missing: 'the sweep did not bracket the old design’s saturation with many timeouts',
+    missing: 'the sweep did not bracket the old design’s saturation with many timeouts', settle: SETTLE_SWEEP,
     says: {
       reproduced: (_, t) => `with half the requests timing out, the old purgatory saturates at ${range(oldHigh!)} and the wheel at ${range(wheelHigh!)}: the wheel sustains ${t} the old rate (the wiki: ${pubRatio.toFixed(1)}×; at least 2× counts).`,
       'not reproduced': (_, t) => `with half the requests timing out the wheel sustains only ${t} the old purgatory’s rate (the wiki: ${pubRatio.toFixed(1)}×).`,
@@ -138,7 +140,7 @@ export function verdicts(points: readonly Point[]): Comparison[] {
     rows: [...rowsOf('old', 'low'), ...rowsOf('old', 'high')],
     what: 'the old purgatory’s saturation with few timeouts ÷ with many', claim: { kind: 'at least', threshold: 1 },
     interval: bracketed(oldLow) && bracketed(oldHigh) ? quotient(oldLow!, oldHigh!) : undefined,
-    missing: 'the sweep did not bracket the old design’s saturation in both cases',
+    missing: 'the sweep did not bracket the old design’s saturation in both cases', settle: SETTLE_SWEEP,
     says: {
       reproduced: (_, t) => `the direction: the old purgatory saturates at ${range(oldHigh!)} with half the requests timing out and at ${range(oldLow!)} with 8 %, ${t} later. ${notRate}`,
       'not reproduced': (_, t) => `the old purgatory saturates at ${range(oldHigh!)} with many timeouts and ${range(oldLow!)} with few (${t}): not earlier with more timeouts.`,
@@ -160,7 +162,7 @@ export function verdicts(points: readonly Point[]): Comparison[] {
     published: `no significant degradation (${WIKI.title})`, rows: rowsOf('wheel', 'low'),
     what: wl.length >= 2 ? `the wheel’s cost per request at ${k(last.rate)}/s ÷ at ${k(first.rate)}/s, few timeouts` : 'the wheel’s cost per request across the rates, few timeouts',
     claim: { kind: 'below', threshold: 2 }, interval: growth && intervalOf(growth),
-    missing: 'the sweep measured fewer than two rates where the wheel’s cost was large enough to time',
+    missing: 'the sweep measured fewer than two rates where the wheel’s cost was large enough to time', settle: SETTLE_SWEEP,
     says: {
       reproduced: (_, t) => `from ${k(first.rate)} to ${k(last.rate)} requests/s (up to twice the old design’s saturation) the wheel’s cost per request changes ${t}; under 2× counts as no significant degradation.`,
       'not reproduced': (_, t) => `from ${k(first.rate)} to ${k(last.rate)} requests/s the wheel’s cost per request grows ${t}, all of it at or above 2×.`,

@@ -71,6 +71,34 @@ pub struct Nouns {
     pub item: &'static str,
     /// What orders them: "deadline", "expiration".
     pub key: &'static str,
+    /// A position in the array: "slot" where the lesson teaches heaps; "place" where "slot"
+    /// already names something else (the timing wheel's slots).
+    pub slot: &'static str,
+    /// Narrate the element being moved as held "in hand", the picture the heap lesson teaches;
+    /// a lesson that never introduces it narrates the same moves without it.
+    pub hand: bool,
+}
+
+impl Nouns {
+    /// The heap lesson's words for a heap of `item`s ordered by `key`.
+    pub const fn heap(item: &'static str, key: &'static str) -> Self {
+        Self {
+            item,
+            key,
+            slot: "slot",
+            hand: true,
+        }
+    }
+
+    /// Plain words, for a heap drawn inside another structure's lesson.
+    pub const fn plain(item: &'static str, key: &'static str) -> Self {
+        Self {
+            item,
+            key,
+            slot: "place",
+            hand: false,
+        }
+    }
 }
 
 /// A heap's array, mirrored from its events into a frame, with a sentence per event.
@@ -167,7 +195,9 @@ impl<T: HeapItem> HeapMirror<T> {
         let d = self.key(l);
         match l {
             Loc::Slot(i) => format!("{d} at [{i}]"),
-            Loc::Held => format!("{d} (in hand)"),
+            Loc::Held if self.nouns.hand => format!("{d} (in hand)"),
+            // Only ever the first of two compared: the comma closes the aside.
+            Loc::Held => format!("the {} being placed, {d},", self.nouns.item),
             Loc::Removed => format!("{d} (the one being removed)"),
         }
     }
@@ -234,7 +264,7 @@ impl<T: HeapItem> HeapMirror<T> {
         let d = subject.map_or("?".to_string(), |t| t.label());
         self.removed = None;
         self.equals_calls = 0;
-        let Nouns { item, .. } = self.nouns;
+        let Nouns { item, slot, .. } = self.nouns;
         // A new operation: no scan marks, nothing found, nothing removed yet.
         for i in 0..size.min(self.room) {
             trace.set(self.at.flags + i, 0);
@@ -245,12 +275,14 @@ impl<T: HeapItem> HeapMirror<T> {
             self.held = subject;
         }
         match (op, self.kind) {
-            (Op::Offer, _) => format!(
+            (Op::Offer, _) if self.nouns.hand => format!(
                 "offer({d}): the new {item} is in hand; it starts at the first free slot, [{size}], and climbs while it is earlier than its parent."),
+            (Op::Offer, _) => format!(
+                "offer({d}): the new {item} starts at the end of the array, [{size}], and climbs while it is earlier than its parent."),
             (Op::Poll, _) if size == 0 => "poll(): the queue is empty; nothing to return.".to_string(),
             (Op::Poll, _) => format!("poll(): the earliest {item} is always the root, [0]."),
             (Op::Remove, HeapKind::Jdk) => format!(
-                "remove({d}): the JDK must first find the {item}, comparing it with equals() slot by slot from [0]."),
+                "remove({d}): the JDK must first find the {item}, comparing it with equals() {slot} by {slot} from [0]."),
             (Op::Remove, HeapKind::Indexed) => {
                 let index = subject.and_then(|t| self.slots.iter().position(|s| *s == Some(t)));
                 match index {
@@ -336,8 +368,9 @@ impl<T: HeapItem> HeapMirror<T> {
             }
             HeapEvent::Grow { old, new } => {
                 trace.set(self.at.capacity, new as i32);
+                let slot = self.nouns.slot;
                 let text = format!(
-                    "The array is full ({old} slots): copy it into a new one of {new} slots."
+                    "The array is full ({old} {slot}s): copy it into a new one of {new} {slot}s."
                 );
                 ([old as i32, new as i32], vec![], false, text)
             }
@@ -361,7 +394,7 @@ impl<T: HeapItem> HeapMirror<T> {
                 let text = if matched {
                     format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
                 } else {
-                    format!("equals() call {n}: {here} is not the {item} to cancel; look at the next slot.")
+                    format!("equals() call {n}: {here} is not the {item} to cancel; look at the next {}.", self.nouns.slot)
                 };
                 if slot < self.room {
                     let f = trace.get(self.at.flags + slot);
@@ -375,10 +408,16 @@ impl<T: HeapItem> HeapMirror<T> {
                 let text = match from {
                     Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
                     Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
-                        format!("Move the last {item}, {d}, from [{a}] into the freed slot [{to}].")
+                        format!(
+                            "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
+                            self.nouns.slot
+                        )
                     }
                     Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
-                    Loc::Held => format!("Place {d} in [{to}]: its place is found."),
+                    Loc::Held if self.nouns.hand => {
+                        format!("Place {d} in [{to}]: its place is found.")
+                    }
+                    Loc::Held => format!("{d} goes into [{to}]: its place is found."),
                     Loc::Removed => format!("Move {d}."),
                 };
                 let value = self.at(from);
@@ -413,12 +452,19 @@ impl<T: HeapItem> HeapMirror<T> {
             HeapEvent::Lift { slot } => {
                 let d = self.key(Loc::Slot(slot));
                 let climb_again = line == self.lines.1;
-                let text = if climb_again {
+                let (hand, place) = (self.nouns.hand, self.nouns.slot);
+                let text = if climb_again && hand {
                     format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
-                } else if slot + 1 == self.slots.len() {
+                } else if climb_again {
+                    format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
+                } else if slot + 1 == self.slots.len() && hand {
                     format!("Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty.")
-                } else {
+                } else if slot + 1 == self.slots.len() {
+                    format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
+                } else if hand {
                     format!("Pick {d} up from [{slot}] to move it further.")
+                } else {
+                    format!("{d} leaves [{slot}] to move further.")
                 };
                 self.held = self.slots[slot].take();
                 self.held_index = self.stored[slot];
@@ -442,7 +488,10 @@ impl<T: HeapItem> HeapMirror<T> {
                     [slot as i32, 0],
                     vec![slot],
                     false,
-                    format!("[{slot}] was the last slot: just empty it. Done."),
+                    format!(
+                        "[{slot}] was the last {}: just empty it. Done.",
+                        self.nouns.slot
+                    ),
                 )
             }
             HeapEvent::IndexWrite { slot, index } => {
@@ -502,10 +551,7 @@ pub fn fields() -> Fields {
 impl HeapRecorder {
     pub fn new(kind: HeapKind, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<HeapEvent>(fields(), -1, max_steps);
-        let nouns = Nouns {
-            item: "timer",
-            key: "deadline",
-        };
+        let nouns = Nouns::heap("timer", "deadline");
         let mirror = HeapMirror::new(kind, nouns, &mut trace, "", MAX_SLOTS);
         Self {
             trace,

@@ -9,7 +9,9 @@
 //!   accesses, ≈ 1.3 ns per node, what the JVM anchor measured). What the receiver cannot get
 //!   to in a tick overflows the socket buffer and is dropped there.
 //! - Consumers poll `service_rate` packets/s in all, on one consumer thread of the structure.
-//! - Memory: every queued packet holds its 2,048-byte buffer (plus a 24-byte node in the CLQ).
+//! - Memory: every queued packet holds its 2,048-byte buffer (plus a 24-byte node in the CLQ),
+//!   and an array queue holds its array of references from the start, full or not (4 bytes a
+//!   slot: `new ArrayBlockingQueue<>(10_000_000)` allocates an `Object[10_000_000]` at once).
 //!   Past `budget_bytes` the run stops: the `OutOfMemoryError` the blog's server hit.
 //! - A queued element is the millisecond it arrived, so a poll knows its packet's latency.
 
@@ -26,6 +28,8 @@ use crate::rng::SplitMix;
 pub const PACKET_BYTES: u64 = 2048;
 /// A CLQ node: object header, item and next references (compressed oops), padded.
 pub const NODE_BYTES: u64 = 24;
+/// A slot of an array queue's `Object[]`: one compressed reference.
+pub const SLOT_BYTES: u64 = 4;
 pub const RECV_NS: f64 = 1_000.0;
 pub const NS_PER_ACCESS: f64 = 0.65;
 /// A sample every this many simulated milliseconds.
@@ -194,13 +198,10 @@ impl UdpSim {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        let per = PACKET_BYTES
-            + if matches!(self.queue, Queue::Linked(_)) {
-                NODE_BYTES
-            } else {
-                0
-            };
-        self.queued * per
+        match self.queue {
+            Queue::Linked(_) => self.queued * (PACKET_BYTES + NODE_BYTES),
+            _ => self.queued * PACKET_BYTES + self.capacity() as u64 * SLOT_BYTES,
+        }
     }
 
     /// The receiver offers one packet; whether the queue took it.
@@ -376,7 +377,10 @@ mod tests {
         assert!(s.oom_at_ms.is_none());
         let last = *s.samples.last().unwrap();
         assert!(last.queued <= 20_000);
-        assert_eq!(last.memory_bytes, last.queued * PACKET_BYTES);
+        assert_eq!(
+            last.memory_bytes,
+            last.queued * PACKET_BYTES + 20_000 * SLOT_BYTES
+        );
         // Dropped ≈ the 50,000/s excess once full (after 0.4 s).
         assert!(
             last.dropped_queue > 55_000 && last.dropped_queue < 110_000,
@@ -388,6 +392,30 @@ mod tests {
         let conserved = last.received
             == last.processed + last.queued + last.dropped_queue + last.dropped_socket;
         assert!(conserved);
+    }
+
+    /// The blog's fix with a bound its memory cannot hold: the bounded queue runs out of memory
+    /// before it is ever full. A bound chosen from the budget holds.
+    #[test]
+    fn a_bound_beyond_the_memory_budget_runs_out_of_memory_too() {
+        let mut big = UdpSim::new(Config {
+            bound: 1_000_000,
+            ..cfg(SimQueue::Abq)
+        });
+        big.run(5_000);
+        let oom = big.oom_at_ms.expect("out of memory");
+        // 50,000 packets a second more than the consumers take, 2,048 bytes each, beside the
+        // 4 MB array: 128 MiB are gone after about 1.27 s, with the queue 6 % full.
+        assert!((1_150..1_400).contains(&oom), "{oom}");
+        assert_eq!(big.totals().dropped_queue, 0);
+        // 128 MiB ÷ (2,048 + 4) bytes is 65,408 packets: a bound of 60,000 leaves headroom.
+        let mut fits = UdpSim::new(Config {
+            bound: 60_000,
+            ..cfg(SimQueue::Abq)
+        });
+        fits.run(3_000);
+        assert!(fits.oom_at_ms.is_none());
+        assert!(fits.totals().dropped_queue > 0);
     }
 
     #[test]

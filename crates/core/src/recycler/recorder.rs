@@ -497,11 +497,22 @@ impl RecyclerRecorder {
                 obj,
                 slot,
                 ..
-            } => format!(
-                "o{} moves from slot {index} of q{}'s head link to slot {slot} of the stack; its recycleId takes the queue's id.",
-                obj + 1,
-                queue + 1
-            ),
+            } => {
+                // After a transfer recycleId always equals lastRecycledId (drawn already): the
+                // queue's id, or 0 when a pop reset both after the queue wrote it.
+                let o = obj as usize;
+                let id = (o < MAX_OBJECTS).then(|| self.trace.get(self.at.object_recycle_id + o));
+                let ids = match id {
+                    Some(0) => "its lastRecycledId is 0 (a pop reset both ids after the queue wrote its id), so recycleId = lastRecycledId = 0: nothing marks it as pooled".to_string(),
+                    Some(_) => format!("recycleId = lastRecycledId = q{}'s id", queue + 1),
+                    None => "recycleId = lastRecycledId".to_string(),
+                };
+                format!(
+                    "o{} moves from slot {index} of q{}'s head link to slot {slot} of the stack; {ids}.",
+                    obj + 1,
+                    queue + 1
+                )
+            }
             E::Rewind { stack } => {
                 if self.trace.get(self.at.head + stack as usize) < 0 {
                     format!("{} has no queues: scavenging finds nothing.", self.who(stack))

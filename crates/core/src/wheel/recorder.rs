@@ -124,15 +124,10 @@ impl WheelRecorder {
     pub fn new(kind: TimerKind, plan: &Plan, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<WheelEvent>(fields(), -1, max_steps);
         let at = At::locate(&trace.layout);
+        // The request-timeouts lesson's words: "slot" is a wheel's, "[i]" a place in the heap.
         let nouns = match kind {
-            TimerKind::Wheel => Nouns {
-                item: "bucket",
-                key: "expiration",
-            },
-            TimerKind::DelayQueue => Nouns {
-                item: "task",
-                key: "due time",
-            },
+            TimerKind::Wheel => Nouns::plain("bucket", "expiration"),
+            TimerKind::DelayQueue => Nouns::plain("task", "due time"),
         };
         let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, QUEUE_PREFIX, QUEUE_SLOTS);
         trace.init(at.now, 0);
@@ -313,7 +308,7 @@ impl Probe<WheelEvent> for WheelRecorder {
                 let l = self.levels[level];
                 self.set(self.at.focus_level, level as i64);
                 let text = format!(
-                    "Level {level} ({} ms ticks, clock at {} ms) reaches only to {} ms; {exp} ms is beyond it: hand #{} to level {}.",
+                    "Level {level} ({} ms ticks, clock at {} ms) reaches only to {} ms; {exp} ms is beyond it: pass #{} up to level {}.",
                     l.tick, l.time, l.time + l.interval - 1, self.id(entity), level + 1
                 );
                 self.step(e, [level as i32, 0], Some(entity), None, text);

@@ -659,4 +659,28 @@ mod trace_tests {
         let q = record(TimerKind::DelayQueue, &p, MAX_STEPS);
         assert_eq!(q.trace.frame()[q.trace.layout.offset("q_size")], 0);
     }
+
+    /// The delay queue is narrated in the request-timeouts lesson's words: no "hand" (the
+    /// cancelling-timers lesson's picture), and "place" for a position in its array, since
+    /// "slot" is a wheel's. Both designs sift, so both are read.
+    #[test]
+    fn the_delay_queue_speaks_the_wheel_lessons_words() {
+        let p = plan(&script(), DRAW).unwrap();
+        for &kind in TimerKind::ALL {
+            let r = record(kind, &p, MAX_STEPS);
+            let texts = &r.trace.texts;
+            assert!(
+                texts
+                    .iter()
+                    .all(|t| !t.contains("hand") && !t.starts_with("Place ")),
+                "{kind:?}: {:?}",
+                texts
+                    .iter()
+                    .find(|t| t.contains("hand") || t.starts_with("Place "))
+            );
+            assert!(texts.iter().any(|t| t.contains("goes into [")), "{kind:?}");
+        }
+        let q = record(TimerKind::DelayQueue, &p, MAX_STEPS);
+        assert!(q.trace.texts.iter().any(|t| t.contains("place by place")));
+    }
 }

@@ -1,0 +1,51 @@
+// Figures from the JVM originals' committed run (jvm/results), quoted in a lesson's prose by
+// <JvmFig>: like a published figure, a JVM figure is never typed by hand, because the next run
+// (`npm run bench -- <suite> --jvm-only --save-jvm`) changes it.
+import { jvmProvenance, jvmRow } from '../bench/jvmResults';
+import { compact } from './figures';
+
+export interface JvmQuote {
+  /** "29M–48M ops/s", "1.2–1.6×". */
+  text: string;
+  /** Where it comes from, for the reader who hovers. */
+  title: string;
+}
+
+const list = (s: string) => s.split(/[\s,]+/).filter(Boolean);
+
+function score(suite: string, row: string): number {
+  const r = jvmRow(suite, row);
+  if (!r) throw new Error(`the committed JVM run of ${suite} has no row "${row}"`);
+  return r.score;
+}
+
+const ratio = (x: number) => (x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
+
+/** A range, or one value when both ends read the same. */
+function range(values: number[], format: (x: number) => string): string {
+  const lo = format(Math.min(...values));
+  const hi = format(Math.max(...values));
+  return lo === hi ? lo : `${lo}–${hi}`;
+}
+
+/**
+ * The scores of `rows` in the committed JVM run of `suite`, as a range; or, with `over`, each
+ * row's score divided by the matching row of `over` (or by one number, such as a published
+ * figure), as a range of ratios.
+ */
+export function jvmQuote(suite: string, rows: string, over?: string | { value: number; what: string }): JvmQuote {
+  const names = list(rows);
+  if (!names.length) throw new Error('<JvmFig> names no rows');
+  const scores = names.map((r) => score(suite, r));
+  const from = jvmProvenance(suite);
+  if (over === undefined) {
+    return { text: `${range(scores, (x) => compact(x, 2))} ops/s`, title: `${from}: ${names.join(', ')}` };
+  }
+  if (typeof over === 'string') {
+    const under = list(over);
+    if (under.length !== names.length) throw new Error(`<JvmFig> divides ${names.length} rows by ${under.length}`);
+    const ratios = scores.map((s, i) => s / score(suite, under[i]));
+    return { text: `${range(ratios, ratio)}×`, title: `${from}: ${names.map((n, i) => `${n} ÷ ${under[i]}`).join(', ')}` };
+  }
+  return { text: `${range(scores.map((s) => s / over.value), ratio)}×`, title: `${from}: ${names.join(', ')}, each ÷ ${over.what}` };
+}
