@@ -69,14 +69,32 @@ pub trait Family: 'static {
     type Event: Event;
     /// A script made ready to run on any variant.
     type Plan;
+    /// What a script may ask for: how many entities, operations…
+    type Limits: Copy;
+    /// What a drawn script may ask for (what the views show and a player steps through).
+    const DRAW: Self::Limits;
+    /// What a counted script may ask for.
+    const COUNT: Self::Limits;
+    /// The most steps a drawn trace keeps.
+    const MAX_STEPS: usize;
 
-    /// Plans a script within the drawing limits (`draw`), else within the counting limits; an
-    /// error `over_limit` when drawing means "count it instead".
-    fn plan(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Self::Plan, ScriptError>;
+    /// Plans a script within `limits`; an error `over_limit` when drawing means "count it
+    /// instead".
+    fn plan(
+        raw: &[RawCommand],
+        settings: &str,
+        limits: Self::Limits,
+    ) -> Result<Self::Plan, ScriptError>;
     fn actions(plan: &Self::Plan) -> usize;
     /// The most entities alive at once.
     fn max_size(plan: &Self::Plan) -> usize;
-    fn record(variant: Self::Variant, plan: &Self::Plan) -> Result<Recorded, ScriptError>;
+    /// Runs the plan on one variant with the family's recorder, keeping at most `max_steps`.
+    fn record(
+        variant: Self::Variant,
+        plan: &Self::Plan,
+        max_steps: usize,
+    ) -> Result<Recorded, ScriptError>;
+    /// Runs the plan on one variant with the counter: work per command, per event kind.
     fn count(
         variant: Self::Variant,
         plan: &Self::Plan,
@@ -137,7 +155,8 @@ impl<F: Family> Planned<F> {
             }
             parse_settings(settings, F::SETTINGS)?;
         }
-        let plan = match F::plan(raw, settings, draw) {
+        let limits = if draw { F::DRAW } else { F::COUNT };
+        let plan = match F::plan(raw, settings, limits) {
             Ok(p) => Some(p),
             Err(e) if draw && e.over_limit => None,
             Err(e) => Err(e)?,
@@ -176,7 +195,7 @@ impl<F: Family> PlannedScript for Planned<F> {
         self.plan.as_ref().map_or(0, F::max_size)
     }
     fn trace(&self, name: &str) -> Result<Recorded, ScriptError> {
-        F::record(variant(name)?, self.plan()?)
+        F::record(variant(name)?, self.plan()?, F::MAX_STEPS)
     }
     fn count(&self, name: &str) -> Result<CommandCounts, ScriptError> {
         F::count(variant(name)?, self.plan()?, self.commands)

@@ -337,8 +337,9 @@ proptest! {
 mod scripts {
     use super::*;
     use hotpath_core::families;
+    use hotpath_core::family::Family;
     use hotpath_core::recycler::script::{self as recycler_script, Op, COUNT, DRAW};
-    use hotpath_core::recycler::{RecyclerEvent, Version};
+    use hotpath_core::recycler::{RecyclerEvent, Recyclers, Version};
     use hotpath_core::script::{Place, RawCommand, COMMAND_WIDTH};
     use hotpath_core::trace::{STEP_WIDTH, TOTAL};
     use hotpath_core::Event;
@@ -422,7 +423,7 @@ mod scripts {
     /// After each action, the frame's stacks are the real recycler's, and the totals its counter's.
     fn frames_match(version: Version, c: &[(u32, u32, u32)], settings: &str) {
         let plan = recycler_script::plan(&raw(c), settings, DRAW).unwrap();
-        let rec = recycler_script::record(version, &plan, recycler_script::MAX_STEPS);
+        let rec = Recyclers::record(version, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         assert!(!t.overflowed);
         let (size, slot) = (t.layout.offset("size"), t.layout.offset("slot"));
@@ -461,7 +462,7 @@ mod scripts {
                 assert_eq!(&drawn, pooled, "{version:?} action {i} thread {th}");
             }
         }
-        let counts = recycler_script::count(version, &plan, c.len());
+        let counts = Recyclers::count(version, &plan, c.len()).unwrap();
         let total = t.layout.offset(TOTAL);
         let last = t.frame_at(steps);
         for k in 1..RecyclerEvent::KINDS.len() {
@@ -530,7 +531,7 @@ mod scripts {
                 Nothing,
             ]
         );
-        let rec = recycler_script::record(Version::After, &plan, recycler_script::MAX_STEPS);
+        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         for (i, _) in plan.actions.iter().enumerate() {
             assert!(
@@ -585,8 +586,8 @@ mod scripts {
                 .position(|k| k.name == name)
                 .unwrap()
         };
-        let old = recycler_script::count(Version::Before, &plan, c.len());
-        let new = recycler_script::count(Version::After, &plan, c.len());
+        let old = Recyclers::count(Version::Before, &plan, c.len()).unwrap();
+        let new = Recyclers::count(Version::After, &plan, c.len()).unwrap();
         let cycle = &old.per_command[2];
         assert_eq!(cycle[kind("pop")], 1000);
         assert_eq!(cycle[kind("push")], 1000);
@@ -613,7 +614,7 @@ mod scripts {
             (GET, 0, 0),
         ];
         let plan = recycler_script::plan(&raw(&script), "threads=A,B", DRAW).unwrap();
-        let rec = recycler_script::record(Version::After, &plan, recycler_script::MAX_STEPS);
+        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let moves: Vec<&String> = rec
             .trace
             .texts

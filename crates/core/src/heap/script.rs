@@ -334,29 +334,12 @@ fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> Recorded 
     }
 }
 
-/// Runs the plan on one heap with the recorder.
-pub fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Recorded {
-    let recorder = HeapRecorder::new(kind, max_steps);
-    match kind {
-        HeapKind::Jdk => recorded(JdkHeap::with_probe(recorder), plan),
-        HeapKind::Indexed => recorded(IndexedTimers::new(recorder), plan),
-    }
-}
-
 fn counted<Q: TimerQueue<P = Counter>>(mut q: Q, plan: &Plan, commands: usize) -> CommandCounts {
     let mut split = PerCommand::new::<HeapEvent>(commands);
     run(&mut q, plan, |q, i| {
         split.before(plan.actions[i].command, q.probe())
     });
     split.finish(q.probe())
-}
-
-/// Runs the plan on one heap with the counter probe: work per command, per event kind.
-pub fn count(kind: HeapKind, plan: &Plan, commands: usize) -> CommandCounts {
-    match kind {
-        HeapKind::Jdk => counted(JdkHeap::with_probe(Counter::new()), plan, commands),
-        HeapKind::Indexed => counted(IndexedTimers::new(Counter::new()), plan, commands),
-    }
 }
 
 /// Drawn scripts: what a tree can show and a player can step through.
@@ -449,9 +432,13 @@ impl Family for Heaps {
     type Variant = HeapKind;
     type Event = HeapEvent;
     type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
 
-    fn plan(raw: &[RawCommand], _: &str, draw: bool) -> Result<Plan, ScriptError> {
-        plan(&commands(raw)?, if draw { DRAW } else { COUNT })
+    fn plan(raw: &[RawCommand], _: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(&commands(raw)?, limits)
     }
     fn actions(plan: &Plan) -> usize {
         plan.actions.len()
@@ -459,11 +446,18 @@ impl Family for Heaps {
     fn max_size(plan: &Plan) -> usize {
         plan.max_size
     }
-    fn record(kind: HeapKind, plan: &Plan) -> Result<Recorded, ScriptError> {
-        Ok(record(kind, plan, MAX_STEPS))
+    fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let recorder = HeapRecorder::new(kind, max_steps);
+        Ok(match kind {
+            HeapKind::Jdk => recorded(JdkHeap::with_probe(recorder), plan),
+            HeapKind::Indexed => recorded(IndexedTimers::new(recorder), plan),
+        })
     }
     fn count(kind: HeapKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        Ok(count(kind, plan, commands))
+        Ok(match kind {
+            HeapKind::Jdk => counted(JdkHeap::with_probe(Counter::new()), plan, commands),
+            HeapKind::Indexed => counted(IndexedTimers::new(Counter::new()), plan, commands),
+        })
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![
@@ -647,7 +641,7 @@ mod trace_tests {
     fn a_tie_is_told_as_equal_keys_and_which_was_scheduled_first() {
         let p = plan(&[Command::Add(94), Command::Add(94)], LIMITS).unwrap();
         for &k in HeapKind::ALL {
-            let r = record(k, &p, 1_000);
+            let r = Heaps::record(k, &p, 1_000).unwrap();
             let compare = r
                 .trace
                 .texts
@@ -669,7 +663,7 @@ mod trace_tests {
     fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();
         for &k in HeapKind::ALL {
-            let r = record(k, &p, 100_000);
+            let r = Heaps::record(k, &p, 100_000).unwrap();
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.steps.len(), r.trace.texts.len() * STEP_WIDTH);
             let steps: Vec<&[i32]> = r.trace.steps.chunks(STEP_WIDTH).collect();
@@ -737,8 +731,8 @@ mod trace_tests {
         let cmds = script();
         let p = plan(&cmds, LIMITS).unwrap();
         for &k in HeapKind::ALL {
-            let r = record(k, &p, 100_000);
-            let c = count(k, &p, cmds.len());
+            let r = Heaps::record(k, &p, 100_000).unwrap();
+            let c = Heaps::count(k, &p, cmds.len()).unwrap();
             let total = r.trace.layout.offset(TOTAL);
             let f = r.trace.frame_at(r.trace.len());
             let framed: Vec<u64> = (0..HeapEvent::KINDS.len())
@@ -753,7 +747,7 @@ mod trace_tests {
     #[test]
     fn a_trace_stops_at_its_step_limit_and_says_so() {
         let p = plan(&script(), LIMITS).unwrap();
-        let r = record(HeapKind::Jdk, &p, 10);
+        let r = Heaps::record(HeapKind::Jdk, &p, 10).unwrap();
         assert!(r.trace.overflowed);
         assert_eq!(r.trace.texts.len(), 10);
     }

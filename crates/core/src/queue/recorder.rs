@@ -435,10 +435,11 @@ impl QueueRecorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::family::Family;
     use crate::family::Variant;
     use crate::queue::kind;
     use crate::queue::script::tests::raw;
-    use crate::queue::script::{program, record, DRAW};
+    use crate::queue::script::{program, Queues, DRAW};
 
     #[test]
     fn every_kind_is_narrated_and_frames_replay() {
@@ -449,7 +450,7 @@ mod tests {
         )
         .unwrap();
         for &k in QueueKind::ALL {
-            let r = record(k, &p, 10_000).unwrap();
+            let r = Queues::record(k, &p, 10_000).unwrap();
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.frame_at(r.trace.len()), r.trace.frame());
             assert!(
@@ -478,7 +479,7 @@ mod tests {
             DRAW,
         )
         .unwrap();
-        let r = record(QueueKind::Clq, &p, 1_000).unwrap();
+        let r = Queues::record(QueueKind::Clq, &p, 1_000).unwrap();
         let k = r
             .trace
             .steps

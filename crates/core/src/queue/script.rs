@@ -601,53 +601,6 @@ fn recorded<Q: StepQueue + Drawn>(
     })
 }
 
-pub fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
-    check(prog, kind)?;
-    let rec = Rc::new(RefCell::new(QueueRecorder::new(kind, prog, max_steps)));
-    let p = rec.clone();
-    let actions = with_queue!(kind, prog.capacity, p, |q| recorded(&mut q, &rec, prog))?;
-    let trace = std::mem::replace(
-        &mut rec.borrow_mut().trace,
-        TraceBuffer::new::<QueueEvent>(Vec::new(), 0, 0),
-    );
-    Ok(Recorded {
-        trace,
-        actions: actions
-            .iter()
-            .map(|a| ActionInfo {
-                command: a.command,
-                label: action_label(prog, a),
-                subject: a.thread as i32,
-            })
-            .collect(),
-        entity_labels: prog.names.clone(),
-    })
-}
-
-pub fn count(
-    kind: QueueKind,
-    prog: &Program,
-    commands: usize,
-) -> Result<CommandCounts, ScriptError> {
-    check(prog, kind)?;
-    let counter = Rc::new(RefCell::new(Counter::new()));
-    let mut split = PerCommand::new::<QueueEvent>(commands);
-    let p = counter.clone();
-    with_queue!(kind, prog.capacity, p, |q| run(
-        &mut q,
-        prog,
-        COUNT.max_turns,
-        |_, _, actions, turn| {
-            let action = match turn {
-                Turn::Began { action, .. } | Turn::Stepped { action, .. } => action,
-            };
-            split.before(actions[action].command, &counter.borrow());
-        }
-    ))?;
-    let total = counter.borrow().clone();
-    Ok(split.finish(&total))
-}
-
 /// A program run with a counter alone: outcomes and totals, for tests and benchmarks.
 pub fn run_counted(
     kind: QueueKind,
@@ -679,9 +632,13 @@ impl Family for Queues {
     type Variant = QueueKind;
     type Event = QueueEvent;
     type Plan = Program;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
 
-    fn plan(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Program, ScriptError> {
-        program(raw, settings, if draw { DRAW } else { COUNT })
+    fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Program, ScriptError> {
+        program(raw, settings, limits)
     }
     fn actions(prog: &Program) -> usize {
         prog.ops
@@ -689,15 +646,50 @@ impl Family for Queues {
     fn max_size(prog: &Program) -> usize {
         prog.offers
     }
-    fn record(kind: QueueKind, prog: &Program) -> Result<Recorded, ScriptError> {
-        record(kind, prog, MAX_STEPS)
+    fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
+        check(prog, kind)?;
+        let rec = Rc::new(RefCell::new(QueueRecorder::new(kind, prog, max_steps)));
+        let p = rec.clone();
+        let actions = with_queue!(kind, prog.capacity, p, |q| recorded(&mut q, &rec, prog))?;
+        let trace = std::mem::replace(
+            &mut rec.borrow_mut().trace,
+            TraceBuffer::new::<QueueEvent>(Vec::new(), 0, 0),
+        );
+        Ok(Recorded {
+            trace,
+            actions: actions
+                .iter()
+                .map(|a| ActionInfo {
+                    command: a.command,
+                    label: action_label(prog, a),
+                    subject: a.thread as i32,
+                })
+                .collect(),
+            entity_labels: prog.names.clone(),
+        })
     }
     fn count(
         kind: QueueKind,
         prog: &Program,
         commands: usize,
     ) -> Result<CommandCounts, ScriptError> {
-        count(kind, prog, commands)
+        check(prog, kind)?;
+        let counter = Rc::new(RefCell::new(Counter::new()));
+        let mut split = PerCommand::new::<QueueEvent>(commands);
+        let p = counter.clone();
+        with_queue!(kind, prog.capacity, p, |q| run(
+            &mut q,
+            prog,
+            COUNT.max_turns,
+            |_, _, actions, turn| {
+                let action = match turn {
+                    Turn::Began { action, .. } | Turn::Stepped { action, .. } => action,
+                };
+                split.before(actions[action].command, &counter.borrow());
+            }
+        ))?;
+        let total = counter.borrow().clone();
+        Ok(split.finish(&total))
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

@@ -355,21 +355,6 @@ fn recorded<R: VirtualRecycler<P = RecyclerRecorder>>(mut r: R, plan: &Plan) -> 
     }
 }
 
-pub fn record(version: Version, plan: &Plan, max_steps: usize) -> Recorded {
-    let threads = plan.names.len();
-    let rec = RecyclerRecorder::new(version, plan, max_steps);
-    match version {
-        Version::Before => recorded(
-            StackRecycler::new(threads, plan.max_capacity, plan.assertions, rec),
-            plan,
-        ),
-        Version::After => recorded(
-            WeakOrderRecycler::new(threads, plan.max_capacity, rec),
-            plan,
-        ),
-    }
-}
-
 fn counted<R: VirtualRecycler<P = Counter>>(
     mut r: R,
     plan: &Plan,
@@ -385,22 +370,6 @@ fn counted<R: VirtualRecycler<P = Counter>>(
     split.finish(r.probe_mut())
 }
 
-pub fn count(version: Version, plan: &Plan, commands: usize) -> CommandCounts {
-    let threads = plan.names.len();
-    match version {
-        Version::Before => counted(
-            StackRecycler::new(threads, plan.max_capacity, plan.assertions, Counter::new()),
-            plan,
-            commands,
-        ),
-        Version::After => counted(
-            WeakOrderRecycler::new(threads, plan.max_capacity, Counter::new()),
-            plan,
-            commands,
-        ),
-    }
-}
-
 /// The recycler family: Netty's Recycler before its 2014 rewrite (a thread-local stack, with or
 /// without the assertion's identity map) and after it (stacks and WeakOrderQueues).
 pub struct Recyclers;
@@ -414,9 +383,13 @@ impl Family for Recyclers {
     type Variant = Version;
     type Event = RecyclerEvent;
     type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
 
-    fn plan(raw: &[RawCommand], settings: &str, draw: bool) -> Result<Plan, ScriptError> {
-        plan(raw, settings, if draw { DRAW } else { COUNT })
+    fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(raw, settings, limits)
     }
     fn actions(plan: &Plan) -> usize {
         plan.actions.len()
@@ -424,11 +397,34 @@ impl Family for Recyclers {
     fn max_size(plan: &Plan) -> usize {
         plan.max_held
     }
-    fn record(version: Version, plan: &Plan) -> Result<Recorded, ScriptError> {
-        Ok(record(version, plan, MAX_STEPS))
+    fn record(version: Version, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let threads = plan.names.len();
+        let rec = RecyclerRecorder::new(version, plan, max_steps);
+        Ok(match version {
+            Version::Before => recorded(
+                StackRecycler::new(threads, plan.max_capacity, plan.assertions, rec),
+                plan,
+            ),
+            Version::After => recorded(
+                WeakOrderRecycler::new(threads, plan.max_capacity, rec),
+                plan,
+            ),
+        })
     }
     fn count(version: Version, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        Ok(count(version, plan, commands))
+        let threads = plan.names.len();
+        Ok(match version {
+            Version::Before => counted(
+                StackRecycler::new(threads, plan.max_capacity, plan.assertions, Counter::new()),
+                plan,
+                commands,
+            ),
+            Version::After => counted(
+                WeakOrderRecycler::new(threads, plan.max_capacity, Counter::new()),
+                plan,
+                commands,
+            ),
+        })
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

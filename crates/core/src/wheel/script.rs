@@ -339,38 +339,12 @@ fn recorded<T: VirtualTimer<P = WheelRecorder>>(mut t: T, plan: &Plan) -> Record
     }
 }
 
-pub fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Recorded {
-    let recorder = WheelRecorder::new(kind, plan, max_steps);
-    match kind {
-        TimerKind::Wheel => recorded(
-            SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, recorder),
-            plan,
-        ),
-        TimerKind::DelayQueue => recorded(DelayQueueTimer::with_probe(0, recorder), plan),
-    }
-}
-
 fn counted<T: VirtualTimer<P = Counter>>(mut t: T, plan: &Plan, commands: usize) -> CommandCounts {
     let mut split = PerCommand::new::<WheelEvent>(commands);
     run(&mut t, plan, |t, i| {
         split.before(plan.actions[i].command, t.probe())
     });
     split.finish(t.probe())
-}
-
-pub fn count(kind: TimerKind, plan: &Plan, commands: usize) -> CommandCounts {
-    match kind {
-        TimerKind::Wheel => counted(
-            SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, Counter::new()),
-            plan,
-            commands,
-        ),
-        TimerKind::DelayQueue => counted(
-            DelayQueueTimer::with_probe(0, Counter::new()),
-            plan,
-            commands,
-        ),
-    }
 }
 
 /// The timer family: Kafka's hierarchical timing wheel and the `DelayQueue` of tasks it replaced.
@@ -383,9 +357,13 @@ impl Family for Wheels {
     type Variant = TimerKind;
     type Event = WheelEvent;
     type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
 
-    fn plan(raw: &[RawCommand], _: &str, draw: bool) -> Result<Plan, ScriptError> {
-        plan(raw, if draw { DRAW } else { COUNT })
+    fn plan(raw: &[RawCommand], _: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(raw, limits)
     }
     fn actions(plan: &Plan) -> usize {
         plan.actions.len()
@@ -393,11 +371,29 @@ impl Family for Wheels {
     fn max_size(plan: &Plan) -> usize {
         plan.max_size
     }
-    fn record(kind: TimerKind, plan: &Plan) -> Result<Recorded, ScriptError> {
-        Ok(record(kind, plan, MAX_STEPS))
+    fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let recorder = WheelRecorder::new(kind, plan, max_steps);
+        Ok(match kind {
+            TimerKind::Wheel => recorded(
+                SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, recorder),
+                plan,
+            ),
+            TimerKind::DelayQueue => recorded(DelayQueueTimer::with_probe(0, recorder), plan),
+        })
     }
     fn count(kind: TimerKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        Ok(count(kind, plan, commands))
+        Ok(match kind {
+            TimerKind::Wheel => counted(
+                SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, Counter::new()),
+                plan,
+                commands,
+            ),
+            TimerKind::DelayQueue => counted(
+                DelayQueueTimer::with_probe(0, Counter::new()),
+                plan,
+                commands,
+            ),
+        })
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![
@@ -423,7 +419,7 @@ impl Family for Wheels {
 mod tests {
     use super::*;
 
-    fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
+    pub(super) fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
         c.iter()
             .map(|&(op, args)| RawCommand {
                 op,
@@ -510,20 +506,11 @@ mod tests {
 
 #[cfg(test)]
 mod trace_tests {
+    use super::tests::raw;
     use super::*;
     use crate::family::Variant;
     use crate::probe::Event;
     use crate::trace::{STEP_WIDTH, TOTAL};
-
-    fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
-        c.iter()
-            .map(|&(op, args)| RawCommand {
-                op,
-                args,
-                thread: 0,
-            })
-            .collect()
-    }
 
     fn script() -> Vec<RawCommand> {
         raw(&[
@@ -547,7 +534,7 @@ mod trace_tests {
     #[test]
     fn frames_show_exactly_what_the_real_wheel_holds_after_every_action() {
         let p = plan(&script(), DRAW).unwrap();
-        let r = record(TimerKind::Wheel, &p, MAX_STEPS);
+        let r = Wheels::record(TimerKind::Wheel, &p, MAX_STEPS).unwrap();
         assert!(!r.trace.overflowed);
         let l = &r.trace.layout;
         let steps: Vec<&[i32]> = r.trace.steps.chunks(STEP_WIDTH).collect();
@@ -634,8 +621,8 @@ mod trace_tests {
         let raw = script();
         let p = plan(&raw, DRAW).unwrap();
         for &kind in TimerKind::ALL {
-            let r = record(kind, &p, MAX_STEPS);
-            let c = count(kind, &p, raw.len());
+            let r = Wheels::record(kind, &p, MAX_STEPS).unwrap();
+            let c = Wheels::count(kind, &p, raw.len()).unwrap();
             let total = r.trace.layout.offset(TOTAL);
             let f = r.trace.frame_at(r.trace.len());
             for (k, spec) in WheelEvent::KINDS.iter().enumerate() {
@@ -656,7 +643,7 @@ mod trace_tests {
                 .collect();
             assert_eq!(framed, fired, "{kind:?}: the fired list, in order");
         }
-        let q = record(TimerKind::DelayQueue, &p, MAX_STEPS);
+        let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
         assert_eq!(q.trace.frame()[q.trace.layout.offset("q_size")], 0);
     }
 
@@ -667,7 +654,7 @@ mod trace_tests {
     fn the_delay_queue_speaks_the_wheel_lessons_words() {
         let p = plan(&script(), DRAW).unwrap();
         for &kind in TimerKind::ALL {
-            let r = record(kind, &p, MAX_STEPS);
+            let r = Wheels::record(kind, &p, MAX_STEPS).unwrap();
             let texts = &r.trace.texts;
             assert!(
                 texts
@@ -680,7 +667,7 @@ mod trace_tests {
             );
             assert!(texts.iter().any(|t| t.contains("goes into [")), "{kind:?}");
         }
-        let q = record(TimerKind::DelayQueue, &p, MAX_STEPS);
+        let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
         assert!(q.trace.texts.iter().any(|t| t.contains("place by place")));
     }
 }
