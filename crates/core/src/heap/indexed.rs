@@ -129,12 +129,6 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
         h
     }
 
-    /// Forgets every element and empties the queue (a benchmark's fresh setup).
-    pub fn reset(&mut self) {
-        self.nodes.clear();
-        self.queue.clear();
-    }
-
     pub fn len(&self) -> usize {
         self.queue.len()
     }

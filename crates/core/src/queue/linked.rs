@@ -29,8 +29,7 @@ pub mod line {
     pub const POLL_MOVE_HEAD: u8 = 11;
     pub const POLL_RETURN: u8 = 12;
     pub const POLL_EMPTY: u8 = 13;
-    pub const POLL_RESTART: u8 = 14;
-    pub const POLL_HOP: u8 = 15;
+    // Lines 14 and 15 (restart, hop) only move a register: no step stops on them.
     pub const UPDATE_HEAD: u8 = 16;
     pub const SIZE: u8 = 17;
     pub const SIZE_COUNT: u8 = 18;
