@@ -3,18 +3,40 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
-import { EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
+import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
+import { oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
+import { headersFor } from './web/scripts/headers.mjs';
 
 const root = import.meta.dirname;
 
-/** Headers that make the page cross-origin isolated, which buys 5 µs timers instead of 100 µs. */
-export const ISOLATION_HEADERS = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
+/**
+ * The dev and preview servers send what a real host should (README, "Hosting the built site"):
+ * cross-origin isolation on everything, and no framing by other sites except for embed routes.
+ */
+function siteHeaders(): Plugin {
+  let base = '/';
+  const middleware = (req: { url?: string }, res: { setHeader(k: string, v: string): void }, next: () => void) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\//, '');
+    for (const [k, v] of Object.entries(headersFor(rel))) res.setHeader(k, v);
+    next();
+  };
+  return {
+    name: 'hotpath:site-headers',
+    configResolved(config) {
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware);
+    },
+  };
+}
 
 /** During `npm start`: rebuild the wasm when Rust changes, then reload the page. */
 function rustWatch(): Plugin {
@@ -79,6 +101,16 @@ function routeCopies(): Plugin {
         copyFileSync(index, target);
       }
       copyFileSync(index, join(outDir, '404.html'));
+      // oEmbed needs absolute addresses: only a build that knows the site's (README, "Embedding").
+      const site = process.env.HOTPATH_SITE_URL;
+      if (site) {
+        for (const example of EMBED_EXAMPLES) {
+          const o = oembedFor(site, example);
+          writeFileSync(join(outDir, o.path), o.json);
+          const page = join(outDir, 'embed', example.name, 'index.html');
+          writeFileSync(page, withDiscovery(readFileSync(page, 'utf8'), o.link));
+        }
+      }
     },
   };
 }
@@ -89,15 +121,23 @@ function normaliseBase(base: string | undefined): string {
   return withLead.endsWith('/') ? withLead : `${withLead}/`;
 }
 
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   root: join(root, 'web'),
   base: normaliseBase(process.env.HOTPATH_BASE),
+  define: {
+    __LAB_VERSION__: JSON.stringify(version),
+    // README, "Pinning a version": where the host keeps this release's copy, for snippets to point at.
+    __PIN_BASE__: JSON.stringify(process.env.HOTPATH_PIN_BASE ? normaliseBase(process.env.HOTPATH_PIN_BASE) : ''),
+  },
   plugins: [
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter, remarkGfm], providerImportSource: '@mdx-js/react' }) },
     react({ include: /\.(mdx|tsx?)$/ }),
     lessonsPlugin(),
     rustWatch(),
     routeCopies(),
+    siteHeaders(),
   ],
   build: {
     outDir: resolve(root, process.env.HOTPATH_OUT_DIR ?? 'dist'),
@@ -106,12 +146,10 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    headers: ISOLATION_HEADERS,
     fs: { allow: [root] },
   },
   preview: {
     host: '127.0.0.1',
-    headers: ISOLATION_HEADERS,
   },
   test: {
     root,

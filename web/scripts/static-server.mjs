@@ -1,9 +1,11 @@
 // A plain static file server, as a real host would be: no SPA fallback, no rewrites. The
 // end-to-end tests serve the production build with it, under a non-root base path, to prove the
-// site works that way. Sends the cross-origin isolation headers unless asked not to.
+// site works that way. Sends the cross-origin isolation headers unless asked not to, and keeps
+// every page but the embed routes from being framed by other sites (headers.mjs).
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { headersFor } from './headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
@@ -11,27 +13,33 @@ const TYPES = {
   '.png': 'image/png', '.csv': 'text/csv',
 };
 
-/** Serves `dir` at `base` (e.g. "/hotpath/") on 127.0.0.1 and a free port. Resolves to its URL. */
-export function serveStatic(dir, { base = '/', isolate = true } = {}) {
+/**
+ * Serves `dir` at `base` (e.g. "/hotpath/") on 127.0.0.1 and a free port. Resolves to its URL.
+ * `framing: false` leaves out the frame-ancestors headers, as a host that cannot send them.
+ */
+export function serveStatic(dir, { base = '/', isolate = true, framing = true } = {}) {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
-    const headers = isolate
-      ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
-      : {};
+    let rel = null;
+    try {
+      if (url.pathname.startsWith(base)) rel = decodeURIComponent(url.pathname.slice(base.length));
+    } catch {
+      // A malformed escape: no such file.
+    }
+    const headers = headersFor(rel ?? '', { isolate, framing });
     // Like GitHub Pages and most hosts: an unknown path gets the site's 404.html, status 404.
     const notFound = () => {
       const page = join(dir, '404.html');
       try {
         statSync(page);
       } catch {
-        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.writeHead(404, { 'content-type': 'text/plain', ...headers });
         return res.end('not found');
       }
       res.writeHead(404, { 'content-type': TYPES['.html'], ...headers });
       createReadStream(page).pipe(res);
     };
-    if (!url.pathname.startsWith(base)) return notFound();
-    const rel = decodeURIComponent(url.pathname.slice(base.length));
+    if (rel === null) return notFound();
     const path = normalize(join(dir, rel));
     if (path !== dir && !path.startsWith(dir + sep)) return notFound();
     let file = path;

@@ -2,7 +2,7 @@
 // production build served by a plain static server. Exits non-zero if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRust, main, runAsync, step,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
 } from './toolchain.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -17,6 +17,7 @@ main(async () => {
   ensureNpmDeps();
   const bindgen = ensureBindgen();
   const chromium = ensureChromium();
+  const rsvg = ensureRsvg();
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen });
 
@@ -30,7 +31,7 @@ main(async () => {
         env: { ...process.env, HOTPATH_BASE: E2E_BASE, HOTPATH_OUT_DIR: E2E_SITE },
       });
       await runAsync(bin('vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'vitest.config.ts')], {
-        env: { ...process.env, CHROMIUM_PATH: chromium, HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
+        env: { ...process.env, CHROMIUM_PATH: chromium, RSVG_CONVERT: rsvg ?? '', HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
       });
     }],
   ];

@@ -151,6 +151,39 @@ export function ensureChromium() {
       'CHROMIUM_PATH to a Chromium or Chrome binary.');
 }
 
+/**
+ * rsvg-convert (Debian's librsvg2-bin), the non-browser renderer the end-to-end tests draw the
+ * exported SVGs with, as GitHub, Inkscape and slide tools would: one on PATH, or the package via
+ * apt when root. Optional: without it that one check is skipped, and says why; null then.
+ */
+export function ensureRsvg() {
+  const onPath = which('rsvg-convert');
+  if (onPath) return onPath;
+  if (process.getuid?.() === 0 && which('apt-get')) {
+    step("Installing Debian's librsvg2-bin (rsvg-convert) for the end-to-end tests (apt-get) …");
+    const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', 'librsvg2-bin'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    try {
+      try {
+        install();
+      } catch {
+        // A fresh machine's package lists may not know it yet.
+        run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+        install();
+      }
+    } catch (e) {
+      step(`Could not install librsvg2-bin: ${e.message}`);
+    }
+    const path = which('rsvg-convert');
+    if (path) return path;
+  }
+  step('rsvg-convert is not installed (Debian: librsvg2-bin) and cannot be installed here: ' +
+    'the check that exported SVGs render outside a browser will be skipped.');
+  return null;
+}
+
 /** Wraps a script's main: SetupErrors print one line; anything else prints in full. */
 export async function main(fn) {
   started = Date.now();

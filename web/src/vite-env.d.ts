@@ -5,3 +5,8 @@ declare module 'virtual:lessons' {
   const lessons: LessonMeta[];
   export default lessons;
 }
+
+/** package.json's version, which snippets carry as `v` (vite.config.ts). */
+declare const __LAB_VERSION__: string;
+/** Where this release's own copy of the site is kept, if the host keeps one (HOTPATH_PIN_BASE): snippets point there. */
+declare const __PIN_BASE__: string;

@@ -295,7 +295,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           </div>
         </>
       )}
-      <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={table ? chart : undefined} name={`${suite.name}-${presetName}`}
+      <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={chart} pending={table ? undefined : 'run the benchmark first: the picture is its chart'}
+        name={`${suite.name}-${presetName}`}
         caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}`
           : fromCommit ? `The run committed with the lab (not live): ${committed.run.preset} preset, measured ${committed.measured} with ${committed.runtime} on ${committed.machine}.` : ''} />
       {jvm && <JvmColumn suite={suite} jvm={jvm} run={finished} live={!fromCommit} />}

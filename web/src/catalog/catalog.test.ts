@@ -5,7 +5,7 @@ import { join, relative, resolve, dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm, callWasm } from '../wasm/loader';
 import './index';
-import { EMBED_NAMES } from './routes';
+import { EMBED_EXAMPLES, EMBED_NAMES } from './routes';
 import { embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
 import { suiteNames } from '../bench/suites';
@@ -30,8 +30,9 @@ function files(dir: string): string[] {
 }
 
 describe('the catalog', () => {
-  it('registers exactly the embed routes the build writes pages for', () => {
+  it('registers exactly the embed routes the build writes pages for, each with one example', () => {
     expect(embedNames().sort()).toEqual([...EMBED_NAMES].sort());
+    expect(EMBED_EXAMPLES.map((e) => e.name)).toEqual([...EMBED_NAMES]);
   });
 
   it('registers the suites the CLI accepts, and the families Rust plans', () => {

@@ -4,13 +4,15 @@
 import type { ComponentType, ReactNode } from 'react';
 import './suites';
 import { registerFamily, type FamilyModule } from '../registry/family';
-import { registerEmbed } from '../registry/embeds';
+import { registerEmbed, registerEmbedExamples } from '../registry/embeds';
+import { EMBED_EXAMPLES } from './routes';
 import { registerHomeDemo, registerLessonWidgets } from '../registry/widgets';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RaceView } from '../player/RaceView';
 import { familyEmbed } from '../embed/familyEmbed';
 import { checkParams } from '../embed/link';
+import { excerpt } from '../site/format';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';
 import { suiteByName, suiteNames } from '../bench/suites';
 import { Exercises } from '../exercises/Exercises';
@@ -82,7 +84,7 @@ registerEmbed({
     const problem = checkParams(params, ['run']);
     if (problem) return { problem };
     const run = params.get('run') ?? '0';
-    if (run !== '0' && run !== '1') return { problem: `run=${run}; expected run=1 (count at once) or run=0` };
+    if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (count at once) or run=0` };
     return <WasmWidget name="Cost curves"><CostCurves autoRun={run === '1'} /></WasmWidget>;
   },
 });
@@ -94,8 +96,8 @@ registerEmbed({
     if (problem) return { problem };
     const preset = params.get('preset') ?? 'quick';
     const run = params.get('run') ?? '0';
-    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${preset}; expected quick or full` };
-    if (run !== '0' && run !== '1') return { problem: `run=${run}; expected run=1 (start at once) or run=0` };
+    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${excerpt(preset)}; expected quick or full` };
+    if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (start at once) or run=0` };
     return <WasmWidget name="Purgatory simulation"><PurgatorySim preset={preset} autoRun={run === '1'} /></WasmWidget>;
   },
 });
@@ -108,7 +110,7 @@ registerEmbed({
     const problem = checkParams(params, ['queue', ...Object.values(LINK_PARAM)]);
     if (problem) return { problem };
     const queue = params.get('queue') ?? 'clq';
-    if (!['clq', 'clq-size', 'abq', 'spsc', 'mpsc'].includes(queue)) return { problem: `queue=${queue}; expected clq, clq-size, abq, spsc or mpsc` };
+    if (!['clq', 'clq-size', 'abq', 'spsc', 'mpsc'].includes(queue)) return { problem: `queue=${excerpt(queue)}; expected clq, clq-size, abq, spsc or mpsc` };
     const props: Record<string, number> = {};
     for (const [prop, param] of Object.entries(LINK_PARAM) as [OverloadNumber, string][]) {
       const v = params.get(param);
@@ -130,9 +132,9 @@ registerEmbed({
     const suite = params.get('suite') ?? suiteNames()[0];
     const preset = params.get('preset') ?? 'quick';
     const run = params.get('run') ?? '0';
-    if (!suiteByName(suite)) return { problem: `suite=${suite} is not a suite; expected ${suiteNames().join(', ')}` };
-    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${preset}; expected quick or full` };
-    if (run !== '0' && run !== '1') return { problem: `run=${run}; expected run=1 (start at once) or run=0` };
+    if (!suiteByName(suite)) return { problem: `suite=${excerpt(suite)} is not a suite; expected ${suiteNames().join(', ')}` };
+    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${excerpt(preset)}; expected quick or full` };
+    if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (start at once) or run=0` };
     return <BenchmarkPanel suite={suite} preset={preset} autoRun={run === '1'} />;
   },
 });
@@ -168,3 +170,5 @@ registerHomeDemo(() => (
     </WasmWidget>
   </section>
 ));
+
+registerEmbedExamples(EMBED_EXAMPLES);

@@ -9,3 +9,12 @@ export function ShareLink({ link, label = 'Link to this step' }: { link: Link; l
     </p>
   );
 }
+
+/** In a view that shows only some parts (a figure in someone's docs): the whole view, in the lab. */
+export function OpenInLab({ link }: { link: Link }) {
+  return (
+    <p className="share">
+      <a href={link.href} target="_blank" rel="noopener">Open this view in Hotpath Lab ↗</a>
+    </p>
+  );
+}

@@ -1,10 +1,11 @@
-// /embed/<family>: a family's player or race view, from `<viewParam>=…&ops=…&step=…`.
+// /embed/<family>: a family's player or race view, from `<viewParam>=…&show=…&ops=…&step=…`.
 import type { EmbedWidget } from '../registry/embeds';
 import type { FamilyModule } from '../registry/family';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RACE, RaceView } from '../player/RaceView';
 import { parseFamilyEmbed } from './params';
+import { withParts } from './parts';
 
 export function familyEmbed(module: FamilyModule): EmbedWidget {
   return {
@@ -13,12 +14,12 @@ export function familyEmbed(module: FamilyModule): EmbedWidget {
       const p = parseFamilyEmbed(module, params);
       if (!p.ok) return { problem: p.message };
       const onChange = (ops: string, step: number, settings: Record<string, string>) =>
-        sync({ [module.viewParam]: p.view, ...settings, ops, step: String(step) });
+        sync({ [module.viewParam]: p.view, ...withParts(settings, p.parts), ops, step: String(step) });
       return (
         <WasmWidget name={p.view === RACE ? 'Race view' : 'Player'}>
           {p.view === RACE
-            ? <RaceView module={module} ops={p.ops} step={p.step} settings={p.settings} onChange={onChange} />
-            : <ScriptPlayer module={module} variant={p.view} ops={p.ops} step={p.step} settings={p.settings} onChange={onChange} />}
+            ? <RaceView module={module} ops={p.ops} step={p.step} settings={p.settings} parts={p.parts} onChange={onChange} />
+            : <ScriptPlayer module={module} variant={p.view} ops={p.ops} step={p.step} settings={p.settings} parts={p.parts} onChange={onChange} />}
         </WasmWidget>
       );
     },

@@ -7,8 +7,8 @@ const parse = (q: string) => parseFamilyEmbed(heap, new URLSearchParams(q));
 
 describe('family embed parameters', () => {
   it('reads the view, the script and the step', () => {
-    expect(parse('heap=race&ops=add 5,poll&step=end')).toEqual({ ok: true, view: 'race', ops: 'add 5,poll', step: 'end', settings: {} });
-    expect(parse('')).toEqual({ ok: true, view: 'jdk', ops: '', step: 0, settings: {} });
+    expect(parse('heap=race&ops=add 5,poll&step=end')).toEqual({ ok: true, view: 'race', ops: 'add 5,poll', step: 'end', settings: {}, parts: null });
+    expect(parse('')).toEqual({ ok: true, view: 'jdk', ops: '', step: 0, settings: {}, parts: null });
     expect(parse('step=12')).toMatchObject({ step: 12 });
     expect(parse('step=op:3')).toMatchObject({ step: 'op:3' });
     expect(resolveStep('op:3', [0, 2, 7, 9], 12)).toEqual({ step: 7 });
@@ -34,7 +34,7 @@ describe('family embed parameters', () => {
     });
     for (const bad of ['-2', 'op:0', 'op:', '1e3', '0x10', 'start']) expect(parse(`step=${bad}`), bad).toMatchObject({ ok: false });
     expect(parse('heap=jdk&heap=indexed')).toEqual({ ok: false, message: 'heap is given 2 times (heap=jdk, heap=indexed); give it once' });
-    expect(parse('hep=jdk')).toEqual({ ok: false, message: '“hep” is not a parameter here; expected heap, ops, step' });
+    expect(parse('hep=jdk')).toEqual({ ok: false, message: '“hep” is not a parameter here; expected heap, show, ops, step' });
     expect(checkParams(new URLSearchParams('a=1&b=2'), ['a', 'b'])).toBeNull();
   });
 
@@ -45,9 +45,9 @@ describe('family embed parameters', () => {
     expect(href).toBe('http://x/embed/queue?queue=abq&capacity=4&schedule=P%20C&ops=P:%20offer%205,%20C:%20poll&step=3');
     const url = new URL(href);
     expect(parseFamilyEmbed(queue, url.searchParams)).toEqual({
-      ok: true, view: 'abq', ops: 'P: offer 5, C: poll', step: 3, settings: { capacity: '4', schedule: 'P C' },
+      ok: true, view: 'abq', ops: 'P: offer 5, C: poll', step: 3, settings: { capacity: '4', schedule: 'P C' }, parts: null,
     });
-    expect(parseFamilyEmbed(queue, new URLSearchParams('capacty=4'))).toMatchObject({ ok: false, message: '“capacty” is not a parameter here; expected queue, capacity, schedule, ops, step' });
+    expect(parseFamilyEmbed(queue, new URLSearchParams('capacty=4'))).toMatchObject({ ok: false, message: '“capacty” is not a parameter here; expected queue, capacity, schedule, show, ops, step' });
   });
 
   it('writes a readable URL that reads back the same', () => {
@@ -55,7 +55,7 @@ describe('family embed parameters', () => {
     expect(href).toBe('http://x/embed/heap?heap=indexed&ops=add%205,%20poll&step=7');
     const url = new URL(href);
     const state = readEmbedState(url.search, url.hash);
-    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'indexed', ops: 'add 5, poll', step: 7, settings: {} });
+    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'indexed', ops: 'add 5, poll', step: 7, settings: {}, parts: null });
   });
 
   it('carries long state compressed in the fragment, which no server sees', () => {
@@ -66,7 +66,7 @@ describe('family embed parameters', () => {
     expect(url.search).toBe('');
     expect(link.href.length).toBeLessThan(ops.length); // compressed
     const state = readEmbedState(url.search, url.hash);
-    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'jdk', ops, step: 'end', settings: {} });
+    expect(state.ok && parseFamilyEmbed(heap, state.params)).toEqual({ ok: true, view: 'jdk', ops, step: 'end', settings: {}, parts: null });
     // Just under the limit stays readable in the query.
     const short = embedLink('heap', { ops: 'x'.repeat(MAX_QUERY - 4) }, 'http://x');
     expect(new URL(short.href).search).not.toBe('');

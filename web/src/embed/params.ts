@@ -2,8 +2,9 @@
 // validated: a bad value is an error the page shows, and a value past the end is a notice,
 // never a silent jump.
 import { checkParams } from './link';
+import { parseParts, type Parts } from './parts';
 import type { FamilyModule } from '../registry/family';
-import { num as fmt } from '../site/format';
+import { excerpt, num as fmt } from '../site/format';
 
 /** A step: a number, 'end', or `op:N` (just before operation N starts, counting from 1). */
 export type StepSpec = number | 'end' | `op:${number}`;
@@ -30,38 +31,43 @@ export function resolveStep(spec: StepSpec, actionStarts: readonly number[], len
 const MAX_STEP_DIGITS = 9;
 
 export function parseStep(raw: string | null): { ok: true; step: StepSpec } | { ok: false; message: string } {
-  const bad = { ok: false as const, message: `step=${raw} is not a step; expected a whole number, "end" or "op:N"` };
+  const bad = { ok: false as const, message: `step=${excerpt(raw ?? '')} is not a step; expected a whole number, "end" or "op:N"` };
   if (raw === null) return { ok: true, step: 0 };
   if (raw === 'end') return { ok: true, step: 'end' };
   const m = /^(op:)?(\d+)$/.exec(raw);
   if (!m || (m[1] && /^0+$/.test(m[2]))) return bad;
   if (m[2].length > MAX_STEP_DIGITS) {
-    return { ok: false, message: `step=${raw} is larger than any script here can have; use "end" for the last step` };
+    return { ok: false, message: `step=${excerpt(raw)} is larger than any script here can have; use "end" for the last step` };
   }
   return { ok: true, step: m[1] ? (`op:${Number(m[2])}` as StepSpec) : Number(m[2]) };
 }
 
 export type FamilyEmbed =
-  | { ok: true; view: string; ops: string; step: StepSpec; settings: Record<string, string> }
+  | { ok: true; view: string; ops: string; step: StepSpec; settings: Record<string, string>; parts: Parts }
   | { ok: false; message: string };
 
-/** `<viewParam>=<variant>|race&<setting>=…&ops=…&step=…` for a family (Rust checks the settings' values). */
+/**
+ * `<viewParam>=<variant>|race&<setting>=…&show=…&ops=…&step=…` for a family (Rust checks the
+ * settings' values; `show` names the parts to show, parts.ts).
+ */
 export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'variants' | 'defaultVariant' | 'settings'>, params: URLSearchParams): FamilyEmbed {
   const names = (module.settings ?? []).map((s) => s.name);
-  const problem = checkParams(params, [module.viewParam, ...names, 'ops', 'step']);
+  const problem = checkParams(params, [module.viewParam, ...names, 'show', 'ops', 'step']);
   if (problem) return { ok: false, message: problem };
   const view = params.get(module.viewParam) ?? module.defaultVariant;
   const views = [...module.variants, 'race'];
   if (!views.includes(view)) {
     const choices = views.map((v) => `${module.viewParam}=${v}`);
-    return { ok: false, message: `${module.viewParam}=${view} is not a view; expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}` };
+    return { ok: false, message: `${module.viewParam}=${excerpt(view)} is not a view; expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}` };
   }
   const step = parseStep(params.get('step'));
   if (!step.ok) return step;
+  const parts = parseParts(params.get('show'));
+  if (!parts.ok) return parts;
   const settings: Record<string, string> = {};
   for (const n of names) {
     const v = params.get(n);
     if (v !== null) settings[n] = v;
   }
-  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step, settings };
+  return { ok: true, view, ops: params.get('ops') ?? '', step: step.step, settings, parts: parts.parts };
 }

@@ -1,12 +1,21 @@
 // Static pictures of a drawing, for places that take neither scripts nor iframes (GitHub READMEs,
-// slides, wikis): the element as it is on screen, in an SVG that needs nothing else (every style
-// inlined as computed, fonts as the browser's own fallback stacks), with a caption and a link
-// back; and the same as a PNG, drawn from that SVG.
+// slides, wikis): the element as it is on screen, in a plain SVG that needs nothing else and that
+// any renderer draws (vector.ts: shapes and text, fonts as the page's own stacks), with a caption
+// and a link back; and the same as a PNG, drawn from that SVG.
+import { colour, escapeXml, vectorOf } from './vector';
+import type { Part, Parts } from './parts';
 
 /** What a picture carries besides the drawing. */
 export interface PictureInfo {
   caption: string;
   link: string;
+}
+
+export interface PictureOptions {
+  /** Take the picture in this theme rather than the one on screen. */
+  theme?: 'light' | 'dark';
+  /** The parts to keep (elements marked `data-part` with another part are left out); null keeps all. */
+  parts?: Parts;
 }
 
 export interface Picture {
@@ -16,38 +25,67 @@ export interface Picture {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+/** Room around the drawing, in pixels. */
+const PAD = 8;
 
 /**
- * The computed properties a drawing needs to look the same outside the page: colours, boxes,
- * text, layout, and the SVG paint and transform properties (the heap's nodes move by CSS).
+ * Sets the page up for one picture and returns how to undo it: no transitions (a picture is one
+ * moment: an animation in flight jumps to where it is going), the theme asked for, the parts not
+ * asked for hidden, and every scroll box opened to its full content (a table cut at its scroll box
+ * was drawn cut, with a scrollbar).
  */
-const PROPERTIES = [
-  'display', 'position', 'top', 'left', 'right', 'bottom', 'box-sizing', 'width', 'height', 'min-width', 'max-width',
-  'margin-top', 'margin-right', 'margin-bottom', 'margin-left', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-  'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
-  'border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style',
-  'border-top-color', 'border-right-color', 'border-bottom-color', 'border-left-color',
-  'border-top-left-radius', 'border-top-right-radius', 'border-bottom-left-radius', 'border-bottom-right-radius',
-  'border-collapse', 'border-spacing', 'background-color', 'color', 'opacity', 'visibility', 'box-shadow', 'outline',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'text-align', 'text-decoration-line',
-  'white-space', 'vertical-align', 'list-style-type', 'overflow', 'text-overflow',
-  'flex-direction', 'flex-wrap', 'flex-grow', 'flex-shrink', 'flex-basis', 'gap', 'row-gap', 'column-gap', 'align-items',
-  'align-self', 'justify-content', 'grid-template-columns', 'grid-template-rows', 'grid-column', 'grid-row',
-  'fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'stroke-linecap', 'stroke-linejoin',
-  'text-anchor', 'dominant-baseline', 'font-variant-numeric', 'transform', 'transform-origin', 'transform-box', 'marker-end',
-];
+function prepare(el: HTMLElement, options: PictureOptions): () => void {
+  const undo: (() => void)[] = [];
+  const root = document.documentElement;
+  root.classList.add('hotpath-capturing');
+  undo.push(() => {
+    // Restyled with transitions still off, so putting the theme back starts no animation.
+    void getComputedStyle(el).color;
+    root.classList.remove('hotpath-capturing');
+  });
+  if (options.theme) {
+    const before = root.dataset.theme;
+    root.dataset.theme = options.theme;
+    undo.push(() => {
+      if (before === undefined) delete root.dataset.theme;
+      else root.dataset.theme = before;
+    });
+  }
+  const set = (e: HTMLElement, property: string, value: string) => {
+    const was = e.style.getPropertyValue(property);
+    const priority = e.style.getPropertyPriority(property);
+    e.style.setProperty(property, value, 'important');
+    undo.push(() => {
+      if (was) e.style.setProperty(property, was, priority);
+      else e.style.removeProperty(property);
+    });
+  };
+  const parts = options.parts ?? null;
+  if (parts) {
+    for (const e of el.querySelectorAll<HTMLElement>('[data-part]')) {
+      if (!parts.has(e.dataset.part as Part)) set(e, 'display', 'none');
+    }
+  }
+  for (const e of [el, ...el.querySelectorAll<HTMLElement>('*')]) {
+    if (!(e instanceof HTMLElement)) continue;
+    const cs = getComputedStyle(e);
+    const scrolls = /auto|scroll/.test(cs.overflowX + cs.overflowY);
+    if (scrolls && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)) {
+      set(e, 'overflow', 'visible');
+      set(e, 'max-height', 'none');
+      set(e, 'max-width', 'none');
+    }
+  }
+  return () => undo.reverse().forEach((f) => f());
+}
 
-/** Copies the computed styles of `from` (and its descendants) onto the matching nodes of `to`. */
-function inlineStyles(from: Element, to: Element): void {
-  const cs = getComputedStyle(from);
-  const style = PROPERTIES.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
-  // No transitions: a picture is one moment.
-  to.setAttribute('style', `${style};transition:none;animation:none`);
-  to.removeAttribute('class');
-  const a = from.children;
-  const b = to.children;
-  for (let i = 0; i < a.length && i < b.length; i++) inlineStyles(a[i], b[i]);
+/** The colour the drawing stands on: the nearest background behind it. */
+function backgroundOf(el: HTMLElement): string {
+  for (let n: HTMLElement | null = el; n; n = n.parentElement) {
+    const c = colour(getComputedStyle(n).backgroundColor);
+    if (c && c.alpha === 1) return c.hex;
+  }
+  return colour(getComputedStyle(document.body).backgroundColor)?.hex ?? '#ffffff';
 }
 
 /** Splits a caption into lines of at most `chars` characters, at spaces. */
@@ -64,47 +102,48 @@ export function wrapText(text: string, chars: number): string[] {
   return lines;
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** `el` as drawn now, in a self-contained SVG with `info`'s caption and link under it. */
-export function pictureOf(el: HTMLElement, info: PictureInfo): Picture {
-  const box = el.getBoundingClientRect();
-  const width = Math.ceil(Math.max(box.width, 320));
-  const clone = el.cloneNode(true) as HTMLElement;
-  inlineStyles(el, clone);
-  // Form controls keep their current values in properties, not attributes: write them back.
-  const live = el.querySelectorAll('input, textarea, select');
-  clone.querySelectorAll('input, textarea, select').forEach((c, i) => {
-    const v = (live[i] as HTMLInputElement).value;
-    if (c instanceof HTMLTextAreaElement) c.textContent = v;
-    else c.setAttribute('value', v);
-  });
-  clone.setAttribute('xmlns', XHTML_NS);
-  clone.style.margin = '0';
-  // Laid out once off screen at the picture's width: the frozen copy can come out taller than
-  // the live element (fixed heights of the moment, no container queries), and the picture must hold it.
-  const probe = document.createElement('div');
-  probe.style.cssText = `position:absolute;left:-100000px;top:0;width:${width}px`;
-  probe.appendChild(clone);
-  document.body.appendChild(probe);
-  const laidOut = Math.ceil(Math.max(clone.getBoundingClientRect().height, clone.scrollHeight));
-  probe.remove();
-  const drawn = Math.max(Math.ceil(box.height), laidOut);
-  const body = new XMLSerializer().serializeToString(clone);
-  const bg = getComputedStyle(document.body).backgroundColor;
-  const fg = getComputedStyle(document.body).color;
-  const link = getComputedStyle(document.documentElement).getPropertyValue('--link').trim() || '#1d4ed8';
+/**
+ * `el` as drawn now, as plain SVG (shapes and text, which any SVG renderer draws) with `info`'s
+ * caption and link under it; in another theme, or with some parts only, if `options` says so.
+ */
+export function pictureOf(el: HTMLElement, info: PictureInfo, options: PictureOptions = {}): Picture {
+  const undo = prepare(el, options);
+  let v: ReturnType<typeof vectorOf>;
+  let bg: string;
+  let fg: string;
+  let link: string;
+  let box: DOMRect;
+  try {
+    box = el.getBoundingClientRect();
+    v = vectorOf(el);
+    bg = backgroundOf(el);
+    fg = colour(getComputedStyle(el).color)?.hex ?? '#000000';
+    // The site's link colour in this theme, as a link would take it.
+    const probe = document.createElement('a');
+    probe.href = '#';
+    document.body.appendChild(probe);
+    link = colour(getComputedStyle(probe).color)?.hex ?? '#1d4ed8';
+    probe.remove();
+  } finally {
+    undo();
+  }
   const font = getComputedStyle(document.body).fontFamily;
+  const left = Math.min(0, v.bounds.left);
+  const top = Math.min(0, v.bounds.top);
+  const width = Math.ceil(Math.max(320, Math.max(box.width, v.bounds.right) - left + 2 * PAD));
+  const drawn = Math.ceil(Math.max(box.height, v.bounds.bottom) - top + 2 * PAD);
   const lines = wrapText(info.caption, Math.max(30, Math.floor(width / 7.2)));
-  const captionTop = drawn + 22;
+  const captionTop = drawn + 14;
   const height = captionTop + lines.length * 18 + 26;
-  const text = lines.map((l, i) => `<tspan x="8" y="${captionTop + i * 18}">${escapeXml(l)}</tspan>`).join('');
+  const text = lines.map((l, i) => `<tspan x="${PAD}" y="${captionTop + i * 18}">${escapeXml(l)}</tspan>`).join('');
+  const fontAttr = escapeXml(font);
   const svg = `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<rect width="100%" height="100%" fill="${escapeXml(bg)}"/>` +
-    `<foreignObject x="0" y="0" width="${width}" height="${drawn}">${body}</foreignObject>` +
-    `<text font-family="${escapeXml(font)}" font-size="13" fill="${escapeXml(fg)}">${text}</text>` +
+    `<style>${v.style.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</style>` +
+    `<rect width="100%" height="100%" fill="${bg}"/>` +
+    `<g transform="translate(${PAD - left} ${PAD - top})">${v.body}</g>` +
+    `<text font-family="${fontAttr}" font-size="13" fill="${fg}">${text}</text>` +
     `<a href="${escapeXml(info.link)}" xlink:href="${escapeXml(info.link)}" target="_blank">` +
-    `<text x="8" y="${height - 10}" font-family="${escapeXml(font)}" font-size="12" fill="${escapeXml(link)}" text-decoration="underline">Open this view in Hotpath Lab</text></a>` +
+    `<text x="${PAD}" y="${height - 10}" font-family="${fontAttr}" font-size="12" fill="${link}" text-decoration="underline">Open this view in Hotpath Lab</text></a>` +
     '</svg>';
   return { svg, width, height };
 }

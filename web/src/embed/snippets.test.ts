@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { elementSnippet, iframeSnippet, markdownSnippet, mdxSnippet, scriptUrl } from './snippets';
+import { compile, run } from '@mdx-js/mdx';
+import * as jsxRuntime from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName } from './snippets';
 import { themeFrom } from './frame';
 import { wrapText } from './picture';
+import { LAB_VERSION, linkVersion, pinnedUrl } from './link';
 
 const T = { url: 'https://lab.example/base/embed/heap?heap=race&ops=schedule%2015,cancel-reverse&step=end', title: 'JDK "vs" Netty [race]' };
 
@@ -16,7 +20,43 @@ describe('embed snippets', () => {
     expect(elementSnippet(T, 'dark')).toBe('<script src="https://lab.example/base/embed.js" async></script>\n' +
       '<hotpath-widget src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" title="JDK &quot;vs&quot; Netty [race]" theme="dark"></hotpath-widget>');
     expect(markdownSnippet(T, 'heap race.png')).toBe('[![JDK "vs" Netty \\[race\\]](heap%20race.png)](https://lab.example/base/embed/heap?heap=race&ops=schedule%2015,cancel-reverse&step=end)');
-    expect(mdxSnippet(T)).toContain('style={{ border: 0 }}');
+  });
+
+  it('carry the view’s real height, and follow the host page’s theme by default', () => {
+    const t = { ...T, height: 1848 };
+    expect(iframeSnippet(t)).toContain('height="1848"');
+    expect(elementSnippet(t)).toContain('theme="host" height="1848"></hotpath-widget>');
+    expect(mdxSnippet(t)).toBe('<hotpath-widget src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" ' +
+      'title="JDK &quot;vs&quot; Netty [race]" theme="host" height="1848" />');
+    expect(mdxSiteConfig(T.url)).toBe("scripts: [{ src: 'https://lab.example/base/embed.js', async: true }],");
+  });
+
+  it('give MDX 3 a component that compiles and renders as the element, with every attribute intact', async () => {
+    const source = `# Notes\n\nThe race:\n\n${mdxSnippet({ ...T, height: 1848 })}\n`;
+    const code = String(await compile(source, { outputFormat: 'function-body' }));
+    const { default: Content } = await run(code, { ...jsxRuntime, baseUrl: import.meta.url });
+    const html = renderToStaticMarkup(jsxRuntime.jsx(Content, {}));
+    const el = new DOMParser().parseFromString(html, 'text/html').querySelector('hotpath-widget')!;
+    expect(el.getAttribute('src')).toBe(T.url);
+    expect(el.getAttribute('title')).toBe(T.title);
+    expect(el.getAttribute('theme')).toBe('host');
+    expect(el.getAttribute('height')).toBe('1848');
+  });
+
+  it('name every picture by one rule, the same everywhere', () => {
+    expect(viewFileName('heap', 'race', 15)).toBe('heap-race-step-15');
+    expect(viewFileName('wheel', 'wheel', 91)).toBe('wheel-step-91');
+    expect(viewFileName('recycler', 'after', 17)).toBe('recycler-after-step-17');
+    expect(viewFileName('queue', 'clq', 'counts')).toBe('queue-clq-counts');
+  });
+
+  it('pin the release a snippet was made with, and its own copy of the site where the host keeps one', () => {
+    expect(pinnedUrl('https://x/lab/embed/heap?heap=jdk', '/lab/', '')).toBe(`https://x/lab/embed/heap?heap=jdk&v=${LAB_VERSION}`);
+    expect(pinnedUrl('https://x/lab/embed/heap#z=abc', '/lab/', '/lab/v/1.2.0/')).toBe(`https://x/lab/v/1.2.0/embed/heap?v=${LAB_VERSION}#z=abc`);
+    expect(linkVersion(`?heap=jdk&v=${LAB_VERSION}`)).toEqual({ ok: true, version: LAB_VERSION });
+    expect(linkVersion('?heap=jdk')).toEqual({ ok: true, version: null });
+    expect(linkVersion('?v=latest')).toEqual({ ok: false, message: `v=latest is not a version of the lab; expected one like v=${LAB_VERSION}` });
+    expect(linkVersion('?v=1.0.0&v=1.0.1')).toMatchObject({ ok: false });
   });
 
   it('take a theme only from a well-formed message', () => {

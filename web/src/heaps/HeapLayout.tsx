@@ -60,7 +60,7 @@ export function HeapLayout({ initial = '' }: { initial?: string }) {
         </div>
       )}
       <ShareEmbed link={embedLink('heap-layout', { deadlines: text })} title="java.util.PriorityQueue's array for these deadlines"
-        drawing={layout ? drawing : undefined} name="heap-layout" caption={`Deadlines scheduled in this order: ${text}.`} />
+        drawing={drawing} pending={layout ? undefined : 'give the deadlines first: the picture is their array'} name="heap-layout" caption={`Deadlines scheduled in this order: ${text}.`} />
     </div>
   );
 }

@@ -1,23 +1,15 @@
 // /embed: "Embed this lab" — how to put any view into your own docs: the custom element (sized
-// to its content, lazy, themed), a plain iframe, a static picture for Markdown, and MDX, every
-// example printed by the same snippet code as each widget's Share / embed control.
+// to its content, lazy, following your page's theme), a figure-only view, a plain iframe, MDX, a
+// static picture for Markdown, oEmbed and pinned versions, every example printed by the same
+// snippet code as each widget's Share / embed control.
 import { useEffect, useRef } from 'react';
-import { embedLink } from '../embed/link';
-import { elementSnippet, iframeSnippet, markdownSnippet, mdxSnippet, scriptUrl } from '../embed/snippets';
-import { embedNames } from '../registry/embeds';
-
-/** One example per embeddable view: what it shows and a state worth showing. */
-const EXAMPLES: { name: string; title: string; params: Record<string, string>; about: string }[] = [
-  { name: 'heap', title: 'JDK PriorityQueue vs Netty’s indexed heap, cancelling in reverse', params: { heap: 'race', ops: 'schedule 15, cancel-reverse', step: 'end' }, about: 'heap=jdk|indexed|race, ops, step' },
-  { name: 'wheel', title: 'Kafka’s timing wheel with five timers', params: { view: 'wheel', ops: 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470', step: 'end' }, about: 'view=wheel|delay-queue|race, ops, step' },
-  { name: 'queue', title: 'A ConcurrentLinkedQueue after five offers and two polls', params: { queue: 'clq', ops: 'fill 5, poll, poll', step: 'end' }, about: 'queue=clq|abq|spsc|mpsc|race, capacity, schedule, ops, step' },
-  { name: 'recycler', title: 'Netty’s Recycler: a cross-thread recycle and the scavenge that brings it home', params: { version: 'after', ops: 'A: get, get, B: recycle 1, recycle 2, A: get, get', step: 'end' }, about: 'version=before|after|race, max-capacity, assertions, ops, step' },
-  { name: 'heap-layout', title: 'java.util.PriorityQueue’s array for six deadlines', params: { deadlines: '50 30 90 10 70 20' }, about: 'deadlines' },
-  { name: 'cost-curves', title: 'Work per cancellation as the queue grows', params: { run: '1' }, about: 'run=0|1' },
-  { name: 'purgatory-sim', title: 'Kafka’s purgatory saturation, both designs', params: { preset: 'quick', run: '0' }, about: 'preset=quick|full, run=0|1' },
-  { name: 'overload-sim', title: 'A UDP server under overload', params: { queue: 'abq', 'arrival-rate': '200000', 'service-rate': '150000', bound: '20000' }, about: 'queue, arrival-rate, service-rate, bound, budget-mib, seconds' },
-  { name: 'bench', title: 'The Recycler benchmark, in the reader’s browser', params: { suite: 'recycler', preset: 'quick', run: '0' }, about: 'suite, preset=quick|full, run=0|1' },
-];
+import { embedLink, pinnedUrl } from '../embed/link';
+import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName, type EmbedTarget } from '../embed/snippets';
+import { FIGURE_ONLY, PARTS, withParts } from '../embed/parts';
+import { useEmbedHeight } from '../embed/useEmbedHeight';
+import { embedExamples, embedNames } from '../registry/embeds';
+import { useWidth } from '../site/useWidth';
+import figureShot from '../../docs/embed-figure.png';
 
 function Code({ label, text }: { label: string; text: string }) {
   return (
@@ -29,7 +21,7 @@ function Code({ label, text }: { label: string; text: string }) {
 }
 
 /** A live custom element on this page, made by the embed script exactly as on someone else's. */
-function LiveElement({ src, title }: { src: string; title: string }) {
+function LiveElement({ src, title, height }: { src: string; title: string; height?: number }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;
@@ -44,58 +36,133 @@ function LiveElement({ src, title }: { src: string; title: string }) {
     const w = document.createElement('hotpath-widget');
     w.setAttribute('src', src);
     w.setAttribute('title', title);
-    w.setAttribute('theme', 'auto');
+    w.setAttribute('theme', 'host');
+    if (height) w.setAttribute('height', String(height));
     el.replaceChildren(w);
+    // The height only holds the element's place: a new one would reload the frame for nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src, title]);
   return <div ref={host} className="live-embed" />;
 }
 
+const PART_MEANING: Record<(typeof PARTS)[number], string> = {
+  drawing: 'the structure as it is at this step',
+  controls: 'play, step, jump and the speed',
+  narration: 'what this step did, in a sentence, and which operation it belongs to',
+  pseudocode: 'the Java the step is in, its line highlighted (players, not races)',
+  counters: 'the work counted so far and in the last operation',
+  script: 'the script box, its help and the settings',
+};
+
 export function EmbedGuide() {
-  const example = EXAMPLES.find((e) => e.name === 'recycler')!;
-  const target = { url: embedLink(example.name, example.params).href, title: example.title };
+  const example = embedExamples().find((e) => e.name === 'recycler')!;
+  const link = embedLink(example.name, example.params).href;
+  const figureLink = embedLink(example.name, withParts(example.params, FIGURE_ONLY)).href;
+  // Measured as the Share / embed control measures: the page in a hidden frame as wide as this column.
+  const column = useRef<HTMLElement>(null);
+  const width = useWidth(column);
+  const full = useEmbedHeight(link, width);
+  const figure = useEmbedHeight(figureLink, width);
+  const target: EmbedTarget = { url: pinnedUrl(link), title: example.title, height: full.height ?? undefined };
+  const figureTarget: EmbedTarget = { url: pinnedUrl(figureLink), title: example.title, height: figure.height ?? undefined };
+  const picture = `${viewFileName(example.name, example.params.version, Number(example.params.step))}.png`;
   const known = new Set(embedNames());
   return (
-    <article className="lesson embed-guide">
+    <article className="lesson embed-guide" ref={column}>
       <h1>Embed this lab</h1>
       <p>
         Every view in the lab has its own address, with its whole state in the link: the script, the settings
         and the step. Put that address in your docs and readers see exactly what you saw, and can step on from
         there. Each widget has a <strong>Share / embed</strong> control under it that prints the snippets below
-        for its current state, previews them, and saves the drawing as an SVG or PNG.
+        for its current state, with the view’s measured height, previews them, and saves the drawing as an SVG or PNG.
       </p>
 
       <h2>With the embed script (recommended)</h2>
       <p>
         One script tag, then a <code>&lt;hotpath-widget&gt;</code> per view. The element loads its frame when it
-        scrolls near, sizes the frame to its content (no scrollbars, no guessed height) and passes your page’s
-        theme: <code>theme="light"</code>, <code>"dark"</code>, or <code>"auto"</code> to follow the reader’s system.
+        scrolls near, sizes the frame to its content (no scrollbars, no guessed height: <code>height</code> only
+        holds its place until then, and a view seen before starts at its last height), keeps it sized when your page
+        is resized or scrolled past it, and stays inside your column whatever your CSS says of iframes.
+        Its <code>src</code> must be an <code>http://</code> or <code>https://</code> link; anything else is refused.
+      </p>
+      <p>
+        <code>theme="host"</code>, in every snippet, follows <em>your page</em>: the background behind the element,
+        else a <code>data-theme</code> attribute (Docusaurus, Starlight and others set it) or a <code>dark</code> /
+        {' '}<code>light</code> class on <code>&lt;html&gt;</code> or <code>&lt;body&gt;</code>, else its{' '}
+        <code>color-scheme</code>; and it changes when your page’s theme toggle does. <code>"light"</code> and{' '}
+        <code>"dark"</code> pin it; <code>"auto"</code> follows the reader’s system instead of your page.
         Plain iframes of the lab on a page that includes the script are sized the same way.
       </p>
       <Code label="HTML" text={elementSnippet(target)} />
-      <p>What it shows, live on this page:</p>
-      <LiveElement src={target.url} title={target.title} />
+      <p>What it shows, live on this page (it follows this site’s theme toggle):</p>
+      <LiveElement src={target.url} title={target.title} height={target.height} />
+
+      <h2>Just the figure</h2>
+      <p>
+        A docs page usually wants the drawing and its step buttons, not the script editor, the pseudocode and the
+        counters. Add <code>show=</code> with the parts to keep, in any order, to any player or race
+        (<code>/embed/heap</code>, <code>/embed/wheel</code>, <code>/embed/queue</code>, <code>/embed/recycler</code>);
+        the <strong>Share / embed</strong> control has a checkbox for each. A link without <code>show</code> shows
+        every part, as before; an unknown part is an error that names it. Pictures hold the parts chosen, less the
+        two that only work live (controls and script).
+      </p>
+      <table className="counters embed-parts">
+        <caption>Parts a view can show</caption>
+        <thead><tr><th scope="col">part</th><th scope="col">what it is</th></tr></thead>
+        <tbody>
+          {PARTS.map((p) => <tr key={p}><th scope="row"><code>{p}</code></th><td>{PART_MEANING[p]}</td></tr>)}
+        </tbody>
+      </table>
+      <figure className="embed-shot">
+        <img src={figureShot} width={1280} height={1186} loading="lazy"
+          alt="The recycler's figure-only view on a dark docs page: the drawing, the step buttons and the narration, dark like the page" />
+        <figcaption>The figure-only view on someone’s dark docs page, following the page’s theme on a reader’s light system.</figcaption>
+      </figure>
+      <Code label="HTML: the figure, its step buttons and the narration" text={elementSnippet(figureTarget)} />
+      <LiveElement src={figureTarget.url} title={`${figureTarget.title} (figure only)`} height={figureTarget.height} />
 
       <h2>A plain iframe</h2>
-      <p>Where you cannot add a script: a fixed height, so choose one that fits the view.</p>
+      <p>Where you cannot add a script: the height is the view’s own, measured for a column as wide as this one.</p>
       <Code label="HTML" text={iframeSnippet(target)} />
 
       <h2>MDX (Docusaurus, Nextra and the like)</h2>
+      <p>The same element, as JSX: it sizes itself. The site loads the embed script once; in Docusaurus, one line in <code>docusaurus.config.js</code>:</p>
+      <Code label="docusaurus.config.js" text={mdxSiteConfig(target.url)} />
       <Code label="MDX" text={mdxSnippet(target)} />
 
       <h2>A static picture (GitHub READMEs, slides, wikis)</h2>
       <p>
         Where neither scripts nor iframes are allowed, use a picture that links back. Open the view, set the step,
-        and under it choose <strong>Share / embed → Download PNG</strong> (or SVG). The file has the drawing as it
-        is on screen, its caption and a link to the live view. Keep it beside your page and paste:
+        and under it choose <strong>Share / embed → Download PNG</strong> (or SVG), in the theme of your page or
+        the other, with the caption the lab writes or your own. The file has the drawing as it is on screen and a
+        link to the live view; the SVG is plain shapes and text, so GitHub, Inkscape and slide tools draw it too.
+        Files are named by one rule: the view, then the step (<code>{viewFileName('heap', 'race', 15)}</code>,{' '}
+        <code>{viewFileName('wheel', 'wheel', 91)}</code>). Keep the file beside your page and paste:
       </p>
-      <Code label="Markdown" text={markdownSnippet(target, 'recycler-after-step-17.png')} />
+      <Code label="Markdown" text={markdownSnippet(target, picture)} />
+
+      <h2>Pasting a link (oEmbed)</h2>
+      <p>
+        Sites that turn a pasted link into an embed (WordPress, Discourse, Notion, Medium) look for an oEmbed file.
+        Each embed route has one beside it, <code>/embed/&lt;name&gt;/oembed.json</code>, when the site is built
+        with its public address (<code>HOTPATH_SITE_URL</code>); it embeds that route’s example, above. The state of
+        a view is in its link, which a static file cannot read, so for an exact state paste the iframe or the
+        element instead.
+      </p>
+
+      <h2>Pinned versions</h2>
+      <p>
+        Snippets name the release they were made with (<code>v=…</code>). If a later release draws the view
+        differently, the embedded view says so rather than change your figure silently; a host that keeps each
+        release’s copy of the site makes the snippets point at it (the README says how).
+      </p>
 
       <h2>Every embeddable view</h2>
       <table className="counters embed-routes">
         <caption>Routes under /embed/ and their parameters</caption>
         <thead><tr><th scope="col">route</th><th scope="col">parameters</th><th scope="col">example</th></tr></thead>
         <tbody>
-          {EXAMPLES.filter((e) => known.has(e.name)).map((e) => (
+          {embedExamples().filter((e) => known.has(e.name)).map((e) => (
             <tr key={e.name}>
               <th scope="row"><code>/embed/{e.name}</code></th>
               <td><code>{e.about}</code></td>
@@ -110,6 +177,8 @@ export function EmbedGuide() {
         names it; the embedded page never goes blank. The real-threads benchmarks need a cross-origin isolated page
         (COOP/COEP headers on the host), so they are not offered for embedding.
       </p>
+      {full.probe}
+      {figure.probe}
     </article>
   );
 }

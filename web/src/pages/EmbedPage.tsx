@@ -1,15 +1,20 @@
 // /embed/<name>: one widget and its controls, no site chrome, for an iframe in someone's docs.
 // The widget's state lives in the URL (long state in the fragment), so any view can be shared
 // exactly as it is.
-import { useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { embedLink, readEmbedState } from '../embed/link';
+import { LAB_VERSION, embedLink, linkVersion, readEmbedState } from '../embed/link';
 import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
 
-/** Debounced: a player at 240 steps a second would otherwise rewrite the address bar as often. */
-function useUrlSync(name: string): SyncUrl {
+/**
+ * Debounced: a player at 240 steps a second would otherwise rewrite the address bar as often.
+ * A write still pending when the address changes (a new link, Back) is dropped: it belongs to the
+ * state that was left.
+ */
+function useUrlSync(name: string, address: string): SyncUrl {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), [address]);
   return (params) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -33,16 +38,33 @@ function Problem({ children }: { children: ReactNode }) {
 export function EmbedPage() {
   const { name = '' } = useParams();
   const location = useLocation();
-  const sync = useUrlSync(name);
+  // The whole state is in the address: a new address (even one differing only after "#", or Back)
+  // is a new view, never the last one's drafts under the new one's step. The view's own writes
+  // (replaceState) do not pass through the router, so they do not restart it.
+  const address = `${location.search}${location.hash}`;
+  const sync = useUrlSync(name, address);
   const widget = embedWidget(name);
   if (!widget) {
     return <Problem>There is no embeddable widget called “{name}”. Available: {embedNames().join(', ')}.</Problem>;
   }
   const state = readEmbedState(location.search, location.hash);
   if (!state.ok) return <Problem>This embed link is malformed: {state.message}.</Problem>;
+  // The release a snippet was made with (pinnedUrl): every view takes it, none needs it.
+  const version = linkVersion(location.search);
+  if (!version.ok) return <Problem>This embed link is malformed: {version.message}.</Problem>;
+  state.params.delete('v');
   const view = widget.render(state.params, sync);
   if (view && typeof view === 'object' && 'problem' in view) {
     return <Problem>This embed link is malformed: {view.problem}.</Problem>;
   }
-  return <Frame>{view}</Frame>;
+  return (
+    <Frame>
+      {version.version && version.version !== LAB_VERSION && (
+        <p className="notice" role="status">
+          This view was embedded from Hotpath Lab {version.version}; this is {LAB_VERSION}, which may draw it differently.
+        </p>
+      )}
+      <Fragment key={address}>{view}</Fragment>
+    </Frame>
+  );
 }

@@ -16,15 +16,19 @@ import { expandedFrom, settingDefaults } from './ScriptPlayer';
 import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
-import { familyLink } from '../embed/link';
-import { ShareLink } from '../embed/ShareLink';
+import { familyLink, type Link } from '../embed/link';
+import { OpenInLab, ShareLink } from '../embed/ShareLink';
 import { ShareEmbed } from '../embed/ShareEmbed';
+import { shows, withParts, type Parts } from '../embed/parts';
+import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
 
 export const RACE = 'race';
 
-export function RaceView({ module, ops = '', step = 0, settings = {}, onChange }: {
+export function RaceView({ module, ops = '', step = 0, settings = {}, parts = null, onChange }: {
   module: FamilyModule; ops?: string; step?: StepSpec; settings?: Settings;
+  /** The parts to show (`show=` in an embed link); null: all of them. */
+  parts?: Parts;
   onChange?: (ops: string, step: number, settings: Settings) => void;
 }) {
   const [text, setText] = useDraft('ops', ops);
@@ -34,39 +38,48 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, onChange }
   const script = useScript(module.name, text, variants, given);
   const traces = script.traced?.ok ? script.traced.traces : null;
   const commands = script.parsed.ok ? script.parsed.commands : [];
-  const link = (k: number) => familyLink(module, RACE, text, k, given);
+  const link = (k: number, shown: Parts = parts) => familyLink(module, RACE, text, k, withParts(given, shown));
   const settingError = script.error?.setting ? script.error : null;
   const counted = useRef<HTMLDivElement>(null);
   return (
     <section className={`widget race-view ${module.name}-race`} aria-label={module.raceTitle}>
       <h3 className="widget-title">{module.raceTitle}</h3>
-      <ScriptEditor text={text} onChange={(t) => { setText(t); onChange?.(t, 0, given); }} error={settingError ? null : script.error}
-        help={<module.Help schema={script.schema} />} />
-      <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} error={settingError}
-        onChange={(n, v) => {
-          const next = setValue(n, v); // outside `onChange?.(…)`, which skips its arguments without a listener
-          onChange?.(text, 0, givenSettings(module, next));
-        }} />
+      {shows(parts, 'script') && (
+        <>
+          <ScriptEditor text={text} onChange={(t) => { setText(t); onChange?.(t, 0, given); }} error={settingError ? null : script.error}
+            help={<module.Help schema={script.schema} />} />
+          <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} error={settingError}
+            onChange={(n, v) => {
+              const next = setValue(n, v); // outside `onChange?.(…)`, which skips its arguments without a listener
+              onChange?.(text, 0, givenSettings(module, next));
+            }} />
+        </>
+      )}
+      {!shows(parts, 'script') && script.error && <p className="input-error" role="alert">This view’s script or settings are not valid: {script.error.message}.</p>}
       {traces && (
         <Race key={`${text}\n${JSON.stringify(given)}`} module={module} traces={variants.map((v) => traces[v])} commands={commands} initial={step}
-          link={link} onStep={(k) => onChange?.(text, k, given)} />
+          link={link} parts={parts} onStep={(k) => onChange?.(text, k, given)} />
       )}
       {script.counting && (
         <>
           <div ref={counted}>
             <CountOnly counting={script.counting} module={module} schema={script.schema} variants={variants} />
           </div>
-          <ShareLink link={link(0)} label="Link to this script" />
-          <ShareEmbed link={link(0)} title={`${module.raceTitle}: work counted`} drawing={counted} name={`${module.name}-race-counts`} />
+          {parts === null ? (
+            <>
+              <ShareLink link={link(0)} label="Link to this script" />
+              <ShareEmbed link={link(0)} title={`${module.raceTitle}: work counted`} drawing={counted} name={viewFileName(module.name, RACE, 'counts')} />
+            </>
+          ) : <OpenInLab link={link(0, null)} />}
         </>
       )}
     </section>
   );
 }
 
-function Race({ module, traces, commands, initial, link, onStep }: {
+function Race({ module, traces, commands, initial, link, parts, onStep }: {
   module: FamilyModule; traces: Trace[]; commands: Command[]; initial: StepSpec;
-  link: (k: number) => ReturnType<typeof familyLink>; onStep: (k: number) => void;
+  link: (k: number, shown?: Parts) => Link; parts: Parts; onStep: (k: number) => void;
 }) {
   const replays = useMemo(() => traces.map((t) => new FrameReplay(t)), [traces]);
   const first = traces[0];
@@ -89,14 +102,17 @@ function Race({ module, traces, commands, initial, link, onStep }: {
   const sameLast = traces.every((t) => lastOf(t)?.label === last?.label);
   const title = (t: Trace) => variantSpec(t.schema, t.variant).title;
   const totals = frames.map((f) => module.work(f.counts('total')));
-  const lanes = useRef<HTMLDivElement>(null);
+  const figure = useRef<HTMLDivElement>(null);
+  const caption = last ? `After operation ${k} of ${actions}: ${last.label}.` : 'Before the first operation.';
 
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
-      <PlayerControls player={player} label="Race" />
+      {shows(parts, 'controls') && <PlayerControls player={player} label="Race" />}
       {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
+      {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not chosen). */}
+      <div className="player-figure" ref={figure}>
       {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
-      <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>
+      {shows(parts, 'narration') && <p className="narration" data-part="narration" aria-live={player.playing ? 'off' : 'polite'}>
         {last
           ? <>After operation {k} of {actions} (<strong>{last.label}</strong>
             {commands[last.command] && expandedFrom(last.label, commands[last.command].op) && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
@@ -104,22 +120,36 @@ function Race({ module, traces, commands, initial, link, onStep }: {
               <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {module.describe(work[i]!, t.variant)}</span>
             ))}. Work so far, {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])} ({module.workLabel}).</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
-      </p>
-      <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`} ref={lanes}>
+      </p>}
+      <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>
         {traces.map((t, i) => (
           // A region per lane, so a lane's lists and tables keep their own names (one per view) and are told apart by their lane.
           <section key={t.variant} className="race-lane" aria-label={title(t)}>
             <h4>{title(t)}</h4>
-            <module.View frame={frames[i]} trace={t} moveMs={250} inRace />
-            <CountersPanel schema={t.schema} kinds={variantSpec(t.schema, t.variant).counters} last={work[i]}
-              lastLabel={t.interleaved ? 'since the last step' : undefined}
-              total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
+            {shows(parts, 'drawing') && (
+              <div data-part="drawing">
+                <module.View frame={frames[i]} trace={t} moveMs={250} inRace />
+              </div>
+            )}
+            {shows(parts, 'counters') && (
+              <div data-part="counters">
+                <CountersPanel schema={t.schema} kinds={variantSpec(t.schema, t.variant).counters} last={work[i]}
+                  lastLabel={t.interleaved ? 'since the last step' : undefined}
+                  total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
+              </div>
+            )}
           </section>
         ))}
       </div>
-      <ShareLink link={link(player.step)} />
-      <ShareEmbed link={link(player.step)} title={module.raceTitle} drawing={lanes} name={`${module.name}-race-${player.step}`}
-        caption={last ? `After operation ${k} of ${actions}: ${last.label}.` : 'Before the first operation.'} />
+      </div>
+      {parts === null ? (
+        <>
+          <ShareLink link={link(player.step)} />
+          <ShareEmbed link={link(player.step)} title={module.raceTitle} drawing={figure} name={viewFileName(module.name, RACE, player.step)}
+            caption={(shown) => (shows(shown, 'narration') ? `After operation ${k} of ${actions}.` : caption)}
+            parts={{ initial: parts, link: (shown) => link(player.step, shown) }} />
+        </>
+      ) : <OpenInLab link={link(player.step, null)} />}
     </div>
   );
 }

@@ -16,9 +16,11 @@ import { SettingsFields, givenSettings, useSettings, type Settings } from '../sc
 import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
-import { familyLink } from '../embed/link';
-import { ShareLink } from '../embed/ShareLink';
+import { familyLink, type Link } from '../embed/link';
+import { OpenInLab, ShareLink } from '../embed/ShareLink';
 import { ShareEmbed } from '../embed/ShareEmbed';
+import { shows, withParts, type Parts } from '../embed/parts';
+import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
 import { num } from '../site/format';
 
@@ -29,6 +31,8 @@ export interface ScriptPlayerProps {
   step?: StepSpec;
   /** The family's settings (a queue's capacity and schedule), as the link gives them. */
   settings?: Settings;
+  /** The parts to show (`show=` in an embed link); null or absent: all of them. */
+  parts?: Parts;
   /** Called when the script, a setting or the step changes (the embed page writes them to the URL). */
   onChange?: (ops: string, step: number, settings: Settings) => void;
 }
@@ -38,14 +42,14 @@ export function settingDefaults(schema: { settings: { name: string; default: str
   return Object.fromEntries(schema.settings.map((s) => [s.name, s.default]));
 }
 
-export function ScriptPlayer({ module, variant = module.defaultVariant, ops = '', step = 0, settings = {}, onChange }: ScriptPlayerProps & { module: FamilyModule }) {
+export function ScriptPlayer({ module, variant = module.defaultVariant, ops = '', step = 0, settings = {}, parts = null, onChange }: ScriptPlayerProps & { module: FamilyModule }) {
   const [text, setText] = useDraft('ops', ops);
   const [values, setValue] = useSettings(module, settings);
   const given = givenSettings(module, values);
   const script = useScript(module.name, text, [variant], given);
   const trace = script.traced?.ok ? script.traced.traces[variant] : undefined;
   const title = variantSpec(script.schema, variant).title;
-  const link = (k: number) => familyLink(module, variant, text, k, given);
+  const link = (k: number, shown: Parts = parts) => familyLink(module, variant, text, k, withParts(given, shown));
 
   const edit = (t: string) => {
     setText(t);
@@ -63,10 +67,15 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
   return (
     <section className={`widget player ${module.name}-player`} aria-label={`${title} step player`}>
       <h3 className="widget-title">{title}</h3>
-      <ScriptEditor text={text} onChange={edit} error={settingError ? null : script.error} help={<module.Help schema={script.schema} />} />
-      <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} onChange={setSetting} error={settingError} />
+      {shows(parts, 'script') && (
+        <>
+          <ScriptEditor text={text} onChange={edit} error={settingError ? null : script.error} help={<module.Help schema={script.schema} />} />
+          <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} onChange={setSetting} error={settingError} />
+        </>
+      )}
+      {!shows(parts, 'script') && script.error && <p className="input-error" role="alert">This view’s script or settings are not valid: {script.error.message}.</p>}
       {trace && (
-        <TracePlayer key={`${text}\n${JSON.stringify(given)}`} module={module} trace={trace} title={title} initial={step} link={link}
+        <TracePlayer key={`${text}\n${JSON.stringify(given)}`} module={module} trace={trace} title={title} initial={step} link={link} parts={parts}
           onStep={(k) => onChange?.(text, k, given)} commands={script.parsed.ok ? script.parsed.commands : []} />
       )}
       {script.counting && (
@@ -74,8 +83,12 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
           <div ref={counted}>
             <CountOnly counting={script.counting} module={module} schema={script.schema} variants={[variant]} />
           </div>
-          <ShareLink link={link(0)} label="Link to this script" />
-          <ShareEmbed link={link(0)} title={`${title}: work counted`} drawing={counted} name={`${module.name}-${variant}-counts`} />
+          {parts === null ? (
+            <>
+              <ShareLink link={link(0)} label="Link to this script" />
+              <ShareEmbed link={link(0)} title={`${title}: work counted`} drawing={counted} name={viewFileName(module.name, variant, 'counts')} />
+            </>
+          ) : <OpenInLab link={link(0, null)} />}
         </>
       )}
     </section>
@@ -124,12 +137,12 @@ export function OperationLabel({ trace, step, commands }: { trace: Trace; step: 
   );
 }
 
-function TracePlayer({ module, trace, title, initial, link, onStep, commands }: {
-  module: FamilyModule; trace: Trace; title: string; initial: StepSpec; link: (k: number) => ReturnType<typeof familyLink>;
+function TracePlayer({ module, trace, title, initial, link, parts, onStep, commands }: {
+  module: FamilyModule; trace: Trace; title: string; initial: StepSpec; link: (k: number, shown?: Parts) => Link; parts: Parts;
   onStep: (k: number) => void; commands: Command[];
 }) {
   const replay = useMemo(() => new FrameReplay(trace), [trace]);
-  const view = useRef<HTMLDivElement>(null);
+  const figure = useRef<HTMLDivElement>(null);
   const start = useMemo(() => resolveStep(initial, trace.actionStarts, trace.length), [initial, trace]);
   const player = usePlayer(trace.length, start.step, onStep);
   const frame = new Frame(trace.schema, replay.frameAt(player.step));
@@ -146,33 +159,59 @@ function TracePlayer({ module, trace, title, initial, link, onStep, commands }: 
       ? 'The script is empty: add some commands above.'
       : `Ready: ${num(trace.actions.length)} operations, ${num(steps)} steps. Press play, or → to step.`;
 
+  const side = shows(parts, 'pseudocode') || shows(parts, 'counters');
+  const caption = `Step ${num(player.step)} of ${num(steps)}`;
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
-      <PlayerControls player={player} label={title} />
+      {shows(parts, 'controls') && <PlayerControls player={player} label={title} />}
       {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
-      <OperationLabel trace={trace} step={player.step} commands={commands} />
-      {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
-      <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
-      {trace.overflowed && (
-        <p className="input-error" role="alert">
-          The animation stops at {num(trace.schema.limits.drawnSteps)} steps; shorten the script to see all of it.
-        </p>
-      )}
-      <div className="player-grid">
-        <div className="player-view" ref={view}>
-          <module.View frame={frame} trace={trace} moveMs={fast} />
-        </div>
-        <div className="player-side">
-          <Pseudocode lines={variantSpec(trace.schema, trace.variant).pseudocode} current={current ? current.line : -1} title="Pseudocode" />
-          {/* Interleaved threads have no single current operation: the column is this step's work. */}
-          <CountersPanel schema={trace.schema} kinds={variantSpec(trace.schema, trace.variant).counters}
-            last={trace.interleaved ? stepWork : frame.counts('last')} lastLabel={trace.interleaved ? 'this step' : undefined}
-            total={frame.counts('total')} />
+      {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not chosen). */}
+      <div className="player-figure" ref={figure}>
+        {shows(parts, 'narration') && (
+          <div data-part="narration">
+            <OperationLabel trace={trace} step={player.step} commands={commands} />
+            {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
+            <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
+          </div>
+        )}
+        {trace.overflowed && (
+          <p className="input-error" role="alert">
+            The animation stops at {num(trace.schema.limits.drawnSteps)} steps; shorten the script to see all of it.
+          </p>
+        )}
+        <div className={`player-grid${shows(parts, 'drawing') && side ? '' : ' single'}`}>
+          {shows(parts, 'drawing') && (
+            <div className="player-view" data-part="drawing">
+              <module.View frame={frame} trace={trace} moveMs={fast} />
+            </div>
+          )}
+          {side && (
+            <div className="player-side">
+              {shows(parts, 'pseudocode') && (
+                <div data-part="pseudocode">
+                  <Pseudocode lines={variantSpec(trace.schema, trace.variant).pseudocode} current={current ? current.line : -1} title="Pseudocode" />
+                </div>
+              )}
+              {/* Interleaved threads have no single current operation: the column is this step's work. */}
+              {shows(parts, 'counters') && (
+                <div data-part="counters">
+                  <CountersPanel schema={trace.schema} kinds={variantSpec(trace.schema, trace.variant).counters}
+                    last={trace.interleaved ? stepWork : frame.counts('last')} lastLabel={trace.interleaved ? 'this step' : undefined}
+                    total={frame.counts('total')} />
+                </div>
+              )}
+            </div>
+          )}
         </div>
       </div>
-      <ShareLink link={link(player.step)} />
-      <ShareEmbed link={link(player.step)} title={title} drawing={view} name={`${module.name}-${trace.variant}-step-${player.step}`}
-        caption={`Step ${num(player.step)} of ${num(steps)}: ${narration}`} />
+      {parts === null ? (
+        <>
+          <ShareLink link={link(player.step)} />
+          <ShareEmbed link={link(player.step)} title={title} drawing={figure} name={viewFileName(module.name, trace.variant, player.step)}
+            caption={(shown) => (shows(shown, 'narration') ? `${caption}.` : `${caption}: ${narration}`)}
+            parts={{ initial: parts, link: (shown) => link(player.step, shown) }} />
+        </>
+      ) : <OpenInLab link={link(player.step, null)} />}
     </div>
   );
 }

@@ -212,7 +212,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
       )}
       <ShareEmbed link={embedLink('overload-sim', {
         queue: kind, 'arrival-rate': text.arrivalRate, 'service-rate': text.serviceRate, bound: text.bound, 'budget-mib': text.budgetMiB, seconds: text.seconds,
-      })} title="A UDP server under overload: memory, latency and drops over time" drawing={samples.length > 0 ? chart : undefined}
+      })} title="A UDP server under overload: memory, latency and drops over time" drawing={chart} pending={samples.length > 0 ? undefined : 'run the simulation first: the picture is its charts'}
         name={`overload-${kind}`} caption={last ? `Simulated ${(last.tMs / 1000).toFixed(2)} s: ${num(last.queued)} queued, ${(last.memoryBytes / MIB).toFixed(1)} MiB, ${num(last.droppedQueue + last.droppedSocket)} dropped.` : ''} />
     </section>
   );

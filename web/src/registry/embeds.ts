@@ -25,3 +25,24 @@ export function embedWidget(name: string): EmbedWidget | undefined {
 export function embedNames(): string[] {
   return Object.keys(embeds);
 }
+
+/** An embed route's example: what the "Embed this lab" page shows for it (the catalog registers them). */
+export interface EmbedExample {
+  name: string;
+  title: string;
+  params: Record<string, string>;
+  /** Its parameters, in words. */
+  about: string;
+  /** Its height in pixels at 860 px wide. */
+  height: number;
+}
+
+let examples: readonly EmbedExample[] = [];
+
+export function registerEmbedExamples(list: readonly EmbedExample[]): void {
+  examples = list;
+}
+
+export function embedExamples(): readonly EmbedExample[] {
+  return examples;
+}

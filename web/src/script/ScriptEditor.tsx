@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { ScriptError } from './parse';
+import { excerpt } from '../site/format';
 
 /** The script box, with the error (if any) pointed at in the text, and the family's help. */
 export function ScriptEditor({ text, onChange, error, help }: {
@@ -25,7 +26,7 @@ export function ScriptEditor({ text, onChange, error, help }: {
         {error ? (
           <>
             Line {line}, column {column}: {error.message}.{' '}
-            <code className="error-excerpt">{text.slice(error.start, Math.max(error.end, error.start + 1)) || '␣'}</code>
+            <code className="error-excerpt">{excerpt(text.slice(error.start, Math.max(error.end, error.start + 1))) || '␣'}</code>
           </>
         ) : (
           'Edit the script: the structures re-run as you type.'

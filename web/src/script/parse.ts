@@ -5,7 +5,7 @@
 // without one runs on the thread before it). Errors name the command (counting from 1) and point
 // at the text.
 import type { FamilySchema, OpSpec } from './schema';
-import { num } from '../site/format';
+import { excerpt, num } from '../site/format';
 
 export interface Command {
   op: string;
@@ -83,7 +83,7 @@ export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops' | 't
     const name = words[0].text.toLowerCase();
     const opcode = names.indexOf(name);
     if (opcode < 0) {
-      return fail(`"${words[0].text}" is not a command; expected ${names.join(', ')}`, start, start + words[0].text.length);
+      return fail(`"${excerpt(words[0].text)}" is not a command; expected ${names.join(', ')}`, start, start + words[0].text.length);
     }
     const op = grammar.ops[opcode];
     const given = words.slice(1);
@@ -91,17 +91,17 @@ export function parseScript(text: string, grammar: Pick<FamilySchema, 'ops' | 't
       const extra = given[op.args.length];
       return op.args.length === 0
         ? fail(`${op.name} takes no argument`, extra.at, end)
-        : fail(`unexpected "${extra.text}" after ${words.slice(0, op.args.length + 1).map((x) => x.text).join(' ')}; separate commands with commas`, extra.at, end);
+        : fail(`unexpected "${excerpt(extra.text)}" after ${excerpt(words.slice(0, op.args.length + 1).map((x) => x.text).join(' '))}; separate commands with commas`, extra.at, end);
     }
     if (given.length < op.args.length) return fail(`${op.name} needs ${argHelp(op)}`);
     const args: number[] = [];
     for (let i = 0; i < op.args.length; i++) {
       const spec = op.args[i];
       const g = given[i];
-      if (!/^\d+$/.test(g.text)) return fail(`"${g.text}" is not a whole number; ${op.name} needs ${argHelp(op)}`, g.at, g.at + g.text.length);
+      if (!/^\d+$/.test(g.text)) return fail(`"${excerpt(g.text)}" is not a whole number; ${op.name} needs ${argHelp(op)}`, g.at, g.at + g.text.length);
       const value = Number(g.text);
       if (value < spec.min || value > spec.max || !Number.isSafeInteger(value)) {
-        const shown = Number.isSafeInteger(value) ? num(value) : g.text;
+        const shown = Number.isSafeInteger(value) ? num(value) : excerpt(g.text);
         return fail(`${op.name} takes ${spec.what} from ${num(spec.min)} to ${num(spec.max)}, not ${shown}`, g.at, g.at + g.text.length);
       }
       args.push(value);

@@ -1,8 +1,21 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { ThemeToggle } from './ThemeToggle';
 import { lessons } from '../lessons';
+import { framedByAnotherSite } from './framing';
 
 export function SiteLayout() {
+  if (framedByAnotherSite()) {
+    // Nothing to click: a page laid under a decoy could otherwise take a student's clicks.
+    return (
+      <main id="main" className="not-found">
+        <p role="alert">
+          This page of Hotpath Lab is not shown inside other sites.{' '}
+          <a href={window.location.href} target="_blank" rel="noopener noreferrer">Open it on its own</a>, or embed a
+          view through its <strong>Share / embed</strong> control.
+        </p>
+      </main>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>

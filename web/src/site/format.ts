@@ -13,3 +13,12 @@ export function listing(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/**
+ * At most the first `max` characters of something a reader gave (a word, a parameter), for a
+ * message that quotes it: a 10-million-character word must not become a 10-million-character
+ * error.
+ */
+export function excerpt(text: string, max = 40): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${num(text.length)} characters)`;
+}

@@ -132,8 +132,8 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
           ))}
         </svg>
       </div>
-      {/* Scrolled sideways, the rows' own names are out of view: these stay at the left edge. */}
-      <div className="wheel-row-names" aria-hidden="true">
+      {/* Scrolled sideways, the rows' own names are out of view: these stay at the left edge (not in a picture, which shows the rows whole). */}
+      <div className="wheel-row-names" aria-hidden="true" data-picture="omit">
         {m.levels.map((l) => <span key={l.level} style={{ top: `${(l.level * ROW_H + 4) / unitsPerPx}px` }}>level {l.level}</span>)}
       </div>
       <p className="hint">

@@ -1,0 +1,279 @@
+// The embed kit on someone else's page (issue 26: frames that stay the right size, the host's
+// theme; issue 28: what a hostile page or link could do). Each case failed before its fix.
+import { compressToEncodedURIComponent } from 'lz-string';
+import { describe, expect, it } from 'vitest';
+import { siteUrl, useBrowser } from './browser';
+import { contentHeight, frameOf, hostHtml, hostPages, misfits, onHost } from './host';
+import { serveStatic } from '../scripts/static-server.mjs';
+import { craftedFragment } from '../src/embed/craftedFragment';
+
+const browser = useBrowser();
+const q = (s: string) => encodeURIComponent(s);
+
+/** Ten views, one of each kind a docs page would show. */
+const TEN = [
+  `embed/heap?heap=race&ops=${q('schedule 15, cancel-reverse')}&step=end`,
+  `embed/wheel?view=wheel&ops=${q('add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 100')}&step=end`,
+  `embed/queue?queue=mpsc&ops=${q('P1: offer 1, P2: offer 2, C: poll, poll')}&step=end`,
+  `embed/recycler?version=after&ops=${q('A: get-many 20, B: recycle-all, A: get')}&step=end`,
+  `embed/heap?heap=jdk&ops=${q('add 50, add 30, add 90, add 10, add 70')}&step=end`,
+  `embed/wheel?view=race&ops=${q('burst 8 300, advance 50')}&step=end`,
+  `embed/queue?queue=race&ops=${q('fill 5, poll, poll')}&step=end`,
+  `embed/recycler?version=race&ops=${q('A: get, get, B: recycle 1, recycle 2, A: get, get')}&step=end`,
+  'embed/heap-layout?deadlines=50%2030%2090%2010',
+  `embed/queue?queue=clq&ops=${q('fill 5, poll, poll')}&step=end`,
+];
+
+/** Scrolls to the bottom the way a reader flicks a trackpad: far, fast, no pause to load. */
+async function flick(page: import('playwright-core').Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+}
+
+describe('frames on a page of another origin', () => {
+  it('stay within 2 px of their content after a fast scroll and a resize to 420 px and back, out of view too', async () => {
+    const site = siteUrl();
+    // Hostile CSS: content-box frames with padding, margin and a border of their own.
+    const css = '<style>iframe { padding: 6px; margin: 6px; border: 3px solid red; box-sizing: content-box; }</style>';
+    const body = TEN.map((src, i) => `<h2>Section ${i}</h2><p>Prose.</p><hotpath-widget src="${site}${src}" title="View ${i}"></hotpath-widget>`).join('\n');
+    await onHost({ 'index.html': hostHtml(site, body, css) }, async (url) => {
+      const { page, errors } = await browser.open();
+      await page.goto(url);
+      // Each element holds a placeholder's height before its frame exists, so only the first few load.
+      await page.locator('iframe').first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.locator('iframe').count()).toBeLessThanOrEqual(3);
+      await flick(page);
+      await expect.poll(() => page.locator('iframe').count()).toBe(10);
+      // Every frame, the nine out of view included, heals to its content without being scrolled to.
+      await expect.poll(async () => Math.max(...await misfits(page)), { timeout: 30_000 }).toBeLessThanOrEqual(2);
+      for (const width of [420, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(async () => Math.max(...await misfits(page)), { timeout: 20_000 }).toBeLessThanOrEqual(2);
+      }
+      for (let i = 0; i < 10; i++) {
+        const f = await frameOf(page, i);
+        expect(await f.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight), `frame ${i} scrolls`).toBeLessThanOrEqual(1);
+        // The host's padding, margin and border on iframes do not push the frame out of its column.
+        const [frame, column] = await page.locator('hotpath-widget').nth(i).evaluate((w) => {
+          const f = w.querySelector('iframe')!.getBoundingClientRect();
+          const c = w.getBoundingClientRect();
+          return [[f.left, f.right], [c.left, c.right]];
+        });
+        expect(frame[0], `frame ${i} left`).toBeGreaterThanOrEqual(column[0] - 0.5);
+        expect(frame[1], `frame ${i} right`).toBeLessThanOrEqual(column[1] + 0.5);
+      }
+      // Next visit: each element starts at the height its view had, so the page does not jump.
+      const heights = await page.locator('iframe').evaluateAll((fs) => fs.map((f) => (f as HTMLElement).clientHeight));
+      await page.reload();
+      await page.waitForFunction(() => customElements.get('hotpath-widget'));
+      const placeholders = await page.locator('hotpath-widget').evaluateAll((ws) => ws.map((w) => (w as HTMLElement).getBoundingClientRect().height));
+      placeholders.forEach((h, i) => expect(Math.abs(h - heights[i]), `placeholder ${i}`).toBeLessThanOrEqual(2));
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('follow the host page’s theme: its background, its data-theme toggle, whatever the reader’s system says', async () => {
+    const site = siteUrl();
+    const head = `<style>
+      html[data-theme='dark'] body { background: #1b1b1d; color: #e3e3e3; }
+      html[data-theme='light'] body { background: #ffffff; color: #1c1e21; }
+    </style>`;
+    const body = `<h1>Docusaurus-like</h1>
+<hotpath-widget src="${site}embed/heap?heap=jdk&ops=${q('add 5, add 3')}&step=end" title="Heap" theme="host"></hotpath-widget>
+<hotpath-widget src="${site}embed/heap?heap=jdk&ops=${q('add 1')}&step=end" title="Heap, pinned light" theme="light"></hotpath-widget>`;
+    await onHost({ 'index.html': hostHtml(site, body, head).replace('<html>', '<html data-theme="dark">') }, async (url) => {
+      const { page, errors } = await browser.open('', { colorScheme: 'light' });
+      await page.goto(url);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
+      const hostFrame = await frameOf(page, 0);
+      const pinned = await frameOf(page, 1);
+      const bg = () => hostFrame.evaluate(() => getComputedStyle(document.querySelector('.widget')!).backgroundColor);
+      // A dark docs site on a light system: the frame is dark, not glaring white.
+      await expect.poll(() => hostFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(await bg()).toBe('rgb(24, 28, 33)');
+      expect(await pinned.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      // The site's toggle flips data-theme: the frame follows; the pinned one stays.
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+      await expect.poll(() => hostFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+      await expect.poll(() => hostFrame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(await pinned.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe('a narrow host page', () => {
+  it('keeps the timing wheel’s occupied slot in view at 420 px, and shows that the row scrolls', async () => {
+    const site = siteUrl();
+    const body = `<hotpath-widget src="${site}embed/wheel?view=wheel&show=drawing,controls,narration&ops=${q('add 1 14')}&step=end" title="Wheel"></hotpath-widget>`;
+    await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
+      const { page, errors } = await browser.open('', { viewport: { width: 420, height: 900 } });
+      await page.goto(url);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      const f = await frameOf(page, 0);
+      const scroller = f.locator('.wheel-drawing');
+      await expect.poll(() => scroller.evaluate((d) => d.scrollWidth > d.clientWidth + 1)).toBe(true);
+      const [slot, box] = await scroller.evaluate((d) => {
+        const set = d.querySelector('.slot.set rect')!.getBoundingClientRect();
+        const b = d.getBoundingClientRect();
+        return [[set.left, set.right], [b.left, b.right]];
+      });
+      expect(slot[0]).toBeGreaterThanOrEqual(box[0]);
+      expect(slot[1]).toBeLessThanOrEqual(box[1]);
+      // A faded edge says the row goes on.
+      await expect.poll(() => scroller.evaluate((d) => d.classList.contains('cut-left') || d.classList.contains('cut-right'))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe('a hostile host page', () => {
+  it('cannot make the embed element run a javascript: (or data:) source, given at first or set later', async () => {
+    const site = siteUrl();
+    const body = `
+<script>window.__pwned = []; window.pwn = (x) => window.__pwned.push(String(x));</script>
+<hotpath-widget id="a" src="javascript:parent.pwn(document.domain)" title="A"></hotpath-widget>
+<hotpath-widget id="b" src=" JaVaScRiPt:parent.pwn('mixed case')" title="B"></hotpath-widget>
+<hotpath-widget id="c" src="data:text/html,<script>parent.pwn('data')</script>" title="C"></hotpath-widget>
+<hotpath-widget id="d" src="${site}embed/heap?heap=jdk&ops=add%201&step=end" title="D"></hotpath-widget>`;
+    await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
+      const { page, errors } = await browser.open();
+      await page.goto(url);
+      await expect.poll(() => page.locator('#d iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await page.locator('#d').evaluate((w) => w.setAttribute('src', 'javascript:parent.pwn("later")'));
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned)).toEqual([]);
+      for (const id of ['a', 'b', 'c', 'd']) {
+        expect(await page.locator(`#${id} iframe`).count(), id).toBe(0);
+        expect(await page.locator(`#${id}`).innerText(), id).toMatch(/src must be an http:\/\/ or https:\/\/ link/);
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('cannot resize frames through the embed script: foreign frames, srcdoc frames and absurd heights are refused', async () => {
+    const site = siteUrl();
+    const poster = `<!doctype html><script>parent.postMessage({ type: 'hotpath:size', height: 1e9 }, '*');
+      setInterval(() => parent.postMessage({ type: 'hotpath:size', height: 1e9 }, '*'), 100);</script>`;
+    const elsewhere = await hostPages({ 'ad.html': poster });
+    const body = `
+<iframe id="ad" src="${elsewhere.url}ad.html" style="height:90px;width:300px"></iframe>
+<iframe id="srcdoc" srcdoc="${poster.replace(/"/g, '&quot;')}" style="height:90px;width:300px"></iframe>
+<hotpath-widget id="lab" src="${site}embed/heap?heap=jdk&ops=add%201&step=end" title="Lab"></hotpath-widget>`;
+    const host = await hostPages({ 'index.html': hostHtml(site, body) });
+    try {
+      const { page, errors } = await browser.open();
+      await page.goto(host.url);
+      await expect.poll(() => page.locator('#lab iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await page.waitForTimeout(500);
+      expect(await page.locator('#ad').evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(100);
+      expect(await page.locator('#srcdoc').evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(100);
+      // The lab's own frame, if it ever asked for an absurd height, would not get it.
+      const lab = await frameOf(page, 2);
+      const fits = await page.locator('#lab iframe').evaluate((f) => f.clientHeight);
+      await lab.evaluate(() => parent.postMessage({ type: 'hotpath:size', height: 1e9 }, '*'));
+      await lab.evaluate(() => parent.postMessage({ type: 'hotpath:size', height: Number.NaN }, '*'));
+      await expect.poll(() => page.locator('#lab iframe').evaluate((f) => f.clientHeight)).toBe(40_000);
+      // The next honest report (the host was resized) puts it back.
+      await page.setViewportSize({ width: 1200, height: 900 });
+      await expect.poll(async () => Math.abs((await page.locator('#lab iframe').evaluate((f) => f.clientHeight)) - (await contentHeight(lab)))).toBeLessThanOrEqual(1);
+      expect(fits).toBeGreaterThan(100);
+      expect(errors).toEqual([]);
+    } finally {
+      await host.close();
+      await elsewhere.close();
+    }
+  });
+
+  it('cannot frame lessons or the class view; embed routes it can', async () => {
+    const site = siteUrl();
+    for (const [path, framable] of [['lessons/cancelling-timers', false], ['teacher', false], ['', false], ['embed/heap?heap=jdk', true]] as const) {
+      const res = await fetch(site + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-security-policy'), path).toBe(framable ? null : "frame-ancestors 'self'");
+      expect(res.headers.get('x-frame-options'), path).toBe(framable ? null : 'SAMEORIGIN');
+    }
+    const body = `<iframe id="lesson" src="${site}lessons/cancelling-timers" style="width:100%;height:400px"></iframe>
+<iframe id="embed" src="${site}embed/heap?heap=jdk&ops=add%201" style="width:100%;height:400px"></iframe>`;
+    const host = await hostPages({ 'index.html': hostHtml(site, body) });
+    // A host that cannot send headers (GitHub Pages): the page itself refuses to show inside another site.
+    const bare = await serveStatic(process.env.HOTPATH_SITE_DIR!, { base: process.env.HOTPATH_SITE_BASE ?? '/', framing: false });
+    const onBare = await hostPages({ 'index.html': hostHtml(bare.url, `<iframe id="lesson" src="${bare.url}lessons/cancelling-timers" style="width:100%;height:400px"></iframe>`) });
+    try {
+      const { page } = await browser.open();
+      await page.goto(host.url);
+      const embed = await (await page.locator('#embed').elementHandle())!.contentFrame();
+      await embed!.waitForSelector('main.embed');
+      const lesson = await (await page.locator('#lesson').elementHandle())!.contentFrame();
+      await page.waitForTimeout(500);
+      expect(await lesson!.evaluate(() => document.querySelector('.lesson, .site-header') !== null).catch(() => false)).toBe(false);
+      await page.goto(onBare.url);
+      const framed = await (await page.locator('#lesson').elementHandle())!.contentFrame();
+      await expect.poll(() => framed!.locator('[role="alert"]').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/not shown inside other sites/);
+      expect(await framed!.locator('.site-header').count()).toBe(0);
+    } finally {
+      await host.close();
+      await onBare.close();
+      await bare.close();
+    }
+  });
+});
+
+describe('links that change only after "#"', () => {
+  const A = compressToEncodedURIComponent(`heap=jdk&ops=${q('schedule 15, cancel-reverse')}&step=40`);
+  const B = compressToEncodedURIComponent(`heap=indexed&ops=${q('add 7, add 3, poll')}&step=2`);
+
+  it('answer an 8 KB crafted #z= fragment within a second, with a short message', async () => {
+    const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=add%201');
+    await page.getByRole('group', { name: /player/ }).waitFor();
+    const fragment = craftedFragment(4000);
+    expect(fragment.length).toBeGreaterThan(7000);
+    const ms = await page.evaluate(async (f) => {
+      const t0 = performance.now();
+      location.hash = `z=${f}`;
+      while (performance.now() - t0 < 10_000) {
+        const alert = document.querySelector('[role="alert"]');
+        if (alert?.textContent?.includes('#z=')) return performance.now() - t0;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return Infinity;
+    }, fragment);
+    expect(ms).toBeLessThan(1000);
+    const text = await page.getByRole('alert').innerText();
+    expect(text.length).toBeLessThan(300);
+    expect(text).toContain('unpacks to more than 1,000,000 characters');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    expect(errors).toEqual([]);
+  });
+
+  it('are a whole new state, in the address bar, through Back, and in an embed element’s src', async () => {
+    const { page, errors } = await browser.open(`embed/heap#z=${A}`);
+    const script = page.getByLabel('Ops script');
+    await expect.poll(() => script.inputValue()).toBe('schedule 15, cancel-reverse');
+    await page.evaluate((b) => { location.hash = `z=${b}`; }, B);
+    await expect.poll(() => script.inputValue()).toBe('add 7, add 3, poll');
+    expect(await page.locator('.widget-title').innerText()).toMatch(/indexed|Netty/i);
+    expect(await page.locator('.step-count').innerText()).toMatch(/^2 \//);
+    await page.goBack();
+    await expect.poll(() => script.inputValue()).toBe('schedule 15, cancel-reverse');
+    expect(await page.locator('.step-count').innerText()).toMatch(/^40 \//);
+    expect(await page.getByText(/Player stopped/).count()).toBe(0);
+
+    const site = siteUrl();
+    await onHost({ 'index.html': hostHtml(site, `<hotpath-widget id="w" src="${site}embed/heap#z=${A}" title="W"></hotpath-widget>`) }, async (url) => {
+      await page.goto(url);
+      const inFrame = async () => (await frameOf(page, 0)).getByLabel('Ops script').inputValue();
+      await expect.poll(inFrame, { timeout: 20_000 }).toBe('schedule 15, cancel-reverse');
+      await page.locator('#w').evaluate((w, b) => w.setAttribute('src', w.getAttribute('src')!.replace(/#.*/, `#z=${b}`)), B);
+      await expect.poll(inFrame, { timeout: 20_000 }).toBe('add 7, add 3, poll');
+    });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,293 @@
+// Pictures and figures a docs author keeps (issue 26): drawings exported as plain SVG that a
+// non-browser renderer draws, laid out as on screen (no text over text, nothing cut at a scroll
+// box), downloads wherever a snippet names one, one naming rule, and the figure-only view.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { siteUrl, useBrowser } from './browser';
+import { hostPages } from './host';
+import { EMBED_EXAMPLES } from '../src/catalog/routes';
+
+const browser = useBrowser();
+const q = (s: string) => encodeURIComponent(s);
+const RSVG = process.env.RSVG_CONVERT || '';
+
+/** One drawing of each family, at a moment with something in every part of it. */
+const DRAWINGS = {
+  'heap-race': `embed/heap?heap=race&ops=${q('schedule 15, cancel-reverse')}&step=20`,
+  wheel: `embed/wheel?view=wheel&ops=${q('add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 100, add 6 3000')}&step=end`,
+  // Scrolled to slot 18 on a phone: the row names that stay at the left edge are for the screen only.
+  'wheel-scrolled': `embed/wheel?view=wheel&ops=${q('add 1 18')}&step=end`,
+  'queue-race': `embed/queue?queue=race&ops=${q('P1: offer 1, P2: offer 2, C: poll')}&step=end`,
+  recycler: `embed/recycler?version=after&ops=${q('A: get-many 30, B: recycle-all, A: get')}&step=end`,
+};
+
+/** Opens Share / embed and downloads the picture as `kind`; returns the file's name and bytes. */
+async function downloadPicture(page: Page, kind: 'SVG' | 'PNG') {
+  const share = page.locator('details.share-embed').first();
+  if (!(await share.evaluate((d) => (d as HTMLDetailsElement).open))) await share.locator('summary').click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), share.getByRole('button', { name: `Download ${kind}` }).click()]);
+  return { name: dl.suggestedFilename(), data: readFileSync((await dl.path())!) };
+}
+
+/**
+ * Every pair of texts drawn over each other, as the SVG itself lays them out: boxes sharing more
+ * than a third of the smaller one (line boxes include the font's ascent and descent, so a slot's
+ * number just above its expiration shares a sliver without a glyph touching).
+ */
+async function overlappingText(page: Page, svg: string): Promise<string[]> {
+  await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('text')].filter((t) => t.textContent!.trim())
+      .map((t) => ({ text: t.textContent!.trim(), r: t.getBoundingClientRect() }));
+    const out: string[] = [];
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i].r;
+        const b = boxes[j].r;
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        const smaller = Math.min(a.width * a.height, b.width * b.height);
+        if (w > 0 && h > 0 && w * h > smaller / 3) out.push(`${boxes[i].text} / ${boxes[j].text}`);
+      }
+    }
+    const svgBox = document.querySelector('svg')!.getBoundingClientRect();
+    for (const { text, r } of boxes) {
+      if (r.left < svgBox.left - 1 || r.right > svgBox.right + 1 || r.top < svgBox.top - 1 || r.bottom > svgBox.bottom + 1) out.push(`${text} outside the picture`);
+    }
+    return out;
+  });
+}
+
+/** The share of pixels, above the caption, that differ from the picture's background: a blank picture has none. */
+async function inkIn(page: Page, png: Buffer, drawnHeight: number): Promise<{ ink: number; colours: number }> {
+  return page.evaluate(async ({ b64, drawn }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = Math.min(img.height, drawn);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const bg = [d[0], d[1], d[2]];
+    let ink = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < d.length; i += 4) {
+      if (Math.abs(d[i] - bg[0]) + Math.abs(d[i + 1] - bg[1]) + Math.abs(d[i + 2] - bg[2]) > 30) ink++;
+      colours.add((d[i] >> 4) * 256 + (d[i + 1] >> 4) * 16 + (d[i + 2] >> 4));
+    }
+    return { ink: ink / (c.width * c.height), colours: colours.size };
+  }, { b64: png.toString('base64'), drawn: drawnHeight });
+}
+
+describe('pictures of the drawings', () => {
+  for (const width of [1280, 390]) {
+    it(`are plain SVG laid out as on screen, with every row and slot, at ${width} px`, async () => {
+      const { page, errors } = await browser.open('', { viewport: { width, height: 900 } });
+      for (const [name, path] of Object.entries(DRAWINGS)) {
+        await page.goto(siteUrl() + path);
+        await page.locator('.trace-player').first().waitFor();
+        const rows = await page.getByRole('table', { name: 'handles' }).locator('tbody tr').count();
+        const svg = await downloadPicture(page, 'SVG');
+        const text = svg.data.toString('utf8');
+        expect(text, name).not.toContain('<foreignObject');
+        expect(svg.data.length, `${name}: ${svg.data.length} bytes`).toBeLessThan(120_000);
+        const png = await downloadPicture(page, 'PNG');
+        const w = Number(/width="(\d+)"/.exec(text)![1]);
+        const h = Number(/height="(\d+)"/.exec(text)![1]);
+        expect([png.data.readUInt32BE(16), png.data.readUInt32BE(20)], name).toEqual([2 * w, 2 * h]);
+        // Nothing cut at a scroll box: every handle's row (the recycler), every slot of the wheel.
+        for (let i = 1; i <= rows; i++) expect(text, `${name}: row o${i}`).toContain(`>o${i}</text>`);
+        if (name.startsWith('wheel')) for (let s = 0; s < 20; s++) expect(text, `slot ${s}`).toContain(`>${s}</text>`);
+        expect(await overlappingText(page, text), name).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it.skipIf(!RSVG)('render with a non-browser renderer (rsvg-convert), not blank, in either theme', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hotpath-rsvg-'));
+    const { page, errors } = await browser.open();
+    for (const [name, path] of Object.entries(DRAWINGS)) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.goto(siteUrl() + path);
+        await page.locator('.trace-player').first().waitFor();
+        await page.locator('details.share-embed summary').first().click();
+        await page.getByLabel('Picture theme').selectOption(theme);
+        const svg = await downloadPicture(page, 'SVG');
+        const text = svg.data.toString('utf8');
+        const file = join(dir, `${name}-${theme}.svg`);
+        writeFileSync(file, text);
+        const png = execFileSync(RSVG, [file]);
+        const drawn = Number(/<text font-family="[^"]*" font-size="13"[^>]*><tspan x="8" y="(\d+)"/.exec(text)![1]) - 20;
+        const { ink, colours } = await inkIn(page, png, drawn);
+        expect(ink, `${name} (${theme}): share of inked pixels`).toBeGreaterThan(0.03);
+        expect(colours, `${name} (${theme}): colours`).toBeGreaterThan(4);
+        const bg = /<rect width="100%" height="100%" fill="(#[0-9a-f]{6})"/.exec(text)![1];
+        expect(bg, `${name} (${theme}) background`).toBe(theme === 'dark' ? '#181c21' : '#ffffff');
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+  if (!RSVG) it('render with a non-browser renderer: SKIPPED, rsvg-convert is not installed (Debian: librsvg2-bin)', () => {});
+});
+
+describe('the figure-only view', () => {
+  const FAMILIES = {
+    heap: `embed/heap?heap=jdk&ops=${q('schedule 7, cancel-reverse')}&step=12`,
+    wheel: `embed/wheel?view=wheel&ops=${q('add 1 5, add 2 12')}&step=end`,
+    queue: `embed/queue?queue=mpsc&ops=${q('P1: offer 1, C: poll')}&step=end`,
+    recycler: `embed/recycler?version=race&ops=${q('A: get, get, B: recycle 1, A: get')}&step=end`,
+  };
+
+  it('shows just the drawing, the step buttons and the narration in every family, and a link to the whole view', async () => {
+    const { page, errors } = await browser.open('', { viewport: { width: 860, height: 900 } });
+    for (const [family, path] of Object.entries(FAMILIES)) {
+      await page.goto(siteUrl() + path);
+      await page.locator('.trace-player').first().waitFor();
+      const full = await page.locator('main.embed').evaluate((m) => m.getBoundingClientRect().height);
+      expect(await page.getByLabel('Ops script').count(), family).toBe(1);
+      await page.goto(`${siteUrl()}${path.replace('&ops=', '&show=drawing,controls,narration&ops=')}`);
+      await page.locator('.trace-player').first().waitFor();
+      expect(await page.getByLabel('Ops script').count(), family).toBe(0);
+      expect(await page.locator('.pseudocode').count(), family).toBe(0);
+      expect(await page.getByRole('table', { name: /work counted/i }).count(), family).toBe(0);
+      expect(await page.getByRole('group', { name: /player/ }).count(), family).toBe(1);
+      expect(await page.locator('.narration').count(), family).toBe(1);
+      expect(await page.getByText('Share / embed').count(), family).toBe(0);
+      const open = page.getByRole('link', { name: /Open this view in Hotpath Lab/ });
+      expect(await open.getAttribute('href'), family).not.toContain('show=');
+      const compact = await page.locator('main.embed').evaluate((m) => m.getBoundingClientRect().height);
+      expect(compact, `${family}: ${compact} vs ${full}`).toBeLessThan(full - 150);
+      // The step stays in the address, with show, while stepping.
+      await page.getByRole('button', { name: 'Jump to start' }).click();
+      await expect.poll(() => page.evaluate(() => location.search)).toMatch(/show=drawing,controls,narration&ops=.*&step=0/);
+    }
+    await page.goto(`${siteUrl()}embed/heap?heap=jdk&show=drawing,chart`);
+    expect(await page.getByRole('alert').innerText()).toMatch(/show=drawing,chart: “chart” is not a part; expected some of drawing, controls, narration, pseudocode, counters and script/);
+    expect(errors).toEqual([]);
+  });
+
+  it('is offered by Share / embed, and its picture holds only the parts chosen', async () => {
+    const { page, errors } = await browser.open(FAMILIES.heap);
+    await page.locator('details.share-embed summary').first().click();
+    for (const part of ['Pseudocode', 'Counters', 'Script and settings']) await page.getByLabel(part, { exact: true }).uncheck();
+    const link = await page.getByLabel('Link to this exact state').inputValue();
+    expect(link).toContain('show=drawing,controls,narration&');
+    expect(await page.getByRole('textbox', { name: /Custom element/ }).inputValue()).toContain('show=drawing,controls,narration&amp;');
+    const svg = (await downloadPicture(page, 'SVG')).data.toString('utf8');
+    const narration = (await page.locator('.narration').innerText()).split(/\s+/).slice(0, 3).join(' ');
+    expect(svg).toContain(`>${narration}`);
+    expect(svg).toMatch(/<circle /); // the drawing
+    expect(svg).not.toContain('>Pseudocode</text>');
+    expect(svg).not.toMatch(/>equals\(\) calls<\/text>/);
+    await page.getByLabel('Counters', { exact: true }).check();
+    expect((await downloadPicture(page, 'SVG')).data.toString('utf8')).toMatch(/>equals\(\) calls<\/text>/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('snippets and downloads', () => {
+  it('offer the picture a Markdown snippet names, on every widget that has one', async () => {
+    const { page, errors } = await browser.open();
+    const widgets = [
+      `embed/heap?heap=race&ops=${q('schedule 15, cancel-reverse')}&step=15`,
+      `embed/wheel?view=wheel&ops=${q('add 1 5')}&step=91`,
+      'embed/heap-layout?deadlines=50%2030%2090',
+      'embed/cost-curves?run=0',
+      'embed/purgatory-sim?preset=quick&run=0',
+      'embed/overload-sim?queue=abq',
+      'embed/bench?suite=heap-cancel&preset=quick&run=0',
+    ];
+    for (const path of widgets) {
+      await page.goto(siteUrl() + path);
+      const share = page.locator('details.share-embed').first();
+      await share.locator('summary').click();
+      const markdown = share.getByRole('textbox', { name: /^Markdown picture/ });
+      const named = /\]\(([^)]+\.png)\)\]/.exec(await markdown.inputValue())![1];
+      const png = share.getByRole('button', { name: 'Download PNG' });
+      if (await png.isEnabled()) {
+        expect((await downloadPicture(page, 'PNG')).name, path).toBe(named);
+      } else {
+        // No picture yet (nothing has run): the snippet and the buttons say so, and why.
+        expect(await share.getByText(/^Markdown picture \(no picture yet: /).count(), path).toBe(1);
+        expect(await share.getByRole('button', { name: 'Download SVG' }).isDisabled(), path).toBe(true);
+      }
+    }
+    // The cost curves, once counted, download the file their snippet names.
+    await page.goto(`${siteUrl()}embed/cost-curves?run=0`);
+    await page.getByRole('button', { name: 'Count' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /Counted \d+ points/ }).count(), { timeout: 60_000 }).toBe(1);
+    await page.locator('details.share-embed summary').click();
+    expect((await downloadPicture(page, 'PNG')).name).toBe('cost-curves.png');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('take the author’s caption into the picture, and say when an embed was made with another release', async () => {
+    const { page, errors } = await browser.open(`embed/heap?heap=jdk&ops=${q('add 5, add 3')}&step=end`);
+    await page.locator('details.share-embed summary').click();
+    expect(await page.getByRole('textbox', { name: /^HTML iframe/ }).inputValue()).toMatch(/&amp;v=\d+\.\d+\.\d+[^"]*"/);
+    await page.getByLabel('Picture caption').fill('Two adds: the smaller key rises to the root.');
+    const svg = (await downloadPicture(page, 'SVG')).data.toString('utf8');
+    expect(svg).toContain('Two adds: the smaller key rises to the root.');
+    await page.goto(`${siteUrl()}embed/heap?heap=jdk&ops=add%201&v=0.0.1`);
+    expect(await page.getByRole('status').filter({ hasText: 'embedded from Hotpath Lab 0.0.1' }).innerText()).toMatch(/^This view was embedded from Hotpath Lab 0\.0\.1; this is \d+\.\d+\.\d+, which may draw it differently\.$/);
+    await page.goto(`${siteUrl()}embed/heap?heap=jdk&v=latest`);
+    expect(await page.getByRole('alert').innerText()).toMatch(/v=latest is not a version of the lab/);
+    expect(errors).toEqual([]);
+  });
+
+  it('name a picture by one rule: the guide’s Markdown names the file its example downloads', async () => {
+    const { page, errors } = await browser.open('embed');
+    const markdown = await page.getByRole('figure').filter({ hasText: 'Markdown' }).locator('code').innerText();
+    const [, named, link] = /\]\(([^)]+\.png)\)\]\(([^)]+)\)/.exec(markdown)!;
+    await page.goto(link);
+    await page.locator('.trace-player').first().waitFor();
+    expect(await page.locator('.notice').count()).toBe(0); // same release: no version notice
+    expect((await downloadPicture(page, 'PNG')).name).toBe(named);
+    expect(named).toMatch(/^recycler-after-step-\d+\.png$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('give oEmbed the real height of each player’s and the heap layout’s example, at 860 px', async () => {
+    const { page, errors } = await browser.open('', { viewport: { width: 860, height: 900 } });
+    for (const e of EMBED_EXAMPLES.filter((x) => ['heap', 'wheel', 'queue', 'recycler', 'heap-layout'].includes(x.name))) {
+      await page.goto(`${siteUrl()}embed/${e.name}?${new URLSearchParams(e.params)}`);
+      await page.locator('main.embed .widget:not(.widget-loading)').first().waitFor();
+      await page.waitForTimeout(300);
+      const h = await page.evaluate(() => Math.ceil(document.querySelector('main.embed')!.getBoundingClientRect().bottom + window.scrollY));
+      expect(Math.abs(h - e.height), `${e.name}: measured ${h}, routes.ts says ${e.height}`).toBeLessThanOrEqual(2);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('carry the view’s real height: a plain iframe snippet on another site shows it whole, without a scrollbar', async () => {
+    const { page, errors } = await browser.open(`embed/queue?queue=race&ops=${q('fill 5, poll, poll')}&step=end`, { viewport: { width: 900, height: 900 } });
+    await page.locator('details.share-embed summary').click();
+    await expect.poll(() => page.getByText(/^Height [\d,]+ px, measured for a column [\d,]+ px wide\./).count(), { timeout: 20_000 }).toBe(1);
+    const iframe = await page.getByRole('textbox', { name: /HTML iframe/ }).inputValue();
+    const height = Number(/height="(\d+)"/.exec(iframe)![1]);
+    const column = Number(/measured for a column ([\d,]+) px wide/.exec(await page.getByText(/^Height /).innerText())![1].replace(/,/g, ''));
+    expect(height).toBeGreaterThan(900);
+    // No embed script on this page: only the snippet's own height holds the frame.
+    const host = await hostPages({ 'index.html': `<!doctype html><html><body style="margin:0"><div style="width:${column}px">${iframe}</div></body></html>` });
+    try {
+      await page.goto(host.url);
+      const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
+      await frame!.waitForSelector('.trace-player');
+      await page.waitForTimeout(500);
+      const over = await frame!.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+      expect(over).toBeLessThanOrEqual(1);
+      const content = await frame!.evaluate(() => document.querySelector('main.embed')!.getBoundingClientRect().bottom);
+      expect(Math.abs(content - height)).toBeLessThanOrEqual(2);
+    } finally {
+      await host.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});
