@@ -5,7 +5,7 @@ import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import { plural } from '../../web/src/site/format';
 import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recyclers/frames';
-import { countSteps } from '../../web/src/player/trace';
+import { countSteps } from '../../web/src/script/trace';
 import { familySchema } from '../../web/src/script/schema';
 import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
 

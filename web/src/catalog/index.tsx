@@ -10,7 +10,7 @@ import { registerHomeDemo, registerLessonWidgets } from '../registry/widgets';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RaceView } from '../player/RaceView';
-import { familyEmbed } from '../embed/familyEmbed';
+import { familyEmbed } from './familyEmbed';
 import { checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';

@@ -1,7 +1,7 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
 import type { FamilyModule, ViewProps } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { HeapView } from './HeapView';
 import { variantSpec } from '../script/schema';

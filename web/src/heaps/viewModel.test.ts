@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heapViewModel } from './viewModel';
-import { Frame } from '../player/frame';
+import { Frame } from '../script/frame';
 import { HAND, slotPosition } from './geometry';
 import type { FamilySchema } from '../script/schema';
 

@@ -2,7 +2,7 @@
 // without a browser. Nodes are keyed by timer identity (its sequence number), so the same timer
 // keeps its element as it moves and CSS can animate the move.
 import { HAND, OUT, nodeRadius, parentOf, slotPosition, treeHeight, type Point } from './geometry';
-import type { Frame } from '../player/frame';
+import type { Frame } from '../script/frame';
 import { codeOf } from '../script/schema';
 
 export interface NodeView extends Point {

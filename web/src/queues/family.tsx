@@ -2,7 +2,7 @@
 // ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
 // one atomic step at a time.
 import type { FamilyModule } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { QueueView } from './QueueView';
 import { listing, num, plural } from '../site/format';

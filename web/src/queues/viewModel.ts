@@ -1,8 +1,8 @@
 // What the queue drawings show, computed from a frame the Rust recorder wrote: small pure
 // functions (a chain's layout, a ring's markers, the contents head to tail), then the views
 // compose them.
-import type { Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import type { Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
 import { codeAt, variantSpec } from '../script/schema';
 
 /** −1 in the frame is null. */

@@ -2,7 +2,7 @@
 // recycle objects, one operation at a time, on the old thread-local stack (with or without the
 // assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
 import type { FamilyModule } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { RecyclerView } from './RecyclerView';
 import { listing, num, plural } from '../site/format';

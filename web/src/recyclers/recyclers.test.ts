@@ -6,7 +6,7 @@ import { traceScript } from '../script/run';
 import { encodeSettings, parseScript } from '../script/parse';
 import { familySchema } from '../script/schema';
 import { finalThreads, frameAt, recyclerTrace } from './frames';
-import { countSteps } from '../player/trace';
+import { countSteps } from '../script/trace';
 import { faultText, idName, objectRows, outcomeText, queuesOf, threadColumns } from './viewModel';
 import { describeRecyclerWork } from './family';
 

@@ -1,8 +1,8 @@
 // What the recycler drawings show, computed from a frame the Rust recorder wrote
 // (crates/core/src/recycler/recorder.rs): each thread's stack, the WeakOrderQueues chained from
 // it with their links, and every object's handle. Small pure functions; the view composes them.
-import type { Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import type { Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
 import { codeAt, codeNamed, codeOf, type FamilySchema } from '../script/schema';
 
 /** What a thread's last operation did: the schema's `outcome` codes, by name in lower case. */

@@ -1,9 +1,9 @@
 // What a structure family registers so the generic parts (player, race view, counters, script
 // editor, count-only view, embed route) can serve it. Nothing here imports a family: the
-// catalog (web/src/catalog.tsx) registers them.
+// catalog (web/src/catalog/index.tsx) registers them.
 import type { ComponentType } from 'react';
-import type { Counts, Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import type { Counts, Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
 import type { FamilySchema } from '../script/schema';
 import { lookup } from '../site/lookup';
 

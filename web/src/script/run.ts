@@ -1,7 +1,7 @@
 // Runs a parsed script through a family's real structures in wasm: planned once, then traced on
 // each variant asked for, everything copied out at once so no wasm object outlives the call.
 import { callWasm } from '../wasm/loader';
-import { STEP_WIDTH, actionSpans, lazyLines, type Trace } from '../player/trace';
+import { STEP_WIDTH, actionSpans, lazyLines, type Trace } from './trace';
 import { encodeCommands, encodeSettings, parseScript, placeFault, type Command, type ScriptError } from './parse';
 import { FaultError, faultOf } from './fault';
 import { countsAt } from './counting';

@@ -1,6 +1,6 @@
 // Kafka's timing wheel and the DelayQueue of tasks it replaced, as a structure family.
 import type { FamilyModule, ViewProps } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { WheelView } from './WheelView';
 import { listing, num, plural } from '../site/format';

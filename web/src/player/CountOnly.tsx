@@ -1,9 +1,9 @@
 // For scripts too big to draw: the counters, per script command, counted in a worker by the
 // real structures.
-import type { Counting } from './useScript';
-import { countsAt } from './counting';
-import { describeCommand } from './parse';
-import type { FamilySchema } from './schema';
+import type { Counting } from '../script/useScript';
+import { countsAt } from '../script/counting';
+import { describeCommand } from '../script/parse';
+import type { FamilySchema } from '../script/schema';
 import type { FamilyModule } from '../registry/family';
 import { num as fmt, plural } from '../site/format';
 

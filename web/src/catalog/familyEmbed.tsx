@@ -4,8 +4,8 @@ import type { FamilyModule } from '../registry/family';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RACE, RaceView } from '../player/RaceView';
-import { parseFamilyEmbed } from './params';
-import { withParts } from './parts';
+import { parseFamilyEmbed } from '../embed/params';
+import { withParts } from '../embed/parts';
 
 export function familyEmbed(module: FamilyModule): EmbedWidget {
   return {

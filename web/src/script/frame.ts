@@ -1,5 +1,5 @@
 // Reading a frame by field name, as the family's schema lays it out.
-import type { FamilySchema } from '../script/schema';
+import type { FamilySchema } from './schema';
 import { FrameReplay } from './replay';
 import type { Trace } from './trace';
 

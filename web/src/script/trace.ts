@@ -1,7 +1,7 @@
 // A recorded script as the player uses it: the frame before the first step, and per step the
 // fields it wrote, its pseudocode line, its event and its sentence. Rust recorded all of it; the
 // web only applies writes and reads named fields (see replay.ts and frame.ts).
-import type { FamilySchema } from '../script/schema';
+import type { FamilySchema } from './schema';
 
 /** Per step: `[action, line, kind, a, b, first write]` (see crates/core/src/trace.rs). */
 export const STEP_WIDTH = 6;

@@ -1,7 +1,7 @@
 // The one crash boundary: a widget or a whole route that throws while rendering shows what
 // happened and where, and offers to restart just that part; the rest of the page keeps working.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { asCrash } from '../wasm/loader';
+import { asCrash } from './loader';
 
 export interface RestartOption {
   label: string;
