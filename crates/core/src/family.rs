@@ -59,8 +59,9 @@ pub fn or_list(items: &[&str]) -> String {
 pub trait Family: 'static {
     /// Its name in the registry, the web's family modules and the embed route (`/embed/heap`).
     const NAME: &'static str;
-    /// The URL parameter that picks a variant (`heap=jdk`).
-    const VARIANT_PARAM: &'static str;
+    /// The name links gave the variant before every family read `variant=` (`heap=jdk`): still
+    /// read, so links made then keep opening.
+    const OLD_VARIANT_PARAM: &'static str;
     /// Whether commands may name the thread they run on (`P1: offer 5`).
     const THREADS: bool = false;
     const SETTINGS: &'static [SettingSpec] = &[];
@@ -115,7 +116,7 @@ pub trait Family: 'static {
 pub fn schema<F: Family>() -> Schema {
     Schema {
         family: F::NAME,
-        variant_param: F::VARIANT_PARAM,
+        old_variant_param: F::OLD_VARIANT_PARAM,
         ops: F::Op::OPS,
         threads: F::THREADS,
         settings: F::SETTINGS,

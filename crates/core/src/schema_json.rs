@@ -26,7 +26,7 @@ fn list<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> Strin
     )
 }
 
-/// `{"family", "variantParam", "ops": [{name, args: [{what, min, max}], example}], "threads",
+/// `{"family", "oldVariantParam", "ops": [{name, args: [{what, min, max}], example}], "threads",
 /// "settings": [{name, what, default}], "limits": {…}, "variants": [{name, title, pseudocode,
 /// counters}], "kinds": [{name, counter}], "fields": [{name, offset, len}], "codes": {set:
 /// [{name, value, text}]}}`.
@@ -102,9 +102,9 @@ pub fn to_json(s: &Schema) -> String {
             .join(",")
     );
     format!(
-        "{{\"family\":{},\"variantParam\":{},\"ops\":{ops},\"threads\":{},\"settings\":{settings},\"limits\":{limits},\"variants\":{variants},\"kinds\":{kinds},\"fields\":{fields},\"codes\":{codes}}}",
+        "{{\"family\":{},\"oldVariantParam\":{},\"ops\":{ops},\"threads\":{},\"settings\":{settings},\"limits\":{limits},\"variants\":{variants},\"kinds\":{kinds},\"fields\":{fields},\"codes\":{codes}}}",
         string(s.family),
-        string(s.variant_param),
+        string(s.old_variant_param),
         s.threads
     )
 }
@@ -119,7 +119,7 @@ mod tests {
         let json = to_json(&crate::family::schema::<crate::heap::Heaps>());
         for part in [
             "\"family\":\"heap\"",
-            "\"variantParam\":\"heap\"",
+            "\"oldVariantParam\":\"heap\"",
             "\"counters\":[\"compare\",\"equals\",\"move\",\"index\",\"grow\"]",
             "\"codes\":{\"flag\":[{\"name\":\"FOCUS\",\"value\":1,\"text\":null}",
             "\"name\":\"cancel-reverse\"",

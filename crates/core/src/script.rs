@@ -327,8 +327,8 @@ pub struct SettingSpec {
 /// the codes its frame stores.
 pub struct Schema {
     pub family: &'static str,
-    /// The URL parameter that picks a variant (`heap=jdk`).
-    pub variant_param: &'static str,
+    /// The family's older name for the `variant=` link parameter (`heap=jdk`), still read.
+    pub old_variant_param: &'static str,
     pub ops: &'static [OpSpec],
     /// Whether commands may name the thread they run on (`P1: offer 5`).
     pub threads: bool,

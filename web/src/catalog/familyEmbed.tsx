@@ -1,10 +1,11 @@
-// /embed/<family>: a family's player or race view, from `<viewParam>=…&show=…&ops=…&step=…`.
+// /embed/<family>: a family's player or race view, from `variant=…&show=…&ops=…&step=…`.
 import type { EmbedWidget } from '../registry/embeds';
 import type { FamilyModule } from '../registry/family';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RACE, RaceView } from '../player/RaceView';
 import { parseFamilyEmbed } from '../embed/params';
+import { VARIANT_PARAM } from '../embed/link';
 import { withParts } from '../embed/parts';
 
 export function familyEmbed(module: FamilyModule): EmbedWidget {
@@ -14,7 +15,7 @@ export function familyEmbed(module: FamilyModule): EmbedWidget {
       const p = parseFamilyEmbed(module, params);
       if (!p.ok) return { problem: p.message };
       const onChange = (ops: string, step: number, settings: Record<string, string>) =>
-        sync({ [module.viewParam]: p.view, ...withParts(settings, p.parts), ops, step: String(step) });
+        sync({ [VARIANT_PARAM]: p.view, ...withParts(settings, p.parts), ops, step: String(step) });
       return (
         <WasmWidget name={p.view === RACE ? 'Race view' : 'Player'}>
           {p.view === RACE

@@ -74,7 +74,7 @@ describe('every name the web reads from a family schema', () => {
       expect(unknownNames(sources(folder), schema)).toEqual([]);
 
       const module = familyModule(family)!;
-      expect(module.viewParam).toBe(schema.variantParam);
+      expect(module.oldVariantParam).toBe(schema.oldVariantParam);
       expect([...module.variants].sort()).toEqual(schema.variants.map((v) => v.name).sort());
       const kinds = new Set(schema.kinds.map((k) => k.name));
       const read = new Set<string>();

@@ -46,7 +46,7 @@ function TimerHeapView({ frame, trace, moveMs }: ViewProps) {
 
 export const heapFamily: FamilyModule = {
   name: 'heap',
-  viewParam: 'heap',
+  oldVariantParam: 'heap',
   variants: ['jdk', 'indexed'],
   defaultVariant: 'jdk',
   noun: ['timer', 'timers'],

@@ -50,7 +50,7 @@ function QueueHelp({ schema }: { schema: FamilySchema }) {
 
 export const queueFamily: FamilyModule = {
   name: 'queue',
-  viewParam: 'queue',
+  oldVariantParam: 'queue',
   variants: ['clq', 'abq', 'spsc', 'mpsc'],
   defaultVariant: 'clq',
   noun: ['element', 'elements'],

@@ -52,7 +52,7 @@ function RecyclerHelp({ schema }: { schema: FamilySchema }) {
 
 export const recyclerFamily: FamilyModule = {
   name: 'recycler',
-  viewParam: 'version',
+  oldVariantParam: 'version',
   variants: ['before', 'after'],
   defaultVariant: 'after',
   noun: ['object', 'objects'],

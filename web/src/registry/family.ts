@@ -30,11 +30,12 @@ export interface FamilyModule {
   /** As in Rust (`families.rs`) and in the embed route: /embed/<name>. */
   name: string;
   /**
-   * The embed parameter that picks the view (`heap=jdk|indexed|race`), and the variants as the
-   * schema names them, in the order the race shows them: needed before the wasm loads (to read
-   * a link), so stated here too; catalog.test.ts checks both against the schema.
+   * The family's older name for the `variant=` link parameter (`heap=jdk|indexed|race`), still
+   * read, and the variants as the schema names them, in the order the race shows them: needed
+   * before the wasm loads (to read a link), so stated here too; schemaNames.test.ts checks both
+   * against the schema.
    */
-  viewParam: string;
+  oldVariantParam: string;
   variants: string[];
   defaultVariant: string;
   /** What its entities are called, singular and plural: "timer", "timers". */

@@ -51,8 +51,8 @@ export interface SettingSpec {
 
 export interface FamilySchema {
   family: string;
-  /** The URL parameter that picks a variant (`heap=jdk`). */
-  variantParam: string;
+  /** The family's older name for the `variant=` link parameter (`heap=jdk`), still read. */
+  oldVariantParam: string;
   ops: OpSpec[];
   /** Whether commands may name the thread they run on (`P1: offer 5`). */
   threads: boolean;

@@ -40,7 +40,7 @@ function TimerView(props: ViewProps) {
 
 export const wheelFamily: FamilyModule = {
   name: 'wheel',
-  viewParam: 'view',
+  oldVariantParam: 'view',
   variants: ['wheel', 'delay-queue'],
   defaultVariant: 'wheel',
   noun: ['timer', 'timers'],

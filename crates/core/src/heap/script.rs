@@ -427,7 +427,7 @@ pub struct Heaps;
 
 impl Family for Heaps {
     const NAME: &'static str = "heap";
-    const VARIANT_PARAM: &'static str = "heap";
+    const OLD_VARIANT_PARAM: &'static str = "heap";
     type Op = HeapOp;
     type Variant = HeapKind;
     type Event = HeapEvent;

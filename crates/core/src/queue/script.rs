@@ -625,7 +625,7 @@ pub struct Queues;
 
 impl Family for Queues {
     const NAME: &'static str = "queue";
-    const VARIANT_PARAM: &'static str = "queue";
+    const OLD_VARIANT_PARAM: &'static str = "queue";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;
     type Op = QueueCommand;

@@ -376,7 +376,7 @@ pub struct Recyclers;
 
 impl Family for Recyclers {
     const NAME: &'static str = "recycler";
-    const VARIANT_PARAM: &'static str = "version";
+    const OLD_VARIANT_PARAM: &'static str = "version";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;
     type Op = RecyclerCommand;

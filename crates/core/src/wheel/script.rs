@@ -352,7 +352,7 @@ pub struct Wheels;
 
 impl Family for Wheels {
     const NAME: &'static str = "wheel";
-    const VARIANT_PARAM: &'static str = "view";
+    const OLD_VARIANT_PARAM: &'static str = "view";
     type Op = WheelOp;
     type Variant = TimerKind;
     type Event = WheelEvent;
