@@ -355,158 +355,183 @@ impl<T: HeapItem> HeapMirror<T> {
     /// Applies one heap event to the mirror and the frame; returns the step's arguments and sentence.
     pub fn apply(&mut self, trace: &mut TraceBuffer, line: u8, e: HeapEvent) -> ([i32; 2], String) {
         self.line = line;
-        let item = self.nouns.item;
-        let (args, focus, held, text): ([i32; 2], Vec<usize>, bool, String) = match e {
-            HeapEvent::Begin(op) => {
-                let text = self.begin(trace, op);
-                (
-                    [op as i32, self.slots.len() as i32],
-                    vec![],
-                    op == Op::Offer,
-                    text,
-                )
-            }
-            HeapEvent::Grow { old, new } => {
-                trace.set(self.at.capacity, new as i32);
-                let slot = self.nouns.slot;
-                let text = format!(
-                    "The array is full ({old} {slot}s): copy it into a new one of {new} {slot}s."
-                );
-                ([old as i32, new as i32], vec![], false, text)
-            }
-            HeapEvent::Compare { a, b, ord } => {
-                let text = self.compare_text(a, b, ord);
-                let focus = [a, b]
-                    .iter()
-                    .filter_map(|l| if let Loc::Slot(i) = l { Some(*i) } else { None })
-                    .collect();
-                (
-                    [loc_code(a), loc_code(b)],
-                    focus,
-                    a == Loc::Held || b == Loc::Held,
-                    text,
-                )
-            }
-            HeapEvent::Equals { slot, matched } => {
-                self.equals_calls += 1;
-                let n = self.equals_calls;
-                let here = self.name(Loc::Slot(slot));
-                let text = if matched {
-                    format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
-                } else {
-                    format!("equals() call {n}: {here} is not the {item} to cancel; look at the next {}.", self.nouns.slot)
-                };
-                if slot < self.room {
-                    let f = trace.get(self.at.flags + slot);
-                    trace.set(self.at.flags + slot, f | flag::SCANNED);
-                }
-                trace.set(self.at.found, if matched { slot as i32 } else { -1 });
-                ([slot as i32, i32::from(matched)], vec![slot], false, text)
-            }
-            HeapEvent::Move { from, to } => {
-                let d = self.key(from);
-                let text = match from {
-                    Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
-                    Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
-                        format!(
-                            "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
-                            self.nouns.slot
-                        )
-                    }
-                    Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
-                    Loc::Held if self.nouns.hand => {
-                        format!("Place {d} in [{to}]: its place is found.")
-                    }
-                    Loc::Held => format!("{d} goes into [{to}]: its place is found."),
-                    Loc::Removed => format!("Move {d}."),
-                };
-                let value = self.at(from);
-                // The moved item keeps the index it had stored until it writes its new one.
-                let stored = match from {
-                    Loc::Slot(a) => {
-                        self.slots[a] = None;
-                        self.stored[a]
-                    }
-                    Loc::Held => {
-                        self.held = None;
-                        self.held_index
-                    }
-                    Loc::Removed => {
-                        self.removed = None;
-                        -1
-                    }
-                };
-                if to >= self.slots.len() {
-                    self.slots.resize(to + 1, None);
-                    self.stored.resize(to + 1, -1);
-                }
-                self.slots[to] = value;
-                self.stored[to] = stored;
-                self.trim();
-                let focus = match from {
-                    Loc::Slot(a) => vec![a, to],
-                    _ => vec![to],
-                };
-                ([loc_code(from), to as i32], focus, from == Loc::Held, text)
-            }
-            HeapEvent::Lift { slot } => {
-                let d = self.key(Loc::Slot(slot));
-                let climb_again = line == self.lines.1;
-                let (hand, place) = (self.nouns.hand, self.nouns.slot);
-                let text = if climb_again && hand {
-                    format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
-                } else if climb_again {
-                    format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
-                } else if slot + 1 == self.slots.len() && hand {
-                    format!("Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty.")
-                } else if slot + 1 == self.slots.len() {
-                    format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
-                } else if hand {
-                    format!("Pick {d} up from [{slot}] to move it further.")
-                } else {
-                    format!("{d} leaves [{slot}] to move further.")
-                };
-                self.held = self.slots[slot].take();
-                self.held_index = self.stored[slot];
-                self.trim();
-                ([slot as i32, -1], vec![slot], true, text)
-            }
-            HeapEvent::Take { slot } => {
-                let d = self.key(Loc::Slot(slot));
-                let text = if self.subject.is_some() {
-                    format!("The {item} {d} leaves the queue from [{slot}].")
-                } else {
-                    format!("Return the {item} {d} from [{slot}]; it leaves the queue.")
-                };
-                self.removed = self.slots[slot].take();
-                ([slot as i32, 0], vec![slot], false, text)
-            }
-            HeapEvent::Clear { slot } => {
-                self.slots.truncate(slot);
-                self.stored.truncate(slot);
-                (
-                    [slot as i32, 0],
-                    vec![slot],
-                    false,
-                    format!(
-                        "[{slot}] was the last {}: just empty it. Done.",
-                        self.nouns.slot
-                    ),
-                )
-            }
-            HeapEvent::IndexWrite { slot, index } => {
-                let d = self.key(Loc::Slot(slot));
-                let text = if index < 0 {
-                    format!("{d} writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once.")
-                } else {
-                    format!("{d} writes its new index, {slot}, into itself.")
-                };
-                self.stored[slot] = index;
-                ([slot as i32, index], vec![slot], false, text)
-            }
+        let (args, focus, held, text) = match e {
+            HeapEvent::Begin(op) => self.on_begin(trace, op),
+            HeapEvent::Grow { old, new } => self.on_grow(trace, old, new),
+            HeapEvent::Compare { a, b, ord } => self.on_compare(a, b, ord),
+            HeapEvent::Equals { slot, matched } => self.on_equals(trace, slot, matched),
+            HeapEvent::Move { from, to } => self.on_move(from, to),
+            HeapEvent::Lift { slot } => self.on_lift(slot),
+            HeapEvent::Take { slot } => self.on_take(slot),
+            HeapEvent::Clear { slot } => self.on_clear(slot),
+            HeapEvent::IndexWrite { slot, index } => self.on_index_write(slot, index),
         };
         self.write_frame(trace, &focus, held);
         (args, text)
+    }
+
+    fn on_begin(&mut self, trace: &mut TraceBuffer, op: Op) -> Applied {
+        let text = self.begin(trace, op);
+        (
+            [op as i32, self.slots.len() as i32],
+            vec![],
+            op == Op::Offer,
+            text,
+        )
+    }
+
+    fn on_grow(&mut self, trace: &mut TraceBuffer, old: usize, new: usize) -> Applied {
+        trace.set(self.at.capacity, new as i32);
+        let slot = self.nouns.slot;
+        let text =
+            format!("The array is full ({old} {slot}s): copy it into a new one of {new} {slot}s.");
+        ([old as i32, new as i32], vec![], false, text)
+    }
+
+    fn on_compare(&mut self, a: Loc, b: Loc, ord: Ordering) -> Applied {
+        let text = self.compare_text(a, b, ord);
+        let focus = [a, b]
+            .iter()
+            .filter_map(|l| if let Loc::Slot(i) = l { Some(*i) } else { None })
+            .collect();
+        (
+            [loc_code(a), loc_code(b)],
+            focus,
+            a == Loc::Held || b == Loc::Held,
+            text,
+        )
+    }
+
+    fn on_equals(&mut self, trace: &mut TraceBuffer, slot: usize, matched: bool) -> Applied {
+        let item = self.nouns.item;
+        self.equals_calls += 1;
+        let n = self.equals_calls;
+        let here = self.name(Loc::Slot(slot));
+        let text = if matched {
+            format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
+        } else {
+            format!(
+                "equals() call {n}: {here} is not the {item} to cancel; look at the next {}.",
+                self.nouns.slot
+            )
+        };
+        if slot < self.room {
+            let f = trace.get(self.at.flags + slot);
+            trace.set(self.at.flags + slot, f | flag::SCANNED);
+        }
+        trace.set(self.at.found, if matched { slot as i32 } else { -1 });
+        ([slot as i32, i32::from(matched)], vec![slot], false, text)
+    }
+
+    fn on_move(&mut self, from: Loc, to: usize) -> Applied {
+        let item = self.nouns.item;
+        let d = self.key(from);
+        let text = match from {
+            Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
+            Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
+                format!(
+                    "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
+                    self.nouns.slot
+                )
+            }
+            Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
+            Loc::Held if self.nouns.hand => {
+                format!("Place {d} in [{to}]: its place is found.")
+            }
+            Loc::Held => format!("{d} goes into [{to}]: its place is found."),
+            Loc::Removed => format!("Move {d}."),
+        };
+        let value = self.at(from);
+        // The moved item keeps the index it had stored until it writes its new one.
+        let stored = match from {
+            Loc::Slot(a) => {
+                self.slots[a] = None;
+                self.stored[a]
+            }
+            Loc::Held => {
+                self.held = None;
+                self.held_index
+            }
+            Loc::Removed => {
+                self.removed = None;
+                -1
+            }
+        };
+        if to >= self.slots.len() {
+            self.slots.resize(to + 1, None);
+            self.stored.resize(to + 1, -1);
+        }
+        self.slots[to] = value;
+        self.stored[to] = stored;
+        self.trim();
+        let focus = match from {
+            Loc::Slot(a) => vec![a, to],
+            _ => vec![to],
+        };
+        ([loc_code(from), to as i32], focus, from == Loc::Held, text)
+    }
+
+    fn on_lift(&mut self, slot: usize) -> Applied {
+        let item = self.nouns.item;
+        let d = self.key(Loc::Slot(slot));
+        let climb_again = self.line == self.lines.1;
+        let (hand, place) = (self.nouns.hand, self.nouns.slot);
+        let text = if climb_again && hand {
+            format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
+        } else if climb_again {
+            format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
+        } else if slot + 1 == self.slots.len() && hand {
+            format!(
+                "Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty."
+            )
+        } else if slot + 1 == self.slots.len() {
+            format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
+        } else if hand {
+            format!("Pick {d} up from [{slot}] to move it further.")
+        } else {
+            format!("{d} leaves [{slot}] to move further.")
+        };
+        self.held = self.slots[slot].take();
+        self.held_index = self.stored[slot];
+        self.trim();
+        ([slot as i32, -1], vec![slot], true, text)
+    }
+
+    fn on_take(&mut self, slot: usize) -> Applied {
+        let item = self.nouns.item;
+        let d = self.key(Loc::Slot(slot));
+        let text = if self.subject.is_some() {
+            format!("The {item} {d} leaves the queue from [{slot}].")
+        } else {
+            format!("Return the {item} {d} from [{slot}]; it leaves the queue.")
+        };
+        self.removed = self.slots[slot].take();
+        ([slot as i32, 0], vec![slot], false, text)
+    }
+
+    fn on_clear(&mut self, slot: usize) -> Applied {
+        self.slots.truncate(slot);
+        self.stored.truncate(slot);
+        (
+            [slot as i32, 0],
+            vec![slot],
+            false,
+            format!(
+                "[{slot}] was the last {}: just empty it. Done.",
+                self.nouns.slot
+            ),
+        )
+    }
+
+    fn on_index_write(&mut self, slot: usize, index: i32) -> Applied {
+        let d = self.key(Loc::Slot(slot));
+        let text = if index < 0 {
+            format!("{d} writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once.")
+        } else {
+            format!("{d} writes its new index, {slot}, into itself.")
+        };
+        self.stored[slot] = index;
+        ([slot as i32, index], vec![slot], false, text)
     }
 
     /// An emptied last slot is gone (size shrank); interior holes stay until filled.
@@ -527,6 +552,10 @@ impl<T: HeapItem> HeapMirror<T> {
         trace.set(self.at.found, -1);
     }
 }
+
+/// What one event did to the heap: the step's arguments, the slots to highlight, whether the held
+/// item is in play, and the sentence.
+type Applied = ([i32; 2], Vec<usize>, bool, String);
 
 fn loc_code(l: Loc) -> i32 {
     match l {

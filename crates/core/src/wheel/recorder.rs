@@ -269,6 +269,240 @@ impl WheelRecorder {
             (None, _) => format!("{op:?}"),
         }
     }
+
+    fn on_begin(&mut self, e: WheelEvent, op: WheelOp) {
+        let text = self.begin(op);
+        let subject = match self.current {
+            Some(Action::Add { entity, .. }) | Some(Action::Cancel { entity }) => Some(entity),
+            _ => None,
+        };
+        if self.kind == TimerKind::DelayQueue {
+            // The task the queue operation is about, for the heap's sentences.
+            let item = subject.map(|entity| QueueItem {
+                code: entity as i32,
+                expiration: self.expirations[entity as usize],
+                bucket: false,
+                id: self.id(entity),
+            });
+            self.queue.set_subject(item);
+        }
+        self.step(e, [op as i32, 0], subject, None, text);
+    }
+
+    fn on_beyond(&mut self, e: WheelEvent, timer: u32, level: usize) {
+        let entity = self.entity(timer);
+        let exp = self.expirations[entity as usize];
+        let l = self.levels[level];
+        self.set(self.at.focus_level, level as i64);
+        let text = format!(
+            "Level {level} ({} ms ticks, clock at {} ms) reaches only to {} ms; {exp} ms is beyond it: pass #{} up to level {}.",
+            l.tick, l.time, l.time + l.interval - 1, self.id(entity), level + 1
+        );
+        self.step(e, [level as i32, 0], Some(entity), None, text);
+    }
+
+    fn on_overflow(&mut self, e: WheelEvent, level: usize) {
+        let below = self.levels[level];
+        let new = LevelMirror {
+            tick: below.interval,
+            interval: below.interval * WHEEL_SIZE as u64,
+            time: below.time - below.time % below.interval,
+        };
+        let n = self.levels.len();
+        self.levels.push(new);
+        if n < MAX_LEVELS {
+            self.set(self.at.levels, (n + 1) as i64);
+            self.set(self.at.level_tick + n, new.tick as i64);
+            self.set(self.at.level_interval + n, new.interval as i64);
+            self.set(self.at.level_time + n, new.time as i64);
+        }
+        let text = format!(
+            "Level {} does not exist yet: make it, on first need. Its tick is level {level}'s whole interval, {} ms; 20 slots reach {} ms; its clock starts at {} ms.",
+            level + 1, new.tick, new.interval, new.time
+        );
+        self.step(e, [level as i32, 0], None, None, text);
+    }
+
+    fn on_place(&mut self, e: WheelEvent, timer: u32, level: usize, slot: usize) {
+        let entity = self.entity(timer);
+        let exp = self.expirations[entity as usize];
+        let l = self.levels[level];
+        let b = level * WHEEL_SIZE + slot;
+        self.set(self.at.focus_level, level as i64);
+        let text = format!(
+            "{exp} ms is within level {level}'s reach ({} + {} ≤ {exp} < {} + {}): its slot is ({exp} / {}) mod 20 = {slot}.",
+            l.time, l.tick, l.time, l.interval, l.tick
+        );
+        self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
+    }
+
+    fn on_insert(&mut self, e: WheelEvent, timer: u32, level: usize, slot: usize) {
+        let entity = self.entity(timer);
+        let b = level * WHEEL_SIZE + slot;
+        let exp = self.expirations[entity as usize];
+        let tick = self.levels[level].tick;
+        let bucket_exp = (exp / tick * tick) as i64;
+        let old = self.trace.get(self.at.bucket_exp + b);
+        self.lists[b].push(entity);
+        self.write_list(b);
+        if (entity as usize) < MAX_TIMERS {
+            self.set(self.at.timer_bucket + entity as usize, b as i64);
+        }
+        if let Some(from) = self.flushing {
+            self.set(self.at.from_bucket, from as i64);
+        }
+        self.set(self.at.bucket_exp + b, bucket_exp);
+        self.queue.set_subject(Some(QueueItem {
+            code: b as i32,
+            expiration: bucket_exp as u64,
+            bucket: true,
+            id: 0,
+        }));
+        let text = self.insert_text(entity, b, old, bucket_exp);
+        self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
+    }
+
+    /// The sentence for `entity` appended to bucket `b`, whose expiration was `old` and is now
+    /// `bucket_exp`: whether the bucket must be offered to the delay queue again.
+    fn insert_text(&self, entity: u32, b: usize, old: i32, bucket_exp: i64) -> String {
+        let n = self.lists[b].len();
+        let after = if n > 1 {
+            format!(", after #{}", self.id(self.lists[b][n - 2]))
+        } else {
+            String::new()
+        };
+        let queued = if i64::from(old) == bucket_exp {
+            format!(" The bucket already expires at {bucket_exp} ms and is in the delay queue: nothing more to do.")
+        } else {
+            let was = if old < 0 {
+                "unset (−1)".to_string()
+            } else {
+                format!("{old} ms")
+            };
+            format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.")
+        };
+        format!(
+            "Append #{} at the tail of {}'s list{after}: O(1).{queued}",
+            self.id(entity),
+            bucket_name(b)
+        )
+    }
+
+    fn on_unlink(&mut self, e: WheelEvent, timer: u32, level: usize, slot: usize) {
+        let entity = self.entity(timer);
+        let b = level * WHEEL_SIZE + slot;
+        self.lists[b].retain(|&x| x != entity);
+        self.write_list(b);
+        if (entity as usize) < MAX_TIMERS {
+            self.set(self.at.timer_bucket + entity as usize, -1);
+            self.set(self.at.timer_next + entity as usize, -1);
+        }
+        let id = self.id(entity);
+        let text = if self.flushing.is_some() {
+            format!("Take #{id}, the head of {}'s list.", bucket_name(b))
+        } else {
+            format!("Unlink #{id} from {}: its neighbours now point at each other. O(1), no search. The bucket stays in the delay queue, even if it is now empty.", bucket_name(b))
+        };
+        self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
+    }
+
+    fn on_flush(&mut self, e: WheelEvent, level: usize, slot: usize) {
+        let b = level * WHEEL_SIZE + slot;
+        self.flushing = Some(b);
+        self.set(self.at.bucket_exp + b, -1);
+        self.set(self.at.focus_level, level as i64);
+        let n = self.lists[b].len();
+        let text = if n == 0 {
+            format!("Flush {}: its timers were all cancelled; it is empty. Its expiration resets to −1.", bucket_name(b))
+        } else {
+            format!(
+                "Flush {}: take its {n} timer{}, head first, and add each again: it drops to a lower level, or fires. Its expiration resets to −1, so it can be offered again.",
+                bucket_name(b), if n == 1 { "" } else { "s" }
+            )
+        };
+        self.step(e, [level as i32, slot as i32], None, Some(b), text);
+    }
+
+    fn on_cascade(&mut self, e: WheelEvent, timer: u32, from: usize, to: usize) {
+        let entity = self.entity(timer);
+        let b = self
+            .trace
+            .get(self.at.timer_bucket + entity.min(MAX_TIMERS as u32 - 1) as usize);
+        let text = format!(
+            "#{} moved down from level {from} to level {to}.",
+            self.id(entity)
+        );
+        self.step(
+            e,
+            [from as i32, to as i32],
+            Some(entity),
+            usize::try_from(b).ok(),
+            text,
+        );
+    }
+
+    fn on_fire(&mut self, e: WheelEvent, timer: u32, time: u64) {
+        let entity = self.entity(timer);
+        let exp = self.expirations[entity as usize];
+        self.pending[entity as usize] = false;
+        if (entity as usize) < MAX_TIMERS {
+            self.set(self.at.timer_fired_at + entity as usize, time as i64);
+            self.set(self.at.timer_bucket + entity as usize, -1);
+        }
+        if self.fired < MAX_TIMERS {
+            self.set(self.at.fired + self.fired, i64::from(entity));
+        }
+        self.fired += 1;
+        self.set(self.at.fired_count, self.fired as i64);
+        let text = match self.kind {
+            TimerKind::Wheel if exp == time => format!(
+                "#{} is due at {exp} ms, and the clock is there: it fires.",
+                self.id(entity)
+            ),
+            TimerKind::Wheel => format!(
+                "#{} was due at {exp} ms; the clock is at {time} ms: it fires now.",
+                self.id(entity)
+            ),
+            TimerKind::DelayQueue => {
+                format!("#{} is due at {exp} ms: it fires.", self.id(entity))
+            }
+        };
+        self.step(e, [entity as i32, time as i32], Some(entity), None, text);
+    }
+
+    fn on_tick(&mut self, e: WheelEvent, level: usize, time: u64) {
+        if let Some(l) = self.levels.get_mut(level) {
+            l.time = time;
+        }
+        if level < MAX_LEVELS {
+            self.set(self.at.level_time + level, time as i64);
+        }
+        if level == 0 {
+            self.set(self.at.now, time as i64);
+            self.flushing = None;
+        }
+        let text = format!("Level {level}'s clock moves to {time} ms.");
+        self.set(self.at.focus_level, level as i64);
+        self.step(e, [level as i32, time as i32], None, None, text);
+    }
+
+    fn on_queue(&mut self, e: WheelEvent, h: HeapEvent) {
+        if let HeapEvent::Begin(op) = h {
+            // A poll takes the root: name it in advance, as the sentence does.
+            if op == Op::Poll {
+                self.flushing = None;
+            }
+        }
+        let (args, mut text) = self.queue.apply(&mut self.trace, self.queue_line, h);
+        if self.kind == TimerKind::Wheel && h == HeapEvent::Begin(Op::Poll) {
+            let to = match self.current {
+                Some(Action::Advance { to }) => to,
+                _ => 0,
+            };
+            text = format!("The delay queue's earliest bucket is due by {to} ms: poll it. {text}");
+        }
+        self.step(e, args, None, None, text);
+    }
 }
 
 impl Probe<WheelEvent> for WheelRecorder {
@@ -282,227 +516,17 @@ impl Probe<WheelEvent> for WheelRecorder {
             return;
         }
         match e {
-            WheelEvent::Begin(op) => {
-                let text = self.begin(op);
-                let subject = match self.current {
-                    Some(Action::Add { entity, .. }) | Some(Action::Cancel { entity }) => {
-                        Some(entity)
-                    }
-                    _ => None,
-                };
-                if self.kind == TimerKind::DelayQueue {
-                    // The task the queue operation is about, for the heap's sentences.
-                    let item = subject.map(|entity| QueueItem {
-                        code: entity as i32,
-                        expiration: self.expirations[entity as usize],
-                        bucket: false,
-                        id: self.id(entity),
-                    });
-                    self.queue.set_subject(item);
-                }
-                self.step(e, [op as i32, 0], subject, None, text);
-            }
-            WheelEvent::Beyond { timer, level } => {
-                let entity = self.entity(timer);
-                let exp = self.expirations[entity as usize];
-                let l = self.levels[level];
-                self.set(self.at.focus_level, level as i64);
-                let text = format!(
-                    "Level {level} ({} ms ticks, clock at {} ms) reaches only to {} ms; {exp} ms is beyond it: pass #{} up to level {}.",
-                    l.tick, l.time, l.time + l.interval - 1, self.id(entity), level + 1
-                );
-                self.step(e, [level as i32, 0], Some(entity), None, text);
-            }
-            WheelEvent::Overflow { level } => {
-                let below = self.levels[level];
-                let new = LevelMirror {
-                    tick: below.interval,
-                    interval: below.interval * WHEEL_SIZE as u64,
-                    time: below.time - below.time % below.interval,
-                };
-                let n = self.levels.len();
-                self.levels.push(new);
-                if n < MAX_LEVELS {
-                    self.set(self.at.levels, (n + 1) as i64);
-                    self.set(self.at.level_tick + n, new.tick as i64);
-                    self.set(self.at.level_interval + n, new.interval as i64);
-                    self.set(self.at.level_time + n, new.time as i64);
-                }
-                let text = format!(
-                    "Level {} does not exist yet: make it, on first need. Its tick is level {level}'s whole interval, {} ms; 20 slots reach {} ms; its clock starts at {} ms.",
-                    level + 1, new.tick, new.interval, new.time
-                );
-                self.step(e, [level as i32, 0], None, None, text);
-            }
-            WheelEvent::Place { timer, level, slot } => {
-                let entity = self.entity(timer);
-                let exp = self.expirations[entity as usize];
-                let l = self.levels[level];
-                let b = level * WHEEL_SIZE + slot;
-                self.set(self.at.focus_level, level as i64);
-                let text = format!(
-                    "{exp} ms is within level {level}'s reach ({} + {} ≤ {exp} < {} + {}): its slot is ({exp} / {}) mod 20 = {slot}.",
-                    l.time, l.tick, l.time, l.interval, l.tick
-                );
-                self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
-            }
-            WheelEvent::Insert { timer, level, slot } => {
-                let entity = self.entity(timer);
-                let b = level * WHEEL_SIZE + slot;
-                let exp = self.expirations[entity as usize];
-                let tick = self.levels[level].tick;
-                let bucket_exp = (exp / tick * tick) as i64;
-                let old = self.trace.get(self.at.bucket_exp + b);
-                self.lists[b].push(entity);
-                self.write_list(b);
-                if (entity as usize) < MAX_TIMERS {
-                    self.set(self.at.timer_bucket + entity as usize, b as i64);
-                }
-                if let Some(from) = self.flushing {
-                    self.set(self.at.from_bucket, from as i64);
-                }
-                self.set(self.at.bucket_exp + b, bucket_exp);
-                self.queue.set_subject(Some(QueueItem {
-                    code: b as i32,
-                    expiration: bucket_exp as u64,
-                    bucket: true,
-                    id: 0,
-                }));
-                let n = self.lists[b].len();
-                let after = if n > 1 {
-                    format!(", after #{}", self.id(self.lists[b][n - 2]))
-                } else {
-                    String::new()
-                };
-                let queued = if i64::from(old) == bucket_exp {
-                    format!(" The bucket already expires at {bucket_exp} ms and is in the delay queue: nothing more to do.")
-                } else {
-                    let was = if old < 0 {
-                        "unset (−1)".to_string()
-                    } else {
-                        format!("{old} ms")
-                    };
-                    format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.")
-                };
-                let text = format!(
-                    "Append #{} at the tail of {}'s list{after}: O(1).{queued}",
-                    self.id(entity),
-                    bucket_name(b)
-                );
-                self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
-            }
-            WheelEvent::Unlink { timer, level, slot } => {
-                let entity = self.entity(timer);
-                let b = level * WHEEL_SIZE + slot;
-                self.lists[b].retain(|&x| x != entity);
-                self.write_list(b);
-                if (entity as usize) < MAX_TIMERS {
-                    self.set(self.at.timer_bucket + entity as usize, -1);
-                    self.set(self.at.timer_next + entity as usize, -1);
-                }
-                let id = self.id(entity);
-                let text = if self.flushing.is_some() {
-                    format!("Take #{id}, the head of {}'s list.", bucket_name(b))
-                } else {
-                    format!("Unlink #{id} from {}: its neighbours now point at each other. O(1), no search. The bucket stays in the delay queue, even if it is now empty.", bucket_name(b))
-                };
-                self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
-            }
-            WheelEvent::Flush { level, slot } => {
-                let b = level * WHEEL_SIZE + slot;
-                self.flushing = Some(b);
-                self.set(self.at.bucket_exp + b, -1);
-                self.set(self.at.focus_level, level as i64);
-                let n = self.lists[b].len();
-                let text = if n == 0 {
-                    format!("Flush {}: its timers were all cancelled; it is empty. Its expiration resets to −1.", bucket_name(b))
-                } else {
-                    format!(
-                        "Flush {}: take its {n} timer{}, head first, and add each again: it drops to a lower level, or fires. Its expiration resets to −1, so it can be offered again.",
-                        bucket_name(b), if n == 1 { "" } else { "s" }
-                    )
-                };
-                self.step(e, [level as i32, slot as i32], None, Some(b), text);
-            }
-            WheelEvent::Cascade { timer, from, to } => {
-                let entity = self.entity(timer);
-                let b = self
-                    .trace
-                    .get(self.at.timer_bucket + entity.min(MAX_TIMERS as u32 - 1) as usize);
-                let text = format!(
-                    "#{} moved down from level {from} to level {to}.",
-                    self.id(entity)
-                );
-                self.step(
-                    e,
-                    [from as i32, to as i32],
-                    Some(entity),
-                    usize::try_from(b).ok(),
-                    text,
-                );
-            }
-            WheelEvent::Fire { timer, time } => {
-                let entity = self.entity(timer);
-                let exp = self.expirations[entity as usize];
-                self.pending[entity as usize] = false;
-                if (entity as usize) < MAX_TIMERS {
-                    self.set(self.at.timer_fired_at + entity as usize, time as i64);
-                    self.set(self.at.timer_bucket + entity as usize, -1);
-                }
-                if self.fired < MAX_TIMERS {
-                    self.set(self.at.fired + self.fired, i64::from(entity));
-                }
-                self.fired += 1;
-                self.set(self.at.fired_count, self.fired as i64);
-                let text = match self.kind {
-                    TimerKind::Wheel if exp == time => format!(
-                        "#{} is due at {exp} ms, and the clock is there: it fires.",
-                        self.id(entity)
-                    ),
-                    TimerKind::Wheel => format!(
-                        "#{} was due at {exp} ms; the clock is at {time} ms: it fires now.",
-                        self.id(entity)
-                    ),
-                    TimerKind::DelayQueue => {
-                        format!("#{} is due at {exp} ms: it fires.", self.id(entity))
-                    }
-                };
-                self.step(e, [entity as i32, time as i32], Some(entity), None, text);
-            }
-            WheelEvent::Tick { level, time } => {
-                if let Some(l) = self.levels.get_mut(level) {
-                    l.time = time;
-                }
-                if level < MAX_LEVELS {
-                    self.set(self.at.level_time + level, time as i64);
-                }
-                if level == 0 {
-                    self.set(self.at.now, time as i64);
-                    self.flushing = None;
-                }
-                let text = format!("Level {level}'s clock moves to {time} ms.");
-                self.set(self.at.focus_level, level as i64);
-                self.step(e, [level as i32, time as i32], None, None, text);
-            }
-            WheelEvent::Queue(h) => {
-                if let HeapEvent::Begin(op) = h {
-                    // A poll takes the root: name it in advance, as the sentence does.
-                    if op == Op::Poll {
-                        self.flushing = None;
-                    }
-                }
-                let (args, mut text) = self.queue.apply(&mut self.trace, self.queue_line, h);
-                if self.kind == TimerKind::Wheel && h == HeapEvent::Begin(Op::Poll) {
-                    let to = match self.current {
-                        Some(Action::Advance { to }) => to,
-                        _ => 0,
-                    };
-                    text = format!(
-                        "The delay queue's earliest bucket is due by {to} ms: poll it. {text}"
-                    );
-                }
-                self.step(e, args, None, None, text);
-            }
+            WheelEvent::Begin(op) => self.on_begin(e, op),
+            WheelEvent::Beyond { timer, level } => self.on_beyond(e, timer, level),
+            WheelEvent::Overflow { level } => self.on_overflow(e, level),
+            WheelEvent::Place { timer, level, slot } => self.on_place(e, timer, level, slot),
+            WheelEvent::Insert { timer, level, slot } => self.on_insert(e, timer, level, slot),
+            WheelEvent::Unlink { timer, level, slot } => self.on_unlink(e, timer, level, slot),
+            WheelEvent::Flush { level, slot } => self.on_flush(e, level, slot),
+            WheelEvent::Cascade { timer, from, to } => self.on_cascade(e, timer, from, to),
+            WheelEvent::Fire { timer, time } => self.on_fire(e, timer, time),
+            WheelEvent::Tick { level, time } => self.on_tick(e, level, time),
+            WheelEvent::Queue(h) => self.on_queue(e, h),
             WheelEvent::QueueLine(l) => {
                 self.queue_line = l;
             }
