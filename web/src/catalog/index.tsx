@@ -54,6 +54,15 @@ function stepOf(p: PlayerProps): StepSpec | undefined {
   return parsed.step;
 }
 
+/** The variant an MDX tag picks: `variant="jdk"`, or the family's older attribute (`heap="jdk"`), not both. */
+function variantOf(module: FamilyModule, p: PlayerProps): string {
+  const [given, old] = [p[VARIANT_PARAM], p[module.oldVariantParam]];
+  if (typeof given === 'string' && typeof old === 'string') {
+    throw new Error(`a lesson widget gives both ${VARIANT_PARAM}="${given}" and ${module.oldVariantParam}="${old}"; give ${VARIANT_PARAM} only`);
+  }
+  return typeof given === 'string' ? given : typeof old === 'string' ? old : module.defaultVariant;
+}
+
 /** MDX names for a family's player (`<HeapPlayer variant="jdk" …/>`, or the family's older `heap="jdk"`) and race (`<HeapRace …/>`), from families.json. */
 function familyWidgets(module: FamilyModule) {
   const facts = FAMILY_FACTS.find((f) => f.name === module.name);
@@ -61,7 +70,7 @@ function familyWidgets(module: FamilyModule) {
   const [player, race] = [`${facts.mdx}Player`, `${facts.mdx}Race`];
   return {
     [player]: framed('Player', (p: PlayerProps) => (
-      <ScriptPlayer module={module} variant={(p[VARIANT_PARAM] ?? p[module.oldVariantParam] ?? module.defaultVariant) as string} ops={p.ops} step={stepOf(p)}
+      <ScriptPlayer module={module} variant={variantOf(module, p)} ops={p.ops} step={stepOf(p)}
         settings={settingsOf(module, p)} />
     )),
     [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={stepOf(p)} settings={settingsOf(module, p)} />),
