@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
-import { stepAt } from '../../web/src/player/trace';
+import { stepAt } from '../../web/src/script/trace';
 import { generate as generateFor } from '../../web/src/exercises/exercises';
 import { MIB, secondsToExhaust } from '../../web/src/queues/overload';
 

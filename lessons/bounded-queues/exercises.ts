@@ -7,7 +7,7 @@ import type { StepSpec } from '../../web/src/embed/params';
 import { num, plural } from '../../web/src/site/format';
 import { frameAt, queueTrace } from '../../web/src/queues/frames';
 import { chainOf, polledOf } from '../../web/src/queues/viewModel';
-import { countSteps, kindIndex, stepAt } from '../../web/src/player/trace';
+import { countSteps, kindIndex, stepAt } from '../../web/src/script/trace';
 import { MIB, PACKET_BYTES, NODE_BYTES, secondsToExhaust, waitMs } from '../../web/src/queues/overload';
 
 const replay = (view: string, ops: string, step: StepSpec, settings?: Record<string, string>) =>

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { generate as generateFor, grade, lessonsWithExercises, type Instance } from '../../web/src/exercises/exercises';
 import { heapTrace } from '../../web/src/heaps/frames';
-import { Frame } from '../../web/src/player/frame';
-import { FrameReplay } from '../../web/src/player/replay';
+import { Frame } from '../../web/src/script/frame';
+import { FrameReplay } from '../../web/src/script/replay';
 
 const generate = (seed: string) => generateFor('cancelling-timers', seed)!;
 

@@ -5,7 +5,7 @@ import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
 import { num as fmt, plural } from '../../web/src/site/format';
 import { heapTrace, slotsAt } from '../../web/src/heaps/frames';
-import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
+import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
 import { countNow } from '../../web/src/script/run';
 
 /** The steps of action `a` (0-based). */

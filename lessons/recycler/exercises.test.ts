@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
-import { kindIndex, stepAt } from '../../web/src/player/trace';
+import { kindIndex, stepAt } from '../../web/src/script/trace';
 import { queuesOf, threadColumns } from '../../web/src/recyclers/viewModel';
 import { generate as generateFor } from '../../web/src/exercises/exercises';
 

@@ -5,8 +5,9 @@ import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import { plural } from '../../web/src/site/format';
 import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recyclers/frames';
-import { countSteps } from '../../web/src/player/trace';
-import { FAULTS, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
+import { countSteps } from '../../web/src/script/trace';
+import { familySchema } from '../../web/src/script/schema';
+import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
 
 const replay = (view: string, ops: string, settings?: Record<string, string>) =>
   ({ family: 'recycler', view, ops, step: 'end' as const, ...(settings ? { settings } : {}) });
@@ -134,7 +135,11 @@ const oldAllocations: Maker = (seed) => {
   };
 };
 
-const DOUBLE_CHOICES = [`throws ${FAULTS[0]}`, `throws ${FAULTS[3]}`, 'returns true: o1 is pooled twice', 'returns false: o1 is dropped'];
+/** What a second recycle can do: the old assertion's error, the rewrite's, or no error at all. */
+function doubleChoices(): string[] {
+  const s = familySchema('recycler');
+  return [`throws ${faultText(s, 'AssertRecycledAlready')}`, `throws ${faultText(s, 'RecycledAlready')}`, 'returns true: o1 is pooled twice', 'returns false: o1 is dropped'];
+}
 
 /** A double recycle, three ways. */
 const doubleRecycle: Maker = (seed) => {
@@ -145,13 +150,14 @@ const doubleRecycle: Maker = (seed) => {
   const ops = 'get, recycle 1, recycle 1';
   const t = recyclerTrace(ops, variant, settings);
   const c = finalThreads(t)[0];
-  const answer = c.outcome === 'threw' ? `throws ${FAULTS[c.outcomeValue]}` : c.outcome === 'recycled' ? DOUBLE_CHOICES[2] : DOUBLE_CHOICES[3];
+  const choices = doubleChoices();
+  const answer = c.outcome === 'threw' ? `throws ${c.fault}` : c.outcome === 'recycled' ? choices[2] : choices[3];
   const where = which === 0 ? 'the old Recycler, run with assertions on (-ea:io.netty..., as the 2014 benchmark did)'
     : which === 1 ? 'the old Recycler, run without assertions (the JVM’s default)' : 'the rewritten Recycler';
   return {
     id: 'double-recycle', kind: 'predict', title: 'What does a second recycle do?',
     prompt: `One thread runs \`${ops}\` on ${where}: it recycles the same object twice. What does the second recycle do?`,
-    choices: DOUBLE_CHOICES,
+    choices,
     hint: 'The old code checks only in its assertion map, which exists only with -ea. The rewrite keeps two recycle ids in every handle.',
     expected: answer,
     explanation: `It ${answer}. ` + (which === 0
@@ -188,8 +194,8 @@ const queuedIds: Maker = (seed) => {
   const ops = `A: get-many 2, ${first}: recycle 1, ${second}: recycle 2, A: get, get`;
   const t = recyclerTrace(ops, 'after');
   const f = frameAt(t, t.length);
-  const id = idName(f.get('object_last_id', 0));
-  const rid = idName(f.get('object_recycle_id', 0));
+  const id = idName(f.get('object_last_id', 0), f.schema);
+  const rid = idName(f.get('object_recycle_id', 0), f.schema);
   const choices = ['0', 'OWN', 'q1', 'q2'];
   const held = finalThreads(t)[0];
   return {

@@ -3,8 +3,8 @@ import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src
 import { generate as generateFor, grade } from '../../web/src/exercises/exercises';
 import { modelAt, wheelTrace } from '../../web/src/wheels/frames';
 import { wheelModel } from '../../web/src/wheels/viewModel';
-import type { Frame } from '../../web/src/player/frame';
-import { kindIndex, stepAt } from '../../web/src/player/trace';
+import type { Frame } from '../../web/src/script/frame';
+import { kindIndex, stepAt } from '../../web/src/script/trace';
 
 const generate = (seed: string) => generateFor('request-timeouts', seed)!;
 

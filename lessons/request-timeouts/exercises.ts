@@ -5,7 +5,7 @@ import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
 import { listing, num, plural } from '../../web/src/site/format';
 import { frameAt, modelAt, wheelTrace } from '../../web/src/wheels/frames';
-import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/player/trace';
+import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
 
 const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'wheel', view, ops, step });
 

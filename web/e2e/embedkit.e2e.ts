@@ -73,7 +73,7 @@ describe('the embed kit', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg).not.toContain('<foreignObject'); // plain shapes and text, which any renderer draws
     expect(svg).toContain('Step 12 of ');
-    expect(svg).toMatch(/href="http[^"]+embed\/recycler\?version=after&amp;[^"]*step=12&amp;v=[^"]+"/);
+    expect(svg).toMatch(/href="http[^"]+embed\/recycler\?variant=after&amp;[^"]*step=12&amp;v=[^"]+"/);
     // Styles written out: the only classes are the picture's own text styles, defined in it.
     expect(svg.match(/class="[^"]*"/g)!.every((c) => /^class="t\d+"$/.test(c))).toBe(true);
     const wellFormed = await page.evaluate((text) => !new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror'), svg);
@@ -152,7 +152,7 @@ describe('the class view', () => {
     expect(hardestFirst).toMatch(/^How many handles move in one scavenge\?: solved by 1 of the 4 who tried \(5 sent this lesson\), 0 at the first try, 1 hint asked\.$/);
     const wrong = page.getByRole('region', { name: 'wrong answers: How many handles move in one scavenge?' });
     expect(await wrong.locator('li').first().innerText()).toBe(`${wrongBy('handles-moved', 4)} — 3 times`);
-    expect(await wrong.getByRole('link', { name: 'Replay this exercise’s steps' }).getAttribute('href')).toMatch(/embed\/recycler\?version=after&ops=A:%20get-many%20\d+,%20B:%20recycle-all,%20A:%20get,%20get/);
+    expect(await wrong.getByRole('link', { name: 'Replay this exercise’s steps' }).getAttribute('href')).toMatch(/embed\/recycler\?variant=after&ops=A:%20get-many%20\d+,%20B:%20recycle-all,%20A:%20get,%20get/);
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the gradebook (CSV)' }).click()]);
     const csv = readFileSync((await dl.path())!, 'utf8').split('\n');
     expect(csv[0].startsWith(`student,solved,first try,questions,percent solved,files,edited?,Pooling objects with Netty's Recycler · 1. ${SET[0].title}: solved`)).toBe(true);

@@ -1,13 +1,21 @@
 // Arguments of `npm run bench -- <suite> [options]`, checked before anything is built.
-import { closeSync, existsSync, openSync, statSync, unlinkSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-export const SUITE_NAMES = ['heap-cancel', 'timer-add-cancel', 'udp-queue', 'recycler', 'purgatory', 'queue-threads', 'recycler-threads', 'class'];
+/** Every family's benchmarks, from the family registry: JMH suites, and runs of their own (with a usage note). */
+const BENCHES = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'catalog', 'families.json'), 'utf8')).flatMap((f) => f.bench);
+const SUITES = BENCHES.filter((b) => !b.usage).map((b) => b.name);
+// The class server's load test belongs to no family: it is the site's own run.
+const RUNS = [
+  ...BENCHES.filter((b) => b.usage),
+  { name: 'class', usage: "the class server's load test, 300 students answering at once on one instance, on each database; --quick/--full, --json" },
+];
+
+/** JMH suites first, then the runs of their own (a catalog test holds them equal to what is registered). */
+export const SUITE_NAMES = [...SUITES, ...RUNS.map((b) => b.name)];
 export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json FILE] [--csv FILE] [--only TEXT] [--native]
-  suites:   ${SUITE_NAMES.join(', ')} (purgatory: the saturation sweep; --quick/--full, --json, --csv;
-            queue-threads, recycler-threads: the queues, or the Recycler pipelines, raced across real
-            threads; --quick/--full, --native, --json; class: the class server's load test, 300
-            students answering at once on one instance, on each database; --quick/--full, --json)
+  suites:   ${SUITES.join(', ')}
+${RUNS.map((b) => `  ${b.name}: ${b.usage}`).join('\n')}
   --quick   1 fork × (1 warmup + 3 measurement) iterations of 300 ms (the default)
   --full    2 forks × (5 warmup + 10 measurement) iterations of 1 s
   --json F  also write the results, environment and comparison as JSON to F

@@ -22,6 +22,12 @@ main(async () => {
   await buildWasm({ bindgen });
 
   const stages = [
+    // The house's clean state is checked, not kept by discipline: an unformatted file, a clippy
+    // warning or a broken hook rule fails the run like a failing test.
+    ['Rust format (cargo fmt --check)', () => runAsync('cargo', ['fmt', '--all', '--check', '--manifest-path', join(CRATES, 'Cargo.toml')])],
+    ['Rust lint (cargo clippy -D warnings)', () => runAsync('cargo', ['clippy', '--workspace', '--all-targets',
+      '--manifest-path', join(CRATES, 'Cargo.toml'), '--', '-D', 'warnings'])],
+    ['TypeScript lint (ESLint)', () => runAsync(bin('eslint'), ['--max-warnings', '0', '.'])],
     ['Rust tests (cargo test)', () => runAsync('cargo', ['test', '--workspace', '--manifest-path', join(CRATES, 'Cargo.toml')])],
     ['Type check (tsc)', () => runAsync(bin('tsc'), ['--noEmit', '-p', ROOT])],
     ['Unit tests (Vitest)', async () => {

@@ -95,6 +95,13 @@ export function ensureRust() {
     step('Adding the Rust target wasm32-unknown-unknown (rustup) …');
     run('rustup', ['target', 'add', 'wasm32-unknown-unknown']);
   }
+  // npm test checks formatting and lints: a minimal rustup profile has neither tool.
+  const components = (capture('rustup', ['component', 'list', '--installed']) ?? '').split('\n');
+  const missing = ['rustfmt', 'clippy'].filter((c) => !components.some((l) => l.startsWith(`${c}-`)));
+  if (missing.length) {
+    step(`Adding the Rust components ${missing.join(' and ')} (rustup) …`);
+    run('rustup', ['component', 'add', ...missing]);
+  }
 }
 
 /** The exact wasm-bindgen version pinned in crates/wasm/Cargo.toml. */

@@ -1,4 +1,6 @@
 // Builds crates/wasm into web/src/wasm/pkg (release profile unless --dev).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step } from './toolchain.mjs';
@@ -9,16 +11,42 @@ import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNigh
  * target directory, so the stable build's cache is untouched.
  */
 async function buildThreadsWasm(bindgen) {
-  ensureNightly();
   const flags = ['-C', 'target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128',
     ...['--shared-memory', '--max-memory=1073741824', '--import-memory',
       '--export=__wasm_init_tls', '--export=__tls_size', '--export=__tls_align', '--export=__tls_base'].flatMap((a) => ['-C', `link-arg=${a}`])];
+  const stamp = threadsInputs(flags, bindgen);
+  if (existsSync(join(THREADS_PKG, 'hotpath_threads_bg.wasm')) && existsSync(THREADS_STAMP)
+    && readFileSync(THREADS_STAMP, 'utf8') === stamp) {
+    step('The threaded wasm is up to date (its inputs did not change): not rebuilt.');
+    return;
+  }
+  ensureNightly();
   await runAsync('cargo', [`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',
     '--target', 'wasm32-unknown-unknown', '--release', '-Z', 'build-std=std,panic_abort',
     '--target-dir', join(CRATES, 'target', 'threads'), '--color', 'always'],
   { env: { ...process.env, RUSTFLAGS: flags.join(' ') } });
   const wasm = join(CRATES, 'target', 'threads', 'wasm32-unknown-unknown', 'release', 'hotpath_threads.wasm');
   await runAsync(bindgen, ['--target', 'web', '--out-dir', THREADS_PKG, wasm]);
+  writeFileSync(THREADS_STAMP, stamp);
+}
+
+const THREADS_STAMP = join(THREADS_PKG, '.inputs');
+
+/**
+ * What the threaded build is made from: its crate's sources and manifest, the workspace's manifest
+ * and lock file, the toolchain, flags and bindgen. A build whose stamp matches is skipped, so
+ * start, test, build and bench neither call the nightly toolchain nor re-check std for a crate
+ * nobody touched. crates/threads uses core only in its tests, so core's edits do not count.
+ */
+function threadsInputs(flags, bindgen) {
+  const hash = createHash('sha256');
+  const files = (dir) => readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  const inputs = [...files(join(CRATES, 'threads', 'src')), join(CRATES, 'threads', 'Cargo.toml'),
+    join(CRATES, 'Cargo.toml'), join(CRATES, 'Cargo.lock')].sort();
+  hash.update(JSON.stringify([NIGHTLY, flags, bindgen]));
+  for (const f of inputs) hash.update(f.slice(CRATES.length)).update(readFileSync(f));
+  return hash.digest('hex');
 }
 
 export async function buildWasm({ profile = 'release', bindgen = ensureBindgen() } = {}) {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SiteLayout } from './site/SiteLayout';
-import { CrashBoundary } from './site/CrashBoundary';
+import { CrashBoundary } from './wasm/CrashBoundary';
 import { Home } from './pages/Home';
 import { LessonPage } from './pages/LessonPage';
 import { NotFound } from './pages/NotFound';

@@ -3,7 +3,7 @@
 //!   cargo bench -p hotpath-core --bench recycler -- --forks 1 --warmup 1 --iterations 3 --iteration-ms 300
 
 use hotpath_core::native_bench::{self, Kernel, Row};
-use hotpath_core::recycler_bench::{PoolDesign, RecycleSameThread, SIZES};
+use hotpath_core::recycler::bench::{PoolDesign, RecycleSameThread, SIZES};
 
 fn main() {
     let mut rows = Vec::new();

@@ -3,7 +3,7 @@
 //!   cargo bench -p hotpath-core --bench timer_add_cancel -- --forks 1 --warmup 1 --iterations 3 --iteration-ms 300
 
 use hotpath_core::native_bench::{self, Kernel, Row};
-use hotpath_core::timer_bench::{TimerAddCancel, TimerDesign};
+use hotpath_core::wheel::bench::{TimerAddCancel, TimerDesign};
 
 fn main() {
     let mut rows = Vec::new();

@@ -3,7 +3,7 @@
 //!   cargo bench -p hotpath-core --bench udp_queue -- --forks 1 --warmup 1 --iterations 3 --iteration-ms 300
 
 use hotpath_core::native_bench::{self, Kernel, Row};
-use hotpath_core::queue_bench::{OfferDesign, QueueOffer};
+use hotpath_core::queue::bench::{OfferDesign, QueueOffer};
 
 fn main() {
     let mut rows = Vec::new();

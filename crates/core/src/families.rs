@@ -1,52 +1,88 @@
-//! The structure families the web can script, by name: the one place a new family is added.
+//! The structure families the web can script, by name: the one table a new family is added to.
 
-use crate::queue_script::{self, QueueScript};
-use crate::recycler_script::{self, RecyclerScript};
-use crate::script::{decode, parse_settings, PlannedScript, Schema, ScriptError};
-use crate::timer_script::{self, HeapScript};
-use crate::wheel_script::{self, WheelScript};
+use crate::family::{schema, Family, Planned};
+use crate::heap::Heaps;
+use crate::queue::Queues;
+use crate::recycler::Recyclers;
+use crate::script::{PlannedScript, Schema, ScriptError};
+use crate::wheel::Wheels;
 
-/// Every family's name, in the order the web lists them.
-pub const FAMILIES: &[&str] = &["heap", "wheel", "queue", "recycler"];
+/// Plans encoded commands and settings, for drawing (`true`) or counting.
+pub type Plan = fn(&[u32], &str, bool) -> Result<Box<dyn PlannedScript>, ScriptError>;
 
-pub fn schema(family: &str) -> Option<Schema> {
-    match family {
-        "heap" => Some(timer_script::schema()),
-        "wheel" => Some(wheel_script::schema()),
-        "queue" => Some(queue_script::schema()),
-        "recycler" => Some(recycler_script::schema()),
-        _ => None,
+/// One family as the wasm facade reaches it.
+pub struct Entry {
+    pub name: &'static str,
+    pub schema: fn() -> Schema,
+    pub plan: Plan,
+}
+
+const fn entry<F: Family>() -> Entry {
+    Entry {
+        name: F::NAME,
+        schema: schema::<F>,
+        plan: Planned::<F>::boxed,
     }
 }
 
-/// Plans an encoded script and its settings (`name=value` lines) for `family`, for drawing
-/// (within the drawing limits, else `fits()` is false) or for counting.
-pub fn plan(
-    family: &str,
-    flat: &[u32],
-    settings: &str,
-    draw: bool,
-) -> Result<Box<dyn PlannedScript>, ScriptError> {
-    let spec = schema(family).ok_or_else(|| {
-        ScriptError::new(
-            0,
-            format!("there is no structure family called \"{family}\""),
-        )
-    })?;
-    let commands = decode(flat)?;
-    if !spec.threads {
-        if let Some(i) = commands.iter().position(|c| c.thread != 0) {
-            return Err(ScriptError::new(
-                i,
-                format!("{family} scripts do not name threads"),
-            ));
+/// Every family, in the order the web lists them.
+pub const FAMILIES: &[Entry] = &[
+    entry::<Heaps>(),
+    entry::<Wheels>(),
+    entry::<Queues>(),
+    entry::<Recyclers>(),
+];
+
+/// The family called `name`; any other name is an error, never some family's default.
+pub fn family(name: &str) -> Result<&'static Entry, ScriptError> {
+    FAMILIES.iter().find(|f| f.name == name).ok_or_else(|| {
+        ScriptError::request(format!("there is no structure family called \"{name}\""))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::Opcode;
+
+    /// Each command's enum variant sits beside its own grammar entry: `CancelInOrder` is
+    /// "cancel-in-order", so a mislabelled entry cannot make a command mean another.
+    fn each_op_is_named_by_its_variant<O: Opcode + std::fmt::Debug>() {
+        assert_eq!(O::ALL.len(), O::OPS.len());
+        for (op, spec) in O::ALL.iter().zip(O::OPS) {
+            let mut kebab = String::new();
+            for c in format!("{op:?}").chars() {
+                if c.is_uppercase() && !kebab.is_empty() {
+                    kebab.push('-');
+                }
+                kebab.push(c.to_ascii_lowercase());
+            }
+            assert_eq!(kebab, spec.name);
         }
-        parse_settings(settings, spec.settings)?;
     }
-    match family {
-        "heap" => Ok(Box::new(HeapScript::new(&commands, draw)?)),
-        "wheel" => Ok(Box::new(WheelScript::new(&commands, draw)?)),
-        "queue" => Ok(Box::new(QueueScript::new(&commands, settings, draw)?)),
-        _ => Ok(Box::new(RecyclerScript::new(&commands, settings, draw)?)),
+
+    #[test]
+    fn opcodes_mean_the_command_written_beside_them() {
+        each_op_is_named_by_its_variant::<<Heaps as Family>::Op>();
+        each_op_is_named_by_its_variant::<<Wheels as Family>::Op>();
+        each_op_is_named_by_its_variant::<<Queues as Family>::Op>();
+        each_op_is_named_by_its_variant::<<Recyclers as Family>::Op>();
+    }
+
+    #[test]
+    fn an_unknown_family_is_an_error_not_a_default() {
+        let e = family("recyclr").err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "there is no structure family called \"recyclr\""
+        );
+        for f in FAMILIES {
+            assert_eq!((f.schema)().family, f.name);
+            assert!(
+                (f.plan)(&[], "", true).is_ok(),
+                "{}: an empty script plans",
+                f.name
+            );
+        }
     }
 }

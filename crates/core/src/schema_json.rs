@@ -26,8 +26,10 @@ fn list<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> Strin
     )
 }
 
-/// `{"family", "ops": [{name, args: [{what, min, max}], example}], "limits": {…},
-/// "variants": [{name, title, pseudocode}], "kinds": [{name, counter}], "fields": [{name, offset, len}]}`.
+/// `{"family", "oldVariantParam", "ops": [{name, args: [{what, min, max}], example}], "threads",
+/// "settings": [{name, what, default}], "limits": {…}, "variants": [{name, title, pseudocode,
+/// counters}], "kinds": [{name, counter}], "fields": [{name, offset, len}], "codes": {set:
+/// [{name, value, text}]}}`.
 pub fn to_json(s: &Schema) -> String {
     let ops = list(s.ops, |o| {
         format!(
@@ -52,10 +54,11 @@ pub fn to_json(s: &Schema) -> String {
     );
     let variants = list(&s.variants, |v| {
         format!(
-            "{{\"name\":{},\"title\":{},\"pseudocode\":{}}}",
+            "{{\"name\":{},\"title\":{},\"pseudocode\":{},\"counters\":{}}}",
             string(v.name),
             string(v.title),
-            list(v.pseudocode, |l| string(l))
+            list(v.pseudocode, |l| string(l)),
+            list(v.counters, |c| string(c))
         )
     });
     let kinds = list(s.kinds, |k| {
@@ -68,7 +71,7 @@ pub fn to_json(s: &Schema) -> String {
     let fields = list(&s.fields, |f| {
         format!(
             "{{\"name\":{},\"offset\":{},\"len\":{}}}",
-            string(f.name),
+            string(&f.name),
             f.offset,
             f.len
         )
@@ -81,9 +84,27 @@ pub fn to_json(s: &Schema) -> String {
             string(x.default)
         )
     });
+    let codes = format!(
+        "{{{}}}",
+        s.codes
+            .iter()
+            .map(|set| format!(
+                "{}:{}",
+                string(set.name),
+                list(&set.codes, |c| format!(
+                    "{{\"name\":{},\"value\":{},\"text\":{}}}",
+                    string(&c.name),
+                    c.value,
+                    c.text.map_or("null".into(), string)
+                ))
+            ))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
     format!(
-        "{{\"family\":{},\"ops\":{ops},\"threads\":{},\"settings\":{settings},\"limits\":{limits},\"variants\":{variants},\"kinds\":{kinds},\"fields\":{fields}}}",
+        "{{\"family\":{},\"oldVariantParam\":{},\"ops\":{ops},\"threads\":{},\"settings\":{settings},\"limits\":{limits},\"variants\":{variants},\"kinds\":{kinds},\"fields\":{fields},\"codes\":{codes}}}",
         string(s.family),
+        string(s.old_variant_param),
         s.threads
     )
 }
@@ -95,9 +116,12 @@ mod tests {
     #[test]
     fn escapes_and_names_every_part() {
         assert_eq!(string("a \"b\"\n"), "\"a \\\"b\\\"\\n\"");
-        let json = to_json(&crate::timer_script::schema());
+        let json = to_json(&crate::family::schema::<crate::heap::Heaps>());
         for part in [
             "\"family\":\"heap\"",
+            "\"oldVariantParam\":\"heap\"",
+            "\"counters\":[\"compare\",\"equals\",\"move\",\"index\",\"grow\"]",
+            "\"codes\":{\"flag\":[{\"name\":\"FOCUS\",\"value\":1,\"text\":null}",
             "\"name\":\"cancel-reverse\"",
             "\"drawnTimers\":127",
             "\"counter\":\"comparisons\"",

@@ -21,10 +21,9 @@ pub struct RawCommand {
 /// Decodes `[op, a, b, c, thread]` groups.
 pub fn decode(flat: &[u32]) -> Result<Vec<RawCommand>, ScriptError> {
     if !flat.len().is_multiple_of(COMMAND_WIDTH) {
-        return Err(ScriptError::new(
-            0,
-            format!("commands must come as groups of {COMMAND_WIDTH} integers"),
-        ));
+        return Err(ScriptError::request(format!(
+            "commands must come as groups of {COMMAND_WIDTH} integers"
+        )));
     }
     Ok(flat
         .chunks(COMMAND_WIDTH)
@@ -36,24 +35,33 @@ pub fn decode(flat: &[u32]) -> Result<Vec<RawCommand>, ScriptError> {
         .collect())
 }
 
+/// Where a script went wrong: what the page points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A command, 0-based.
+    Command(usize),
+    /// A setting ("schedule") rather than a command.
+    Setting(&'static str),
+    /// The request as a whole (an unknown family or variant, a malformed encoding, a script too
+    /// big to draw): nothing the reader typed is at fault.
+    Request,
+}
+
+/// A script the planner refuses, as data: the web places it from `place` and shows `Display`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
-    /// The 0-based command at fault.
-    pub command: usize,
+    pub place: Place,
     pub message: String,
     /// The script is valid but exceeds a size limit (so it may still be counted, if not drawn).
     pub over_limit: bool,
-    /// The setting at fault ("schedule"), when it is not a command.
-    pub setting: Option<&'static str>,
 }
 
 impl ScriptError {
     pub fn new(command: usize, message: String) -> Self {
         Self {
-            command,
+            place: Place::Command(command),
             message,
             over_limit: false,
-            setting: None,
         }
     }
 
@@ -67,17 +75,35 @@ impl ScriptError {
     /// An error in a setting rather than a command: "schedule: …".
     pub fn in_setting(setting: &'static str, message: String) -> Self {
         Self {
-            setting: Some(setting),
-            ..Self::new(0, message)
+            place: Place::Setting(setting),
+            message,
+            over_limit: false,
+        }
+    }
+
+    pub fn request(message: String) -> Self {
+        Self {
+            place: Place::Request,
+            message,
+            over_limit: false,
+        }
+    }
+
+    /// The 0-based command at fault, if a command is.
+    pub fn command(&self) -> Option<usize> {
+        match self.place {
+            Place::Command(c) => Some(c),
+            _ => None,
         }
     }
 }
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.setting {
-            Some(s) => write!(f, "{s}: {}", self.message),
-            None => write!(f, "command {}: {}", self.command + 1, self.message),
+        match self.place {
+            Place::Command(c) => write!(f, "command {}: {}", c + 1, self.message),
+            Place::Setting(s) => write!(f, "{s}: {}", self.message),
+            Place::Request => f.write_str(&self.message),
         }
     }
 }
@@ -98,18 +124,15 @@ pub fn parse_settings(
             .find(|s| s.name == name.trim())
             .ok_or_else(|| {
                 let names: Vec<&str> = known.iter().map(|s| s.name).collect();
-                ScriptError::new(
-                    0,
-                    if names.is_empty() {
-                        format!("this family takes no settings, not \"{}\"", name.trim())
-                    } else {
-                        format!(
-                            "there is no setting \"{}\"; expected {}",
-                            name.trim(),
-                            names.join(", ")
-                        )
-                    },
-                )
+                ScriptError::request(if names.is_empty() {
+                    format!("this family takes no settings, not \"{}\"", name.trim())
+                } else {
+                    format!(
+                        "there is no setting \"{}\"; expected {}",
+                        name.trim(),
+                        names.join(", ")
+                    )
+                })
             })?;
         if out.iter().any(|(n, _)| *n == spec.name) {
             return Err(ScriptError::in_setting(spec.name, "given twice".into()));
@@ -180,12 +203,8 @@ pub fn script_threads(
 }
 
 /// The thread command `command` runs on, checked against the script's threads.
-pub fn command_thread(
-    command: usize,
-    c: &RawCommand,
-    names: &[String],
-) -> Result<usize, ScriptError> {
-    let thread = c.thread as usize;
+pub fn command_thread(command: usize, thread: u32, names: &[String]) -> Result<usize, ScriptError> {
+    let thread = thread as usize;
     if thread >= names.len() {
         return Err(ScriptError::new(
             command,
@@ -195,32 +214,73 @@ pub fn command_thread(
     Ok(thread)
 }
 
-/// The grammar entry of command `command`, after checking its opcode and every argument's range
-/// (the web's parser checks the same; this is the last word, for any caller).
-pub fn check_command(
-    ops: &'static [OpSpec],
-    command: usize,
-    c: &RawCommand,
-) -> Result<&'static OpSpec, ScriptError> {
-    let spec = ops
-        .get(c.op as usize)
-        .ok_or_else(|| ScriptError::new(command, format!("unknown opcode {}", c.op)))?;
-    for (arg, &a) in spec.args.iter().zip(&c.args) {
-        if a < arg.min || a > arg.max {
-            return Err(ScriptError::new(
-                command,
-                format!(
-                    "{} takes {} from {} to {}, not {}",
-                    spec.name,
-                    arg.what,
-                    fmt_count(arg.min.into()),
-                    fmt_count(arg.max.into()),
-                    fmt_count(a.into())
-                ),
-            ));
+/// A family's commands, as an enum declared with its grammar (see `opcodes!`): entry `i` of
+/// `OPS` is the grammar of `ALL[i]`, and opcode `i` on the wire means `ALL[i]`.
+pub trait Opcode: Copy + 'static {
+    const ALL: &'static [Self];
+    const OPS: &'static [OpSpec];
+}
+
+/// A command checked against its family's grammar: a known operation, every argument in range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Command<O> {
+    pub op: O,
+    pub args: [u32; 3],
+    pub thread: u32,
+}
+
+/// Checks every command's opcode and arguments (the web's parser checks the same; this is the
+/// last word, for any caller).
+pub fn commands<O: Opcode>(raw: &[RawCommand]) -> Result<Vec<Command<O>>, ScriptError> {
+    raw.iter()
+        .enumerate()
+        .map(|(command, c)| {
+            let i = c.op as usize;
+            let (op, spec) = O::ALL
+                .get(i)
+                .zip(O::OPS.get(i))
+                .ok_or_else(|| ScriptError::new(command, format!("unknown opcode {}", c.op)))?;
+            for (arg, &a) in spec.args.iter().zip(&c.args) {
+                if a < arg.min || a > arg.max {
+                    return Err(ScriptError::new(
+                        command,
+                        format!(
+                            "{} takes {} from {} to {}, not {}",
+                            spec.name,
+                            arg.what,
+                            fmt_count(arg.min.into()),
+                            fmt_count(arg.max.into()),
+                            fmt_count(a.into())
+                        ),
+                    ));
+                }
+            }
+            Ok(Command {
+                op: *op,
+                args: c.args,
+                thread: c.thread,
+            })
+        })
+        .collect()
+}
+
+/// Declares a family's commands once: the enum the planner matches on, and the grammar the web's
+/// parser is built from, in one list, so an opcode can only mean the entry written beside it.
+macro_rules! opcodes {
+    ($(#[$m:meta])* $vis:vis enum $name:ident {
+        $($(#[$vm:meta])* $variant:ident = $spec:expr,)+
+    }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $name {
+            $($(#[$vm])* $variant,)+
         }
-    }
-    Ok(spec)
+
+        impl $crate::script::Opcode for $name {
+            const ALL: &'static [Self] = &[$($name::$variant,)+];
+            const OPS: &'static [$crate::script::OpSpec] = &[$($spec,)+];
+        }
+    };
 }
 
 /// 1234567 → "1,234,567".
@@ -245,7 +305,7 @@ pub struct ArgSpec {
     pub max: u32,
 }
 
-/// One command of the grammar; its opcode is its position in the family's list.
+/// One command of the grammar; its opcode is its position in the family's list (`opcodes!`).
 #[derive(Clone, Copy, Debug)]
 pub struct OpSpec {
     pub name: &'static str,
@@ -263,25 +323,71 @@ pub struct SettingSpec {
     pub default: &'static str,
 }
 
-/// What a family states about itself, for the web: grammar, limits, variants, events, frame.
+/// What a family states about itself, for the web: grammar, limits, variants, events, frame, and
+/// the codes its frame stores.
 pub struct Schema {
     pub family: &'static str,
+    /// The family's older name for the `variant=` link parameter (`heap=jdk`), still read.
+    pub old_variant_param: &'static str,
     pub ops: &'static [OpSpec],
     /// Whether commands may name the thread they run on (`P1: offer 5`).
     pub threads: bool,
     pub settings: &'static [SettingSpec],
     /// Named numbers the help text quotes and the web checks (drawn entities, actions, steps…).
     pub limits: Vec<(&'static str, u64)>,
-    /// The structures a script can run on, with their titles and pseudocode listings.
-    pub variants: Vec<Variant>,
+    /// The structures a script can run on, with their titles, pseudocode and counters.
+    pub variants: Vec<VariantSpec>,
     pub kinds: &'static [Kind],
     pub fields: Vec<Field>,
+    pub codes: Vec<CodeSet>,
 }
 
-pub struct Variant {
+pub struct VariantSpec {
     pub name: &'static str,
     pub title: &'static str,
     pub pseudocode: &'static [&'static str],
+    /// The event kinds its counters show, by name, in order.
+    pub counters: &'static [&'static str],
+}
+
+/// Named integers a frame stores (a thread's state, the field a step touched, a fault), so the
+/// web reads them by name instead of copying the numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeSet {
+    pub name: &'static str,
+    pub codes: Vec<Code>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Code {
+    pub name: String,
+    pub value: i64,
+    /// What the page shows for it, where that is not its name (an exception's Java text).
+    pub text: Option<&'static str>,
+}
+
+/// Declares codes a frame stores once: constants for Rust, and the set the schema exports.
+macro_rules! codes {
+    ($(#[$m:meta])* $vis:vis mod $name:ident {
+        $($(#[$cm:meta])* $code:ident = $value:expr,)+
+    }) => {
+        $(#[$m])*
+        $vis mod $name {
+            $($(#[$cm])* pub const $code: i32 = $value;)+
+
+            /// Every code, for the schema.
+            pub fn set() -> $crate::script::CodeSet {
+                $crate::script::CodeSet {
+                    name: stringify!($name),
+                    codes: vec![$($crate::script::Code {
+                        name: stringify!($code).to_string(),
+                        value: i64::from($code),
+                        text: None,
+                    },)+],
+                }
+            }
+        }
+    };
 }
 
 /// One action of a planned script (after macros expand), as the player labels it.
@@ -360,28 +466,16 @@ impl PerCommand {
     }
 }
 
-/// Plans a script for drawing (`draw`, within the drawing limits) or for counting: `None` when it
-/// is valid but past the drawing limits, so the web counts it instead.
-pub fn plan_within<P>(
-    draw: bool,
-    plan: impl FnOnce(bool) -> Result<P, ScriptError>,
-) -> Result<Option<P>, ScriptError> {
-    match plan(draw) {
-        Ok(p) => Ok(Some(p)),
-        Err(e) if draw && e.over_limit => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// A script planned for one family, ready to be traced or counted on any of its variants.
+/// A script planned for one family, ready to be traced or counted on any of its variants (what
+/// the wasm facade holds; every family's is [`crate::family::Planned`]).
 pub trait PlannedScript {
     /// Whether it fits the drawing limits (a script planned for counting always does).
     fn fits(&self) -> bool;
     fn actions(&self) -> usize;
     /// The most entities alive at once.
     fn max_size(&self) -> usize;
-    fn trace(&self, variant: &str) -> Result<Recorded, String>;
-    fn count(&self, variant: &str) -> Result<CommandCounts, String>;
+    fn trace(&self, variant: &str) -> Result<Recorded, ScriptError>;
+    fn count(&self, variant: &str) -> Result<CommandCounts, ScriptError>;
 }
 
 #[cfg(test)]
@@ -395,7 +489,7 @@ mod tests {
     }
 
     #[test]
-    fn commands_decode_in_fours_and_errors_name_the_command() {
+    fn commands_decode_in_fives_and_errors_name_their_place() {
         let c = decode(&[3, 15, 0, 0, 0, 5, 0, 0, 0, 2]).unwrap();
         assert_eq!(
             c[0],
@@ -414,6 +508,10 @@ mod tests {
         assert_eq!(
             ScriptError::in_setting("schedule", "no thread X".into()).to_string(),
             "schedule: no thread X"
+        );
+        assert_eq!(
+            ScriptError::request("no such family".into()).to_string(),
+            "no such family"
         );
     }
 

@@ -4,14 +4,62 @@
 //! The recorder is the only state machine: the web applies the writes to show any step, without
 //! knowing what the fields mean beyond their names. Counts in the frame come from a [`Counter`].
 
+use std::borrow::Cow;
+
 use crate::probe::{Counter, Event};
+
+/// A frame's fields in order: each name and how many integers it holds.
+pub type Fields = Vec<(Cow<'static, str>, usize)>;
 
 /// A named run of fields in the frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     pub offset: usize,
     pub len: usize,
+}
+
+/// Declares a frame's fields once: the list the layout is built from (names and lengths, in
+/// order) and a struct of their offsets, found by name in the layout. A length may use the
+/// struct's parameters (`struct HeapAt(slots: usize) { slot: slots, … }`); `locate_prefixed`
+/// finds the same fields under a prefix, for a structure that embeds another's frame.
+macro_rules! frame {
+    ($(#[$m:meta])* $vis:vis struct $name:ident $(($($param:ident: $ty:ty),*))? {
+        $($(#[$fm:meta])* $field:ident: $len:expr,)+
+    }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug)]
+        $vis struct $name {
+            $($(#[$fm])* pub $field: usize,)+
+        }
+
+        impl $name {
+            /// The fields and their lengths, in frame order.
+            pub fn fields($($($param: $ty),*)?) -> $crate::trace::Fields {
+                vec![$((::std::borrow::Cow::Borrowed(stringify!($field)), $len),)+]
+            }
+
+            /// Where each field is in `layout`.
+            pub fn locate(layout: &$crate::trace::Layout) -> Self {
+                Self::locate_prefixed(layout, "")
+            }
+
+            /// Where each field is in `layout`, every name starting with `prefix`.
+            pub fn locate_prefixed(layout: &$crate::trace::Layout, prefix: &str) -> Self {
+                Self {
+                    $($field: layout.offset(&format!("{prefix}{}", stringify!($field))),)+
+                }
+            }
+        }
+    };
+}
+
+/// `fields` with every name prefixed (`q_size`: a heap's fields inside another structure).
+pub fn prefixed(prefix: &str, fields: Fields) -> Fields {
+    fields
+        .into_iter()
+        .map(|(name, len)| (Cow::Owned(format!("{prefix}{name}")), len))
+        .collect()
 }
 
 /// Where each field of a structure's frame lives.
@@ -23,9 +71,9 @@ pub struct Layout {
 
 impl Layout {
     /// Fields in order, each `len` integers long.
-    pub fn new(fields: &[(&'static str, usize)]) -> Self {
+    pub fn new(fields: Fields) -> Self {
         let mut l = Layout::default();
-        for &(name, len) in fields {
+        for (name, len) in fields {
             l.fields.push(Field {
                 name,
                 offset: l.len,
@@ -77,16 +125,15 @@ pub struct TraceBuffer {
 
 impl TraceBuffer {
     /// The frame layout for `fields` plus the counters of event type `E` (what the schema states).
-    pub fn layout<E: Event>(fields: &[(&'static str, usize)]) -> Layout {
+    pub fn layout<E: Event>(mut fields: Fields) -> Layout {
         let kinds = E::KINDS.len();
-        let mut all = fields.to_vec();
-        all.push((LAST, kinds));
-        all.push((TOTAL, kinds));
-        Layout::new(&all)
+        fields.push((Cow::Borrowed(LAST), kinds));
+        fields.push((Cow::Borrowed(TOTAL), kinds));
+        Layout::new(fields)
     }
 
     /// A buffer for `fields` plus the counters of event type `E`, every field starting at `fill`.
-    pub fn new<E: Event>(fields: &[(&'static str, usize)], fill: i32, max_steps: usize) -> Self {
+    pub fn new<E: Event>(fields: Fields, fill: i32, max_steps: usize) -> Self {
         let kinds = E::KINDS.len();
         let layout = Self::layout::<E>(fields);
         let mut frame = vec![fill; layout.len];
@@ -196,7 +243,7 @@ mod tests {
 
     #[test]
     fn steps_replay_to_the_recorded_frame_and_count_events() {
-        let mut t = TraceBuffer::new::<HeapEvent>(&[("a", 2), ("b", 1)], -1, 10);
+        let mut t = TraceBuffer::new::<HeapEvent>(vec![("a".into(), 2), ("b".into(), 1)], -1, 10);
         assert_eq!(t.layout.offset("b"), 2);
         t.init(2, 7);
         t.set(0, 5);
@@ -214,7 +261,7 @@ mod tests {
 
     #[test]
     fn a_full_buffer_drops_steps_and_says_so() {
-        let mut t = TraceBuffer::new::<HeapEvent>(&[("a", 1)], 0, 1);
+        let mut t = TraceBuffer::new::<HeapEvent>(vec![("a".into(), 1)], 0, 1);
         t.step(0, 0, HeapEvent::Begin(Op::Poll), [0, 0], "kept".into());
         t.set(0, 9);
         t.step(0, 0, HeapEvent::Clear { slot: 0 }, [0, 0], "dropped".into());

@@ -1,7 +1,7 @@
 //! Both heaps against a simple reference model (a sorted list), over thousands of random
 //! operation sequences, checking the invariants after every single operation.
 
-use hotpath_core::indexed_heap::NOT_IN_QUEUE;
+use hotpath_core::heap::indexed::NOT_IN_QUEUE;
 use hotpath_core::{Handle, IndexedHeap, JdkHeap, Timer};
 use proptest::prelude::*;
 

@@ -6,12 +6,12 @@
 
 use std::collections::HashMap;
 
-use hotpath_core::array_queue::ArrayQueue;
-use hotpath_core::jctools_ring::{RingKind, RingQueue};
-use hotpath_core::linked_queue::{LinkedQueue, NIL};
 use hotpath_core::probe::Probe;
+use hotpath_core::queue::array::ArrayQueue;
+use hotpath_core::queue::jctools::{RingKind, RingQueue};
+use hotpath_core::queue::linked::{LinkedQueue, NIL};
+use hotpath_core::queue::script::{program, run, Program, RunAction, COUNT};
 use hotpath_core::queue::{Outcome, QueueEvent, QueueOp, StepQueue};
-use hotpath_core::queue_script::{program, run, Program, RunAction, COUNT};
 use hotpath_core::script::RawCommand;
 use proptest::prelude::*;
 
@@ -282,7 +282,8 @@ fn clq_size_is_a_walk_and_abq_size_is_one_read() {
         program(&raw, settings, COUNT).unwrap()
     };
     use hotpath_core::queue::kind;
-    use hotpath_core::queue_script::{run_counted, QueueKind};
+    use hotpath_core::queue::script::run_counted;
+    use hotpath_core::queue::QueueKind;
     let (a, c) = run_counted(QueueKind::Clq, &prog("")).unwrap();
     assert_eq!(a.last().unwrap().outcome, Some(Outcome::Size(10_000)));
     assert_eq!(c.total_of(kind::VISIT), 10_000);

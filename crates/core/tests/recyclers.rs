@@ -3,9 +3,9 @@
 //! for).
 
 use hotpath_core::probe::NoProbe;
+use hotpath_core::recycler::stack::StackRecycler;
+use hotpath_core::recycler::weak_order::{WeakOrderRecycler, OWN_THREAD_ID};
 use hotpath_core::recycler::{Fault, Inspect, VirtualRecycler, DEFAULT_MAX_CAPACITY};
-use hotpath_core::stack_recycler::StackRecycler;
-use hotpath_core::weak_order_recycler::{WeakOrderRecycler, OWN_THREAD_ID};
 use proptest::prelude::*;
 
 const A: usize = 0;
@@ -72,7 +72,7 @@ trait HasState {
 }
 
 impl<P: hotpath_core::recycler::RecyclerProbe> HasState for WeakOrderRecycler<P> {
-    type S = hotpath_core::weak_order_recycler::State;
+    type S = hotpath_core::recycler::weak_order::State;
     fn state(&self) -> &Self::S {
         self.inspect()
     }
@@ -337,9 +337,10 @@ proptest! {
 mod scripts {
     use super::*;
     use hotpath_core::families;
-    use hotpath_core::recycler::RecyclerEvent;
-    use hotpath_core::recycler_script::{self, Op, Version, COUNT, DRAW};
-    use hotpath_core::script::{RawCommand, COMMAND_WIDTH};
+    use hotpath_core::family::Family;
+    use hotpath_core::recycler::script::{self as recycler_script, Op, COUNT, DRAW};
+    use hotpath_core::recycler::{RecyclerEvent, Recyclers, Version};
+    use hotpath_core::script::{Place, RawCommand, COMMAND_WIDTH};
     use hotpath_core::trace::{STEP_WIDTH, TOTAL};
     use hotpath_core::Event;
 
@@ -397,7 +398,7 @@ mod scripts {
             ]
         );
         let e = recycler_script::plan(&raw(&[(GET, 0, 0), (RECYCLE, 2, 0)]), "", DRAW).unwrap_err();
-        assert_eq!(e.command, 1);
+        assert_eq!(e.command(), Some(1));
         assert!(e.message.contains("has made 1 get"), "{}", e.message);
         let e = recycler_script::plan(&raw(&[(EXIT, 0, 0), (GET, 0, 0)]), "", DRAW).unwrap_err();
         assert!(e.message.contains("T exited at command 1"), "{}", e.message);
@@ -407,20 +408,22 @@ mod scripts {
             "assertions: assertions are on or off, not \"maybe\""
         );
         let e = recycler_script::plan(&[], "max-capacity=0", DRAW).unwrap_err();
-        assert_eq!(e.setting, Some("max-capacity"));
+        assert_eq!(e.place, Place::Setting("max-capacity"));
         let e = recycler_script::plan(&raw(&[(GET_MANY, 49, 0)]), "", DRAW).unwrap_err();
         assert!(e.over_limit);
-        assert!(
-            families::plan("recycler", &flat(&[(GET_MANY, 49, 0)]), "", true)
-                .map(|p| !p.fits())
-                .unwrap_or(false)
-        );
+        assert!((families::family("recycler").unwrap().plan)(
+            &flat(&[(GET_MANY, 49, 0)]),
+            "",
+            true
+        )
+        .map(|p| !p.fits())
+        .unwrap_or(false));
     }
 
     /// After each action, the frame's stacks are the real recycler's, and the totals its counter's.
     fn frames_match(version: Version, c: &[(u32, u32, u32)], settings: &str) {
         let plan = recycler_script::plan(&raw(c), settings, DRAW).unwrap();
-        let rec = recycler_script::record(version, &plan, recycler_script::MAX_STEPS);
+        let rec = Recyclers::record(version, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         assert!(!t.overflowed);
         let (size, slot) = (t.layout.offset("size"), t.layout.offset("slot"));
@@ -459,7 +462,7 @@ mod scripts {
                 assert_eq!(&drawn, pooled, "{version:?} action {i} thread {th}");
             }
         }
-        let counts = recycler_script::count(version, &plan, c.len());
+        let counts = Recyclers::count(version, &plan, c.len()).unwrap();
         let total = t.layout.offset(TOTAL);
         let last = t.frame_at(steps);
         for k in 1..RecyclerEvent::KINDS.len() {
@@ -528,7 +531,7 @@ mod scripts {
                 Nothing,
             ]
         );
-        let rec = recycler_script::record(Version::After, &plan, recycler_script::MAX_STEPS);
+        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         for (i, _) in plan.actions.iter().enumerate() {
             assert!(
@@ -583,8 +586,8 @@ mod scripts {
                 .position(|k| k.name == name)
                 .unwrap()
         };
-        let old = recycler_script::count(Version::Before, &plan, c.len());
-        let new = recycler_script::count(Version::After, &plan, c.len());
+        let old = Recyclers::count(Version::Before, &plan, c.len()).unwrap();
+        let new = Recyclers::count(Version::After, &plan, c.len()).unwrap();
         let cycle = &old.per_command[2];
         assert_eq!(cycle[kind("pop")], 1000);
         assert_eq!(cycle[kind("push")], 1000);
@@ -611,7 +614,7 @@ mod scripts {
             (GET, 0, 0),
         ];
         let plan = recycler_script::plan(&raw(&script), "threads=A,B", DRAW).unwrap();
-        let rec = recycler_script::record(Version::After, &plan, recycler_script::MAX_STEPS);
+        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let moves: Vec<&String> = rec
             .trace
             .texts

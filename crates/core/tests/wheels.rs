@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use hotpath_core::timing_wheel::{DelayQueueTimer, SystemTimer, TimerHandle};
+use hotpath_core::wheel::{DelayQueueTimer, SystemTimer, TimerHandle};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]

@@ -29,6 +29,15 @@ pub struct Producer {
     pub(crate) nodes: Vec<clq::Node>,
 }
 
+impl Producer {
+    /// A producer with room for `nodes` CLQ nodes (allocated now, so offers only bump).
+    pub fn new(nodes: usize) -> Self {
+        Self {
+            nodes: clq::arena(nodes),
+        }
+    }
+}
+
 /// A queue shared by threads.
 pub trait ConcurrentQueue: Sync + Send {
     fn offer(&self, producer: &mut Producer, e: Element) -> bool;

@@ -55,6 +55,21 @@ struct Link {
     next: AtomicU32,
 }
 
+/// A's own state: its stack of handles, its scavenging cursor (the first link of the queue it
+/// takes from, once it has one), and how many objects it has made.
+#[derive(Default)]
+pub struct Owner {
+    stack: Vec<u32>,
+    cursor: Option<u32>,
+    made: u32,
+}
+
+impl Owner {
+    pub fn made(&self) -> u32 {
+        self.made
+    }
+}
+
 pub struct RecycleRun {
     pool: Pool,
     n: u32,
@@ -120,6 +135,11 @@ impl RecycleRun {
         })
     }
 
+    /// Whether A was ever handed a handle twice (a pooled one still in use), or ran out of them.
+    pub fn handed_out_twice(&self) -> bool {
+        self.double_handouts.load(Relaxed)
+    }
+
     fn wait(&self) {
         while self.start.load(Acquire) == 0 {
             spin_loop();
@@ -172,8 +192,13 @@ impl RecycleRun {
     }
 
     /// A's `get`: pop, scavenging when the stack is empty (the first time only moving the
-    /// cursor), else make a new object.
-    fn get(&self, stack: &mut Vec<u32>, cursor: &mut Option<u32>, made: &mut u32) -> u32 {
+    /// cursor), else make a new object. Returns the handle, numbered in the order A made them.
+    pub fn get(&self, owner: &mut Owner) -> u32 {
+        let Owner {
+            stack,
+            cursor,
+            made,
+        } = owner;
         if self.pool == Pool::After && stack.is_empty() {
             match cursor {
                 // The cursor starts null: this scavenge only moves it to the first queue.
@@ -206,7 +231,7 @@ impl RecycleRun {
     }
 
     /// B's recycle of a handle it received: dropped (before) or queued home (after).
-    fn recycle(&self, h: u32) {
+    pub fn recycle(&self, h: u32) {
         let handle = &self.handles[h as usize];
         match self.pool {
             Pool::Before => {
@@ -252,11 +277,11 @@ impl Harness for RecycleRun {
     /// objects made].
     fn produce(&self, _id: u32) -> [u64; 2] {
         self.wait();
-        let mut stack: Vec<u32> = Vec::with_capacity(256);
-        let (mut cursor, mut made, mut full) = (None, 0u32, 0u64);
-        let mut producer = Producer { nodes: Vec::new() };
+        let mut owner = Owner::default();
+        let mut full = 0u64;
+        let mut producer = Producer::new(0);
         for i in 0..self.n {
-            let h = self.get(&mut stack, &mut cursor, &mut made);
+            let h = self.get(&mut owner);
             let obj = self.handles[h as usize].value.load(Relaxed);
             // SAFETY: A holds the object between get and hand-over; it stays allocated until B
             // frees it (before) or forever (after).
@@ -268,10 +293,10 @@ impl Harness for RecycleRun {
         }
         // After, the rewrite's own handles stay pooled; record what was made for the report.
         if self.pool == Pool::After {
-            debug_assert!(stack.len() <= made as usize);
+            debug_assert!(owner.stack.len() <= owner.made as usize);
         }
-        self.made.store(made, Release);
-        [full, u64::from(made)]
+        self.made.store(owner.made, Release);
+        [full, u64::from(owner.made)]
     }
 
     /// B: receives every object and recycles it.
@@ -294,7 +319,7 @@ impl Harness for RecycleRun {
                 }
             }
         }
-        if self.double_handouts.load(Relaxed) {
+        if self.handed_out_twice() {
             c.out_of_order += 1;
         }
         c

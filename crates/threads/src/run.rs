@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering::*};
 use std::sync::Mutex;
 
 use crate::abq::Abq;
-use crate::clq::{arena, Clq};
+use crate::clq::Clq;
 use crate::rings::{Mpsc, Spsc};
 use crate::{ConcurrentQueue, Element, Harness, Producer};
 
@@ -105,11 +105,7 @@ impl Run {
             0
         };
         let arenas = (0..producers)
-            .map(|_| {
-                Mutex::new(Some(Producer {
-                    nodes: arena(nodes),
-                }))
-            })
+            .map(|_| Mutex::new(Some(Producer::new(nodes))))
             .collect();
         Ok(Run {
             queue,

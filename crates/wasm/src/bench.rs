@@ -1,10 +1,11 @@
 //! Benchmark kernels for the harness: one JS call prepares a batch (untimed), one runs it.
 
+use hotpath_core::family::variant;
+use hotpath_core::heap::bench::HeapCancel;
 use hotpath_core::heap::HeapKind;
-use hotpath_core::heap_bench::HeapCancel;
-use hotpath_core::queue_bench::{OfferDesign, QueueOffer};
-use hotpath_core::recycler_bench::{PoolDesign, RecycleSameThread};
-use hotpath_core::timer_bench::{TimerAddCancel, TimerDesign};
+use hotpath_core::queue::bench::{OfferDesign, QueueOffer};
+use hotpath_core::recycler::bench::{PoolDesign, RecycleSameThread};
+use hotpath_core::wheel::bench::{TimerAddCancel, TimerDesign};
 use wasm_bindgen::prelude::*;
 
 /// `heap-cancel`: cancel all `num` timers of a heap filled with deadlines 1..num.
@@ -17,9 +18,7 @@ pub struct HeapCancelKernel {
 impl HeapCancelKernel {
     #[wasm_bindgen(constructor)]
     pub fn new(heap: &str, num: u32, reverse: bool) -> Result<HeapCancelKernel, JsError> {
-        let kind = HeapKind::parse(heap).ok_or_else(|| {
-            JsError::new(&format!("unknown heap \"{heap}\"; expected jdk or indexed"))
-        })?;
+        let kind = variant::<HeapKind>(heap).map_err(|e| JsError::new(&e.to_string()))?;
         if num == 0 {
             return Err(JsError::new("num must be at least 1"));
         }

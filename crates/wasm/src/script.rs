@@ -3,21 +3,72 @@
 
 use hotpath_core::families;
 use hotpath_core::schema_json;
-use hotpath_core::script::{PlannedScript, Recorded};
+use hotpath_core::script::{Place, PlannedScript, Recorded, ScriptError};
 use wasm_bindgen::prelude::*;
 
 /// The family names, in the order the web lists them.
 #[wasm_bindgen]
 pub fn family_names() -> Vec<String> {
-    families::FAMILIES.iter().map(|s| s.to_string()).collect()
+    families::FAMILIES
+        .iter()
+        .map(|f| f.name.to_string())
+        .collect()
 }
 
-/// A family's grammar, limits, variants, event kinds and frame fields, as JSON.
+/// A family's grammar, limits, variants, event kinds, frame fields and codes, as JSON.
 #[wasm_bindgen]
-pub fn family_schema(family: &str) -> Result<String, JsError> {
-    families::schema(family)
-        .map(|s| schema_json::to_json(&s))
-        .ok_or_else(|| JsError::new(&format!("there is no structure family called \"{family}\"")))
+pub fn family_schema(family: &str) -> Result<String, ScriptFault> {
+    let f = families::family(family)?;
+    Ok(schema_json::to_json(&(f.schema)()))
+}
+
+/// Why a script cannot be planned, traced or counted, as data: the page points at the command or
+/// setting at fault without reading the sentence. Thrown in place of an `Error`.
+#[wasm_bindgen]
+pub struct ScriptFault {
+    inner: ScriptError,
+}
+
+impl From<ScriptError> for ScriptFault {
+    fn from(inner: ScriptError) -> Self {
+        Self { inner }
+    }
+}
+
+#[wasm_bindgen]
+impl ScriptFault {
+    /// The 0-based command at fault, if a command is.
+    #[wasm_bindgen(getter)]
+    pub fn command(&self) -> Option<u32> {
+        self.inner.command().map(|c| c as u32)
+    }
+
+    /// The setting at fault ("schedule"), if a setting is.
+    #[wasm_bindgen(getter)]
+    pub fn setting(&self) -> Option<String> {
+        match self.inner.place {
+            Place::Setting(s) => Some(s.to_string()),
+            _ => None,
+        }
+    }
+
+    /// A valid script past a size limit (count it instead of drawing it).
+    #[wasm_bindgen(getter, js_name = overLimit)]
+    pub fn over_limit(&self) -> bool {
+        self.inner.over_limit
+    }
+
+    /// The reason alone: "there is no timer 4; cancel names a timer added earlier".
+    #[wasm_bindgen(getter)]
+    pub fn message(&self) -> String {
+        self.inner.message.clone()
+    }
+
+    /// The sentence the page shows, saying where: "command 2: there is no timer 4; …".
+    #[wasm_bindgen(getter)]
+    pub fn text(&self) -> String {
+        self.inner.to_string()
+    }
 }
 
 #[wasm_bindgen]
@@ -36,10 +87,9 @@ impl Script {
         commands: &[u32],
         settings: &str,
         draw: bool,
-    ) -> Result<Script, JsError> {
-        families::plan(family, commands, settings, draw)
-            .map(|inner| Script { inner })
-            .map_err(|e| JsError::new(&e.to_string()))
+    ) -> Result<Script, ScriptFault> {
+        let inner = (families::family(family)?.plan)(commands, settings, draw)?;
+        Ok(Script { inner })
     }
 
     #[wasm_bindgen(getter)]
@@ -57,16 +107,15 @@ impl Script {
         self.inner.max_size()
     }
 
-    pub fn trace(&self, variant: &str) -> Result<Trace, JsError> {
-        self.inner
-            .trace(variant)
-            .map(|inner| Trace { inner })
-            .map_err(|e| JsError::new(&e))
+    pub fn trace(&self, variant: &str) -> Result<Trace, ScriptFault> {
+        Ok(Trace {
+            inner: self.inner.trace(variant)?,
+        })
     }
 
     /// Counts per command, each a run of one count per event kind, then the totals: flattened.
-    pub fn count(&self, variant: &str) -> Result<Vec<f64>, JsError> {
-        let c = self.inner.count(variant).map_err(|e| JsError::new(&e))?;
+    pub fn count(&self, variant: &str) -> Result<Vec<f64>, ScriptFault> {
+        let c = self.inner.count(variant)?;
         Ok(c.per_command
             .iter()
             .chain(std::iter::once(&c.total))
@@ -74,7 +123,6 @@ impl Script {
             .collect())
     }
 }
-
 /// A recorded script, copied out once: frame, steps, writes, and the sentences as one string.
 #[wasm_bindgen]
 pub struct Trace {

@@ -1,7 +1,7 @@
 //! The purgatory simulation, driven from a Worker (or Node) that times each `run`.
 
-use hotpath_core::purgatory_sim::{Design, Simulation, Workload};
-use hotpath_core::udp_sim::{Config, SimQueue, UdpSim};
+use hotpath_core::queue::udp_sim::{Config, SimQueue, UdpSim};
+use hotpath_core::wheel::purgatory_sim::{Design, Simulation, Workload};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -87,7 +87,7 @@ impl PurgatorySim {
     }
 }
 
-/// The UDP server under overload (`hotpath_core::udp_sim`), driven tick by tick from a Worker.
+/// The UDP server under overload (`hotpath_core::queue::udp_sim`), driven tick by tick from a Worker.
 #[wasm_bindgen]
 pub struct UdpOverloadSim {
     inner: UdpSim,

@@ -125,6 +125,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
     environment().then(setEnv, () => setEnv(null));
     if (suite) committedRun(suite).then(setCommitted, () => setCommitted(undefined));
     return () => ctrl.current?.abort();
+    // Once, on mount: the panel's suite is fixed for its life (an embed's new address is a new view).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -156,6 +157,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
 
   useEffect(() => {
     if (autoRun) void start();
+    // Once, on mount: a run=1 link starts the suite; later renders do not start it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -11,6 +11,7 @@ import { familyNames } from '../registry/family';
 import { suiteNames } from '../bench/suites';
 import { threadSets } from '../threads/harness';
 import { SUITE_NAMES } from '../../scripts/bench-args.mjs';
+import FAMILY_FACTS from './families.json';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -39,6 +40,7 @@ describe('the catalog', () => {
     // The purgatory sweep and the threaded race are commands of their own, not JMH suites.
     expect([...suiteNames(), 'purgatory', 'class', ...threadSets().map((t) => t.cli)].sort()).toEqual([...SUITE_NAMES].sort());
     expect(familyNames().sort()).toEqual(callWasm((w) => w.family_names()).sort());
+    expect(FAMILY_FACTS.map((f) => f.name)).toEqual(familyNames());
   });
 
   it('keeps the layering: no generic folder imports a structure folder or the catalog', () => {

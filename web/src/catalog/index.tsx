@@ -1,17 +1,18 @@
 // The catalog: the one place that knows every structure family, embed and lesson widget, and
-// registers them with the generic parts. Adding a family means adding it here (and to
-// crates/core/src/families.rs, routes.ts and the suites), nowhere else.
+// registers them with the generic parts. Adding a family means a line in FAMILIES below, an entry
+// in families.json (its MDX name, benchmarks and embed example) and its suites in suites.ts.
 import type { ComponentType, ReactNode } from 'react';
 import './suites';
 import { registerFamily, type FamilyModule } from '../registry/family';
 import { registerEmbed, registerEmbedExamples } from '../registry/embeds';
 import { EMBED_EXAMPLES } from './routes';
+import FAMILY_FACTS from './families.json';
 import { registerHomeDemo, registerLessonWidgets } from '../registry/widgets';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RaceView } from '../player/RaceView';
-import { familyEmbed } from '../embed/familyEmbed';
-import { checkParams } from '../embed/link';
+import { familyEmbed } from './familyEmbed';
+import { VARIANT_PARAM, checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';
 import { suiteByName, suiteNames } from '../bench/suites';
@@ -53,21 +54,36 @@ function stepOf(p: PlayerProps): StepSpec | undefined {
   return parsed.step;
 }
 
-/** MDX names for a family's player (`<HeapPlayer heap="jdk" …/>`) and race (`<RaceView …/>`). */
-function familyWidgets(module: FamilyModule, player: string, race: string) {
+/** The variant an MDX tag picks: `variant="jdk"`, or the family's older attribute (`heap="jdk"`), not both. */
+function variantOf(module: FamilyModule, p: PlayerProps): string {
+  const [given, old] = [p[VARIANT_PARAM], p[module.oldVariantParam]];
+  if (typeof given === 'string' && typeof old === 'string') {
+    throw new Error(`a lesson widget gives both ${VARIANT_PARAM}="${given}" and ${module.oldVariantParam}="${old}"; give ${VARIANT_PARAM} only`);
+  }
+  return typeof given === 'string' ? given : typeof old === 'string' ? old : module.defaultVariant;
+}
+
+/** MDX names for a family's player (`<HeapPlayer variant="jdk" …/>`, or the family's older `heap="jdk"`) and race (`<HeapRace …/>`), from families.json. */
+function familyWidgets(module: FamilyModule) {
+  const facts = FAMILY_FACTS.find((f) => f.name === module.name);
+  if (!facts) throw new Error(`the family ${module.name} has no entry in catalog/families.json`);
+  const [player, race] = [`${facts.mdx}Player`, `${facts.mdx}Race`];
   return {
     [player]: framed('Player', (p: PlayerProps) => (
-      <ScriptPlayer module={module} variant={(p[module.viewParam] as string | undefined) ?? module.defaultVariant} ops={p.ops} step={stepOf(p)}
+      <ScriptPlayer module={module} variant={variantOf(module, p)} ops={p.ops} step={stepOf(p)}
         settings={settingsOf(module, p)} />
     )),
     [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={stepOf(p)} settings={settingsOf(module, p)} />),
   };
 }
 
-for (const family of [heapFamily, wheelFamily, queueFamily, recyclerFamily]) {
+const FAMILIES = [heapFamily, wheelFamily, queueFamily, recyclerFamily];
+
+for (const family of FAMILIES) {
   registerFamily(family);
   registerEmbed(familyEmbed(family));
 }
+const familyMdx = Object.assign({}, ...FAMILIES.map(familyWidgets));
 
 registerEmbed({
   name: 'heap-layout',
@@ -141,10 +157,9 @@ registerEmbed({
 
 registerLessonWidgets({
   Fig, FigRatio, FigTable, JvmFig,
-  ...familyWidgets(heapFamily, 'HeapPlayer', 'RaceView'),
-  ...familyWidgets(wheelFamily, 'WheelPlayer', 'WheelRace'),
-  ...familyWidgets(queueFamily, 'QueuePlayer', 'QueueRace'),
-  ...familyWidgets(recyclerFamily, 'RecyclerPlayer', 'RecyclerRace'),
+  ...familyMdx,
+  // Lessons written before the names came from the registry call the heaps' race <RaceView>.
+  RaceView: familyMdx.HeapRace,
   HeapLayout: framed('Heap layout', HeapLayout),
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),

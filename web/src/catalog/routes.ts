@@ -1,7 +1,12 @@
-// The widgets reachable at /embed/<name>. Kept free of imports: the build reads it to write a
-// page for each name, so that embeds work on a static host without rewrites. A test holds it
-// equal to what the catalog registers.
-export const EMBED_NAMES = ['heap', 'wheel', 'queue', 'recycler', 'heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 'bench'] as const;
+// The widgets reachable at /embed/<name>. Free of imports but the family registry (JSON): the
+// build reads it to write a page for each name, so that embeds work on a static host without
+// rewrites. A test holds it equal to what the catalog registers.
+import FAMILIES from './families.json';
+
+/** The widgets that are not a family's player. */
+const WIDGETS = ['heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 'bench'] as const;
+
+export const EMBED_NAMES: readonly string[] = [...FAMILIES.map((f) => f.name), ...WIDGETS];
 
 /** The site's own pages besides the lessons, each written as a page of its own by the build. */
 export const PAGE_ROUTES = ['embed', 'teacher', 'class'] as const;
@@ -12,11 +17,8 @@ export const PAGE_ROUTES = ['embed', 'teacher', 'class'] as const;
  * (its `height` is the view's, measured at 860 px wide: the players and the heap layout by an
  * end-to-end test that keeps it true; the others after they ran, or before for those that wait for a click).
  */
-export const EMBED_EXAMPLES: readonly { name: (typeof EMBED_NAMES)[number]; title: string; params: Record<string, string>; about: string; height: number }[] = [
-  { name: 'heap', title: 'JDK PriorityQueue vs Netty’s indexed heap, cancelling in reverse', params: { heap: 'race', ops: 'schedule 15, cancel-reverse', step: 'end' }, about: 'heap=jdk|indexed|race, show, ops, step', height: 1393 },
-  { name: 'wheel', title: 'Kafka’s timing wheel with five timers', params: { view: 'wheel', ops: 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470', step: 'end' }, about: 'view=wheel|delay-queue|race, show, ops, step', height: 2359 },
-  { name: 'queue', title: 'A ConcurrentLinkedQueue after five offers and two polls', params: { queue: 'clq', ops: 'fill 5, poll, poll', step: 'end' }, about: 'queue=clq|abq|spsc|mpsc|race, capacity, schedule, show, ops, step', height: 1763 },
-  { name: 'recycler', title: 'Netty’s Recycler: a cross-thread recycle and the scavenge that brings it home', params: { version: 'after', ops: 'A: get, get, B: recycle 1, recycle 2, A: get, get', step: '24' }, about: 'version=before|after|race, max-capacity, assertions, show, ops, step', height: 2478 },
+export const EMBED_EXAMPLES: readonly { name: string; title: string; params: Record<string, string>; about: string; height: number }[] = [
+  ...FAMILIES.map((f) => ({ name: f.name, ...f.example })),
   { name: 'heap-layout', title: 'java.util.PriorityQueue’s array for six deadlines', params: { deadlines: '50 30 90 10 70 20' }, about: 'deadlines', height: 332 },
   { name: 'cost-curves', title: 'Work per cancellation as the queue grows', params: { run: '1' }, about: 'run=0|1', height: 1162 },
   { name: 'purgatory-sim', title: 'Kafka’s purgatory saturation, both designs', params: { preset: 'quick', run: '0' }, about: 'preset=quick|full, run=0|1', height: 316 },

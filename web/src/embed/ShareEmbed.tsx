@@ -157,7 +157,8 @@ export function ShareEmbed({ link, title, drawing, pending, caption = '', name, 
       if (url) URL.revokeObjectURL(url);
       setPng(null);
     };
-    // Re-made when the preview opens, not on every step.
+    // Re-made when the preview opens, not on every step (makePng is a new closure each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [preview]);
 
   return (

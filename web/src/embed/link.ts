@@ -84,10 +84,13 @@ export function checkParams(params: URLSearchParams, known: readonly string[]): 
   return null;
 }
 
+/** The link parameter that picks a family's variant, or its race: the same in every family. */
+export const VARIANT_PARAM = 'variant';
+
 /** A link to a family's player (`view` = a variant, or "race") at this script, settings and step. */
-export function familyLink(module: Pick<FamilyModule, 'name' | 'viewParam'>, view: string, ops: string, step: number | string,
+export function familyLink(module: Pick<FamilyModule, 'name'>, view: string, ops: string, step: number | string,
   settings: Readonly<Record<string, string>> = {}, origin = window.location.origin): Link {
-  return embedLink(module.name, { [module.viewParam]: view, ...settings, ops, step: String(step) }, origin);
+  return embedLink(module.name, { [VARIANT_PARAM]: view, ...settings, ops, step: String(step) }, origin);
 }
 
 /** This release of the lab (package.json's version). */

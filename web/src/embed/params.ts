@@ -1,7 +1,7 @@
 // Steps in a URL, and the query parameters of a family's embed route (/embed/<family>),
 // validated: a bad value is an error the page shows, and a value past the end is a notice,
 // never a silent jump.
-import { checkParams } from './link';
+import { VARIANT_PARAM, checkParams } from './link';
 import { parseParts, type Parts } from './parts';
 import type { FamilyModule } from '../registry/family';
 import { excerpt, num as fmt } from '../site/format';
@@ -47,18 +47,24 @@ export type FamilyEmbed =
   | { ok: false; message: string };
 
 /**
- * `<viewParam>=<variant>|race&<setting>=…&show=…&ops=…&step=…` for a family (Rust checks the
- * settings' values; `show` names the parts to show, parts.ts).
+ * `variant=<variant>|race&<setting>=…&show=…&ops=…&step=…` for a family (Rust checks the
+ * settings' values; `show` names the parts to show, parts.ts). The family's older name for
+ * `variant` (`heap=`, `view=`, `queue=`, `version=`) is read as well, so old links keep opening.
  */
-export function parseFamilyEmbed(module: Pick<FamilyModule, 'viewParam' | 'variants' | 'defaultVariant' | 'settings'>, params: URLSearchParams): FamilyEmbed {
+export function parseFamilyEmbed(module: Pick<FamilyModule, 'oldVariantParam' | 'variants' | 'defaultVariant' | 'settings'>, params: URLSearchParams): FamilyEmbed {
   const names = (module.settings ?? []).map((s) => s.name);
-  const problem = checkParams(params, [module.viewParam, ...names, 'show', 'ops', 'step']);
+  const problem = checkParams(params, [VARIANT_PARAM, module.oldVariantParam, ...names, 'show', 'ops', 'step']);
   if (problem) return { ok: false, message: problem };
-  const view = params.get(module.viewParam) ?? module.defaultVariant;
+  if (params.has(VARIANT_PARAM) && params.has(module.oldVariantParam)) {
+    return { ok: false, message: `${VARIANT_PARAM} and ${module.oldVariantParam} both pick the view; give ${VARIANT_PARAM} only` };
+  }
+  // Errors name the parameter as the link spelled it.
+  const param = params.has(module.oldVariantParam) ? module.oldVariantParam : VARIANT_PARAM;
+  const view = params.get(param) ?? module.defaultVariant;
   const views = [...module.variants, 'race'];
   if (!views.includes(view)) {
-    const choices = views.map((v) => `${module.viewParam}=${v}`);
-    return { ok: false, message: `${module.viewParam}=${excerpt(view)} is not a view; expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}` };
+    const choices = views.map((v) => `${param}=${v}`);
+    return { ok: false, message: `${param}=${excerpt(view)} is not a view; expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}` };
   }
   const step = parseStep(params.get('step'));
   if (!step.ok) return step;

@@ -3,7 +3,7 @@ import { parseParts, partsParam, shows, withParts } from './parts';
 import { parseFamilyEmbed } from './params';
 import { familyLink } from './link';
 
-const heap = { name: 'heap', viewParam: 'heap', variants: ['jdk', 'indexed'], defaultVariant: 'jdk' };
+const heap = { name: 'heap', oldVariantParam: 'heap', variants: ['jdk', 'indexed'], defaultVariant: 'jdk' };
 
 describe('the parts a link shows', () => {
   it('reads show=, and a link without it shows everything, as before', () => {
@@ -28,7 +28,7 @@ describe('the parts a link shows', () => {
     expect(partsParam(parts)).toBe('drawing,narration');
     expect(partsParam(null)).toBeUndefined();
     const { href } = familyLink(heap, 'jdk', 'add 1', 2, withParts({}, parts), 'http://x');
-    expect(href).toBe('http://x/embed/heap?heap=jdk&show=drawing,narration&ops=add%201&step=2');
+    expect(href).toBe('http://x/embed/heap?variant=jdk&show=drawing,narration&ops=add%201&step=2');
     const back = parseFamilyEmbed(heap, new URL(href).searchParams);
     expect(back.ok && [...back.parts!]).toEqual(['drawing', 'narration']);
   });

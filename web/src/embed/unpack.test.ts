@@ -63,7 +63,7 @@ describe('the #z= state of a link', () => {
     expect(name).toBe(`“${'x'.repeat(40)}… (900,000 characters)” is not a parameter here; expected heap`);
     const many = checkParams(new URLSearchParams(Array.from({ length: 5000 }, () => `heap=${long.slice(0, 100)}`).join('&')), ['heap'])!;
     expect(many.length).toBeLessThan(300);
-    const heap = { name: 'heap', viewParam: 'heap', variants: ['jdk'], defaultVariant: 'jdk' };
+    const heap = { name: 'heap', oldVariantParam: 'heap', variants: ['jdk'], defaultVariant: 'jdk' };
     for (const q of [`heap=${long}`, `step=${long}`]) {
       const r = parseFamilyEmbed(heap, new URLSearchParams(q));
       expect(r.ok).toBe(false);

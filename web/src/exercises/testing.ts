@@ -9,8 +9,8 @@ import { expect } from 'vitest';
 import { grade, type Answer, type Instance } from './exercises';
 import { traceOf } from '../script/run';
 import { resolveStep } from '../embed/params';
-import { frameAt, type Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import { frameAt, type Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
 
 export function loadWasmFromDisk(): Promise<unknown> {
   return loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));

@@ -92,6 +92,7 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
   useEffect(() => {
     if (autoRun) run();
     return () => job.current?.cancel();
+    // Once, on mount: a run=1 link counts at once; later renders do not start it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,7 +1,7 @@
 // The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
 // computed by the Rust port of the JDK heap.
 import { useId, useRef } from 'react';
-import { useDraft } from '../wasm/WasmWidget';
+import { useDraft } from '../site/drafts';
 import { capacityAt, heapTrace, slotsAt } from './frames';
 import { MAX_TIMERS, parseDeadlines } from './deadlines';
 import { ShareEmbed } from '../embed/ShareEmbed';

@@ -4,7 +4,7 @@
 import { useRef, type CSSProperties } from 'react';
 import { useWidth } from '../site/useWidth';
 import { heapViewModel, type HeapNames } from './viewModel';
-import type { Frame } from '../player/frame';
+import type { Frame } from '../script/frame';
 import { HAND, OUT, TREE_WIDTH } from './geometry';
 
 /** Screen pixels: labels never smaller than this, cells never narrower. */

@@ -1,7 +1,7 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
 import type { FamilyModule, ViewProps } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { HeapView } from './HeapView';
 import { variantSpec } from '../script/schema';
@@ -46,13 +46,12 @@ function TimerHeapView({ frame, trace, moveMs }: ViewProps) {
 
 export const heapFamily: FamilyModule = {
   name: 'heap',
-  viewParam: 'heap',
+  oldVariantParam: 'heap',
   variants: ['jdk', 'indexed'],
   defaultVariant: 'jdk',
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the same script on both heaps',
   View: TimerHeapView,
-  counters: (variant) => ['compare', 'equals', 'move', ...(variant === 'indexed' ? ['index'] : []), 'grow'],
   work: heapWork,
   workLabel: 'comparisons + equals() calls + moves + index writes',
   describe: describeHeapWork,

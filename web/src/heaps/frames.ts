@@ -1,7 +1,7 @@
 // Reading heap frames for exercises and small widgets: the array as deadlines, at any step.
-import { FrameReplay } from '../player/replay';
-import { Frame, frameAt } from '../player/frame';
-import type { Trace } from '../player/trace';
+import { FrameReplay } from '../script/replay';
+import { Frame, frameAt } from '../script/frame';
+import type { Trace } from '../script/trace';
 import { traceOf } from '../script/run';
 
 /** Runs `ops` on one heap and returns its trace (the script must be valid and drawable). */

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { heapViewModel, FOCUS, SCANNED } from './viewModel';
-import { Frame } from '../player/frame';
+import { heapViewModel } from './viewModel';
+import { Frame } from '../script/frame';
 import { HAND, slotPosition } from './geometry';
 import type { FamilySchema } from '../script/schema';
 
 const labels = ['50', '30', '90', '10'];
 const N = 8;
+const [FOCUS, SCANNED] = [1, 2];
 const schema = {
-  family: 'heap', ops: [], threads: false, settings: [], limits: {}, variants: [], kinds: [],
+  family: 'heap', oldVariantParam: 'heap', ops: [], threads: false, settings: [], limits: {}, variants: [], kinds: [],
+  codes: { flag: [{ name: 'FOCUS', value: FOCUS, text: null }, { name: 'SCANNED', value: SCANNED, text: null }] },
   fields: [
     ['size', 1], ['capacity', 1], ['held', 1], ['held_index', 1], ['removed', 1], ['found', 1], ['focus_held', 1],
     ['slot', N], ['stored', N], ['flags', N],

@@ -2,11 +2,8 @@
 // without a browser. Nodes are keyed by timer identity (its sequence number), so the same timer
 // keeps its element as it moves and CSS can animate the move.
 import { HAND, OUT, nodeRadius, parentOf, slotPosition, treeHeight, type Point } from './geometry';
-import type { Frame } from '../player/frame';
-
-/** Bits of the frame's `flags` field (crates/core/src/heap_recorder.rs). */
-export const FOCUS = 1;
-export const SCANNED = 2;
+import type { Frame } from '../script/frame';
+import { codeOf } from '../script/schema';
 
 export interface NodeView extends Point {
   key: number;
@@ -61,6 +58,9 @@ export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {
   const stored = f.list('stored', size);
   const flags = f.list('flags', size);
   const found = f.get('found');
+  // Bits of `flags`, as the schema's `flag` codes state them.
+  const FOCUS = codeOf(frame.schema, 'flag', 'FOCUS');
+  const SCANNED = codeOf(frame.schema, 'flag', 'SCANNED');
   const nodes: NodeView[] = [];
   const cells: CellView[] = [];
 

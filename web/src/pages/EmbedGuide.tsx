@@ -65,7 +65,7 @@ export function EmbedGuide() {
   const figure = useEmbedHeight(figureLink, width);
   const target: EmbedTarget = { url: pinnedUrl(link), title: example.title, height: full.height ?? undefined };
   const figureTarget: EmbedTarget = { url: pinnedUrl(figureLink), title: example.title, height: figure.height ?? undefined };
-  const picture = `${viewFileName(example.name, example.params.version, Number(example.params.step))}.png`;
+  const picture = `${viewFileName(example.name, example.params.variant, Number(example.params.step))}.png`;
   const known = new Set(embedNames());
   return (
     <article className="lesson embed-guide" ref={column}>

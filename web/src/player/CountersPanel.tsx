@@ -1,4 +1,4 @@
-import type { Counts } from './frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { num } from '../site/format';
 

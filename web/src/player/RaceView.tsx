@@ -1,17 +1,17 @@
 // The same script on every variant of a family, side by side, aligned operation by operation,
 // so the difference in work is visible at a glance.
 import { useMemo, useRef } from 'react';
-import { FrameReplay } from './replay';
-import { Frame } from './frame';
+import { FrameReplay } from '../script/replay';
+import { Frame } from '../script/frame';
 import { usePlayer } from './usePlayer';
 import { PlayerControls } from './PlayerControls';
 import { CountersPanel, minusCounts } from './CountersPanel';
-import type { Trace } from './trace';
-import { useDraft } from '../wasm/WasmWidget';
+import type { Trace } from '../script/trace';
+import { useDraft } from '../site/drafts';
 import { ScriptEditor } from '../script/ScriptEditor';
-import { CountOnly, ratio } from '../script/CountOnly';
+import { CountOnly, ratio } from './CountOnly';
 import { useScript } from '../script/useScript';
-import { SettingsFields, givenSettings, useSettings, type Settings } from '../script/settings';
+import { SettingsFields, givenSettings, useSettings, type Settings } from './settings';
 import { expandedFrom, settingDefaults } from './ScriptPlayer';
 import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
@@ -133,7 +133,7 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
             )}
             {shows(parts, 'counters') && (
               <div data-part="counters">
-                <CountersPanel schema={t.schema} kinds={module.counters(t.variant)} last={work[i]}
+                <CountersPanel schema={t.schema} kinds={variantSpec(t.schema, t.variant).counters} last={work[i]}
                   lastLabel={t.interleaved ? 'since the last step' : undefined}
                   total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
               </div>

@@ -1,18 +1,18 @@
 // One structure, one script, stepped through: the family's drawing, the pseudocode line, the
 // narration and the counters, all read from the trace the Rust recorder wrote.
 import { useMemo, useRef } from 'react';
-import { FrameReplay } from './replay';
-import { Frame } from './frame';
+import { FrameReplay } from '../script/replay';
+import { Frame } from '../script/frame';
 import { usePlayer, SPEEDS } from './usePlayer';
 import { PlayerControls } from './PlayerControls';
 import { Pseudocode } from './Pseudocode';
 import { CountersPanel, minusCounts } from './CountersPanel';
-import { stepAt, type Trace } from './trace';
-import { useDraft } from '../wasm/WasmWidget';
+import { stepAt, type Trace } from '../script/trace';
+import { useDraft } from '../site/drafts';
 import { ScriptEditor } from '../script/ScriptEditor';
-import { CountOnly } from '../script/CountOnly';
+import { CountOnly } from './CountOnly';
 import { useScript } from '../script/useScript';
-import { SettingsFields, givenSettings, useSettings, type Settings } from '../script/settings';
+import { SettingsFields, givenSettings, useSettings, type Settings } from './settings';
 import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
@@ -195,7 +195,7 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
               {/* Interleaved threads have no single current operation: the column is this step's work. */}
               {shows(parts, 'counters') && (
                 <div data-part="counters">
-                  <CountersPanel schema={trace.schema} kinds={module.counters(trace.variant)}
+                  <CountersPanel schema={trace.schema} kinds={variantSpec(trace.schema, trace.variant).counters}
                     last={trace.interleaved ? stepWork : frame.counts('last')} lastLabel={trace.interleaved ? 'this step' : undefined}
                     total={frame.counts('total')} />
                 </div>

@@ -1,7 +1,7 @@
 // The UDP server under overload, live: a receiving thread offering packets into the queue the
 // reader picks, consumers polling at a lower rate, a memory budget. The real queue runs in a
 // Worker; the charts follow simulated time, and the rates can be changed while it runs.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LineChart, type LineSeries } from '../charts/LineChart';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
@@ -9,6 +9,7 @@ import { MIB, boundFor, bytesPerPacket, fullBytes, secondsToExhaust, type Overlo
 import type { OverloadReply, OverloadRequest } from './overloadProtocol';
 import { num } from '../site/format';
 import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
+import { useWorkerRun } from '../site/useWorkerRun';
 
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
@@ -19,6 +20,8 @@ const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
   { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
   { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },
 ];
+
+const spawn = () => new Worker(new URL('./overloadWorker.ts', import.meta.url), { type: 'module' });
 
 export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate = 150_000, bound = 20_000, budgetMiB = 128, seconds = 5 }: {
   queue?: OverloadConfig['queue']; arrivalRate?: number; serviceRate?: number; bound?: number; budgetMiB?: number; seconds?: number;
@@ -34,65 +37,56 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
   const [oomAt, setOomAt] = useState<number | null>(null);
   const [capacity, setCapacity] = useState(0);
   const [pace, setPace] = useState({ simulated: 0, wall: 0 });
-  const worker = useRef<Worker | null>(null);
+  const worker = useWorkerRun<OverloadRequest, OverloadReply>(spawn);
   const chart = useRef<HTMLDivElement>(null);
   const running = useRef<{ budget: number } | null>(null);
 
   const values = Object.fromEntries(Object.entries(text).map(([k, v]) => [k, check(k as keyof typeof LIMITS, v)])) as Record<keyof typeof LIMITS, number | string>;
   const problems = Object.values(values).filter((v): v is string => typeof v === 'string');
 
-  const stop = (why: Status = 'stopped') => {
-    worker.current?.terminate();
-    worker.current = null;
-    setStatus((s) => (s === 'running' ? why : s));
+  const stop = () => {
+    worker.stop();
+    setStatus((s) => (s === 'running' ? 'stopped' : s));
   };
-  useEffect(() => () => worker.current?.terminate(), []);
 
   const start = () => {
     if (problems.length) return;
-    stop();
     const config: OverloadConfig = {
       queue: kind, arrivalRate: values.arrivalRate as number, serviceRate: values.serviceRate as number,
       bound: values.bound as number, budgetMiB: values.budgetMiB as number, seed: values.seed as number,
     };
-    const w = new Worker(new URL('./overloadWorker.ts', import.meta.url), { type: 'module' });
-    worker.current = w;
     running.current = { budget: config.budgetMiB * MIB };
     setSamples([]);
     setOomAt(null);
     setMessage('');
     setStatus('running');
-    w.onmessage = (e: MessageEvent<OverloadReply>) => {
-      const m = e.data;
-      if (m.type === 'started') setCapacity(m.capacity);
-      else if (m.type === 'samples') {
-        setSamples((s) => [...s, ...m.samples]);
-        setPace({ simulated: m.simulatedMs, wall: m.wallMs });
-      } else if (m.type === 'done') {
+    worker.start({ type: 'start', config, durationMs: (values.seconds as number) * 1000 }, {
+      reply: (m) => {
+        if (m.type === 'started') setCapacity(m.capacity);
+        else {
+          setSamples((s) => [...s, ...m.samples]);
+          setPace({ simulated: m.simulatedMs, wall: m.wallMs });
+        }
+      },
+      done: (m) => {
         setOomAt(m.oomAtMs);
         setStatus(m.oomAtMs === null ? 'done' : 'oom');
-        w.terminate();
-      } else {
-        setMessage(m.message);
+      },
+      fail: (message) => {
+        setMessage(message);
         setStatus('failed');
-        w.terminate();
-      }
-    };
-    w.onerror = (e) => {
-      setMessage(e.message || 'the simulation worker failed to start');
-      setStatus('failed');
-    };
-    w.postMessage({ type: 'start', config, durationMs: (values.seconds as number) * 1000 } satisfies OverloadRequest);
+      },
+    });
   };
 
   /** A rate box changed: a valid value reaches the running simulation at once. */
   const edit = (field: keyof typeof LIMITS, v: string) => {
     const next = { ...text, [field]: v };
     setText(next);
-    if (worker.current && (field === 'arrivalRate' || field === 'serviceRate')) {
+    if (field === 'arrivalRate' || field === 'serviceRate') {
       const a = check('arrivalRate', next.arrivalRate);
       const s = check('serviceRate', next.serviceRate);
-      if (typeof a === 'number' && typeof s === 'number') worker.current.postMessage({ type: 'rates', arrivalRate: a, serviceRate: s } satisfies OverloadRequest);
+      if (typeof a === 'number' && typeof s === 'number') worker.post({ type: 'rates', arrivalRate: a, serviceRate: s });
     }
   };
 

@@ -5,9 +5,9 @@
 // read: "queue contents" and "queue fields".
 import type { CSSProperties } from 'react';
 import type { ViewProps } from '../registry/family';
-import type { Frame } from '../player/frame';
+import type { Frame } from '../script/frame';
 import {
-  FOCUS, chainOf, contentsOf, fieldRows, polledOf, ringOf, threadRows, type Chain, type Ring, type ThreadRow,
+  chainOf, contentsOf, fieldRows, focusOf, polledOf, ringOf, threadRows, type Chain, type Ring, type ThreadRow,
 } from './viewModel';
 
 const NODE_W = 54;
@@ -23,10 +23,6 @@ const LEGEND: Record<string, string> = {
   spsc: 'c▲ marks consumerIndex, p▲ producerIndex (both masked into the ring); green slots are the producer’s look-ahead: known empty, so it writes them without looking.',
   mpsc: 'c▲ marks consumerIndex, p▲ producerIndex; a dashed orange slot is claimed by a producer (its CAS won) but not written yet: the consumer spins there.',
 };
-
-function focusOf(f: Frame) {
-  return { field: f.get('focus_field'), index: f.get('focus_index'), failed: f.get('focus_ok') === 0 };
-}
 
 /** Thread markers under a node or slot: "P1.p", "C". */
 function pointerLabels(threads: ThreadRow[], at: number, variant: string): string[] {
@@ -61,7 +57,7 @@ function ChainDrawing({ chain, frame, threads }: { chain: Chain; frame: Frame; t
       {chain.nodes.map((n) => {
         const nx = x(n.column);
         const ny = top(n);
-        const touched = (focus.field === FOCUS.next || focus.field === FOCUS.item) && focus.index === n.node;
+        const touched = (focus.field === 'NEXT' || focus.field === 'ITEM') && focus.index === n.node;
         const cls = ['queue-node', n.place, touched ? 'focus' : '', touched && focus.failed ? 'failed' : ''].join(' ');
         const next = n.next === null ? null : byNode.get(n.next);
         const labels = pointerLabels(threads, n.node, 'clq');
@@ -90,7 +86,7 @@ function ChainDrawing({ chain, frame, threads }: { chain: Chain; frame: Frame; t
         if (!n) return null;
         // Head on the left of the node's top, tail on the right: apart even on one node.
         const nx = x(n.column) + NODE_W / 2 + (i === 0 ? -9 : 9);
-        const touched = focus.field === (which === 'head' ? FOCUS.head : FOCUS.tail);
+        const touched = focus.field === (which === 'head' ? 'HEAD' : 'TAIL');
         return (
           <g key={which} className={`queue-pointer ${which}${touched ? ' focus' : ''}${touched && focus.failed ? ' failed' : ''}`}>
             <text x={nx + (i === 0 ? 3 : -3)} y={12} textAnchor={i === 0 ? 'end' : 'start'}>{which}</text>
@@ -117,7 +113,7 @@ function RingDrawing({ ring, frame, variant, threads }: { ring: Ring; frame: Fra
       aria-label={`${ring.capacity} slots, ${ring.slots.filter((v) => v !== null).length} filled`}>
       {ring.slots.map((v, s) => {
         const { x, y } = place(s);
-        const touched = focus.field === FOCUS.slot && focus.index === s;
+        const touched = focus.field === 'SLOT' && focus.index === s;
         const cls = ['queue-slot', v === null ? 'empty' : 'full', claimed.has(s) ? 'claimed' : '', ahead.has(s) ? 'look-ahead' : '',
           touched ? 'focus' : '', touched && focus.failed ? 'failed' : ''].join(' ');
         const markers = ring.markers.filter((m) => m.slot === s);

@@ -2,18 +2,11 @@
 // ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
 // one atomic step at a time.
 import type { FamilyModule } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { QueueView } from './QueueView';
 import { listing, num, plural } from '../site/format';
 
-const COMMON = ['load', 'store', 'slot-read', 'slot-write', 'cas', 'cas-fail'];
-const COUNTERS: Record<string, string[]> = {
-  clq: [...COMMON, 'alloc', 'visit'],
-  abq: [...COMMON, 'lock', 'lock-wait'],
-  spsc: COMMON,
-  mpsc: [...COMMON, 'spin'],
-};
 
 /** Shared-memory accesses: every load, store, CAS (failed or not), node counted by size(), and look at a held lock or a claimed slot. */
 export const queueWork = (c: Counts) =>
@@ -57,7 +50,7 @@ function QueueHelp({ schema }: { schema: FamilySchema }) {
 
 export const queueFamily: FamilyModule = {
   name: 'queue',
-  viewParam: 'queue',
+  oldVariantParam: 'queue',
   variants: ['clq', 'abq', 'spsc', 'mpsc'],
   defaultVariant: 'clq',
   noun: ['element', 'elements'],
@@ -69,7 +62,6 @@ export const queueFamily: FamilyModule = {
     { name: 'schedule', label: 'Schedule', hint: 'round-robin, random SEED, or thread names, one turn each (then round-robin).' },
   ],
   View: QueueView,
-  counters: (variant) => COUNTERS[variant] ?? COMMON,
   work: queueWork,
   workLabel: 'shared-memory accesses: reads, writes, CASes, nodes counted, lock looks and spins',
   describe: describeQueueWork,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
-import { kindIndex, stepAt } from '../player/trace';
+import { kindIndex, stepAt } from '../script/trace';
 import { traceScript } from '../script/run';
 import { encodeSettings, parseScript } from '../script/parse';
 import { familySchema } from '../script/schema';

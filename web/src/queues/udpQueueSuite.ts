@@ -1,5 +1,5 @@
 // `udp-queue`: the UDP server's receiving thread offering into a queue that is emptied only when
-// it reaches its bound (crates/core/src/queue_bench.rs). The blog published three JMH rows without
+// it reaches its bound (crates/core/src/queue/bench.rs). The blog published three JMH rows without
 // their source; the lab follows the JVM anchor's reading of it (../shared/anchors/jvm,
 // QueueOfferBenchmark): one thread, the queue starting half full, drained at the bound, so each
 // size() walks about capacity/2 nodes. The bound is the parameter: the size() cost grows with it.

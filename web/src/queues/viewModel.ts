@@ -1,21 +1,28 @@
 // What the queue drawings show, computed from a frame the Rust recorder wrote: small pure
 // functions (a chain's layout, a ring's markers, the contents head to tail), then the views
 // compose them.
-import type { Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
-import { variantSpec } from '../script/schema';
+import type { Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
+import { codeAt, variantSpec } from '../script/schema';
 
 /** −1 in the frame is null. */
 const NULL = -1;
 
-/** `focus_field` codes, as crates/core/src/queue_recorder.rs numbers them. */
-export const FOCUS = {
-  head: 0, tail: 1, next: 2, item: 3, slot: 4, takeIndex: 5, putIndex: 6, count: 7,
-  producerIndex: 8, consumerIndex: 9, producerLimit: 10, lock: 11,
-} as const;
+/** A thread's state: the schema's `state` codes, by name in lower case. */
+export const THREAD_STATES = ['ready', 'running', 'finished'] as const;
+export type ThreadState = (typeof THREAD_STATES)[number];
 
-export type ThreadState = 'ready' | 'running' | 'finished';
-const STATES: ThreadState[] = ['ready', 'running', 'finished'];
+/** The fields a step can touch: the schema's `focus` codes, by name. */
+export const FOCUS_FIELDS = [
+  'HEAD', 'TAIL', 'NEXT', 'ITEM', 'SLOT', 'TAKE_INDEX', 'PUT_INDEX', 'COUNT', 'PRODUCER_INDEX', 'CONSUMER_INDEX', 'PRODUCER_LIMIT', 'LOCK',
+] as const;
+export type FocusField = (typeof FOCUS_FIELDS)[number];
+
+/** What the step just shown touched: a field, which node or slot of it, and whether its CAS failed. */
+export function focusOf(f: Frame) {
+  const field = (codeAt(f.schema, 'focus', f.get('focus_field'))?.name ?? null) as FocusField | null;
+  return { field, index: f.get('focus_index'), failed: f.get('focus_ok') === 0 };
+}
 
 export interface ThreadRow {
   index: number;
@@ -43,7 +50,7 @@ export function threadRows(f: Frame, trace: Trace): ThreadRow[] {
     return {
       index: i,
       name: trace.entityLabels[i] ?? `thread ${i}`,
-      state: STATES[Math.max(0, f.get('thread_state', i))] ?? 'ready',
+      state: (codeAt(f.schema, 'state', f.get('thread_state', i))?.name.toLowerCase() as ThreadState | undefined) ?? 'ready',
       label: action >= 0 ? trace.actions[action]?.label ?? null : null,
       line,
       lineText: line >= 0 ? (code[line] ?? '').trim() : '',
@@ -176,27 +183,27 @@ const nodeName = (n: number) => (n < 0 ? 'null' : `n${n}`);
 
 /** The queue's index fields, as the "queue fields" table lists them. */
 export function fieldRows(f: Frame, variant: string, threadName: (t: number) => string): FieldRow[] {
-  const focus = f.get('focus_field');
-  const row = (name: string, value: string, code: number) => ({ name, value, focus: focus === code });
+  const focus = focusOf(f).field;
+  const row = (name: string, value: string, code: FocusField | null) => ({ name, value, focus: code !== null && focus === code });
   switch (variant) {
     case 'clq':
-      return [row('head', nodeName(f.get('head')), FOCUS.head), row('tail', nodeName(f.get('tail')), FOCUS.tail)];
+      return [row('head', nodeName(f.get('head')), 'HEAD'), row('tail', nodeName(f.get('tail')), 'TAIL')];
     case 'abq': {
       const owner = f.get('lock_owner');
       return [
-        row('takeIndex', String(f.get('take_index')), FOCUS.takeIndex),
-        row('putIndex', String(f.get('put_index')), FOCUS.putIndex),
-        row('count', String(f.get('count')), FOCUS.count),
-        row('lock', owner < 0 ? 'free' : `held by ${threadName(owner)}`, FOCUS.lock),
+        row('takeIndex', String(f.get('take_index')), 'TAKE_INDEX'),
+        row('putIndex', String(f.get('put_index')), 'PUT_INDEX'),
+        row('count', String(f.get('count')), 'COUNT'),
+        row('lock', owner < 0 ? 'free' : `held by ${threadName(owner)}`, 'LOCK'),
       ];
     }
     default: {
       const rows = [
-        row('producerIndex', String(f.get('producer_index')), FOCUS.producerIndex),
-        row('consumerIndex', String(f.get('consumer_index')), FOCUS.consumerIndex),
-        row('producerLimit', String(f.get('producer_limit')), FOCUS.producerLimit),
+        row('producerIndex', String(f.get('producer_index')), 'PRODUCER_INDEX'),
+        row('consumerIndex', String(f.get('consumer_index')), 'CONSUMER_INDEX'),
+        row('producerLimit', String(f.get('producer_limit')), 'PRODUCER_LIMIT'),
       ];
-      if (variant === 'spsc') rows.push(row('lookAheadStep', String(f.get('look_ahead')), -2));
+      if (variant === 'spsc') rows.push(row('lookAheadStep', String(f.get('look_ahead')), null));
       return rows;
     }
   }

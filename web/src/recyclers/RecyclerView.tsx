@@ -5,7 +5,7 @@
 import type { CSSProperties } from 'react';
 import type { ViewProps } from '../registry/family';
 import {
-  focusOf, idName, objectName, objectRows, outcomeText, placeText, queuesOf, threadColumns, LINK_CAPACITY,
+  focusOf, idName, objectName, objectRows, outcomeText, placeText, queuesOf, threadColumns,
   type QueueBox, type ThreadColumn,
 } from './viewModel';
 
@@ -58,8 +58,8 @@ function QueueChain({ owner, queues, c, focus, names }: {
             {c.prev === q.queue && <span className="tag">prev</span>}
           </div>
           {q.links.map((l, li) => (
-            <svg key={l.link} className="woq-link" width={LINK_CAPACITY * CELL + 8} height={CELL + 34}
-              viewBox={`0 0 ${LINK_CAPACITY * CELL + 8} ${CELL + 34}`} role="img"
+            <svg key={l.link} className="woq-link" width={l.slots.length * CELL + 8} height={CELL + 34}
+              viewBox={`0 0 ${l.slots.length * CELL + 8} ${CELL + 34}`} role="img"
               aria-label={`link ${li + 1} of q${q.k}: readIndex ${l.read}, writeIndex ${l.write}`}>
               {l.slots.map((v, i) => {
                 const touched = focus.link === l.link && focus.index === i;
@@ -71,8 +71,8 @@ function QueueChain({ owner, queues, c, focus, names }: {
                   </g>
                 );
               })}
-              <text className="ring-marker consumer" x={4 + Math.min(l.read, LINK_CAPACITY - 1) * CELL} y={CELL + 16}>r▲</text>
-              <text className="ring-marker producer" x={4 + Math.min(l.write, LINK_CAPACITY - 1) * CELL} y={CELL + (l.read === l.write ? 28 : 16)}>w▲</text>
+              <text className="ring-marker consumer" x={4 + Math.min(l.read, l.slots.length - 1) * CELL} y={CELL + 16}>r▲</text>
+              <text className="ring-marker producer" x={4 + Math.min(l.write, l.slots.length - 1) * CELL} y={CELL + (l.read === l.write ? 28 : 16)}>w▲</text>
             </svg>
           ))}
         </li>
@@ -135,8 +135,8 @@ export function RecyclerView({ frame, trace, moveMs }: ViewProps) {
               {after ? (
                 <>
                   <td>{o.stack >= 0 ? `${names(o.stack)}'s stack` : 'null'}</td>
-                  <td className="mono">{idName(o.recycleId)}</td>
-                  <td className="mono">{idName(o.lastRecycledId)}</td>
+                  <td className="mono">{idName(o.recycleId, frame.schema)}</td>
+                  <td className="mono">{idName(o.lastRecycledId, frame.schema)}</td>
                 </>
               ) : <td>{names(o.stack)}&apos;s stack</td>}
               {!after && assertions && <td className="mono">{o.mapSlot >= 0 ? o.mapSlot : '—'}</td>}

@@ -2,15 +2,11 @@
 // recycle objects, one operation at a time, on the old thread-local stack (with or without the
 // assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
 import type { FamilyModule } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { RecyclerView } from './RecyclerView';
 import { listing, num, plural } from '../site/format';
 
-const COUNTERS: Record<string, string[]> = {
-  before: ['allocate', 'pop', 'push', 'grow', 'map_update', 'map_probe', 'drop', 'fault'],
-  after: ['allocate', 'pop', 'push', 'grow', 'new_queue', 'new_link', 'enqueue', 'visit', 'transfer', 'rewind', 'unlink', 'drop', 'fault'],
-};
 
 /** Memory a pool writes or searches: stack slots moved, map slots probed, queue slots written and transferred, arrays copied, objects made. */
 export const recyclerWork = (c: Counts) =>
@@ -56,7 +52,7 @@ function RecyclerHelp({ schema }: { schema: FamilySchema }) {
 
 export const recyclerFamily: FamilyModule = {
   name: 'recycler',
-  viewParam: 'version',
+  oldVariantParam: 'version',
   variants: ['before', 'after'],
   defaultVariant: 'after',
   noun: ['object', 'objects'],
@@ -66,7 +62,6 @@ export const recyclerFamily: FamilyModule = {
     { name: 'assertions', label: 'Assertions', hint: 'on or off: -ea:io.netty... (the old Recycler’s identity map).' },
   ],
   View: RecyclerView,
-  counters: (variant) => COUNTERS[variant] ?? COUNTERS.after,
   work: recyclerWork,
   workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, links, queues and objects made',
   describe: describeRecyclerWork,

@@ -1,10 +1,10 @@
 // Traces of small recycler scripts, for tests and exercises.
-import type { Trace } from '../player/trace';
-import { frameAt } from '../player/frame';
+import type { Trace } from '../script/trace';
+import { frameAt } from '../script/frame';
 import { traceOf } from '../script/run';
 import { threadColumns, type ThreadColumn } from './viewModel';
 
-export { frameAt } from '../player/frame';
+export { frameAt } from '../script/frame';
 
 /** Runs `ops` on one Recycler ("before" or "after"); the script must be valid and drawable. */
 export function recyclerTrace(ops: string, variant: string, settings: Record<string, string> = {}): Trace {

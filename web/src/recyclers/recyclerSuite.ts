@@ -1,6 +1,6 @@
 // `recycler`: Netty's RecyclableArrayListBenchmark.recycleSameThread, the benchmark the 2014
 // "Improve performance of Recycler" commit quoted. One op gets a pooled list, ensureCapacity(size),
-// clear(), recycle (crates/core/src/recycler_bench.rs), on the old Recycler with and without the
+// clear(), recycle (crates/core/src/recycler/bench.rs), on the old Recycler with and without the
 // assertion map the benchmark's JVM flags switched on (-ea:io.netty...), on the rewrite, and with
 // no pool at all. The commit's figures are four threads summed; the lab runs one.
 import type { SuiteRun } from '../bench/runner';

@@ -6,8 +6,8 @@ import { traceScript } from '../script/run';
 import { encodeSettings, parseScript } from '../script/parse';
 import { familySchema } from '../script/schema';
 import { finalThreads, frameAt, recyclerTrace } from './frames';
-import { countSteps } from '../player/trace';
-import { idName, objectRows, outcomeText, queuesOf, threadColumns, OWN_THREAD_ID } from './viewModel';
+import { countSteps } from '../script/trace';
+import { faultText, idName, objectRows, outcomeText, queuesOf, threadColumns } from './viewModel';
 import { describeRecyclerWork } from './family';
 
 beforeAll(async () => {
@@ -29,8 +29,9 @@ describe('the recycler view model', () => {
     expect([q.k, q.thread, q.links.length, q.links[0].read, q.links[0].write]).toEqual([1, 1, 1, 2, 2]);
     const rows = objectRows(f, [a, b], [[q], []]);
     expect(rows.map((r) => r.place.kind)).toEqual(['pooled', 'held', 'held']);
-    expect(idName(rows[0].recycleId)).toBe('q1');
-    expect(idName(OWN_THREAD_ID)).toBe('OWN');
+    expect(idName(rows[0].recycleId, f.schema)).toBe('q1');
+    expect(idName(-2147483648, f.schema)).toBe('OWN'); // Integer.MIN_VALUE
+    expect(faultText(f.schema, 'RecycledAlready')).toBe('IllegalStateException: recycled already');
     expect(countSteps(t, 'transfer', 5)).toBe(2);
     expect(countSteps(t, 'rewind', 4)).toBe(1);
   });

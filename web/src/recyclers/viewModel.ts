@@ -1,36 +1,25 @@
 // What the recycler drawings show, computed from a frame the Rust recorder wrote
-// (crates/core/src/recycler_recorder.rs): each thread's stack, the WeakOrderQueues chained from
+// (crates/core/src/recycler/recorder.rs): each thread's stack, the WeakOrderQueues chained from
 // it with their links, and every object's handle. Small pure functions; the view composes them.
-import type { Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import type { Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
+import { codeAt, codeNamed, codeOf, type FamilySchema } from '../script/schema';
 
-/** Slots drawn per stack, as the recorder's MAX_SLOTS. */
-export const MAX_SLOTS = 64;
-export const LINK_CAPACITY = 16;
-/** `Integer.MIN_VALUE`: Netty's OWN_THREAD_ID, and the base of every WeakOrderQueue id. */
-export const OWN_THREAD_ID = -2147483648;
-
-/** Fault codes in the order of `Fault::ALL` (crates/core/src/recycler.rs). */
-export const FAULTS = [
-  'AssertionError: recycled already',
-  'AssertionError',
-  'NullPointerException',
-  'IllegalStateException: recycled already',
-  'IllegalStateException: recycled multiple times',
-  'NullPointerException',
-];
-
-/** `outcome` codes (recycler_recorder.rs `outcome`). */
-const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running', 'nothing'] as const;
+/** What a thread's last operation did: the schema's `outcome` codes, by name in lower case. */
+export const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running', 'nothing'] as const;
 export type OutcomeKind = (typeof OUTCOMES)[number];
+
+/** An exception as Java printed it, by its name in the schema's `fault` codes: `faultText(s, 'RecycledAlready')`. */
+export const faultText = (schema: FamilySchema, name: string) => codeNamed(schema, 'fault', name).text ?? name;
 
 export const objectName = (o: number) => `o${o + 1}`;
 
-/** A recycle id as Netty would name it: 0, OWN_THREAD_ID, or the queue whose id it is. */
-export function idName(id: number): string {
+/** A recycle id as Netty would name it: 0, OWN_THREAD_ID, or the queue whose id it is (OWN_THREAD_ID + k). */
+export function idName(id: number, schema: FamilySchema): string {
+  const own = codeOf(schema, 'id', 'OWN_THREAD_ID');
   if (id === 0) return '0';
-  if (id === OWN_THREAD_ID) return 'OWN';
-  return `q${id - OWN_THREAD_ID}`;
+  if (id === own) return 'OWN';
+  return `q${id - own}`;
 }
 
 export interface StackSlot {
@@ -59,24 +48,28 @@ export interface ThreadColumn {
   outcome: OutcomeKind | null;
   /** The object its last operation got or recycled, or a fault code. */
   outcomeValue: number;
+  /** What it threw, as Java printed it (when `outcome` is 'threw'). */
+  fault: string | null;
   current: boolean;
 }
 
 export function threadColumns(f: Frame, trace: Trace): ThreadColumn[] {
   const n = f.get('threads');
   const current = f.get('thread');
+  const perStack = f.schema.limits.stackSlots;
   return Array.from({ length: n }, (_, t) => {
     const size = Math.max(0, f.get('size', t));
     const length = Math.max(0, f.get('length', t));
-    const raw = f.list('slot', Math.min(MAX_SLOTS, length) + t * MAX_SLOTS).slice(t * MAX_SLOTS);
+    const raw = f.list('slot', Math.min(perStack, length) + t * perStack).slice(t * perStack);
     let top = Math.max(size, 4);
     raw.forEach((v, i) => { if (v >= 0) top = Math.max(top, i + 1); });
-    top = Math.min(top, Math.max(length, size), MAX_SLOTS);
+    top = Math.min(top, Math.max(length, size), perStack);
     const slots: StackSlot[] = Array.from({ length: top }, (_, i) => {
       const v = raw[i] ?? -1;
       return { index: i, object: v >= 0 ? v : null, stale: i >= size && v >= 0 };
     });
-    const code = f.get('outcome', t);
+    const outcome = codeAt(f.schema, 'outcome', f.get('outcome', t))?.name.toLowerCase() as OutcomeKind | undefined;
+    const value = f.get('outcome_value', t);
     return {
       index: t,
       name: trace.entityLabels[t] ?? `thread ${t}`,
@@ -90,20 +83,21 @@ export function threadColumns(f: Frame, trace: Trace): ThreadColumn[] {
       cursor: f.get('cursor', t),
       prev: f.get('prev', t),
       mapLength: Math.max(0, f.get('map_length', t)),
-      outcome: code >= 0 ? OUTCOMES[code] ?? null : null,
-      outcomeValue: f.get('outcome_value', t),
+      outcome: outcome ?? null,
+      outcomeValue: value,
+      fault: outcome === 'threw' ? codeAt(f.schema, 'fault', value)?.text ?? null : null,
       current: t === current,
     };
   });
 }
 
 /** What a thread's last operation did, in words. */
-export function outcomeText(c: Pick<ThreadColumn, 'outcome' | 'outcomeValue'>): string {
+export function outcomeText(c: Pick<ThreadColumn, 'outcome' | 'outcomeValue' | 'fault'>): string {
   switch (c.outcome) {
     case 'got': return `got ${objectName(c.outcomeValue)}`;
     case 'recycled': return `recycled ${objectName(c.outcomeValue)}`;
     case 'dropped': return c.outcomeValue >= 0 ? `dropped ${objectName(c.outcomeValue)}` : 'dropped';
-    case 'threw': return `threw ${FAULTS[c.outcomeValue] ?? 'an exception'}`;
+    case 'threw': return `threw ${c.fault ?? 'an exception'}`;
     case 'exited': return 'exited';
     case 'running': return 'running';
     case 'nothing': return 'had nothing to recycle';
@@ -132,7 +126,8 @@ export interface QueueBox {
 }
 
 function linkBox(f: Frame, l: number): LinkBox {
-  const slots = f.list('link_slot', (l + 1) * LINK_CAPACITY).slice(l * LINK_CAPACITY);
+  const capacity = f.schema.limits.linkCapacity;
+  const slots = f.list('link_slot', (l + 1) * capacity).slice(l * capacity);
   return { link: l, read: f.get('link_read', l), write: f.get('link_write', l), slots: slots.map((v) => (v >= 0 ? v : null)) };
 }
 

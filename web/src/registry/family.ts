@@ -1,9 +1,9 @@
 // What a structure family registers so the generic parts (player, race view, counters, script
 // editor, count-only view, embed route) can serve it. Nothing here imports a family: the
-// catalog (web/src/catalog.tsx) registers them.
+// catalog (web/src/catalog/index.tsx) registers them.
 import type { ComponentType } from 'react';
-import type { Counts, Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import type { Counts, Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
 import type { FamilySchema } from '../script/schema';
 import { lookup } from '../site/lookup';
 
@@ -29,9 +29,13 @@ export interface SettingField {
 export interface FamilyModule {
   /** As in Rust (`families.rs`) and in the embed route: /embed/<name>. */
   name: string;
-  /** The embed parameter that picks the view (`heap=jdk|indexed|race`). */
-  viewParam: string;
-  /** Its variants, as the schema names them, in the order the race shows them. */
+  /**
+   * The family's older name for the `variant=` link parameter (`heap=jdk|indexed|race`), still
+   * read, and the variants as the schema names them, in the order the race shows them: needed
+   * before the wasm loads (to read a link), so stated here too; schemaNames.test.ts checks both
+   * against the schema.
+   */
+  oldVariantParam: string;
   variants: string[];
   defaultVariant: string;
   /** What its entities are called, singular and plural: "timer", "timers". */
@@ -46,8 +50,6 @@ export interface FamilyModule {
   settings?: SettingField[];
   /** Draws one frame. */
   View: ComponentType<ViewProps>;
-  /** The counters shown for a variant, by event kind name, in order. */
-  counters(variant: string): string[];
   /** One number to compare variants by, and in words what it adds up. */
   work(c: Counts): number;
   workLabel: string;

@@ -3,6 +3,7 @@
 // real structures: the page stays responsive whatever the script asks for.
 import init, { Script } from '../wasm/pkg/hotpath_wasm.js';
 import type { CountRequest, CountResponse } from './counting';
+import { faultOf } from './fault';
 
 const ready = init();
 
@@ -24,7 +25,8 @@ self.onmessage = async (e: MessageEvent<CountRequest>) => {
         script.free();
       }
     } catch (err) {
-      reply({ type: 'error', id, job: j, message: (err as Error).message });
+      const fault = faultOf(err);
+      reply(fault ? { type: 'fault', id, job: j, fault } : { type: 'error', id, job: j, message: (err as Error).message });
       return;
     }
   }

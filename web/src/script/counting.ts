@@ -1,5 +1,7 @@
 // The main thread's side of countWorker.ts: one worker per request, so cancelling is
 // terminating it — at once, whatever it was doing (5 billion equals() calls, say).
+import { FaultError } from './fault';
+import type { Fault } from './parse';
 
 /** One script to count: its encoded commands, on each of these variants. */
 export interface CountJob {
@@ -21,6 +23,8 @@ export type CountRequest = { id: number; family: string; jobs: CountJob[] };
 export type CountResponse =
   | { type: 'counts'; id: number; job: number; result: ScriptCounts }
   | { type: 'done'; id: number }
+  /** The planner refused the script (a `FaultError` on the main thread). */
+  | { type: 'fault'; id: number; job: number; fault: Fault }
   | { type: 'error'; id: number; job: number; message: string };
 
 export interface Job<T> {
@@ -45,7 +49,7 @@ export function countJobs(family: string, jobs: CountJob[], onResult: (job: numb
     else {
       worker.terminate();
       if (m.type === 'done') settle.ok();
-      else settle.fail(new Error(m.message));
+      else settle.fail(m.type === 'fault' ? new FaultError(m.fault) : new Error(m.message));
     }
   };
   worker.onerror = (e) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
-import { encodeCommands, formatScript, locate, parseScript } from './parse';
+import { encodeCommands, formatScript, parseScript, placeFault } from './parse';
 import { familySchema, type FamilySchema } from './schema';
 
 type Grammar = Pick<FamilySchema, 'ops' | 'threads' | 'settings'>;
@@ -81,17 +81,13 @@ describe('the script parser, built from the heap grammar Rust exports', () => {
     expect(err('add 3 400', g)).toMatchObject({ message: 'command 1: add takes a delay from 0 to 100, not 400', start: 6, end: 9 });
   });
 
-  it('turns a planner message about a setting into an error naming the setting', () => {
-    expect(locate('schedule: there is no thread "Q"', [], ['threads', 'schedule'])).toEqual({
+  it('points a planner fault at its setting, or at its command', () => {
+    expect(placeFault({ text: 'schedule: there is no thread "Q"', setting: 'schedule', overLimit: false }, [])).toEqual({
       message: 'schedule: there is no thread "Q"', start: 0, end: 0, setting: 'schedule',
     });
-    expect(locate('boom: no', [], ['schedule']).setting).toBeUndefined();
-  });
-
-  it('turns a planner message into a located error', () => {
     const r = parseScript('add 1, schedule 3', heap);
     if (!r.ok) throw new Error();
-    expect(locate('command 2: too many', r.commands)).toEqual({ message: 'command 2: too many', start: 7, end: 17 });
+    expect(placeFault({ text: 'command 2: too many', command: 1, overLimit: true }, r.commands)).toEqual({ message: 'command 2: too many', start: 7, end: 17 });
   });
 });
 

@@ -145,14 +145,20 @@ export function encodeSettings(threads: readonly string[], settings: Readonly<Re
   return lines.join('\n');
 }
 
-/**
- * Turns a planner's message into a located error: "command N: …" points at the command, and
- * "schedule: …" (any setting's name) at that setting.
- */
-export function locate(message: string, commands: readonly Pick<Command, 'start' | 'end'>[], settings: readonly string[] = []): ScriptError {
-  const m = /^command (\d+):/.exec(message);
-  const c = m ? commands[Number(m[1]) - 1] : undefined;
-  const s = /^([a-z-]+):/.exec(message);
-  const setting = !m && s && settings.includes(s[1]) ? s[1] : undefined;
-  return { message, start: c?.start ?? 0, end: c?.end ?? 0, ...(setting ? { setting } : {}) };
+/** What the planner said is wrong, as it sends it: where (a command, a setting, or neither) and why. */
+export interface Fault {
+  /** The sentence to show, naming where: "command 2: there is no timer 4; …". */
+  text: string;
+  /** The 0-based command at fault, if a command is. */
+  command?: number;
+  /** The setting at fault ("schedule"), if a setting is. */
+  setting?: string;
+  /** A valid script past a size limit. */
+  overLimit: boolean;
+}
+
+/** A planner's fault pointed at the script text: at its command, or at its setting's box. */
+export function placeFault(f: Fault, commands: readonly Pick<Command, 'start' | 'end'>[]): ScriptError {
+  const c = f.command === undefined ? undefined : commands[f.command];
+  return { message: f.text, start: c?.start ?? 0, end: c?.end ?? 0, ...(f.setting ? { setting: f.setting } : {}) };
 }

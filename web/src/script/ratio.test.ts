@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratio } from './CountOnly';
+import { ratio } from '../player/CountOnly';
 
 describe('the work ratio a race prints', () => {
   it('keeps small ratios readable instead of rounding them to 0.00×', () => {

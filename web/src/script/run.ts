@@ -1,8 +1,9 @@
 // Runs a parsed script through a family's real structures in wasm: planned once, then traced on
 // each variant asked for, everything copied out at once so no wasm object outlives the call.
 import { callWasm } from '../wasm/loader';
-import { STEP_WIDTH, actionSpans, lazyLines, type Trace } from '../player/trace';
-import { encodeCommands, encodeSettings, locate, parseScript, type Command, type ScriptError } from './parse';
+import { STEP_WIDTH, actionSpans, lazyLines, type Trace } from './trace';
+import { encodeCommands, encodeSettings, parseScript, placeFault, type Command, type ScriptError } from './parse';
+import { FaultError, faultOf } from './fault';
 import { countsAt } from './counting';
 import { familySchema } from './schema';
 
@@ -14,13 +15,17 @@ export type Traced =
 /** `settings`: the family's settings as `encodeSettings` writes them (thread names first). */
 export function traceScript(family: string, commands: Command[], variants: readonly string[], settings = ''): Traced {
   const schema = familySchema(family);
-  const names = schema.settings.map((s) => s.name);
+  const refused = (e: unknown): Traced => {
+    const f = faultOf(e);
+    if (!f) throw e;
+    return { ok: false, error: placeFault(f, commands), tooBig: false };
+  };
   return callWasm((w) => {
     let script: InstanceType<typeof w.Script>;
     try {
       script = new w.Script(family, encodeCommands(commands), settings, true);
     } catch (e) {
-      return { ok: false, error: locate((e as Error).message, commands, names), tooBig: false };
+      return refused(e);
     }
     try {
       if (!script.fits) {
@@ -33,7 +38,7 @@ export function traceScript(family: string, commands: Command[], variants: reado
           t = script.trace(variant);
         } catch (e) {
           // A script this variant's contract forbids (two producers on a single-producer queue).
-          return { ok: false, error: locate((e as Error).message, commands, names), tooBig: false };
+          return refused(e);
         }
         try {
           const steps = t.steps();
@@ -69,11 +74,16 @@ export function countNow(family: string, text: string, variant: string, settings
   const parsed = parseScript(text, schema);
   if (!parsed.ok) throw new Error(`script does not parse: ${parsed.error.message}`);
   const flat = callWasm((w) => {
-    const script = new w.Script(family, encodeCommands(parsed.commands), encodeSettings(parsed.threads, settings), false);
     try {
-      return script.count(variant);
-    } finally {
-      script.free();
+      const script = new w.Script(family, encodeCommands(parsed.commands), encodeSettings(parsed.threads, settings), false);
+      try {
+        return script.count(variant);
+      } finally {
+        script.free();
+      }
+    } catch (e) {
+      const f = faultOf(e);
+      throw f ? new FaultError(f) : e;
     }
   });
   return Array.from({ length: parsed.commands.length + 1 }, (_, i) => countsAt(Array.from(flat), schema.kinds, i));

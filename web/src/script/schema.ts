@@ -31,6 +31,16 @@ export interface VariantSpec {
   name: string;
   title: string;
   pseudocode: string[];
+  /** The event kinds its counters show, by name, in order. */
+  counters: string[];
+}
+
+/** A number the frame stores, by name: a thread's state, the field a step touched, a fault. */
+export interface CodeSpec {
+  name: string;
+  value: number;
+  /** What to show for it, where that is not its name (an exception as Java printed it). */
+  text: string | null;
 }
 
 export interface SettingSpec {
@@ -41,6 +51,8 @@ export interface SettingSpec {
 
 export interface FamilySchema {
   family: string;
+  /** The family's older name for the `variant=` link parameter (`heap=jdk`), still read. */
+  oldVariantParam: string;
   ops: OpSpec[];
   /** Whether commands may name the thread they run on (`P1: offer 5`). */
   threads: boolean;
@@ -50,6 +62,8 @@ export interface FamilySchema {
   variants: VariantSpec[];
   kinds: KindSpec[];
   fields: FieldSpec[];
+  /** Named codes the frame stores, by set: `codes.focus` lists the `focus_field` values. */
+  codes: Record<string, CodeSpec[]>;
 }
 
 const cache = new Map<string, FamilySchema>();
@@ -68,4 +82,21 @@ export function variantSpec(schema: FamilySchema, variant: string): VariantSpec 
   const v = schema.variants.find((x) => x.name === variant);
   if (!v) throw new Error(`${schema.family} has no variant "${variant}"`);
   return v;
+}
+
+/** Code `name` of set `set` (`codeNamed(s, 'fault', 'NullStack')`); a name Rust does not state throws. */
+export function codeNamed(schema: FamilySchema, set: string, name: string): CodeSpec {
+  const c = schema.codes[set]?.find((x) => x.name === name);
+  if (!c) throw new Error(`${schema.family} has no code ${set}.${name}`);
+  return c;
+}
+
+/** The value of code `name` in set `set`: `codeOf(s, 'focus', 'HEAD')`. */
+export function codeOf(schema: FamilySchema, set: string, name: string): number {
+  return codeNamed(schema, set, name).value;
+}
+
+/** The code of set `set` with this value, if there is one (a frame's −1 has none). */
+export function codeAt(schema: FamilySchema, set: string, value: number): CodeSpec | undefined {
+  return schema.codes[set]?.find((x) => x.value === value);
 }

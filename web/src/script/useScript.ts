@@ -1,7 +1,8 @@
 // Parses a script and runs it on a family's real structures: traced when small enough to draw,
 // counted in a worker otherwise. Shared by the single player and the race view of every family.
 import { useEffect, useMemo, useState } from 'react';
-import { encodeCommands, encodeSettings, locate, parseScript, type Command, type ParseResult, type ScriptError } from './parse';
+import { encodeCommands, encodeSettings, parseScript, placeFault, type Command, type ParseResult, type ScriptError } from './parse';
+import { FaultError } from './fault';
 import { traceScript, type Traced } from './run';
 import { countScript, type ScriptCounts } from './counting';
 import { familySchema, type FamilySchema } from './schema';
@@ -49,11 +50,13 @@ export function useScript(family: string, text: string, variants: readonly strin
     job.result.then(
       (result) => setCounting({ status: 'done', result, commands }),
       (e: Error) => {
-        if (e.name !== 'AbortError') setCounting({ status: 'failed', error: locate(e.message, commands, schema.settings.map((s) => s.name)) });
+        if (e.name === 'AbortError') return;
+        const error = e instanceof FaultError ? placeFault(e.fault, commands) : { message: e.message, start: 0, end: 0 };
+        setCounting({ status: 'failed', error });
       },
     );
     return job.cancel;
-  }, [family, parsed, drawable, key, encoded, schema]);
+  }, [family, parsed, drawable, key, encoded]);
 
   const error = !parsed.ok
     ? parsed.error

@@ -1,9 +1,11 @@
 // The frame every widget lives in: waits for the wasm, and if the widget crashes (a Rust panic
 // or any render error) shows what happened, where, and a button that restarts just this widget.
-// What the reader typed into the widget is kept by the frame, so a restart does not lose it.
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+// What the reader typed into the widget is kept by the frame (site/drafts), so a restart does not
+// lose it.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { loadWasm } from './loader';
-import { CrashBoundary } from '../site/CrashBoundary';
+import { CrashBoundary } from './CrashBoundary';
+import { Drafts } from '../site/drafts';
 
 interface Props {
   /** Shown in the crash message, so the reader knows which widget stopped. */
@@ -13,23 +15,6 @@ interface Props {
 }
 
 type Load = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: Error };
-
-/** The reader's edits, by field, held above the crash boundary. */
-const Drafts = createContext<Map<string, string> | null>(null);
-
-/**
- * State for a text the reader edits (a script, a list of deadlines): starts at `initial`, and
- * survives the widget being restarted after a crash.
- */
-export function useDraft(field: string, initial: string): [string, (text: string) => void] {
-  const drafts = useContext(Drafts);
-  const [text, setText] = useState(() => drafts?.get(field) ?? initial);
-  const set = useCallback((t: string) => {
-    drafts?.set(field, t);
-    setText(t);
-  }, [drafts, field]);
-  return [text, set];
-}
 
 export function WasmWidget({ name, children }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });

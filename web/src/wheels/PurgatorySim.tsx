@@ -14,26 +14,14 @@ import { num } from '../site/format';
 import { VerdictList } from '../bench/VerdictList';
 import { download, fileName } from '../site/download';
 import { csvTable } from '../site/csv';
+import { useWorkerRun } from '../site/useWorkerRun';
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
 const DESIGN_LABEL: Record<Design, string> = { old: 'old purgatory (DelayQueue of requests)', wheel: 'timing-wheel purgatory' };
 const CASE_SHORT: Record<Case, string> = { low: 'low timeouts', high: 'high timeouts' };
 
-/** Runs one request in a fresh worker; `cancel` terminates it at once. */
-function start(req: SweepRequest, onReply: (m: SweepReply) => void): () => void {
-  const worker = new Worker(new URL('./purgatoryWorker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = (e: MessageEvent<SweepReply>) => {
-    onReply(e.data);
-    if (e.data.type === 'done' || e.data.type === 'error') worker.terminate();
-  };
-  worker.onerror = (e) => {
-    onReply({ type: 'error', message: e.message || 'the simulation worker failed to start' });
-    worker.terminate();
-  };
-  worker.postMessage(req);
-  return () => worker.terminate();
-}
+const spawn = () => new Worker(new URL('./purgatoryWorker.ts', import.meta.url), { type: 'module' });
 
 export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false }: { preset?: 'quick' | 'full'; autoRun?: boolean }) {
   const [preset, setPreset] = useState<'quick' | 'full'>(initialPreset);
@@ -42,41 +30,47 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState('');
   const [entries, setEntries] = useState<Partial<Record<Design, EntrySample[]>>>({});
-  const cancel = useRef<(() => void) | null>(null);
+  const worker = useWorkerRun<SweepRequest, SweepReply>(spawn);
   const started = useRef(0);
   const [seconds, setSeconds] = useState(0);
   const chart = useRef<HTMLDivElement>(null);
 
+  const fail = (message: string) => {
+    setError(message);
+    setStatus('failed');
+  };
+  // After the sweep, the entries each design holds over time, at one rate.
+  const runEntries = () => worker.start({ type: 'entries', case: 'low', rate: ENTRIES_RATE }, {
+    reply: (r) => r.type === 'entries' && setEntries((e) => ({ ...e, [r.design]: r.samples })),
+    done: () => {},
+    fail,
+  });
   const run = () => {
-    cancel.current?.();
     setPoints([]);
     setEntries({});
     setStatus('running');
     setError('');
     started.current = performance.now();
-    cancel.current = start({ type: 'sweep', preset, cases: ['low', 'high'] }, (m) => {
-      if (m.type === 'point') setPoints((ps) => [...ps, m.point]);
-      else if (m.type === 'progress') setProgress(m.progress);
-      else if (m.type === 'error') {
-        setError(m.message);
-        setStatus('failed');
-      } else if (m.type === 'done') {
+    worker.start({ type: 'sweep', preset, cases: ['low', 'high'] }, {
+      reply: (m) => {
+        if (m.type === 'point') setPoints((ps) => [...ps, m.point]);
+        else if (m.type === 'progress') setProgress(m.progress);
+      },
+      done: () => {
         setSeconds((performance.now() - started.current) / 1000);
         setStatus('done');
-        cancel.current = start({ type: 'entries', case: 'low', rate: ENTRIES_RATE }, (r) => {
-          if (r.type === 'entries') setEntries((e) => ({ ...e, [r.design]: r.samples }));
-        });
-      }
+        runEntries();
+      },
+      fail,
     });
   };
   const stop = () => {
-    cancel.current?.();
-    cancel.current = null;
+    worker.stop();
     setStatus('cancelled');
   };
   useEffect(() => {
     if (autoRun) run();
-    return () => cancel.current?.();
+    // Once, on mount: a run=1 link starts the simulation; later prop changes do not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -3,8 +3,8 @@
 // the fired timers on a strip below, the delay queue of buckets as the heap it is, and the
 // tables screen readers and tests read: "wheel levels", "wheel buckets" and the "fired" list.
 import { useEffect, useRef, type CSSProperties } from 'react';
-import type { Frame } from '../player/frame';
-import type { Trace } from '../player/trace';
+import type { Frame } from '../script/frame';
+import type { Trace } from '../script/trace';
 import { HeapView, type HeapWords } from '../heaps/HeapView';
 
 /** This lesson's words for its heaps: "slot" is a wheel's, and the heap lesson's "hand" is not taught here. */

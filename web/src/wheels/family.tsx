@@ -1,12 +1,9 @@
 // Kafka's timing wheel and the DelayQueue of tasks it replaced, as a structure family.
 import type { FamilyModule, ViewProps } from '../registry/family';
-import type { Counts } from '../player/frame';
+import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { WheelView } from './WheelView';
 import { listing, num, plural } from '../site/format';
-
-const WHEEL_COUNTERS = ['place', 'beyond', 'overflow', 'insert', 'unlink', 'flush', 'cascade', 'fire', 'q-offer', 'q-poll', 'q-compare', 'q-move'];
-const QUEUE_COUNTERS = ['q-offer', 'q-poll', 'q-remove', 'q-compare', 'q-equals', 'q-move', 'fire'];
 
 /** The structural work: list links, levels passed, and the delay queue's comparisons, equals() calls and moves. */
 export const timerWork = (c: Counts) =>
@@ -43,14 +40,13 @@ function TimerView(props: ViewProps) {
 
 export const wheelFamily: FamilyModule = {
   name: 'wheel',
-  viewParam: 'view',
+  oldVariantParam: 'view',
   variants: ['wheel', 'delay-queue'],
   defaultVariant: 'wheel',
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the timing wheel against a DelayQueue of tasks',
   stackedRace: true,
   View: TimerView,
-  counters: (variant) => (variant === 'wheel' ? WHEEL_COUNTERS : QUEUE_COUNTERS),
   work: timerWork,
   workLabel: 'list links, levels passed, cascades, and the delay queue’s comparisons, equals() calls and moves',
   describe: describeTimerWork,

@@ -1,6 +1,6 @@
 // Reading wheel frames for exercises: traces of small scripts, and what a frame shows.
-import { frameAt } from '../player/frame';
-import type { Trace } from '../player/trace';
+import { frameAt } from '../script/frame';
+import type { Trace } from '../script/trace';
 import { traceOf } from '../script/run';
 import { wheelModel, type WheelModel } from './viewModel';
 

@@ -1,10 +1,7 @@
 // What the wheel drawing shows for one frame: each level's clock and slots, each non-empty
 // bucket's list in order, where every timer sits, and what has fired. A pure function of the
 // frame, so it is tested without a browser.
-import type { Frame } from '../player/frame';
-
-/** `timer_state` values (crates/core/src/wheel_recorder.rs). */
-export const STATE = { NOT_ADDED: 0, PENDING: 1, FIRED: 2, CANCELLED: 3 } as const;
+import type { Frame } from '../script/frame';
 
 export interface LevelRow {
   level: number;

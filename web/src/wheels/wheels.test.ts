@@ -5,8 +5,8 @@ import { loadWasm } from '../wasm/loader';
 import { parseScript } from '../script/parse';
 import { familySchema, type FamilySchema } from '../script/schema';
 import { traceOf, traceScript } from '../script/run';
-import { frameAt } from '../player/frame';
-import type { Trace } from '../player/trace';
+import { frameAt } from '../script/frame';
+import type { Trace } from '../script/trace';
 import { STACK, chipPlaces, wheelModel } from './viewModel';
 import { describeTimerWork, timerWork } from './family';
 

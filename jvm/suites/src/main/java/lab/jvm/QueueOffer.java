@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The lab's udp-queue op (crates/core/src/queue_bench.rs) on the originals: one receiving thread
+ * The lab's udp-queue op (crates/core/src/queue/bench.rs) on the originals: one receiving thread
  * offers into a queue that starts half full and is drained (polled until empty) only at its
  * bound: the plain CLQ every `capacity` offers by a counter, the guarded CLQ when size() reaches
  * the bound, the bounded queues when an offer returns false. One op = one offer and its share of

@@ -23,7 +23,7 @@ import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The lab's timer-add-cancel op (crates/core/src/timer_bench.rs) on the originals: add n tasks
+ * The lab's timer-add-cancel op (crates/core/src/wheel/bench.rs) on the originals: add n tasks
  * with the lab's seeded delays in [0, 200) ms, cancel 90% in the lab's seeded order, then move
  * the clock to 200 ms so the rest run. Every task is a new object each op, as a purgatory's are.
  * Kafka's timing wheel (via {@link VirtualTimer}), a java.util.concurrent.DelayQueue of tasks

@@ -1,0 +1,193 @@
+//! The timer heaps: the JDK's `PriorityQueue` (`jdk`) and Netty's `DefaultPriorityQueue`
+//! (`indexed`), what they share (their events, where an element can be, their kind), the
+//! recorder that draws them, the scripts that drive them and the benchmark kernel.
+
+pub mod bench;
+pub mod indexed;
+pub mod jdk;
+pub mod recorder;
+pub mod script;
+pub mod timer;
+
+pub use script::Heaps;
+
+use std::cmp::Ordering;
+
+use crate::family::Variant;
+use crate::probe::{Event, Kind};
+
+/// Which heap: `java.util.PriorityQueue` or Netty's `DefaultPriorityQueue`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HeapKind {
+    Jdk,
+    Indexed,
+}
+
+impl Variant for HeapKind {
+    const ALL: &'static [HeapKind] = &[HeapKind::Jdk, HeapKind::Indexed];
+    const NOUN: &'static str = "heap";
+
+    fn name(self) -> &'static str {
+        match self {
+            HeapKind::Jdk => "jdk",
+            HeapKind::Indexed => "indexed",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            HeapKind::Jdk => "JDK PriorityQueue",
+            HeapKind::Indexed => "Netty DefaultPriorityQueue",
+        }
+    }
+
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            HeapKind::Jdk => jdk::PSEUDOCODE,
+            HeapKind::Indexed => indexed::PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            HeapKind::Jdk => &["compare", "equals", "move", "grow"],
+            HeapKind::Indexed => &["compare", "equals", "move", "index", "grow"],
+        }
+    }
+}
+
+/// Where an element is while an operation runs: in an array slot, or held outside the array
+/// (the element being sifted, which both heaps keep in a local until they find its slot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loc {
+    Slot(usize),
+    Held,
+    /// The element being removed, already taken out of the array (Netty compares against it).
+    Removed,
+}
+
+/// The public operations, announced at their start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    Offer,
+    Poll,
+    Remove,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeapEvent {
+    Begin(Op),
+    /// The backing array was reallocated from `old` to `new` slots.
+    Grow {
+        old: usize,
+        new: usize,
+    },
+    /// An ordering comparison: `a.compareTo(b)` gave `ord`.
+    Compare {
+        a: Loc,
+        b: Loc,
+        ord: Ordering,
+    },
+    /// An `equals()` call against the element in `slot` (the JDK's linear search).
+    Equals {
+        slot: usize,
+        matched: bool,
+    },
+    /// An element was written into array slot `to` (from another slot, or from the hand).
+    Move {
+        from: Loc,
+        to: usize,
+    },
+    /// The element in `slot` was picked up into the hand (a read, not a write of the array).
+    Lift {
+        slot: usize,
+    },
+    /// The element in `slot` leaves the structure (returned by poll, or cancelled).
+    Take {
+        slot: usize,
+    },
+    /// The last slot was nulled without moving anything into the hand.
+    Clear {
+        slot: usize,
+    },
+    /// The element in `slot` stored `index` in itself: its slot, or −1 as it leaves (Netty).
+    IndexWrite {
+        slot: usize,
+        index: i32,
+    },
+}
+
+pub mod kind {
+    pub const BEGIN: usize = 0;
+    pub const GROW: usize = 1;
+    pub const COMPARE: usize = 2;
+    pub const EQUALS: usize = 3;
+    pub const MOVE: usize = 4;
+    pub const LIFT: usize = 5;
+    pub const TAKE: usize = 6;
+    pub const CLEAR: usize = 7;
+    pub const INDEX: usize = 8;
+}
+
+impl Event for HeapEvent {
+    const KINDS: &'static [Kind] = &[
+        Kind {
+            name: "begin",
+            counter: None,
+        },
+        Kind {
+            name: "grow",
+            counter: Some("array grows"),
+        },
+        Kind {
+            name: "compare",
+            counter: Some("comparisons"),
+        },
+        Kind {
+            name: "equals",
+            counter: Some("equals() calls"),
+        },
+        Kind {
+            name: "move",
+            counter: Some("element moves"),
+        },
+        Kind {
+            name: "lift",
+            counter: None,
+        },
+        Kind {
+            name: "take",
+            counter: None,
+        },
+        Kind {
+            name: "clear",
+            counter: None,
+        },
+        Kind {
+            name: "index",
+            counter: Some("index writes"),
+        },
+    ];
+
+    fn kind(&self) -> usize {
+        match self {
+            HeapEvent::Begin(_) => kind::BEGIN,
+            HeapEvent::Grow { .. } => kind::GROW,
+            HeapEvent::Compare { .. } => kind::COMPARE,
+            HeapEvent::Equals { .. } => kind::EQUALS,
+            HeapEvent::Move { .. } => kind::MOVE,
+            HeapEvent::Lift { .. } => kind::LIFT,
+            HeapEvent::Take { .. } => kind::TAKE,
+            HeapEvent::Clear { .. } => kind::CLEAR,
+            HeapEvent::IndexWrite { .. } => kind::INDEX,
+        }
+    }
+}
+
+/// The JDK's default initial capacity (Netty's heap starts the same here).
+pub const INITIAL_CAPACITY: usize = 11;
+
+/// The JDK's growth rule: double (plus two) while small, then grow by half.
+pub fn grown_capacity(old: usize) -> usize {
+    old + if old < 64 { old + 2 } else { old >> 1 }
+}

@@ -1,0 +1,613 @@
+//! The heaps' recorder: a probe that writes every step of a heap operation into a trace (the
+//! frame the renderer draws: slots, hand, stored indices, highlights, counters), with the
+//! pseudocode line and one sentence a teacher would say.
+//!
+//! The work is done by [`HeapMirror`], which any recorder whose structure contains a JDK heap
+//! reuses (the timing wheel's delay queue of buckets is one): it keeps a mirror of the array,
+//! re-synchronised from the real heap before every operation, because mid-operation the real
+//! heap keeps the moving element in a local variable.
+
+use std::cmp::Ordering;
+
+use crate::heap::timer::Timer;
+use crate::heap::{HeapEvent, HeapKind, Loc, Op, INITIAL_CAPACITY};
+use crate::probe::Probe;
+use crate::trace::{Fields, TraceBuffer};
+
+/// What a heap holds, as the frame and the narration name it.
+pub trait HeapItem: Copy + PartialEq {
+    /// The number the frame stores for it (−1 if it has none).
+    fn code(&self) -> i32;
+    /// How a sentence names it: a deadline, a bucket.
+    fn label(&self) -> String;
+}
+
+impl HeapItem for Timer {
+    fn code(&self) -> i32 {
+        i32::try_from(self.seq).unwrap_or(-1)
+    }
+    fn label(&self) -> String {
+        self.deadline.to_string()
+    }
+}
+
+/// The most array slots a heap frame has room for (what the tree view can draw).
+pub const MAX_SLOTS: usize = 127;
+
+codes! {
+    /// Bits of the `flags` field, per slot.
+    pub mod flag {
+        /// The current step touches this slot.
+        FOCUS = 1,
+        /// `equals()` has looked at this slot during this operation.
+        SCANNED = 2,
+    }
+}
+
+frame! {
+    /// A heap's frame fields, for a frame of at most `slots` slots (a structure with a heap
+    /// inside prefixes their names). Items are named by their codes; −1 is "none" (or a hole in
+    /// `slot`).
+    pub struct HeapAt(slots: usize) {
+        action: 1,
+        op: 1,
+        size: 1,
+        capacity: 1,
+        held: 1,
+        held_index: 1,
+        removed: 1,
+        found: 1,
+        focus_held: 1,
+        slot: slots,
+        stored: slots,
+        flags: slots,
+    }
+}
+
+/// Words the narration uses for what the heap holds.
+#[derive(Clone, Copy)]
+pub struct Nouns {
+    /// "timer", "bucket".
+    pub item: &'static str,
+    /// What orders them: "deadline", "expiration".
+    pub key: &'static str,
+    /// A position in the array: "slot" where the lesson teaches heaps; "place" where "slot"
+    /// already names something else (the timing wheel's slots).
+    pub slot: &'static str,
+    /// Narrate the element being moved as held "in hand", the picture the heap lesson teaches;
+    /// a lesson that never introduces it narrates the same moves without it.
+    pub hand: bool,
+}
+
+impl Nouns {
+    /// The heap lesson's words for a heap of `item`s ordered by `key`.
+    pub const fn heap(item: &'static str, key: &'static str) -> Self {
+        Self {
+            item,
+            key,
+            slot: "slot",
+            hand: true,
+        }
+    }
+
+    /// Plain words, for a heap drawn inside another structure's lesson.
+    pub const fn plain(item: &'static str, key: &'static str) -> Self {
+        Self {
+            item,
+            key,
+            slot: "place",
+            hand: false,
+        }
+    }
+}
+
+/// A heap's array, mirrored from its events into a frame, with a sentence per event.
+pub struct HeapMirror<T: HeapItem> {
+    kind: HeapKind,
+    nouns: Nouns,
+    at: HeapAt,
+    /// How many slots the frame has room for.
+    room: usize,
+    /// The pseudocode line numbers, per heap kind, that the narration depends on.
+    lines: (u8, u8),
+    pub action: usize,
+    subject: Option<T>,
+    /// The mirror: the item in each slot (None: a hole the sift has not refilled yet).
+    slots: Vec<Option<T>>,
+    /// The index each slot's item has stored in itself (Netty's heap).
+    stored: Vec<i32>,
+    held: Option<T>,
+    held_index: i32,
+    removed: Option<T>,
+    equals_calls: u32,
+    focus: Vec<usize>,
+    line: u8,
+}
+
+impl<T: HeapItem> HeapMirror<T> {
+    /// A mirror writing the heap fields of `trace` named with `prefix` (which must have them,
+    /// `slots` long).
+    pub fn new(
+        kind: HeapKind,
+        nouns: Nouns,
+        trace: &mut TraceBuffer,
+        prefix: &str,
+        slots: usize,
+    ) -> Self {
+        let at = HeapAt::locate_prefixed(&trace.layout, prefix);
+        trace.init(at.size, 0);
+        trace.init(at.capacity, INITIAL_CAPACITY as i32);
+        trace.init(at.focus_held, 0);
+        for i in 0..slots {
+            trace.init(at.flags + i, 0);
+        }
+        let lines = match kind {
+            HeapKind::Jdk => (
+                crate::heap::jdk::line::SIFT_UP_COMPARE,
+                crate::heap::jdk::line::REMOVE_AT_SIFT_UP,
+            ),
+            HeapKind::Indexed => (crate::heap::indexed::line::BUBBLE_UP_COMPARE, u8::MAX),
+        };
+        Self {
+            kind,
+            nouns,
+            at,
+            room: slots,
+            lines,
+            action: 0,
+            subject: None,
+            slots: Vec::new(),
+            stored: Vec::new(),
+            held: None,
+            held_index: -1,
+            removed: None,
+            equals_calls: 0,
+            focus: Vec::new(),
+            line: 0,
+        }
+    }
+
+    /// Before each operation: the array as it stands, and the item the operation is about.
+    pub fn prepare(&mut self, layout: &[T], subject: Option<T>) {
+        self.slots = layout.iter().copied().map(Some).collect();
+        self.stored = (0..layout.len() as i32).collect();
+        self.held = None;
+        self.held_index = -1;
+        self.removed = None;
+        self.subject = subject;
+        self.equals_calls = 0;
+    }
+
+    /// The item the next operation is about (a structure around the heap says so just before).
+    pub fn set_subject(&mut self, subject: Option<T>) {
+        self.subject = subject;
+    }
+
+    fn at(&self, l: Loc) -> Option<T> {
+        match l {
+            Loc::Slot(i) => self.slots.get(i).copied().flatten(),
+            Loc::Held => self.held,
+            Loc::Removed => self.removed,
+        }
+    }
+
+    fn name(&self, l: Loc) -> String {
+        let d = self.key(l);
+        match l {
+            Loc::Slot(i) => format!("{d} at [{i}]"),
+            Loc::Held if self.nouns.hand => format!("{d} (in hand)"),
+            // Only ever the first of two compared: the comma closes the aside.
+            Loc::Held => format!("the {} being placed, {d},", self.nouns.item),
+            Loc::Removed => format!("{d} (the one being removed)"),
+        }
+    }
+
+    fn key(&self, l: Loc) -> String {
+        self.at(l).map_or("?".to_string(), |t| t.label())
+    }
+
+    fn code(t: Option<T>) -> i32 {
+        t.map_or(-1, |t| t.code())
+    }
+
+    /// The whole mirror into the frame; the trace keeps only what changed.
+    fn write_frame(&mut self, trace: &mut TraceBuffer, focus: &[usize], focus_held: bool) {
+        let at = &self.at;
+        let fields = [
+            (at.action, self.action as i32),
+            (at.held, Self::code(self.held)),
+            (
+                at.held_index,
+                if self.held.is_some() {
+                    self.held_index
+                } else {
+                    -1
+                },
+            ),
+            (at.removed, Self::code(self.removed)),
+            (at.focus_held, i32::from(focus_held)),
+        ];
+        for (o, v) in fields {
+            trace.set(o, v);
+        }
+        let n = self.slots.len().min(self.room);
+        trace.set(at.size, n as i32);
+        for i in 0..n {
+            trace.set(at.slot + i, Self::code(self.slots[i]));
+            trace.set(
+                at.stored + i,
+                if self.slots[i].is_some() {
+                    self.stored[i]
+                } else {
+                    -1
+                },
+            );
+        }
+        for &i in &self.focus {
+            if i < self.room {
+                let f = trace.get(at.flags + i);
+                trace.set(at.flags + i, f & !flag::FOCUS);
+            }
+        }
+        for &i in focus {
+            if i < self.room {
+                let f = trace.get(at.flags + i);
+                trace.set(at.flags + i, f | flag::FOCUS);
+            }
+        }
+        self.focus = focus.to_vec();
+    }
+
+    fn begin(&mut self, trace: &mut TraceBuffer, op: Op) -> String {
+        let subject = self.subject;
+        let size = self.slots.len();
+        let d = subject.map_or("?".to_string(), |t| t.label());
+        self.removed = None;
+        self.equals_calls = 0;
+        let Nouns { item, slot, .. } = self.nouns;
+        // A new operation: no scan marks, nothing found, nothing removed yet.
+        for i in 0..size.min(self.room) {
+            trace.set(self.at.flags + i, 0);
+        }
+        trace.set(self.at.found, -1);
+        trace.set(self.at.op, op as i32);
+        if op == Op::Offer {
+            self.held = subject;
+        }
+        match (op, self.kind) {
+            (Op::Offer, _) if self.nouns.hand => format!(
+                "offer({d}): the new {item} is in hand; it starts at the first free slot, [{size}], and climbs while it is earlier than its parent."),
+            (Op::Offer, _) => format!(
+                "offer({d}): the new {item} starts at the end of the array, [{size}], and climbs while it is earlier than its parent."),
+            (Op::Poll, _) if size == 0 => "poll(): the queue is empty; nothing to return.".to_string(),
+            (Op::Poll, _) => format!("poll(): the earliest {item} is always the root, [0]."),
+            (Op::Remove, HeapKind::Jdk) => format!(
+                "remove({d}): the JDK must first find the {item}, comparing it with equals() {slot} by {slot} from [0]."),
+            (Op::Remove, HeapKind::Indexed) => {
+                let index = subject.and_then(|t| self.slots.iter().position(|s| *s == Some(t)));
+                match index {
+                    Some(i) => format!("remove({d}): the {item} knows its own index, {i}: no search."),
+                    None => format!("remove({d}): its stored index is −1, so it is not queued; nothing to do."),
+                }
+            }
+        }
+    }
+
+    fn compare_text(&self, a: Loc, b: Loc, ord: Ordering) -> String {
+        let (da, db) = (self.key(a), self.key(b));
+        // Equal keys are ordered by when they were scheduled: say so, rather than "94 > 94".
+        let tied = da == db && ord != Ordering::Equal;
+        let sign = match ord {
+            _ if tied => "=",
+            Ordering::Less => "<",
+            Ordering::Equal => "=",
+            Ordering::Greater => ">",
+        };
+        let tie = if tied {
+            let first = if ord == Ordering::Less { a } else { b };
+            format!(
+                " (equal {}s: {} was scheduled first, so it counts as earlier)",
+                self.nouns.key,
+                self.name(first)
+            )
+        } else {
+            String::new()
+        };
+        let item = self.nouns.item;
+        let verdict = match (a, b) {
+            (Loc::Slot(_), Loc::Slot(_)) => {
+                if ord == Ordering::Greater {
+                    "the right child is earlier".to_string()
+                } else {
+                    "the left child is earlier (or tied)".to_string()
+                }
+            }
+            (Loc::Held, Loc::Slot(_)) if self.line == self.lines.0 => {
+                if ord == Ordering::Less {
+                    "earlier than its parent: move the parent down".to_string()
+                } else {
+                    "not earlier than its parent: stop here".to_string()
+                }
+            }
+            (Loc::Held, Loc::Slot(_)) => {
+                if ord == Ordering::Greater {
+                    "later than the earlier child: move that child up".to_string()
+                } else {
+                    "no later than the earlier child: stop here".to_string()
+                }
+            }
+            (Loc::Removed, _) => {
+                if ord == Ordering::Less {
+                    format!("the moved {item} is later than the one it replaced: bubble it down")
+                } else {
+                    format!("the moved {item} is earlier: bubble it up")
+                }
+            }
+            _ => String::new(),
+        };
+        format!(
+            "Compare {} with {}: {da} {sign} {db}{tie}; {verdict}.",
+            self.name(a),
+            self.name(b)
+        )
+    }
+
+    /// Applies one heap event to the mirror and the frame; returns the step's arguments and sentence.
+    pub fn apply(&mut self, trace: &mut TraceBuffer, line: u8, e: HeapEvent) -> ([i32; 2], String) {
+        self.line = line;
+        let (args, focus, held, text) = match e {
+            HeapEvent::Begin(op) => self.on_begin(trace, op),
+            HeapEvent::Grow { old, new } => self.on_grow(trace, old, new),
+            HeapEvent::Compare { a, b, ord } => self.on_compare(a, b, ord),
+            HeapEvent::Equals { slot, matched } => self.on_equals(trace, slot, matched),
+            HeapEvent::Move { from, to } => self.on_move(from, to),
+            HeapEvent::Lift { slot } => self.on_lift(slot),
+            HeapEvent::Take { slot } => self.on_take(slot),
+            HeapEvent::Clear { slot } => self.on_clear(slot),
+            HeapEvent::IndexWrite { slot, index } => self.on_index_write(slot, index),
+        };
+        self.write_frame(trace, &focus, held);
+        (args, text)
+    }
+
+    fn on_begin(&mut self, trace: &mut TraceBuffer, op: Op) -> Applied {
+        let text = self.begin(trace, op);
+        (
+            [op as i32, self.slots.len() as i32],
+            vec![],
+            op == Op::Offer,
+            text,
+        )
+    }
+
+    fn on_grow(&mut self, trace: &mut TraceBuffer, old: usize, new: usize) -> Applied {
+        trace.set(self.at.capacity, new as i32);
+        let slot = self.nouns.slot;
+        let text =
+            format!("The array is full ({old} {slot}s): copy it into a new one of {new} {slot}s.");
+        ([old as i32, new as i32], vec![], false, text)
+    }
+
+    fn on_compare(&mut self, a: Loc, b: Loc, ord: Ordering) -> Applied {
+        let text = self.compare_text(a, b, ord);
+        let focus = [a, b]
+            .iter()
+            .filter_map(|l| if let Loc::Slot(i) = l { Some(*i) } else { None })
+            .collect();
+        (
+            [loc_code(a), loc_code(b)],
+            focus,
+            a == Loc::Held || b == Loc::Held,
+            text,
+        )
+    }
+
+    fn on_equals(&mut self, trace: &mut TraceBuffer, slot: usize, matched: bool) -> Applied {
+        let item = self.nouns.item;
+        self.equals_calls += 1;
+        let n = self.equals_calls;
+        let here = self.name(Loc::Slot(slot));
+        let text = if matched {
+            format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
+        } else {
+            format!(
+                "equals() call {n}: {here} is not the {item} to cancel; look at the next {}.",
+                self.nouns.slot
+            )
+        };
+        if slot < self.room {
+            let f = trace.get(self.at.flags + slot);
+            trace.set(self.at.flags + slot, f | flag::SCANNED);
+        }
+        trace.set(self.at.found, if matched { slot as i32 } else { -1 });
+        ([slot as i32, i32::from(matched)], vec![slot], false, text)
+    }
+
+    fn on_move(&mut self, from: Loc, to: usize) -> Applied {
+        let item = self.nouns.item;
+        let d = self.key(from);
+        let text = match from {
+            Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
+            Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
+                format!(
+                    "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
+                    self.nouns.slot
+                )
+            }
+            Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
+            Loc::Held if self.nouns.hand => {
+                format!("Place {d} in [{to}]: its place is found.")
+            }
+            Loc::Held => format!("{d} goes into [{to}]: its place is found."),
+            Loc::Removed => format!("Move {d}."),
+        };
+        let value = self.at(from);
+        // The moved item keeps the index it had stored until it writes its new one.
+        let stored = match from {
+            Loc::Slot(a) => {
+                self.slots[a] = None;
+                self.stored[a]
+            }
+            Loc::Held => {
+                self.held = None;
+                self.held_index
+            }
+            Loc::Removed => {
+                self.removed = None;
+                -1
+            }
+        };
+        if to >= self.slots.len() {
+            self.slots.resize(to + 1, None);
+            self.stored.resize(to + 1, -1);
+        }
+        self.slots[to] = value;
+        self.stored[to] = stored;
+        self.trim();
+        let focus = match from {
+            Loc::Slot(a) => vec![a, to],
+            _ => vec![to],
+        };
+        ([loc_code(from), to as i32], focus, from == Loc::Held, text)
+    }
+
+    fn on_lift(&mut self, slot: usize) -> Applied {
+        let item = self.nouns.item;
+        let d = self.key(Loc::Slot(slot));
+        let climb_again = self.line == self.lines.1;
+        let (hand, place) = (self.nouns.hand, self.nouns.slot);
+        let text = if climb_again && hand {
+            format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
+        } else if climb_again {
+            format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
+        } else if slot + 1 == self.slots.len() && hand {
+            format!(
+                "Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty."
+            )
+        } else if slot + 1 == self.slots.len() {
+            format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
+        } else if hand {
+            format!("Pick {d} up from [{slot}] to move it further.")
+        } else {
+            format!("{d} leaves [{slot}] to move further.")
+        };
+        self.held = self.slots[slot].take();
+        self.held_index = self.stored[slot];
+        self.trim();
+        ([slot as i32, -1], vec![slot], true, text)
+    }
+
+    fn on_take(&mut self, slot: usize) -> Applied {
+        let item = self.nouns.item;
+        let d = self.key(Loc::Slot(slot));
+        let text = if self.subject.is_some() {
+            format!("The {item} {d} leaves the queue from [{slot}].")
+        } else {
+            format!("Return the {item} {d} from [{slot}]; it leaves the queue.")
+        };
+        self.removed = self.slots[slot].take();
+        ([slot as i32, 0], vec![slot], false, text)
+    }
+
+    fn on_clear(&mut self, slot: usize) -> Applied {
+        self.slots.truncate(slot);
+        self.stored.truncate(slot);
+        (
+            [slot as i32, 0],
+            vec![slot],
+            false,
+            format!(
+                "[{slot}] was the last {}: just empty it. Done.",
+                self.nouns.slot
+            ),
+        )
+    }
+
+    fn on_index_write(&mut self, slot: usize, index: i32) -> Applied {
+        let d = self.key(Loc::Slot(slot));
+        let text = if index < 0 {
+            format!("{d} writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once.")
+        } else {
+            format!("{d} writes its new index, {slot}, into itself.")
+        };
+        self.stored[slot] = index;
+        ([slot as i32, index], vec![slot], false, text)
+    }
+
+    /// An emptied last slot is gone (size shrank); interior holes stay until filled.
+    fn trim(&mut self) {
+        while self.slots.last() == Some(&None) {
+            self.slots.pop();
+            self.stored.pop();
+        }
+    }
+
+    /// Clears this heap's highlights (a structure around it moved on to other work).
+    pub fn unfocus(&mut self, trace: &mut TraceBuffer) {
+        self.write_frame(trace, &[], false);
+        for i in 0..self.slots.len().min(self.room) {
+            let f = trace.get(self.at.flags + i);
+            trace.set(self.at.flags + i, f & !flag::SCANNED);
+        }
+        trace.set(self.at.found, -1);
+    }
+}
+
+/// What one event did to the heap: the step's arguments, the slots to highlight, whether the held
+/// item is in play, and the sentence.
+type Applied = ([i32; 2], Vec<usize>, bool, String);
+
+fn loc_code(l: Loc) -> i32 {
+    match l {
+        Loc::Slot(i) => i as i32,
+        Loc::Held => -1,
+        Loc::Removed => -2,
+    }
+}
+
+/// The timer heaps' recorder: the mirror of one heap of timers, and its trace.
+pub struct HeapRecorder {
+    pub trace: TraceBuffer,
+    mirror: HeapMirror<Timer>,
+    line: u8,
+}
+
+/// The heap family's frame fields.
+pub fn fields() -> Fields {
+    HeapAt::fields(MAX_SLOTS)
+}
+
+impl HeapRecorder {
+    pub fn new(kind: HeapKind, max_steps: usize) -> Self {
+        let mut trace = TraceBuffer::new::<HeapEvent>(fields(), -1, max_steps);
+        let nouns = Nouns::heap("timer", "deadline");
+        let mirror = HeapMirror::new(kind, nouns, &mut trace, "", MAX_SLOTS);
+        Self {
+            trace,
+            mirror,
+            line: 0,
+        }
+    }
+
+    /// Before each action: the array as it stands, and the timer the action is about.
+    pub fn prepare(&mut self, action: usize, layout: &[Timer], subject: Option<Timer>) {
+        self.mirror.action = action;
+        self.mirror.prepare(layout, subject);
+    }
+}
+
+impl Probe<HeapEvent> for HeapRecorder {
+    fn line(&mut self, line: u8) {
+        self.line = line;
+    }
+
+    fn event(&mut self, e: HeapEvent) {
+        if self.trace.full() {
+            self.trace.overflowed = true;
+            return;
+        }
+        let (args, text) = self.mirror.apply(&mut self.trace, self.line, e);
+        self.trace
+            .step(self.mirror.action, self.line, e, args, text);
+    }
+}

@@ -1,0 +1,227 @@
+//! The `udp-queue` kernels: the UDP server's receiving thread, offering every packet into a queue
+//! that is emptied only when it reaches its bound. One invocation is one offer, plus its share of
+//! the drain that comes once every `capacity` offers, so the queue cycles between empty and full.
+//!
+//! The blog's benchmark source is not published. This follows the JVM anchor
+//! (`../shared/anchors/jvm`, `QueueOfferBenchmark`), the most plausible reading of it made
+//! steady: the queue starts half full, and
+//! - `clq`: `ConcurrentLinkedQueue.offer`, no inspection; a counter drains it every `capacity` offers;
+//! - `clq-size`: `if size() >= capacity: drain; offer`, the blog's `size() < THRESHOLD` guard;
+//! - `abq`, `spsc`, `mpsc`: `offer`; when it returns false (full), drain.
+//!
+//! Drains poll until empty (ABQ's `drainTo` takes the lock once; here each poll takes it, which
+//! adds under one lock round-trip per offer). After each CLQ drain the dead nodes are collected
+//! for reuse, as the JVM's garbage collector would free them.
+
+use crate::queue::array::ArrayQueue;
+use crate::queue::jctools::{RingKind, RingQueue};
+use crate::queue::linked::LinkedQueue;
+use crate::queue::StepQueue;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferDesign {
+    Clq,
+    ClqSize,
+    Abq,
+    Spsc,
+    Mpsc,
+}
+
+impl OfferDesign {
+    pub const ALL: [OfferDesign; 5] = [
+        OfferDesign::Clq,
+        OfferDesign::ClqSize,
+        OfferDesign::Abq,
+        OfferDesign::Spsc,
+        OfferDesign::Mpsc,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OfferDesign::Clq => "clq",
+            OfferDesign::ClqSize => "clq-size",
+            OfferDesign::Abq => "abq",
+            OfferDesign::Spsc => "spsc",
+            OfferDesign::Mpsc => "mpsc",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<OfferDesign> {
+        OfferDesign::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// The benchmark method's name: the blog's for the JDK queues, in its style for JCTools'.
+    pub fn method(self) -> &'static str {
+        match self {
+            OfferDesign::Clq => "clqOffer",
+            OfferDesign::ClqSize => "clqOfferWithSizeCheck",
+            OfferDesign::Abq => "abqOffer",
+            OfferDesign::Spsc => "spscOffer",
+            OfferDesign::Mpsc => "mpscOffer",
+        }
+    }
+}
+
+enum Queue {
+    Linked(LinkedQueue),
+    Array(ArrayQueue),
+    Ring(RingQueue),
+}
+
+pub struct QueueOffer {
+    design: OfferDesign,
+    capacity: usize,
+    queue: Queue,
+    /// Offers since the CLQ's last drain (its only bound is this counter).
+    since_drain: usize,
+    offered: u64,
+    drained: u64,
+    prepared: usize,
+}
+
+/// The element every offer hands over (the JVM anchor offers one pre-allocated object).
+const ELEMENT: u32 = 7;
+
+fn drain<Q: StepQueue>(q: &mut Q) -> u64 {
+    let mut n = 0;
+    while q.poll().is_some() {
+        n += 1;
+    }
+    n
+}
+
+impl QueueOffer {
+    /// A queue of `capacity` (a power of two, so the rings are exactly that size), half full.
+    pub fn new(design: OfferDesign, capacity: usize) -> Self {
+        assert!(
+            capacity.is_power_of_two() && capacity >= 4,
+            "capacity is a power of two from 4"
+        );
+        let queue = match design {
+            OfferDesign::Clq | OfferDesign::ClqSize => Queue::Linked(LinkedQueue::new()),
+            OfferDesign::Abq => Queue::Array(ArrayQueue::new(capacity)),
+            OfferDesign::Spsc => Queue::Ring(RingQueue::new(RingKind::Spsc, capacity)),
+            OfferDesign::Mpsc => Queue::Ring(RingQueue::new(RingKind::Mpsc, capacity)),
+        };
+        let mut k = Self {
+            design,
+            capacity,
+            queue,
+            since_drain: 0,
+            offered: 0,
+            drained: 0,
+            prepared: 0,
+        };
+        for _ in 0..capacity / 2 {
+            let ok = match &mut k.queue {
+                Queue::Linked(q) => q.offer(ELEMENT),
+                Queue::Array(q) => q.offer(ELEMENT),
+                Queue::Ring(q) => q.offer(ELEMENT),
+            };
+            assert!(ok);
+        }
+        k.since_drain = capacity / 2;
+        k.offered = (capacity / 2) as u64;
+        k
+    }
+
+    pub fn prepare(&mut self, k: usize) {
+        self.prepared = k;
+    }
+
+    /// One offer, with the drain when its bound is reached.
+    fn offer(&mut self) -> bool {
+        self.offered += 1;
+        match (&mut self.queue, self.design) {
+            (Queue::Linked(q), OfferDesign::Clq) => {
+                if self.since_drain == self.capacity {
+                    self.drained += drain(q);
+                    q.collect_garbage();
+                    self.since_drain = 0;
+                }
+                self.since_drain += 1;
+                q.offer(ELEMENT)
+            }
+            (Queue::Linked(q), _) => {
+                if q.size() as usize >= self.capacity {
+                    self.drained += drain(q);
+                    q.collect_garbage();
+                }
+                q.offer(ELEMENT)
+            }
+            (Queue::Array(q), _) => {
+                if q.offer(ELEMENT) {
+                    return true;
+                }
+                self.drained += drain(q);
+                q.offer(ELEMENT)
+            }
+            (Queue::Ring(q), _) => {
+                if q.offer(ELEMENT) {
+                    return true;
+                }
+                self.drained += drain(q);
+                q.offer(ELEMENT)
+            }
+        }
+    }
+
+    /// Runs the prepared offers; returns how many ran and a checksum (offered + drained).
+    pub fn run(&mut self) -> (usize, u64) {
+        let k = std::mem::take(&mut self.prepared);
+        let mut accepted = 0u64;
+        for _ in 0..k {
+            accepted += u64::from(self.offer());
+        }
+        (k, accepted + self.offered + self.drained)
+    }
+
+    /// Elements offered, drained and still queued: nothing may be lost.
+    pub fn balance(&mut self) -> (u64, u64, u64) {
+        let resident = match &mut self.queue {
+            Queue::Linked(q) => q.contents().len(),
+            Queue::Array(q) => q.contents().len(),
+            Queue::Ring(q) => q.contents().len(),
+        } as u64;
+        (self.offered, self.drained, resident)
+    }
+
+    /// Nodes the CLQ's arena holds (live and free): bounded, because drained nodes are reused.
+    pub fn arena(&self) -> usize {
+        match &self.queue {
+            Queue::Linked(q) => q.nodes.len(),
+            _ => 0,
+        }
+    }
+}
+
+impl crate::native_bench::Kernel for QueueOffer {
+    fn prepare(&mut self, k: usize) {
+        QueueOffer::prepare(self, k);
+    }
+    fn run(&mut self) -> (usize, u64) {
+        QueueOffer::run(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_design_cycles_without_losing_an_element_or_growing() {
+        for design in OfferDesign::ALL {
+            let mut k = QueueOffer::new(design, 64);
+            k.prepare(1000);
+            assert_eq!(k.run().0, 1000);
+            let (offered, drained, resident) = k.balance();
+            assert_eq!(offered, drained + resident, "{design:?}");
+            assert!(resident <= 64 && drained > 0, "{design:?}");
+            assert!(
+                k.arena() <= 2 * 64 + 2,
+                "{design:?}: the CLQ reuses drained nodes ({})",
+                k.arena()
+            );
+        }
+    }
+}

@@ -1,0 +1,850 @@
+//! `java.util.concurrent.ConcurrentLinkedQueue` (JDK 17), step by step: the Michael–Scott
+//! non-blocking queue as the JDK writes it.
+//!
+//! Fidelity notes: one dummy node to start, `head = tail = dummy`; `offer` CASes the last node's
+//! `next` and swings `tail` only when the insertion point was a hop past the `tail` it read (so a
+//! single thread moves `tail` on every second offer); `poll` CASes an item to null and moves
+//! `head` (through `updateHead`, which self-links the old head) only when the item it took was not
+//! in the head node; `size()` walks from `first()` (which may move `head`) and counts live nodes,
+//! restarting from scratch on a self-link. Nodes live in an arena, named by index; a dead node is
+//! never reused (the JVM's garbage collector would free it).
+
+use crate::probe::{NoProbe, Probe};
+use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+
+pub const NIL: u32 = u32::MAX;
+
+pub mod line {
+    pub const OFFER: u8 = 0;
+    pub const OFFER_READ_TAIL: u8 = 1;
+    pub const OFFER_READ_NEXT: u8 = 2;
+    pub const OFFER_CAS_NEXT: u8 = 3;
+    pub const OFFER_CAS_TAIL: u8 = 4;
+    pub const OFFER_RETURN: u8 = 5;
+    pub const OFFER_FELL_OFF: u8 = 6;
+    pub const OFFER_HOP: u8 = 7;
+    pub const POLL: u8 = 8;
+    pub const POLL_READ_ITEM: u8 = 9;
+    pub const POLL_CAS_ITEM: u8 = 10;
+    pub const POLL_MOVE_HEAD: u8 = 11;
+    pub const POLL_RETURN: u8 = 12;
+    pub const POLL_EMPTY: u8 = 13;
+    // Lines 14 and 15 (restart, hop) only move a register: no step stops on them.
+    pub const UPDATE_HEAD: u8 = 16;
+    pub const SIZE: u8 = 17;
+    pub const SIZE_COUNT: u8 = 18;
+    pub const SIZE_NEXT: u8 = 19;
+    pub const SIZE_RETURN: u8 = 20;
+    pub const FIRST: u8 = 21;
+    pub const FIRST_HOP: u8 = 22;
+}
+
+pub const PSEUDOCODE: &[&str] = &[
+    "offer(e): n ← new Node(e)",
+    "  t ← tail; p ← t",
+    "  loop: q ← p.next",
+    "    if q = null: if CAS(p.next, null → n):",
+    "        if p ≠ t: CAS(tail, t → n)   // it may fail: fine",
+    "        return true",
+    "    elif p = q: p ← (t ≠ (t ← tail)) ? t : head   // fell off the list",
+    "    else: p ← (p ≠ t and t ≠ (t ← tail)) ? t : q   // hop",
+    "poll(): h ← head; p ← h",
+    "  loop: item ← p.item",
+    "    if item ≠ null and CAS(p.item, item → null):",
+    "      if p ≠ h: updateHead(h, p.next ≠ null ? p.next : p)",
+    "      return item",
+    "    elif (q ← p.next) = null: updateHead(h, p); return null",
+    "    elif p = q: restart from head",
+    "    else: p ← q",
+    "updateHead(h, p): if h ≠ p and CAS(head, h → p): h.next ← h   // self-link, ordered",
+    "size(): count ← 0; p ← first()",
+    "  while p ≠ null: if p.item ≠ null: count ← count + 1",
+    "    if p = (p ← p.next): restart with count ← 0",
+    "  return count",
+    "first(): h ← head; p ← h; loop: if p.item ≠ null or (q ← p.next) = null: updateHead(h, p); return p if it has an item",
+    "  elif p = q: restart; else p ← q",
+];
+
+/// A node's `item`: an element or null, in 4 bytes as a compressed reference is (so a node is 8
+/// bytes and `size()`'s walk steps by a shift, not a multiply). Elements are below `u32::MAX`
+/// (scripts allow up to 1,000,000,001).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item(u32);
+
+impl Item {
+    pub const NULL: Item = Item(u32::MAX);
+
+    pub fn of(e: u32) -> Item {
+        assert!(e != u32::MAX, "an element is below u32::MAX");
+        Item(e)
+    }
+
+    pub fn get(self) -> Option<u32> {
+        (self != Item::NULL).then_some(self.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    pub item: Item,
+    /// NIL for the last node; the node's own index once it is self-linked (dead).
+    pub next: u32,
+}
+
+/// Where a thread is inside an operation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Pc {
+    #[default]
+    Idle,
+    OfferAlloc,
+    OfferReadTail,
+    OfferReadNext,
+    OfferCasNext,
+    OfferCasTail,
+    OfferTailHop,
+    OfferTailFell,
+    OfferHeadFell,
+    PollReadHead,
+    PollReadItem,
+    PollCasItem,
+    PollNextForHead,
+    PollReadNext,
+    HeadCas,
+    SelfLink,
+    SizeFirstHead,
+    SizeFirstItem,
+    SizeFirstNext,
+    SizeItem,
+    SizeNext,
+    Return,
+}
+
+/// What happens after `updateHead`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum After {
+    #[default]
+    Return,
+    /// `first()` found `p`: the size walk starts there.
+    SizeWalk,
+}
+
+impl After {
+    /// Where the thread goes once `updateHead` is done.
+    fn pc(self) -> Pc {
+        match self {
+            After::Return => Pc::Return,
+            After::SizeWalk => Pc::SizeItem,
+        }
+    }
+}
+
+/// A thread's locals while it runs an operation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClqRegs {
+    pc: Pc,
+    pub op: Option<QueueOp>,
+    pub n: u32,
+    pub t: u32,
+    pub p: u32,
+    pub q: u32,
+    pub h: u32,
+    item: Option<u32>,
+    target: u32,
+    after: After,
+    pub count: u64,
+    outcome: Option<Outcome>,
+}
+
+pub struct LinkedQueue<P: Probe<QueueEvent> = NoProbe> {
+    pub nodes: Vec<Node>,
+    pub head: u32,
+    pub tail: u32,
+    pub probe: P,
+    /// Nodes [`LinkedQueue::collect_garbage`] found unreachable, for new offers to reuse.
+    free: Vec<u32>,
+}
+
+impl LinkedQueue<NoProbe> {
+    pub fn new() -> Self {
+        Self::with_probe(NoProbe)
+    }
+}
+
+impl Default for LinkedQueue<NoProbe> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn opt(v: Option<u32>) -> i64 {
+    v.map_or(NULL, i64::from)
+}
+
+fn node(n: u32) -> i64 {
+    if n == NIL {
+        NULL
+    } else {
+        i64::from(n)
+    }
+}
+
+impl<P: Probe<QueueEvent>> LinkedQueue<P> {
+    pub fn with_probe(probe: P) -> Self {
+        Self {
+            nodes: vec![Node {
+                item: Item::NULL,
+                next: NIL,
+            }],
+            head: 0,
+            tail: 0,
+            probe,
+            free: Vec::new(),
+        }
+    }
+
+    fn event(&mut self, e: QueueEvent) {
+        probe!(self.probe.event(e));
+    }
+
+    /// The garbage collector's part, which Java gets for free: frees every node no reference can
+    /// reach (not from head, not from tail, which may sit on a dead node), for offers to reuse.
+    /// Only between operations, with no thread inside one (the benchmarks call it after a drain;
+    /// drawn scripts never do, so their node numbers stay unique).
+    pub fn collect_garbage(&mut self) {
+        let mut live = vec![false; self.nodes.len()];
+        for start in [self.head, self.tail] {
+            let mut p = start;
+            while p != NIL && !live[p as usize] {
+                live[p as usize] = true;
+                let q = self.nodes[p as usize].next;
+                p = if q == p { NIL } else { q };
+            }
+        }
+        self.free.clear();
+        self.free
+            .extend((0..self.nodes.len() as u32).filter(|&i| !live[i as usize]));
+    }
+
+    /// Whether node `n` is dead: self-linked.
+    pub fn is_dead(&self, n: u32) -> bool {
+        self.nodes[n as usize].next == n
+    }
+}
+
+/// The operations in one piece, for [`StepQueue::call`]; each load and CAS reports the event its
+/// step reports.
+impl<P: Probe<QueueEvent>> LinkedQueue<P> {
+    #[inline(always)]
+    fn alloc(&mut self, th: usize, e: u32) -> u32 {
+        let fresh = Node {
+            item: Item::of(e),
+            next: NIL,
+        };
+        let n = match self.free.pop() {
+            Some(n) => {
+                self.nodes[n as usize] = fresh;
+                n
+            }
+            None => {
+                self.nodes.push(fresh);
+                self.nodes.len() as u32 - 1
+            }
+        };
+        self.event(QueueEvent::Alloc {
+            thread: th,
+            node: n,
+        });
+        n
+    }
+
+    #[inline(always)]
+    fn load_head(&mut self, th: usize) -> u32 {
+        let h = self.head;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Head,
+            value: node(h),
+        });
+        h
+    }
+
+    #[inline(always)]
+    fn load_tail(&mut self, th: usize) -> u32 {
+        let t = self.tail;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Tail,
+            value: node(t),
+        });
+        t
+    }
+
+    #[inline(always)]
+    fn load_next(&mut self, th: usize, p: u32) -> u32 {
+        let q = self.nodes[p as usize].next;
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Next(p),
+            value: node(q),
+        });
+        q
+    }
+
+    #[inline(always)]
+    fn load_item(&mut self, th: usize, p: u32) -> Option<u32> {
+        let item = self.nodes[p as usize].item.get();
+        self.event(QueueEvent::Load {
+            thread: th,
+            field: Field::Item(p),
+            value: opt(item),
+        });
+        item
+    }
+
+    /// `CAS(p.next, null → n)`.
+    #[inline(always)]
+    fn cas_next(&mut self, th: usize, p: u32, n: u32) -> bool {
+        let ok = self.nodes[p as usize].next == NIL;
+        if ok {
+            self.nodes[p as usize].next = n;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Next(p),
+            expected: NULL,
+            new: node(n),
+            ok,
+        });
+        ok
+    }
+
+    /// `CAS(tail, t → n)`; it may fail, and nobody looks.
+    #[inline(always)]
+    fn cas_tail(&mut self, th: usize, t: u32, n: u32) {
+        let ok = self.tail == t;
+        if ok {
+            self.tail = n;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Tail,
+            expected: node(t),
+            new: node(n),
+            ok,
+        });
+    }
+
+    /// `CAS(p.item, item → null)`.
+    #[inline(always)]
+    fn cas_item(&mut self, th: usize, p: u32, item: Option<u32>) -> bool {
+        let cell = &mut self.nodes[p as usize].item;
+        let ok = cell.get() == item;
+        if ok {
+            *cell = Item::NULL;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Item(p),
+            expected: opt(item),
+            new: NULL,
+            ok,
+        });
+        ok
+    }
+
+    /// `CAS(head, h → p)`, the first half of `updateHead`.
+    #[inline(always)]
+    fn cas_head(&mut self, th: usize, h: u32, p: u32) -> bool {
+        let ok = self.head == h;
+        if ok {
+            self.head = p;
+        }
+        self.event(QueueEvent::Cas {
+            thread: th,
+            field: Field::Head,
+            expected: node(h),
+            new: node(p),
+            ok,
+        });
+        ok
+    }
+
+    /// `h.next ← h` (ordered): the old head is dead.
+    #[inline(always)]
+    fn self_link(&mut self, th: usize, h: u32) {
+        self.nodes[h as usize].next = h;
+        self.event(QueueEvent::Store {
+            thread: th,
+            field: Field::Next(h),
+            value: i64::from(h),
+            ordered: true,
+        });
+    }
+
+    /// `updateHead(h, p)`.
+    #[inline(always)]
+    fn update_head(&mut self, th: usize, h: u32, p: u32) {
+        if h != p && self.cas_head(th, h, p) {
+            self.self_link(th, h);
+        }
+    }
+
+    fn offer_alone(&mut self, th: usize, e: u32) -> Outcome {
+        let n = self.alloc(th, e);
+        let mut t = self.load_tail(th);
+        let mut p = t;
+        loop {
+            let q = self.load_next(th, p);
+            if q == NIL {
+                if !self.cas_next(th, p, n) {
+                    continue;
+                }
+                if p != t {
+                    self.cas_tail(th, t, n);
+                }
+                return Outcome::Offered(true);
+            } else if p == q || p != t {
+                // Fell off the list, or a hop past the tail read: look at tail again.
+                let now = self.load_tail(th);
+                p = if now != t {
+                    t = now;
+                    now
+                } else if p == q {
+                    self.load_head(th)
+                } else {
+                    q
+                };
+            } else {
+                p = q; // the hop, with no read of tail (p = t)
+            }
+        }
+    }
+
+    fn poll_alone(&mut self, th: usize) -> Outcome {
+        'restart: loop {
+            let h = self.load_head(th);
+            let mut p = h;
+            loop {
+                let item = self.load_item(th, p);
+                if item.is_some() && self.cas_item(th, p, item) {
+                    if p != h {
+                        let q = self.load_next(th, p);
+                        self.update_head(th, h, if q != NIL { q } else { p });
+                    }
+                    return Outcome::Polled(item);
+                }
+                let q = self.load_next(th, p);
+                if q == NIL {
+                    self.update_head(th, h, p);
+                    return Outcome::Polled(None);
+                } else if p == q {
+                    continue 'restart;
+                }
+                p = q;
+            }
+        }
+    }
+
+    fn size_alone(&mut self, th: usize) -> Outcome {
+        'restart: loop {
+            let mut count = 0;
+            // first(): the first live node, moving head to it.
+            let h = self.load_head(th);
+            let mut p = h;
+            loop {
+                if self.load_item(th, p).is_some() {
+                    self.update_head(th, h, p);
+                    break;
+                }
+                let q = self.load_next(th, p);
+                if q == NIL {
+                    self.update_head(th, h, p);
+                    p = NIL;
+                    break;
+                } else if p == q {
+                    continue 'restart;
+                }
+                p = q;
+            }
+            while p != NIL {
+                if self.nodes[p as usize].item != Item::NULL {
+                    count += 1;
+                    self.event(QueueEvent::Visit {
+                        thread: th,
+                        node: p,
+                    });
+                } else {
+                    self.event(QueueEvent::Load {
+                        thread: th,
+                        field: Field::Item(p),
+                        value: NULL,
+                    });
+                }
+                let q = self.load_next(th, p);
+                if q == p {
+                    continue 'restart; // self-linked: start again from head
+                }
+                p = q;
+            }
+            return Outcome::Size(count);
+        }
+    }
+}
+
+impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
+    type Regs = ClqRegs;
+
+    fn begin(&mut self, thread: usize, r: &mut ClqRegs, op: QueueOp) {
+        *r = ClqRegs {
+            op: Some(op),
+            ..ClqRegs::default()
+        };
+        r.pc = match op {
+            QueueOp::Offer(_) => Pc::OfferAlloc,
+            QueueOp::Poll => Pc::PollReadHead,
+            QueueOp::Size => Pc::SizeFirstHead,
+        };
+        self.event(QueueEvent::Begin { thread, op });
+    }
+
+    fn step(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
+        // Local transitions run on; the loop ends at the step's one shared access.
+        loop {
+            match r.pc {
+                Pc::Idle => return None,
+                Pc::OfferAlloc => {
+                    let Some(QueueOp::Offer(v)) = r.op else {
+                        unreachable!()
+                    };
+                    r.n = self.alloc(th, v);
+                    r.pc = Pc::OfferReadTail;
+                    return None;
+                }
+                Pc::OfferReadTail => {
+                    r.t = self.load_tail(th);
+                    r.p = r.t;
+                    r.pc = Pc::OfferReadNext;
+                    return None;
+                }
+                Pc::OfferReadNext => {
+                    r.q = self.load_next(th, r.p);
+                    r.pc = if r.q == NIL {
+                        Pc::OfferCasNext
+                    } else if r.p == r.q {
+                        Pc::OfferTailFell
+                    } else if r.p != r.t {
+                        Pc::OfferTailHop
+                    } else {
+                        r.p = r.q; // the hop, with no read of tail (p = t)
+                        Pc::OfferReadNext
+                    };
+                    return None;
+                }
+                Pc::OfferCasNext => {
+                    r.pc = if !self.cas_next(th, r.p, r.n) {
+                        Pc::OfferReadNext
+                    } else if r.p != r.t {
+                        Pc::OfferCasTail
+                    } else {
+                        r.outcome = Some(Outcome::Offered(true));
+                        Pc::Return
+                    };
+                    return None;
+                }
+                Pc::OfferCasTail => {
+                    self.cas_tail(th, r.t, r.n);
+                    r.outcome = Some(Outcome::Offered(true));
+                    r.pc = Pc::Return;
+                    return None;
+                }
+                Pc::OfferTailHop | Pc::OfferTailFell => {
+                    let fell = r.pc == Pc::OfferTailFell;
+                    let now = self.load_tail(th);
+                    if now != r.t {
+                        r.t = now;
+                        r.p = now;
+                        r.pc = Pc::OfferReadNext;
+                    } else if fell {
+                        r.pc = Pc::OfferHeadFell;
+                    } else {
+                        r.p = r.q;
+                        r.pc = Pc::OfferReadNext;
+                    }
+                    return None;
+                }
+                Pc::OfferHeadFell => {
+                    r.p = self.load_head(th);
+                    r.pc = Pc::OfferReadNext;
+                    return None;
+                }
+                Pc::PollReadHead => {
+                    r.h = self.load_head(th);
+                    r.p = r.h;
+                    r.pc = Pc::PollReadItem;
+                    return None;
+                }
+                Pc::PollReadItem => {
+                    r.item = self.load_item(th, r.p);
+                    r.pc = if r.item.is_some() {
+                        Pc::PollCasItem
+                    } else {
+                        Pc::PollReadNext
+                    };
+                    return None;
+                }
+                Pc::PollCasItem => {
+                    if self.cas_item(th, r.p, r.item) {
+                        r.outcome = Some(Outcome::Polled(r.item));
+                        r.after = After::Return;
+                        r.pc = if r.p != r.h {
+                            Pc::PollNextForHead
+                        } else {
+                            Pc::Return
+                        };
+                    } else {
+                        r.pc = Pc::PollReadNext;
+                    }
+                    return None;
+                }
+                Pc::PollNextForHead => {
+                    r.q = self.load_next(th, r.p);
+                    r.target = if r.q != NIL { r.q } else { r.p };
+                    r.pc = Pc::HeadCas;
+                    return None;
+                }
+                Pc::PollReadNext => {
+                    r.q = self.load_next(th, r.p);
+                    if r.q == NIL {
+                        r.outcome = Some(Outcome::Polled(None));
+                        r.target = r.p;
+                        r.after = After::Return;
+                        r.pc = Pc::HeadCas;
+                    } else if r.p == r.q {
+                        r.pc = Pc::PollReadHead;
+                    } else {
+                        r.p = r.q;
+                        r.pc = Pc::PollReadItem;
+                    }
+                    return None;
+                }
+                Pc::HeadCas => {
+                    if r.h == r.target {
+                        r.pc = r.after.pc();
+                        continue; // updateHead does nothing: no shared access
+                    }
+                    let ok = self.cas_head(th, r.h, r.target);
+                    r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
+                    return None;
+                }
+                Pc::SelfLink => {
+                    self.self_link(th, r.h);
+                    r.pc = r.after.pc();
+                    return None;
+                }
+                Pc::SizeFirstHead => {
+                    r.count = 0;
+                    r.h = self.load_head(th);
+                    r.p = r.h;
+                    r.pc = Pc::SizeFirstItem;
+                    return None;
+                }
+                Pc::SizeFirstItem => {
+                    if self.load_item(th, r.p).is_some() {
+                        r.target = r.p;
+                        r.after = After::SizeWalk;
+                        r.pc = Pc::HeadCas;
+                    } else {
+                        r.pc = Pc::SizeFirstNext;
+                    }
+                    return None;
+                }
+                Pc::SizeFirstNext => {
+                    r.q = self.load_next(th, r.p);
+                    if r.q == NIL {
+                        // Empty: updateHead(h, p), and the walk starts from nothing.
+                        r.target = r.p;
+                        r.after = After::SizeWalk;
+                        r.pc = Pc::HeadCas;
+                        r.p = NIL;
+                    } else if r.p == r.q {
+                        r.pc = Pc::SizeFirstHead;
+                    } else {
+                        r.p = r.q;
+                        r.pc = Pc::SizeFirstItem;
+                    }
+                    return None;
+                }
+                Pc::SizeItem => {
+                    if r.p == NIL {
+                        r.outcome = Some(Outcome::Size(r.count));
+                        r.pc = Pc::Return;
+                        continue;
+                    }
+                    if self.nodes[r.p as usize].item != Item::NULL {
+                        r.count += 1;
+                        self.event(QueueEvent::Visit {
+                            thread: th,
+                            node: r.p,
+                        });
+                    } else {
+                        self.event(QueueEvent::Load {
+                            thread: th,
+                            field: Field::Item(r.p),
+                            value: NULL,
+                        });
+                    }
+                    r.pc = Pc::SizeNext;
+                    return None;
+                }
+                Pc::SizeNext => {
+                    let q = self.load_next(th, r.p);
+                    if q == r.p {
+                        r.pc = Pc::SizeFirstHead; // self-linked: restart, count from 0
+                    } else {
+                        r.p = q;
+                        r.pc = Pc::SizeItem;
+                    }
+                    return None;
+                }
+                Pc::Return => {
+                    let outcome = r.outcome.expect("an operation returns what it set");
+                    self.event(QueueEvent::Done {
+                        thread: th,
+                        outcome,
+                    });
+                    r.pc = Pc::Idle;
+                    return Some(outcome);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn call(&mut self, op: QueueOp) -> Outcome {
+        const TH: usize = 0;
+        self.event(QueueEvent::Begin { thread: TH, op });
+        let outcome = match op {
+            QueueOp::Offer(e) => self.offer_alone(TH, e),
+            QueueOp::Poll => self.poll_alone(TH),
+            QueueOp::Size => self.size_alone(TH),
+        };
+        self.event(QueueEvent::Done {
+            thread: TH,
+            outcome,
+        });
+        outcome
+    }
+
+    fn line(&self, r: &ClqRegs) -> u8 {
+        match r.pc {
+            Pc::Idle | Pc::OfferAlloc => line::OFFER,
+            Pc::OfferReadTail => line::OFFER_READ_TAIL,
+            Pc::OfferReadNext => line::OFFER_READ_NEXT,
+            Pc::OfferCasNext => line::OFFER_CAS_NEXT,
+            Pc::OfferCasTail => line::OFFER_CAS_TAIL,
+            Pc::OfferTailHop => line::OFFER_HOP,
+            Pc::OfferTailFell | Pc::OfferHeadFell => line::OFFER_FELL_OFF,
+            Pc::PollReadHead => line::POLL,
+            Pc::PollReadItem => line::POLL_READ_ITEM,
+            Pc::PollCasItem => line::POLL_CAS_ITEM,
+            Pc::PollNextForHead => line::POLL_MOVE_HEAD,
+            Pc::PollReadNext => line::POLL_EMPTY,
+            Pc::HeadCas | Pc::SelfLink => line::UPDATE_HEAD,
+            Pc::SizeFirstHead | Pc::SizeFirstItem => line::FIRST,
+            Pc::SizeFirstNext => line::FIRST_HOP,
+            Pc::SizeItem => line::SIZE_COUNT,
+            Pc::SizeNext => line::SIZE_NEXT,
+            Pc::Return => match r.op {
+                Some(QueueOp::Offer(_)) => line::OFFER_RETURN,
+                Some(QueueOp::Poll) => line::POLL_RETURN,
+                _ => line::SIZE_RETURN,
+            },
+        }
+    }
+
+    fn pointers(&self, r: &ClqRegs) -> [i64; 2] {
+        let started = !matches!(
+            r.pc,
+            Pc::Idle | Pc::OfferAlloc | Pc::OfferReadTail | Pc::PollReadHead | Pc::SizeFirstHead
+        );
+        if !started {
+            return [-1, -1];
+        }
+        match r.op {
+            Some(QueueOp::Offer(_)) => [node(r.p), node(r.t)],
+            Some(QueueOp::Poll) => [node(r.p), node(r.h)],
+            _ => [node(r.p), -1],
+        }
+    }
+
+    fn contents(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut p = self.head;
+        loop {
+            if let Some(v) = self.nodes[p as usize].item.get() {
+                out.push(v);
+            }
+            let q = self.nodes[p as usize].next;
+            if q == NIL || q == p {
+                return out;
+            }
+            p = q;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tail_moves_every_second_offer_and_head_every_second_poll() {
+        // The JDK's worked example: D(ummy) → a → b → c → d.
+        let mut q = LinkedQueue::new();
+        let mut tails = Vec::new();
+        for v in 1..=4 {
+            assert!(q.offer(v));
+            tails.push(q.tail);
+        }
+        assert_eq!(
+            tails,
+            vec![0, 2, 2, 4],
+            "tail lags: it swings only after a hop"
+        );
+        assert_eq!(q.contents(), vec![1, 2, 3, 4]);
+        let mut heads = Vec::new();
+        for v in 1..=4 {
+            assert_eq!(q.poll(), Some(v));
+            heads.push(q.head);
+        }
+        assert_eq!(heads, vec![2, 2, 4, 4]);
+        assert!(q.is_dead(0) && q.is_dead(2), "ex-heads are self-linked");
+        assert_eq!(q.poll(), None);
+        assert_eq!(q.size(), 0);
+    }
+
+    #[test]
+    fn the_fall_off_case() {
+        // D → A with tail = D; poll returns a and head moves to A; then an offer reads tail = D,
+        // finds it self-linked, restarts from head, links after A and swings tail.
+        let mut q = LinkedQueue::new();
+        q.offer(1);
+        assert_eq!(q.tail, 0);
+        assert_eq!(q.poll(), Some(1));
+        assert_eq!((q.head, q.tail), (1, 0));
+        assert!(q.is_dead(0));
+        q.offer(2);
+        assert_eq!(q.tail, 2);
+        assert_eq!(q.contents(), vec![2]);
+    }
+
+    #[test]
+    fn size_walks_every_node() {
+        let mut q = LinkedQueue::with_probe(crate::probe::Counter::new());
+        for v in 0..100 {
+            q.offer(v);
+        }
+        assert_eq!(q.size(), 100);
+        assert_eq!(q.probe.total_of(crate::queue::kind::VISIT), 100);
+    }
+}

@@ -1,0 +1,390 @@
+//! The queues: the JDK's `ConcurrentLinkedQueue` (`linked`) and `ArrayBlockingQueue` (`array`),
+//! JCTools' SPSC and MPSC rings (`jctools`), and what the four share: their operations as
+//! sequences of atomic steps, so that virtual threads can be interleaved one step at a time, and
+//! the events those steps report.
+//!
+//! Each queue keeps, per thread, the registers of the operation it is in the middle of (the
+//! locals of the Java method) and advances it by one shared-memory access per [`StepQueue::step`]:
+//! a load, a store, or a compare-and-set that succeeds or fails. Run to completion on one thread,
+//! an operation is exactly the Java method; interleaved, every race the Java code allows can be
+//! replayed step by step.
+
+pub mod array;
+pub mod bench;
+pub mod jctools;
+pub mod linked;
+pub mod recorder;
+pub mod script;
+pub mod udp_sim;
+
+use crate::family::Variant;
+use crate::probe::{Event, Kind};
+use jctools::{ring_capacity, RingKind};
+
+pub use script::Queues;
+
+/// Which queue a script runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueKind {
+    Clq,
+    Abq,
+    Spsc,
+    Mpsc,
+}
+
+impl Variant for QueueKind {
+    const ALL: &'static [QueueKind] = &[
+        QueueKind::Clq,
+        QueueKind::Abq,
+        QueueKind::Spsc,
+        QueueKind::Mpsc,
+    ];
+    const NOUN: &'static str = "queue";
+
+    fn name(self) -> &'static str {
+        match self {
+            QueueKind::Clq => "clq",
+            QueueKind::Abq => "abq",
+            QueueKind::Spsc => "spsc",
+            QueueKind::Mpsc => "mpsc",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            QueueKind::Clq => "ConcurrentLinkedQueue",
+            QueueKind::Abq => "ArrayBlockingQueue",
+            QueueKind::Spsc => "JCTools SpscArrayQueue",
+            QueueKind::Mpsc => "JCTools MpscArrayQueue",
+        }
+    }
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            QueueKind::Clq => linked::PSEUDOCODE,
+            QueueKind::Abq => array::PSEUDOCODE,
+            QueueKind::Spsc => jctools::SPSC_PSEUDOCODE,
+            QueueKind::Mpsc => jctools::MPSC_PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            QueueKind::Clq => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+                "alloc",
+                "visit",
+            ],
+            QueueKind::Abq => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+                "lock",
+                "lock-wait",
+            ],
+            QueueKind::Spsc => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+            ],
+            QueueKind::Mpsc => &[
+                "load",
+                "store",
+                "slot-read",
+                "slot-write",
+                "cas",
+                "cas-fail",
+                "spin",
+            ],
+        }
+    }
+}
+
+impl QueueKind {
+    /// The slots the queue really has for a requested capacity (none for the unbounded CLQ).
+    pub fn capacity(self, requested: usize) -> usize {
+        match self {
+            QueueKind::Clq => 0,
+            QueueKind::Abq => requested,
+            QueueKind::Spsc => ring_capacity(RingKind::Spsc, requested),
+            QueueKind::Mpsc => ring_capacity(RingKind::Mpsc, requested),
+        }
+    }
+}
+
+/// The operations a script can ask of a queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueOp {
+    Offer(u32),
+    Poll,
+    Size,
+}
+
+/// A shared memory location a step touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Head,
+    Tail,
+    /// A linked node's `next` field.
+    Next(u32),
+    /// A linked node's `item` field.
+    Item(u32),
+    /// An array slot (by index into the array, already masked).
+    Slot(u32),
+    TakeIndex,
+    PutIndex,
+    Count,
+    ProducerIndex,
+    ConsumerIndex,
+    ProducerLimit,
+}
+
+/// What an operation returned: offer's true/false, poll's element or null, size's count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Offered(bool),
+    Polled(Option<u32>),
+    Size(u64),
+}
+
+/// A value as events carry it: −1 is `null`.
+pub const NULL: i64 = -1;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueEvent {
+    /// A thread starts an operation.
+    Begin {
+        thread: usize,
+        op: QueueOp,
+    },
+    Load {
+        thread: usize,
+        field: Field,
+        value: i64,
+    },
+    /// `ordered`: a release store (`lazySet`, `putOrdered`), else plain or volatile.
+    Store {
+        thread: usize,
+        field: Field,
+        value: i64,
+        ordered: bool,
+    },
+    Cas {
+        thread: usize,
+        field: Field,
+        expected: i64,
+        new: i64,
+        ok: bool,
+    },
+    /// A new linked node (the CLQ's `new Node(e)`).
+    Alloc {
+        thread: usize,
+        node: u32,
+    },
+    /// `size()` counted a live node.
+    Visit {
+        thread: usize,
+        node: u32,
+    },
+    /// An attempt to take the queue's lock (ABQ).
+    Lock {
+        thread: usize,
+        ok: bool,
+    },
+    Unlock {
+        thread: usize,
+    },
+    /// The MPSC consumer found a slot claimed but not yet written, and looks again.
+    Spin {
+        thread: usize,
+    },
+    Done {
+        thread: usize,
+        outcome: Outcome,
+    },
+}
+
+pub mod kind {
+    pub const BEGIN: usize = 0;
+    pub const LOAD: usize = 1;
+    pub const STORE: usize = 2;
+    pub const SLOT_READ: usize = 3;
+    pub const SLOT_WRITE: usize = 4;
+    pub const CAS: usize = 5;
+    pub const CAS_FAIL: usize = 6;
+    pub const ALLOC: usize = 7;
+    pub const VISIT: usize = 8;
+    pub const LOCK: usize = 9;
+    pub const LOCK_WAIT: usize = 10;
+    pub const UNLOCK: usize = 11;
+    pub const SPIN: usize = 12;
+    pub const DONE: usize = 13;
+}
+
+impl Event for QueueEvent {
+    const KINDS: &'static [Kind] = &[
+        Kind {
+            name: "begin",
+            counter: None,
+        },
+        Kind {
+            name: "load",
+            counter: Some("field reads"),
+        },
+        Kind {
+            name: "store",
+            counter: Some("field writes"),
+        },
+        Kind {
+            name: "slot-read",
+            counter: Some("slot reads"),
+        },
+        Kind {
+            name: "slot-write",
+            counter: Some("slot writes"),
+        },
+        Kind {
+            name: "cas",
+            counter: Some("CAS successes"),
+        },
+        Kind {
+            name: "cas-fail",
+            counter: Some("CAS failures"),
+        },
+        Kind {
+            name: "alloc",
+            counter: Some("node allocations"),
+        },
+        Kind {
+            name: "visit",
+            counter: Some("size() node visits"),
+        },
+        Kind {
+            name: "lock",
+            counter: Some("lock acquisitions"),
+        },
+        Kind {
+            name: "lock-wait",
+            counter: Some("lock waits"),
+        },
+        Kind {
+            name: "unlock",
+            counter: None,
+        },
+        Kind {
+            name: "spin",
+            counter: Some("spins on a claimed slot"),
+        },
+        Kind {
+            name: "done",
+            counter: None,
+        },
+    ];
+
+    fn kind(&self) -> usize {
+        match *self {
+            QueueEvent::Begin { .. } => kind::BEGIN,
+            QueueEvent::Load {
+                field: Field::Slot(_),
+                ..
+            } => kind::SLOT_READ,
+            QueueEvent::Load { .. } => kind::LOAD,
+            QueueEvent::Store {
+                field: Field::Slot(_),
+                ..
+            } => kind::SLOT_WRITE,
+            QueueEvent::Store { .. } => kind::STORE,
+            QueueEvent::Cas { ok: true, .. } => kind::CAS,
+            QueueEvent::Cas { ok: false, .. } => kind::CAS_FAIL,
+            QueueEvent::Alloc { .. } => kind::ALLOC,
+            QueueEvent::Visit { .. } => kind::VISIT,
+            QueueEvent::Lock { ok: true, .. } => kind::LOCK,
+            QueueEvent::Lock { ok: false, .. } => kind::LOCK_WAIT,
+            QueueEvent::Unlock { .. } => kind::UNLOCK,
+            QueueEvent::Spin { .. } => kind::SPIN,
+            QueueEvent::Done { .. } => kind::DONE,
+        }
+    }
+}
+
+impl QueueEvent {
+    pub fn thread(&self) -> usize {
+        match *self {
+            QueueEvent::Begin { thread, .. }
+            | QueueEvent::Load { thread, .. }
+            | QueueEvent::Store { thread, .. }
+            | QueueEvent::Cas { thread, .. }
+            | QueueEvent::Alloc { thread, .. }
+            | QueueEvent::Visit { thread, .. }
+            | QueueEvent::Lock { thread, .. }
+            | QueueEvent::Unlock { thread }
+            | QueueEvent::Spin { thread }
+            | QueueEvent::Done { thread, .. } => thread,
+        }
+    }
+}
+
+/// A queue whose operations advance one atomic step at a time, per thread.
+pub trait StepQueue {
+    /// A thread's registers while it is inside an operation.
+    type Regs: Clone + Default;
+    /// Starts `op` on `thread` (the call itself: nothing shared is touched yet).
+    fn begin(&mut self, thread: usize, regs: &mut Self::Regs, op: QueueOp);
+    /// One atomic step of the thread's current operation; `Some` when it has returned.
+    fn step(&mut self, thread: usize, regs: &mut Self::Regs) -> Option<Outcome>;
+    /// The pseudocode line the thread's next step is on.
+    fn line(&self, regs: &Self::Regs) -> u8;
+    /// Where the thread's pointer registers point, for the drawing: a node or slot, or −1
+    /// (the CLQ's `p` and `t` or `h`; a ring's slot for the index the thread holds).
+    fn pointers(&self, _regs: &Self::Regs) -> [i64; 2] {
+        [-1, -1]
+    }
+    /// The elements, head to tail, as the structure holds them right now.
+    fn contents(&self) -> Vec<u32>;
+    /// Runs `op` alone on thread 0, to the end: the Java method called from one thread, written
+    /// in one piece as the Java source reads. What the benchmarks run: a step machine pays a
+    /// dispatch per shared access, about as much again as the access itself.
+    ///
+    /// It must report exactly the events [`StepQueue::call_stepped`] reports and leave the same
+    /// state: `tests/queues.rs` runs both from states interleaved threads left behind.
+    fn call(&mut self, op: QueueOp) -> Outcome;
+    /// The same operation through [`StepQueue::begin`] and [`StepQueue::step`], one shared access
+    /// at a time: the cut of `call` that interleaved threads run.
+    fn call_stepped(&mut self, op: QueueOp) -> Outcome {
+        let mut regs = Self::Regs::default();
+        self.begin(0, &mut regs, op);
+        loop {
+            if let Some(o) = self.step(0, &mut regs) {
+                return o;
+            }
+        }
+    }
+    #[inline(always)]
+    fn offer(&mut self, v: u32) -> bool {
+        matches!(self.call(QueueOp::Offer(v)), Outcome::Offered(true))
+    }
+    #[inline(always)]
+    fn poll(&mut self) -> Option<u32> {
+        match self.call(QueueOp::Poll) {
+            Outcome::Polled(v) => v,
+            _ => None,
+        }
+    }
+    #[inline]
+    fn size(&mut self) -> u64 {
+        match self.call(QueueOp::Size) {
+            Outcome::Size(n) => n,
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,461 @@
+//! Netty's Recycler before its 2014 rewrite (`stack`, with the assertion's `identity_map`) and
+//! after it (`weak_order`), and what the two share: the operations a script asks of them on
+//! virtual threads, the exceptions the Java code threw, the events both report, and how a
+//! recorder sees their state after every event.
+//!
+//! Threads are numbers; "the current thread" is an argument, so cross-thread recycling can be
+//! stepped deterministically. Objects are numbered in the order the recycler allocated them.
+
+pub mod bench;
+pub mod identity_map;
+pub mod recorder;
+pub mod script;
+pub mod stack;
+pub mod weak_order;
+
+use crate::family::Variant;
+use crate::probe::{Counter, Event, Kind, NoProbe, Probe};
+use crate::script::{Code, CodeSet};
+
+pub use script::Recyclers;
+
+/// Which Recycler: Netty 4.0.20's or the rewrite in 4.0.21.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    Before,
+    After,
+}
+
+impl Variant for Version {
+    const ALL: &'static [Version] = &[Version::Before, Version::After];
+    const NOUN: &'static str = "recycler";
+
+    fn name(self) -> &'static str {
+        match self {
+            Version::Before => "before",
+            Version::After => "after",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Version::Before => "Recycler before (4.0.20)",
+            Version::After => "Recycler after (4.0.21)",
+        }
+    }
+
+    fn pseudocode(self) -> &'static [&'static str] {
+        match self {
+            Version::Before => stack::PSEUDOCODE,
+            Version::After => weak_order::PSEUDOCODE,
+        }
+    }
+
+    fn counters(self) -> &'static [&'static str] {
+        match self {
+            Version::Before => &[
+                "allocate",
+                "pop",
+                "push",
+                "grow",
+                "map_update",
+                "map_probe",
+                "drop",
+                "fault",
+            ],
+            Version::After => &[
+                "allocate",
+                "pop",
+                "push",
+                "grow",
+                "new_queue",
+                "new_link",
+                "enqueue",
+                "visit",
+                "transfer",
+                "rewind",
+                "unlink",
+                "drop",
+                "fault",
+            ],
+        }
+    }
+}
+
+/// What the benchmark of the time used unless told otherwise: the system property
+/// `io.netty.recycler.maxCapacity.default`, 262,144 when unset.
+pub const DEFAULT_MAX_CAPACITY: usize = 262_144;
+
+/// A stack's first array: `min(DEFAULT_MAX_CAPACITY, 256)`.
+pub fn initial_capacity(max_capacity: usize) -> usize {
+    max_capacity.min(256)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecyclerOp {
+    Get,
+    Recycle(u32),
+    /// A script's recycle of get number `n` (0-based), which threw and so returned no object:
+    /// Java never gets this far, but the script's operation still has its step, saying so.
+    Nothing(u32),
+    /// The thread ends: its thread-locals are gone, and weak references to it clear.
+    Exit,
+}
+
+/// An exception the Java code threw (the operation stops where it was).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Before, with assertions: `map.put(o, TRUE)` found `o` already pooled.
+    AssertRecycledAlready,
+    /// Before, with assertions: `map.remove(ret)` found nothing.
+    AssertNotPooled,
+    /// After: `h.stack.parent` with `h.stack` null, because the handle sits in a WeakOrderQueue.
+    NullStack,
+    /// After: `push` (or `transfer`) found recycle ids already set.
+    RecycledAlready,
+    /// After: `pop` found `lastRecycledId != recycleId`.
+    RecycledMultipleTimes,
+    /// After: `transfer` read a link slot that an earlier transfer emptied before it threw (it
+    /// moved that handle, then failed on a later one without moving the read index).
+    NullInLink,
+}
+
+impl Fault {
+    pub const ALL: [Fault; 6] = [
+        Fault::AssertRecycledAlready,
+        Fault::AssertNotPooled,
+        Fault::NullStack,
+        Fault::RecycledAlready,
+        Fault::RecycledMultipleTimes,
+        Fault::NullInLink,
+    ];
+
+    /// What Java printed.
+    pub fn java(self) -> &'static str {
+        match self {
+            Fault::AssertRecycledAlready => "AssertionError: recycled already",
+            Fault::AssertNotPooled => "AssertionError",
+            Fault::NullStack => "NullPointerException",
+            Fault::RecycledAlready => "IllegalStateException: recycled already",
+            Fault::RecycledMultipleTimes => "IllegalStateException: recycled multiple times",
+            Fault::NullInLink => "NullPointerException",
+        }
+    }
+
+    pub fn code(self) -> u32 {
+        Fault::ALL.iter().position(|&f| f == self).unwrap_or(0) as u32
+    }
+
+    /// Every fault by code, with its Java text, for the schema.
+    pub fn set() -> CodeSet {
+        CodeSet {
+            name: "fault",
+            codes: Fault::ALL
+                .iter()
+                .map(|&f| Code {
+                    name: format!("{f:?}"),
+                    value: i64::from(f.code()),
+                    text: Some(f.java()),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Why a recycled object was not pooled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropWhy {
+    /// The stack is at its maximum capacity.
+    Full,
+    /// Before: another thread recycled it.
+    OtherThread,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecyclerEvent {
+    Begin {
+        thread: u32,
+        op: RecyclerOp,
+    },
+    /// A new pooled object (and, after, its handle), owned by `stack`'s thread.
+    Allocate {
+        obj: u32,
+        stack: u32,
+    },
+    Pop {
+        stack: u32,
+        slot: u32,
+        obj: u32,
+    },
+    Push {
+        stack: u32,
+        slot: u32,
+        obj: u32,
+    },
+    /// A stack's array replaced by a longer copy.
+    Grow {
+        stack: u32,
+        len: u32,
+    },
+    /// One slot of the assertion's IdentityHashMap looked at.
+    MapProbe {
+        slot: u32,
+    },
+    /// The assertion's map gained (`put`) or lost an object.
+    MapUpdate {
+        obj: u32,
+        put: bool,
+    },
+    Drop {
+        obj: u32,
+        why: DropWhy,
+    },
+    /// A recycling thread's first recycle for a stack: a WeakOrderQueue, prepended to its list.
+    NewQueue {
+        queue: u32,
+        stack: u32,
+        thread: u32,
+    },
+    NewLink {
+        queue: u32,
+        link: u32,
+    },
+    /// A handle written into a queue's tail link.
+    Enqueue {
+        queue: u32,
+        link: u32,
+        index: u32,
+        obj: u32,
+    },
+    /// Scavenging looks at one queue.
+    Visit {
+        stack: u32,
+        queue: u32,
+    },
+    /// A handle transferred from a link to the stack.
+    Transfer {
+        queue: u32,
+        link: u32,
+        index: u32,
+        obj: u32,
+        slot: u32,
+    },
+    /// A scavenge found nothing: the cursor goes back to the first queue.
+    Rewind {
+        stack: u32,
+    },
+    /// A dead thread's queue taken off the stack's list.
+    Unlink {
+        stack: u32,
+        queue: u32,
+    },
+    Fault {
+        thread: u32,
+        fault: Fault,
+        /// The object it was thrown over, where that is not the operation's own (a transfer's).
+        obj: Option<u32>,
+    },
+    /// The operation returned: get's object, or recycle's true/false (1/0).
+    Return {
+        thread: u32,
+        value: u32,
+    },
+}
+
+impl Event for RecyclerEvent {
+    const KINDS: &'static [Kind] = &[
+        Kind {
+            name: "begin",
+            counter: None,
+        },
+        Kind {
+            name: "allocate",
+            counter: Some("objects allocated"),
+        },
+        Kind {
+            name: "pop",
+            counter: Some("pops"),
+        },
+        Kind {
+            name: "push",
+            counter: Some("pushes"),
+        },
+        Kind {
+            name: "grow",
+            counter: Some("array copies"),
+        },
+        Kind {
+            name: "map_probe",
+            counter: Some("map slots probed"),
+        },
+        Kind {
+            name: "map_update",
+            counter: Some("map updates"),
+        },
+        Kind {
+            name: "drop",
+            counter: Some("objects dropped"),
+        },
+        Kind {
+            name: "new_queue",
+            counter: Some("queues created"),
+        },
+        Kind {
+            name: "new_link",
+            counter: Some("links allocated"),
+        },
+        Kind {
+            name: "enqueue",
+            counter: Some("handles queued"),
+        },
+        Kind {
+            name: "visit",
+            counter: Some("queues visited"),
+        },
+        Kind {
+            name: "transfer",
+            counter: Some("handles transferred"),
+        },
+        Kind {
+            name: "rewind",
+            counter: Some("cursor rewinds"),
+        },
+        Kind {
+            name: "unlink",
+            counter: Some("queues unlinked"),
+        },
+        Kind {
+            name: "fault",
+            counter: Some("exceptions"),
+        },
+        Kind {
+            name: "return",
+            counter: None,
+        },
+    ];
+
+    fn kind(&self) -> usize {
+        match self {
+            RecyclerEvent::Begin { .. } => 0,
+            RecyclerEvent::Allocate { .. } => 1,
+            RecyclerEvent::Pop { .. } => 2,
+            RecyclerEvent::Push { .. } => 3,
+            RecyclerEvent::Grow { .. } => 4,
+            RecyclerEvent::MapProbe { .. } => 5,
+            RecyclerEvent::MapUpdate { .. } => 6,
+            RecyclerEvent::Drop { .. } => 7,
+            RecyclerEvent::NewQueue { .. } => 8,
+            RecyclerEvent::NewLink { .. } => 9,
+            RecyclerEvent::Enqueue { .. } => 10,
+            RecyclerEvent::Visit { .. } => 11,
+            RecyclerEvent::Transfer { .. } => 12,
+            RecyclerEvent::Rewind { .. } => 13,
+            RecyclerEvent::Unlink { .. } => 14,
+            RecyclerEvent::Fault { .. } => 15,
+            RecyclerEvent::Return { .. } => 16,
+        }
+    }
+}
+
+/// One stack as a drawing shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StackView {
+    pub size: usize,
+    /// Every slot of the array; after the rewrite, slots at and above `size` keep stale handles.
+    pub slots: Vec<Option<u32>>,
+    /// After: the first WeakOrderQueue, the scavenging cursor and the queue before it.
+    pub head: Option<usize>,
+    pub cursor: Option<usize>,
+    pub prev: Option<usize>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueueView {
+    /// Its id as `ID_GENERATOR` handed it out: `i32::MIN + k` for the k-th queue.
+    pub id: i32,
+    pub stack: usize,
+    pub thread: usize,
+    pub next: Option<usize>,
+    pub head: usize,
+    pub tail: usize,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkView {
+    pub slots: [Option<u32>; 16],
+    pub read: usize,
+    pub write: usize,
+    pub next: Option<usize>,
+    /// Still reachable from its queue (links behind a queue's head are garbage).
+    pub live: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ObjectView {
+    /// The stack its handle points at, or `None` while queued (after) — before, its owner.
+    pub stack: Option<usize>,
+    pub recycle_id: i32,
+    pub last_recycled_id: i32,
+    /// Before, with assertions: the IdentityHashMap slot holding it.
+    pub map_slot: Option<usize>,
+}
+
+/// What a recorder can read of a recycler after any event.
+pub trait Inspect {
+    fn threads(&self) -> usize;
+    fn alive(&self, thread: usize) -> bool;
+    fn stack(&self, thread: usize) -> Option<StackView>;
+    fn queues(&self) -> Vec<QueueView>;
+    fn links(&self) -> Vec<LinkView>;
+    fn objects(&self) -> Vec<ObjectView>;
+    /// The assertion map's table length (0 when assertions are off or there is no map).
+    fn map_len(&self, thread: usize) -> usize;
+}
+
+/// A probe that also sees the recycler's state after every event (the recorder draws it; the
+/// no-op and counting probes ignore it, so benchmarks pay nothing).
+pub trait RecyclerProbe: Probe<RecyclerEvent> {
+    #[inline(always)]
+    fn observe<S: Inspect>(&mut self, _state: &S) {}
+}
+
+impl RecyclerProbe for NoProbe {}
+impl RecyclerProbe for Counter {}
+
+/// What a script drives: both 2014 recyclers behind one interface.
+pub trait VirtualRecycler {
+    type P: RecyclerProbe;
+    /// `get()` on `thread`: the object handed out.
+    fn get(&mut self, thread: usize) -> Result<u32, Fault>;
+    /// `recycle(o, handle)` on `thread`: whether the object was taken back.
+    fn recycle(&mut self, thread: usize, obj: u32) -> Result<bool, Fault>;
+    fn exit(&mut self, thread: usize);
+    /// A script's recycle of get number `get`, which threw: nothing runs, but the step is recorded.
+    fn nothing(&mut self, thread: usize, get: u32);
+    fn probe_mut(&mut self) -> &mut Self::P;
+    fn into_probe(self) -> Self::P;
+    /// The objects `thread`'s stack holds, bottom first (what a `get` there would pop, last first).
+    fn pooled(&self, thread: usize) -> Vec<u32>;
+    /// Objects allocated so far.
+    fn allocated(&self) -> usize;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_kind_is_listed() {
+        let e = RecyclerEvent::Return {
+            thread: 0,
+            value: 0,
+        };
+        assert_eq!(e.kind(), RecyclerEvent::KINDS.len() - 1);
+        assert_eq!(RecyclerEvent::KINDS[0].counter, None);
+        assert_eq!(initial_capacity(DEFAULT_MAX_CAPACITY), 256);
+        assert_eq!(initial_capacity(4), 4);
+        for f in Fault::ALL {
+            assert_eq!(Fault::ALL[f.code() as usize], f);
+        }
+    }
+}

@@ -1,0 +1,680 @@
+//! The recyclers' recorder: after every event, the real recycler's state (each thread's stack with
+//! its stale slots, the WeakOrderQueues and their links, every handle's ids, the assertion map's
+//! slots) is drawn into the frame, and the step gets a sentence naming the thread.
+
+use crate::probe::Probe;
+use crate::recycler::script::Plan;
+use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
+use crate::recycler::{
+    DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, Version,
+};
+use crate::trace::{Fields, TraceBuffer};
+
+pub const MAX_THREADS: usize = 4;
+pub const MAX_OBJECTS: usize = 48;
+/// Stack slots drawn per thread (a drawn script recycles at most this many times, so no stack
+/// holds more, stale slots included).
+pub const MAX_SLOTS: usize = 64;
+pub const MAX_QUEUES: usize = MAX_THREADS * (MAX_THREADS - 1);
+/// Every queue's first link, plus one per 16 handles queued.
+pub const MAX_LINKS: usize = MAX_QUEUES + MAX_SLOTS / LINK_CAPACITY;
+
+codes! {
+    /// `outcome` values: what a thread's last operation did.
+    pub mod outcome {
+        GOT = 0,
+        RECYCLED = 1,
+        /// recycle returned false, or pushed nothing because the stack was full.
+        DROPPED = 2,
+        THREW = 3,
+        EXITED = 4,
+        /// Still running.
+        RUNNING = 5,
+        /// A script's recycle of a get that threw: there was no object.
+        NOTHING = 6,
+    }
+}
+
+frame! {
+    /// The frame: per thread its stack (with stale slots) and last outcome; the WeakOrderQueues
+    /// and their links; every object's handle; and what the step is about (`focus_*`).
+    struct At {
+        action: 1,
+        thread: 1,
+        threads: 1,
+        assertions: 1,
+        max_capacity: 1,
+        alive: MAX_THREADS,
+        stack_made: MAX_THREADS,
+        size: MAX_THREADS,
+        length: MAX_THREADS,
+        slot: MAX_THREADS * MAX_SLOTS,
+        head: MAX_THREADS,
+        cursor: MAX_THREADS,
+        prev: MAX_THREADS,
+        map_length: MAX_THREADS,
+        outcome: MAX_THREADS,
+        outcome_value: MAX_THREADS,
+        queues: 1,
+        queue_id: MAX_QUEUES,
+        queue_stack: MAX_QUEUES,
+        queue_thread: MAX_QUEUES,
+        queue_next: MAX_QUEUES,
+        queue_head: MAX_QUEUES,
+        queue_tail: MAX_QUEUES,
+        links: 1,
+        link_read: MAX_LINKS,
+        link_write: MAX_LINKS,
+        link_next: MAX_LINKS,
+        link_live: MAX_LINKS,
+        link_slot: MAX_LINKS * LINK_CAPACITY,
+        objects: 1,
+        object_stack: MAX_OBJECTS,
+        object_recycle_id: MAX_OBJECTS,
+        object_last_id: MAX_OBJECTS,
+        object_map_slot: MAX_OBJECTS,
+        object_holder: MAX_OBJECTS,
+        focus_object: 1,
+        focus_stack: 1,
+        focus_slot: 1,
+        focus_queue: 1,
+        focus_link: 1,
+        focus_index: 1,
+        focus_map_slot: 1,
+    }
+}
+
+/// The recyclers' frame fields.
+pub fn fields() -> Fields {
+    At::fields()
+}
+
+fn opt(v: Option<usize>) -> i32 {
+    v.map_or(-1, |x| x as i32)
+}
+
+pub struct RecyclerRecorder {
+    pub trace: TraceBuffer,
+    at: At,
+    version: Version,
+    names: Vec<String>,
+    max_capacity: usize,
+    action: usize,
+    line: u8,
+    pending: Option<E>,
+    /// Per object: the thread holding it (handed out and not yet given back), or −1.
+    holder: Vec<i32>,
+    /// The current operation, its thread, and the object it recycles.
+    op: RecyclerOp,
+    current_thread: usize,
+    subject: Option<u32>,
+    /// Per queue: its owner stack and recycling thread (for sentences).
+    queue_owner: Vec<(u32, u32)>,
+    map_len: usize,
+}
+
+impl RecyclerRecorder {
+    pub fn new(version: Version, plan: &Plan, max_steps: usize) -> Self {
+        let mut trace = TraceBuffer::new::<E>(fields(), -1, max_steps);
+        let at = At::locate(&trace.layout);
+        let threads = plan.names.len().min(MAX_THREADS);
+        trace.init(at.threads, threads as i32);
+        trace.init(at.assertions, i32::from(plan.assertions));
+        trace.init(
+            at.max_capacity,
+            plan.max_capacity.min(i32::MAX as usize) as i32,
+        );
+        for t in 0..threads {
+            trace.init(at.alive + t, 1);
+            trace.init(at.stack_made + t, 0);
+        }
+        for f in [at.queues, at.links, at.objects] {
+            trace.init(f, 0);
+        }
+        Self {
+            trace,
+            at,
+            version,
+            names: plan.names.clone(),
+            max_capacity: plan.max_capacity,
+            action: 0,
+            line: 0,
+            pending: None,
+            holder: Vec::new(),
+            op: RecyclerOp::Get,
+            current_thread: 0,
+            subject: None,
+            queue_owner: Vec::new(),
+            map_len: 0,
+        }
+    }
+
+    pub fn prepare(&mut self, action: usize) {
+        self.action = action;
+    }
+
+    fn set(&mut self, offset: usize, v: i32) {
+        self.trace.set(offset, v);
+    }
+
+    fn draw<S: Inspect>(&mut self, s: &S) {
+        let at = &self.at;
+        let threads = s.threads().min(MAX_THREADS);
+        let mut writes: Vec<(usize, i32)> = Vec::with_capacity(512);
+        for t in 0..threads {
+            writes.push((at.alive + t, i32::from(s.alive(t))));
+            let stack = s.stack(t);
+            writes.push((at.stack_made + t, i32::from(stack.is_some())));
+            let st = stack.unwrap_or_default();
+            writes.push((at.size + t, st.size as i32));
+            writes.push((at.length + t, st.slots.len() as i32));
+            for i in 0..MAX_SLOTS {
+                let v = st.slots.get(i).copied().flatten();
+                writes.push((at.slot + t * MAX_SLOTS + i, v.map_or(-1, |o| o as i32)));
+            }
+            writes.push((at.head + t, opt(st.head)));
+            writes.push((at.cursor + t, opt(st.cursor)));
+            writes.push((at.prev + t, opt(st.prev)));
+            let map_len = s.map_len(t);
+            self.map_len = self.map_len.max(map_len);
+            writes.push((at.map_length + t, map_len as i32));
+        }
+        let queues = s.queues();
+        writes.push((at.queues, queues.len().min(MAX_QUEUES) as i32));
+        for (q, v) in queues.iter().take(MAX_QUEUES).enumerate() {
+            writes.push((
+                at.queue_id + q,
+                (i64::from(v.id) - i64::from(OWN_THREAD_ID)) as i32,
+            ));
+            writes.push((at.queue_stack + q, v.stack as i32));
+            writes.push((at.queue_thread + q, v.thread as i32));
+            writes.push((at.queue_next + q, opt(v.next)));
+            writes.push((at.queue_head + q, v.head as i32));
+            writes.push((at.queue_tail + q, v.tail as i32));
+        }
+        let links = s.links();
+        writes.push((at.links, links.len().min(MAX_LINKS) as i32));
+        for (l, v) in links.iter().take(MAX_LINKS).enumerate() {
+            writes.push((at.link_read + l, v.read as i32));
+            writes.push((at.link_write + l, v.write as i32));
+            writes.push((at.link_next + l, opt(v.next)));
+            writes.push((at.link_live + l, i32::from(v.live)));
+            for (i, slot) in v.slots.iter().enumerate() {
+                writes.push((
+                    at.link_slot + l * LINK_CAPACITY + i,
+                    slot.map_or(-1, |o| o as i32),
+                ));
+            }
+        }
+        let objects = s.objects();
+        writes.push((at.objects, objects.len().min(MAX_OBJECTS) as i32));
+        for (o, v) in objects.iter().take(MAX_OBJECTS).enumerate() {
+            writes.push((at.object_stack + o, opt(v.stack)));
+            writes.push((at.object_recycle_id + o, v.recycle_id));
+            writes.push((at.object_last_id + o, v.last_recycled_id));
+            writes.push((at.object_map_slot + o, opt(v.map_slot)));
+            writes.push((
+                at.object_holder + o,
+                self.holder.get(o).copied().unwrap_or(-1),
+            ));
+        }
+        for (offset, v) in writes {
+            self.set(offset, v);
+        }
+    }
+
+    /// Points the frame's focus at what `e` touched; returns the step's two arguments.
+    fn focus(&mut self, e: E) -> [i32; 2] {
+        // object, stack, slot, queue, link, index, map slot
+        let mut f = [-1i32; 7];
+        let args = match e {
+            E::Begin { thread, .. } => [thread as i32, -1],
+            E::Allocate { obj, stack } => {
+                f[0] = obj as i32;
+                f[1] = stack as i32;
+                [obj as i32, stack as i32]
+            }
+            E::Pop { stack, slot, obj } | E::Push { stack, slot, obj } => {
+                (f[0], f[1], f[2]) = (obj as i32, stack as i32, slot as i32);
+                [stack as i32, slot as i32]
+            }
+            E::Grow { stack, len } => {
+                f[1] = stack as i32;
+                [stack as i32, len as i32]
+            }
+            E::MapProbe { slot } => {
+                f[6] = slot as i32;
+                [slot as i32, -1]
+            }
+            E::MapUpdate { obj, put } => {
+                f[0] = obj as i32;
+                [obj as i32, i32::from(put)]
+            }
+            E::Drop { obj, why } => {
+                f[0] = obj as i32;
+                [obj as i32, i32::from(why == DropWhy::Full)]
+            }
+            E::NewQueue { queue, stack, .. } => {
+                (f[3], f[1]) = (queue as i32, stack as i32);
+                [queue as i32, stack as i32]
+            }
+            E::NewLink { queue, link } => {
+                (f[3], f[4]) = (queue as i32, link as i32);
+                [queue as i32, link as i32]
+            }
+            E::Enqueue {
+                queue,
+                link,
+                index,
+                obj,
+            } => {
+                (f[0], f[3], f[4], f[5]) = (obj as i32, queue as i32, link as i32, index as i32);
+                [link as i32, index as i32]
+            }
+            E::Visit { stack, queue } => {
+                (f[1], f[3]) = (stack as i32, queue as i32);
+                [stack as i32, queue as i32]
+            }
+            E::Transfer {
+                queue,
+                link,
+                index,
+                obj,
+                slot,
+            } => {
+                let owner = self
+                    .queue_owner
+                    .get(queue as usize)
+                    .map_or(-1, |o| o.0 as i32);
+                f = [
+                    obj as i32,
+                    owner,
+                    slot as i32,
+                    queue as i32,
+                    link as i32,
+                    index as i32,
+                    -1,
+                ];
+                [
+                    (link as usize * LINK_CAPACITY) as i32 + index as i32,
+                    slot as i32,
+                ]
+            }
+            E::Rewind { stack } => {
+                f[1] = stack as i32;
+                [stack as i32, -1]
+            }
+            E::Unlink { stack, queue } => {
+                (f[1], f[3]) = (stack as i32, queue as i32);
+                [stack as i32, queue as i32]
+            }
+            E::Fault { thread, fault, obj } => {
+                f[0] = obj.or(self.subject).map_or(-1, |o| o as i32);
+                [thread as i32, fault.code() as i32]
+            }
+            E::Return { thread, value } => [thread as i32, value as i32],
+        };
+        let at = self.at;
+        let fields = [
+            at.focus_object,
+            at.focus_stack,
+            at.focus_slot,
+            at.focus_queue,
+            at.focus_link,
+            at.focus_index,
+            at.focus_map_slot,
+        ];
+        for (offset, v) in fields.into_iter().zip(f) {
+            self.set(offset, v);
+        }
+        args
+    }
+
+    fn close(&mut self, e: E) {
+        let t = self.current_thread;
+        if let E::Begin { op, .. } = e {
+            if t < MAX_THREADS {
+                let kind = if let RecyclerOp::Nothing(_) = op {
+                    outcome::NOTHING
+                } else {
+                    outcome::RUNNING
+                };
+                self.set(self.at.outcome + t, kind);
+                self.set(self.at.outcome_value + t, -1);
+            }
+        }
+        self.set(self.at.action, self.action as i32);
+        self.set(self.at.thread, t as i32);
+        self.record_outcome(e, t);
+        let args = self.focus(e);
+        let text = self.narrate(e, t);
+        self.trace.step(self.action, self.line, e, args, text);
+    }
+
+    fn record_outcome(&mut self, e: E, t: usize) {
+        let subject = self.subject.map_or(-1, |o| o as i32);
+        let (kind, value) = match (e, self.op) {
+            (E::Return { .. }, RecyclerOp::Exit) => (outcome::EXITED, -1),
+            (E::Return { value, .. }, RecyclerOp::Get) => (outcome::GOT, value as i32),
+            (E::Return { value: 0, .. }, _) | (E::Drop { .. }, _) => (outcome::DROPPED, subject),
+            (E::Return { .. }, _) => (outcome::RECYCLED, subject),
+            (E::Fault { fault, .. }, _) => (outcome::THREW, fault.code() as i32),
+            _ => return,
+        };
+        if t < MAX_THREADS {
+            self.set(self.at.outcome + t, kind);
+            self.set(self.at.outcome_value + t, value);
+        }
+    }
+
+    fn who(&self, t: u32) -> &str {
+        self.names.get(t as usize).map_or("?", String::as_str)
+    }
+
+    fn queue_name(&self, q: u32) -> String {
+        match self.queue_owner.get(q as usize) {
+            Some(&(stack, thread)) => {
+                format!("q{} ({} → {})", q + 1, self.who(thread), self.who(stack))
+            }
+            None => format!("q{}", q + 1),
+        }
+    }
+
+    /// The sentence for event `e` on thread `t`: one function per event below.
+    fn narrate(&self, e: E, t: usize) -> String {
+        let who = self.who(t as u32);
+        match e {
+            E::Begin { op, .. } => self.begin_text(who, op),
+            E::Allocate { obj, stack } => self.allocate_text(obj, stack),
+            E::Pop { slot, obj, .. } => self.pop_text(slot, obj),
+            E::Push { stack, slot, obj } => self.push_text(stack, slot, obj),
+            E::Grow { stack, len } => self.grow_text(stack, len),
+            E::MapProbe { slot } => self.map_probe_text(slot),
+            E::MapUpdate { obj, put } => map_update_text(obj, put),
+            E::Drop { obj, why } => self.drop_text(obj, why),
+            E::NewQueue {
+                queue,
+                stack,
+                thread,
+            } => self.new_queue_text(queue, stack, thread),
+            E::NewLink { queue, link } => self.new_link_text(queue, link),
+            E::Enqueue {
+                queue,
+                link,
+                index,
+                obj,
+            } => self.enqueue_text(queue, link, index, obj),
+            E::Visit { stack, queue } => self.visit_text(stack, queue),
+            E::Transfer {
+                queue,
+                index,
+                obj,
+                slot,
+                ..
+            } => self.transfer_text(queue, index, obj, slot),
+            E::Rewind { stack } => self.rewind_text(stack),
+            E::Unlink { queue, .. } => self.unlink_text(queue),
+            E::Fault { fault, obj, .. } => self.fault_text(who, fault, obj),
+            E::Return { value, .. } => self.return_text(who, value),
+        }
+    }
+
+    fn begin_text(&self, who: &str, op: RecyclerOp) -> String {
+        let after = self.version == Version::After;
+        match op {
+            RecyclerOp::Get => format!("{who} calls get()."),
+            RecyclerOp::Recycle(o) => format!("{who} calls recycle(o{}).", o + 1),
+            RecyclerOp::Nothing(g) => format!(
+                "{who} has nothing to recycle: get #{} threw, so it returned no object.",
+                g + 1
+            ),
+            RecyclerOp::Exit => format!(
+                "{who} exits: its thread-locals go with it, so its stack can no longer be reached{}.",
+                if after { ", and the WeakOrderQueues it filled lose their owner" } else { "" }
+            ),
+        }
+    }
+
+    fn allocate_text(&self, obj: u32, stack: u32) -> String {
+        if self.version == Version::After {
+            format!(
+                "Nothing to pop: a new DefaultHandle and object o{}, owned by {}'s stack.",
+                obj + 1,
+                self.who(stack)
+            )
+        } else {
+            format!(
+                "The stack is empty: newObject(stack) makes o{}; {}'s stack is its handle.",
+                obj + 1,
+                self.who(stack)
+            )
+        }
+    }
+
+    fn pop_text(&self, slot: u32, obj: u32) -> String {
+        if self.version == Version::After {
+            format!(
+                "pop: size {} → {slot}; o{} comes off slot {slot}, which keeps a stale reference; its ids go back to 0.",
+                slot + 1,
+                obj + 1
+            )
+        } else {
+            format!(
+                "pop: size {} → {slot}; o{} comes off slot {slot}, and the slot is cleared.",
+                slot + 1,
+                obj + 1
+            )
+        }
+    }
+
+    fn push_text(&self, stack: u32, slot: u32, obj: u32) -> String {
+        format!(
+            "push: o{} goes into slot {slot} of {}'s stack (size {}).",
+            obj + 1,
+            self.who(stack),
+            slot + 1
+        )
+    }
+
+    fn grow_text(&self, stack: u32, len: u32) -> String {
+        format!(
+            "{}'s array is too short: copied into a new one of {len} slots.",
+            self.who(stack)
+        )
+    }
+
+    fn map_probe_text(&self, slot: u32) -> String {
+        format!(
+            "The assertion looks at slot {slot} of the IdentityHashMap's {}-slot table.",
+            self.map_len
+        )
+    }
+
+    fn drop_text(&self, obj: u32, why: DropWhy) -> String {
+        match why {
+            DropWhy::Full => format!(
+                "The stack already holds maxCapacity ({}) objects: o{} is dropped for the garbage collector{}.",
+                self.max_capacity,
+                obj + 1,
+                if self.version == Version::After { ", its ids left set" } else { "" }
+            ),
+            DropWhy::OtherThread => format!(
+                "o{} belongs to another thread's stack: recycle returns false, and o{} is left to the garbage collector.",
+                obj + 1,
+                obj + 1
+            ),
+        }
+    }
+
+    fn new_queue_text(&self, queue: u32, stack: u32, thread: u32) -> String {
+        format!(
+            "{} has no WeakOrderQueue for {}'s stack yet: q{} (id MIN_VALUE+{}) is made and put first in {}'s list.",
+            self.who(thread),
+            self.who(stack),
+            queue + 1,
+            queue + 1,
+            self.who(stack)
+        )
+    }
+
+    fn new_link_text(&self, queue: u32, link: u32) -> String {
+        format!(
+            "A link of {LINK_CAPACITY} empty slots (L{}) becomes {}'s tail.",
+            link + 1,
+            self.queue_name(queue)
+        )
+    }
+
+    fn enqueue_text(&self, queue: u32, link: u32, index: u32, obj: u32) -> String {
+        format!(
+            "o{} goes into slot {index} of L{} in {}: lastRecycledId = the queue's id, stack = null, then writeIndex = {} by an ordered store, which publishes it.",
+            obj + 1,
+            link + 1,
+            self.queue_name(queue),
+            index + 1
+        )
+    }
+
+    fn visit_text(&self, stack: u32, queue: u32) -> String {
+        format!(
+            "{}'s stack is empty: scavenging looks at {}.",
+            self.who(stack),
+            self.queue_name(queue)
+        )
+    }
+
+    fn transfer_text(&self, queue: u32, index: u32, obj: u32, slot: u32) -> String {
+        // After a transfer recycleId always equals lastRecycledId (drawn already): the
+        // queue's id, or 0 when a pop reset both after the queue wrote it.
+        let o = obj as usize;
+        let id = (o < MAX_OBJECTS).then(|| self.trace.get(self.at.object_recycle_id + o));
+        let ids = match id {
+            Some(0) => "its lastRecycledId is 0 (a pop reset both ids after the queue wrote its id), so recycleId = lastRecycledId = 0: nothing marks it as pooled".to_string(),
+            Some(_) => format!("recycleId = lastRecycledId = q{}'s id", queue + 1),
+            None => "recycleId = lastRecycledId".to_string(),
+        };
+        format!(
+            "o{} moves from slot {index} of q{}'s head link to slot {slot} of the stack; {ids}.",
+            obj + 1,
+            queue + 1
+        )
+    }
+
+    fn rewind_text(&self, stack: u32) -> String {
+        if self.trace.get(self.at.head + stack as usize) < 0 {
+            format!(
+                "{} has no queues: scavenging finds nothing.",
+                self.who(stack)
+            )
+        } else {
+            format!(
+                "Nothing transferred: the cursor goes back to the first queue, so only the next empty-stack get can take from {}'s queues.",
+                self.who(stack)
+            )
+        }
+    }
+
+    fn unlink_text(&self, queue: u32) -> String {
+        format!(
+            "{}'s thread has exited and the queue is empty: it is taken off the list.",
+            self.queue_name(queue)
+        )
+    }
+
+    fn fault_text(&self, who: &str, fault: Fault, obj: Option<u32>) -> String {
+        let o = obj
+            .or(self.subject)
+            .map_or("the handle".to_string(), |o| format!("o{}", o + 1));
+        let why = match fault {
+            Fault::AssertRecycledAlready => {
+                format!("map.put found {o} already pooled: the assertion catches a second recycle")
+            }
+            Fault::AssertNotPooled => "map.remove found nothing".to_string(),
+            Fault::NullStack => {
+                format!("{o}'s handle sits in a WeakOrderQueue, so h.stack is null")
+            }
+            Fault::RecycledAlready => {
+                format!("{o}'s recycle ids are already set: it was recycled before")
+            }
+            Fault::RecycledMultipleTimes => {
+                "the popped handle's two ids differ: it was recycled twice".to_string()
+            }
+            Fault::NullInLink => "the link's next slot is empty: the transfer that threw had moved that handle and blanked its slot, but never moved the read index past it".to_string(),
+        };
+        format!("{who} gets {}: {why}.", fault.java())
+    }
+
+    fn return_text(&self, who: &str, value: u32) -> String {
+        match self.op {
+            RecyclerOp::Exit => format!("{who} has exited."),
+            RecyclerOp::Get => format!("get() returns o{} to {who}.", value + 1),
+            RecyclerOp::Recycle(_) | RecyclerOp::Nothing(_) => {
+                format!("recycle returns {}.", value == 1)
+            }
+        }
+    }
+}
+
+/// The assertion's map after a recycle (`put`) or a get (`remove`).
+fn map_update_text(obj: u32, put: bool) -> String {
+    if put {
+        format!(
+            "map.put(o{}, TRUE) returned null: the assertion holds, o{} is recorded as pooled.",
+            obj + 1,
+            obj + 1
+        )
+    } else {
+        format!(
+            "map.remove(o{}) found it: the assertion holds, o{} is no longer recorded as pooled.",
+            obj + 1,
+            obj + 1
+        )
+    }
+}
+
+impl Probe<E> for RecyclerRecorder {
+    fn line(&mut self, line: u8) {
+        self.line = line;
+    }
+
+    fn event(&mut self, e: E) {
+        match e {
+            E::Begin { thread, op } => {
+                self.current_thread = thread as usize;
+                self.op = op;
+                self.subject = match op {
+                    RecyclerOp::Recycle(o) => {
+                        if let Some(h) = self.holder.get_mut(o as usize) {
+                            *h = -1;
+                        }
+                        Some(o)
+                    }
+                    _ => None,
+                };
+            }
+            E::Allocate { .. } => self.holder.push(-1),
+            E::Return { thread, value } if self.op == RecyclerOp::Get => {
+                if let Some(h) = self.holder.get_mut(value as usize) {
+                    *h = thread as i32;
+                }
+            }
+            E::NewQueue { stack, thread, .. } => self.queue_owner.push((stack, thread)),
+            _ => {}
+        }
+        if let E::MapProbe { .. } = e {
+            // Probes come without a state change to draw.
+            self.close(e);
+        } else {
+            self.pending = Some(e);
+        }
+    }
+}
+
+impl RecyclerProbe for RecyclerRecorder {
+    fn observe<S: Inspect>(&mut self, state: &S) {
+        if let Some(e) = self.pending.take() {
+            self.draw(state);
+            self.close(e);
+        }
+    }
+}

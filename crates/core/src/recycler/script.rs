@@ -1,0 +1,452 @@
+//! The scripts that drive the recycler widgets: which thread gets or recycles which object
+//! (`A: get, A: get, B: recycle 1, A: get`), macros for bulk work (`get-many 20`, `recycle-all`,
+//! `cycle 1000`, the benchmark's loop) and the recycler's settings. Objects are named by the get
+//! that returned them (`recycle 1` = the object the first get returned), so one script means the
+//! same thing on both recyclers even where they allocate differently.
+//!
+//! Operations do not interleave: each runs to its end before the next begins, in script order.
+
+use crate::family::Family;
+use crate::probe::Counter;
+use crate::recycler::recorder::{self, RecyclerRecorder};
+use crate::recycler::stack::StackRecycler;
+use crate::recycler::weak_order::{self, WeakOrderRecycler};
+use crate::recycler::{Fault, RecyclerEvent, Version, VirtualRecycler, DEFAULT_MAX_CAPACITY};
+use crate::script::{
+    self, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
+    ScriptError, SettingSpec,
+};
+use crate::trace::Fields;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Get number `n` (0-based).
+    Get(u32),
+    /// Recycle the object get number `n` returned.
+    Recycle(u32),
+    Exit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Action {
+    pub command: u32,
+    pub thread: u32,
+    pub op: Op,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub names: Vec<String>,
+    pub actions: Vec<Action>,
+    pub gets: usize,
+    /// The most objects the script's threads hold at once (got and not yet recycled).
+    pub max_held: usize,
+    pub max_capacity: usize,
+    pub assertions: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_threads: usize,
+    pub max_gets: usize,
+    pub max_recycles: usize,
+    pub max_actions: usize,
+}
+
+pub const DRAW: Limits = Limits {
+    max_threads: recorder::MAX_THREADS,
+    max_gets: recorder::MAX_OBJECTS,
+    max_recycles: recorder::MAX_SLOTS,
+    max_actions: 200,
+};
+pub const COUNT: Limits = Limits {
+    max_threads: 64,
+    max_gets: 4_000_000,
+    max_recycles: 4_000_000,
+    max_actions: 8_000_000,
+};
+pub const MAX_STEPS: usize = 5_000;
+
+const COUNT_ARG: ArgSpec = ArgSpec {
+    what: "a count",
+    min: 1,
+    max: 1_000_000,
+};
+
+opcodes! {
+    /// The commands of a recycler script, with their grammar.
+    pub enum RecyclerCommand {
+        Get = OpSpec {
+            name: "get",
+            args: &[],
+            example: "get",
+        },
+        Recycle = OpSpec {
+            name: "recycle",
+            args: &[ArgSpec {
+                what: "the number of the get whose object it recycles",
+                min: 1,
+                max: 4_000_000,
+            }],
+            example: "recycle 1",
+        },
+        Exit = OpSpec {
+            name: "exit",
+            args: &[],
+            example: "exit",
+        },
+        GetMany = OpSpec {
+            name: "get-many",
+            args: &[COUNT_ARG],
+            example: "get-many 20",
+        },
+        RecycleAll = OpSpec {
+            name: "recycle-all",
+            args: &[],
+            example: "recycle-all",
+        },
+        Cycle = OpSpec {
+            name: "cycle",
+            args: &[COUNT_ARG],
+            example: "cycle 1000",
+        },
+    }
+}
+
+pub const SETTINGS: &[SettingSpec] = &[
+    SettingSpec {
+        name: "threads",
+        what: "the threads' names, in order of first appearance",
+        default: "",
+    },
+    SettingSpec {
+        name: "max-capacity",
+        what: "io.netty.recycler.maxCapacity.default: each stack's maximum, and its first array up to 256",
+        default: "262144",
+    },
+    SettingSpec {
+        name: "assertions",
+        what: "on or off: whether the JVM ran with -ea for io.netty (the old Recycler's identity map)",
+        default: "off",
+    },
+];
+
+fn limit(command: usize, what: &str, n: usize) -> ScriptError {
+    ScriptError::limit(
+        command,
+        format!(
+            "the script has more than {} {what}, the limit here",
+            fmt_count(n as u64)
+        ),
+    )
+}
+
+pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, ScriptError> {
+    let mut p = Plan {
+        max_capacity: DEFAULT_MAX_CAPACITY,
+        ..Plan::default()
+    };
+    for (name, value) in parse_settings(settings, SETTINGS)? {
+        match name {
+            "threads" => p.names = parse_thread_names(&value)?,
+            "max-capacity" => {
+                p.max_capacity = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|c| (1..=1 << 30).contains(c))
+                    .ok_or_else(|| {
+                        ScriptError::in_setting(
+                            "max-capacity",
+                            format!(
+                            "a capacity is a whole number from 1 to 1,073,741,824, not \"{value}\""
+                        ),
+                        )
+                    })?
+            }
+            _ => {
+                p.assertions = match value.as_str() {
+                    "on" => true,
+                    "off" | "" => false,
+                    _ => {
+                        return Err(ScriptError::in_setting(
+                            "assertions",
+                            format!("assertions are on or off, not \"{value}\""),
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    p.names = script_threads(
+        std::mem::take(&mut p.names),
+        limits.max_threads,
+        COUNT.max_threads,
+    )?;
+    let mut exited: Vec<Option<usize>> = vec![None; p.names.len()];
+    // Gets whose object no recycle has named yet, oldest first.
+    let mut out: Vec<u32> = Vec::new();
+    let mut recycles = 0usize;
+    for (command, c) in script::commands::<RecyclerCommand>(raw)?
+        .into_iter()
+        .enumerate()
+    {
+        let thread = command_thread(command, c.thread, &p.names)?;
+        if let Some(at) = exited[thread] {
+            return Err(ScriptError::new(
+                command,
+                format!(
+                    "{} exited at command {}, so it runs nothing after",
+                    p.names[thread],
+                    at + 1
+                ),
+            ));
+        }
+        let mut push = |p: &mut Plan, op: Op| -> Result<(), ScriptError> {
+            match op {
+                Op::Get(_) if p.gets >= limits.max_gets => {
+                    return Err(limit(command, "gets", limits.max_gets))
+                }
+                Op::Recycle(_) if recycles >= limits.max_recycles => {
+                    return Err(limit(command, "recycles", limits.max_recycles))
+                }
+                _ if p.actions.len() >= limits.max_actions => {
+                    return Err(limit(command, "operations", limits.max_actions))
+                }
+                Op::Get(_) => p.gets += 1,
+                Op::Recycle(_) => recycles += 1,
+                Op::Exit => {}
+            }
+            p.actions.push(Action {
+                command: command as u32,
+                thread: thread as u32,
+                op,
+            });
+            Ok(())
+        };
+        match c.op {
+            RecyclerCommand::Get => {
+                let g = p.gets as u32;
+                out.push(g);
+                push(&mut p, Op::Get(g))?;
+                p.max_held = p.max_held.max(out.len());
+            }
+            RecyclerCommand::Recycle => {
+                let n = c.args[0] as usize;
+                if n > p.gets {
+                    return Err(ScriptError::new(
+                        command,
+                        format!(
+                            "recycle {n} names the object of get {n}, but the script has made {} {} by then",
+                            fmt_count(p.gets as u64),
+                            if p.gets == 1 { "get" } else { "gets" }
+                        ),
+                    ));
+                }
+                out.retain(|&g| g as usize != n - 1);
+                push(&mut p, Op::Recycle(n as u32 - 1))?;
+            }
+            RecyclerCommand::Exit => {
+                push(&mut p, Op::Exit)?;
+                exited[thread] = Some(command);
+            }
+            RecyclerCommand::GetMany => {
+                for _ in 0..c.args[0] {
+                    let g = p.gets as u32;
+                    out.push(g);
+                    push(&mut p, Op::Get(g))?;
+                }
+                p.max_held = p.max_held.max(out.len());
+            }
+            RecyclerCommand::RecycleAll => {
+                for g in std::mem::take(&mut out) {
+                    push(&mut p, Op::Recycle(g))?;
+                }
+            }
+            RecyclerCommand::Cycle => {
+                for _ in 0..c.args[0] {
+                    let g = p.gets as u32;
+                    push(&mut p, Op::Get(g))?;
+                    push(&mut p, Op::Recycle(g))?;
+                }
+                p.max_held = p.max_held.max(out.len() + 1);
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// What one action did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Got(u32),
+    /// Recycle's return value (false: dropped, another thread's object).
+    Recycled(bool),
+    Threw(Fault),
+    /// A recycle of the object of a get that threw: there is nothing to recycle.
+    Nothing,
+    Exited,
+}
+
+/// Runs the plan; `before(r, i)` is called ahead of action `i`, `after` with what it did.
+pub fn run<R: VirtualRecycler>(
+    r: &mut R,
+    plan: &Plan,
+    mut before: impl FnMut(&mut R, usize),
+    mut after: impl FnMut(usize, Outcome),
+) {
+    let mut got: Vec<Option<u32>> = Vec::with_capacity(plan.gets);
+    for (i, a) in plan.actions.iter().enumerate() {
+        before(r, i);
+        let t = a.thread as usize;
+        let outcome = match a.op {
+            Op::Get(_) => {
+                let o = r.get(t);
+                got.push(o.ok());
+                match o {
+                    Ok(o) => Outcome::Got(o),
+                    Err(f) => Outcome::Threw(f),
+                }
+            }
+            Op::Recycle(g) => match got[g as usize] {
+                None => {
+                    r.nothing(t, g);
+                    Outcome::Nothing
+                }
+                Some(o) => match r.recycle(t, o) {
+                    Ok(b) => Outcome::Recycled(b),
+                    Err(f) => Outcome::Threw(f),
+                },
+            },
+            Op::Exit => {
+                r.exit(t);
+                Outcome::Exited
+            }
+        };
+        after(i, outcome);
+    }
+}
+
+pub fn action_label(plan: &Plan, a: &Action) -> String {
+    let who = &plan.names[a.thread as usize];
+    match a.op {
+        Op::Get(n) => format!("{who}: get #{}", n + 1),
+        Op::Recycle(n) => format!("{who}: recycle #{}", n + 1),
+        Op::Exit => format!("{who}: exit"),
+    }
+}
+
+fn recorded<R: VirtualRecycler<P = RecyclerRecorder>>(mut r: R, plan: &Plan) -> Recorded {
+    run(&mut r, plan, |r, i| r.probe_mut().prepare(i), |_, _| {});
+    let rec = r.into_probe();
+    let entity_labels = plan.names.clone();
+    Recorded {
+        trace: rec.trace,
+        actions: plan
+            .actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command as usize,
+                label: action_label(plan, a),
+                subject: -1,
+            })
+            .collect(),
+        entity_labels,
+    }
+}
+
+fn counted<R: VirtualRecycler<P = Counter>>(
+    mut r: R,
+    plan: &Plan,
+    commands: usize,
+) -> CommandCounts {
+    let mut split = PerCommand::new::<RecyclerEvent>(commands);
+    run(
+        &mut r,
+        plan,
+        |r, i| split.before(plan.actions[i].command as usize, r.probe_mut()),
+        |_, _| {},
+    );
+    split.finish(r.probe_mut())
+}
+
+/// The recycler family: Netty's Recycler before its 2014 rewrite (a thread-local stack, with or
+/// without the assertion's identity map) and after it (stacks and WeakOrderQueues).
+pub struct Recyclers;
+
+impl Family for Recyclers {
+    const NAME: &'static str = "recycler";
+    const OLD_VARIANT_PARAM: &'static str = "version";
+    const THREADS: bool = true;
+    const SETTINGS: &'static [SettingSpec] = SETTINGS;
+    type Op = RecyclerCommand;
+    type Variant = Version;
+    type Event = RecyclerEvent;
+    type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
+
+    fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(raw, settings, limits)
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_held
+    }
+    fn record(version: Version, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let threads = plan.names.len();
+        let rec = RecyclerRecorder::new(version, plan, max_steps);
+        Ok(match version {
+            Version::Before => recorded(
+                StackRecycler::new(threads, plan.max_capacity, plan.assertions, rec),
+                plan,
+            ),
+            Version::After => recorded(
+                WeakOrderRecycler::new(threads, plan.max_capacity, rec),
+                plan,
+            ),
+        })
+    }
+    fn count(version: Version, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        let threads = plan.names.len();
+        Ok(match version {
+            Version::Before => counted(
+                StackRecycler::new(threads, plan.max_capacity, plan.assertions, Counter::new()),
+                plan,
+                commands,
+            ),
+            Version::After => counted(
+                WeakOrderRecycler::new(threads, plan.max_capacity, Counter::new()),
+                plan,
+                commands,
+            ),
+        })
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
+            ("drawnThreads", DRAW.max_threads as u64),
+            ("drawnGets", DRAW.max_gets as u64),
+            ("drawnRecycles", DRAW.max_recycles as u64),
+            ("drawnOperations", DRAW.max_actions as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedThreads", COUNT.max_threads as u64),
+            ("countedOperations", COUNT.max_actions as u64),
+            ("linkCapacity", weak_order::LINK_CAPACITY as u64),
+            ("stackSlots", recorder::MAX_SLOTS as u64),
+        ]
+    }
+    fn fields() -> Fields {
+        recorder::fields()
+    }
+    fn codes() -> Vec<CodeSet> {
+        vec![
+            recorder::outcome::set(),
+            Fault::set(),
+            weak_order::id::set(),
+        ]
+    }
+}

@@ -1,0 +1,415 @@
+//! Netty's Recycler before "Improve performance of Recycler" (4.0.20, 22f16e52): one thread-local
+//! `Stack` per thread, which is also every pooled object's handle. Recycling from another thread
+//! drops the object. With assertions enabled for `io.netty`, each stack keeps an
+//! `IdentityHashMap` of what it pools, updated on every push and pop.
+
+use crate::recycler::identity_map::IdentityMap;
+use crate::recycler::{
+    initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
+    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
+};
+use crate::rng::SplitMix;
+
+pub const PSEUDOCODE: &[&str] = &[
+    "get():",
+    "  stack = threadLocal.get()        // this thread's Stack, made on first use",
+    "  o = stack.pop()",
+    "  if o == null: o = newObject(stack)   // the Stack is the handle",
+    "  return o",
+    "recycle(o, stack):",
+    "  if currentThread != stack.thread: return false   // dropped",
+    "  stack.push(o); return true",
+    "pop():",
+    "  if size == 0: return null",
+    "  size--; ret = elements[size]; elements[size] = null",
+    "  assert map.remove(ret) != null   // only with -ea",
+    "  return ret",
+    "push(o):",
+    "  assert map.put(o, TRUE) == null : \"recycled already\"   // only with -ea",
+    "  if size == elements.length:",
+    "    if size == maxCapacity: return   // dropped",
+    "    elements = copyOf(elements, min(maxCapacity, size * 2))",
+    "  elements[size++] = o",
+];
+
+mod line {
+    pub const GET_STACK: u8 = 1;
+    pub const GET_POP: u8 = 2;
+    pub const GET_NEW: u8 = 3;
+    pub const GET_RETURN: u8 = 4;
+    pub const RECYCLE_THREAD: u8 = 6;
+    pub const RECYCLE_PUSH: u8 = 7;
+    pub const POP_EMPTY: u8 = 9;
+    pub const POP_TAKE: u8 = 10;
+    pub const POP_ASSERT: u8 = 11;
+    pub const PUSH_ASSERT: u8 = 14;
+    pub const PUSH_FULL: u8 = 16;
+    pub const PUSH_GROW: u8 = 17;
+    pub const PUSH_STORE: u8 = 18;
+}
+
+#[derive(Clone, Debug)]
+struct Stack {
+    elements: Vec<Option<u32>>,
+    size: usize,
+    map: Option<IdentityMap>,
+}
+
+impl Stack {
+    /// Once per thread: kept out of line so the hot path stays small.
+    #[cold]
+    #[inline(never)]
+    fn new(max_capacity: usize, assertions: bool) -> Self {
+        let initial = initial_capacity(max_capacity);
+        Stack {
+            elements: vec![None; initial],
+            size: 0,
+            // The constructor's `assert mapEnabled = true` runs only with -ea.
+            map: assertions.then(|| IdentityMap::new(initial)),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    max_capacity: usize,
+    assertions: bool,
+    stacks: Vec<Option<Stack>>,
+    alive: Vec<bool>,
+    /// Per object: the stack (thread) it was made for — its handle.
+    owner: Vec<usize>,
+    /// Per object: its identity hash code (31 bits, as HotSpot's).
+    hashes: Vec<u32>,
+    rng: SplitMix,
+}
+
+pub struct StackRecycler<P: RecyclerProbe> {
+    s: State,
+    probe: P,
+}
+
+impl<P: RecyclerProbe> StackRecycler<P> {
+    pub fn new(threads: usize, max_capacity: usize, assertions: bool, probe: P) -> Self {
+        Self {
+            s: State {
+                max_capacity,
+                assertions,
+                stacks: vec![None; threads],
+                alive: vec![true; threads],
+                owner: Vec::new(),
+                hashes: Vec::new(),
+                rng: SplitMix::new(0x5eed),
+            },
+            probe,
+        }
+    }
+
+    /// The state changed as `e` says: tell the probe, which may draw it.
+    /// What the recorder draws.
+    pub fn inspect(&self) -> &State {
+        &self.s
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, line: u8, e: E) {
+        probe!(self.probe.line(line));
+        probe!(self.probe.event(e));
+        probe!(self.probe.observe(&self.s));
+    }
+
+    #[inline(always)]
+    fn stack(&mut self, thread: usize) -> &mut Stack {
+        let (max, assertions) = (self.s.max_capacity, self.s.assertions);
+        self.s.stacks[thread].get_or_insert_with(|| Stack::new(max, assertions))
+    }
+
+    fn pop(&mut self, thread: usize) -> Result<Option<u32>, Fault> {
+        let assertions = self.s.assertions;
+        let stack = self.stack(thread);
+        if stack.size == 0 {
+            probe!(self.probe.line(line::POP_EMPTY));
+            return Ok(None);
+        }
+        // `size` is a local until the end: a failed assertion leaves the field as it was, with
+        // the slot already cleared.
+        let size = stack.size - 1;
+        let ret = stack.elements[size].take();
+        if assertions && !ret.is_some_and(|obj| self.map_remove(thread, obj)) {
+            return Err(Fault::AssertNotPooled);
+        }
+        self.stack(thread).size = size;
+        if let Some(obj) = ret {
+            self.emit(
+                line::POP_TAKE,
+                E::Pop {
+                    stack: thread as u32,
+                    slot: size as u32,
+                    obj,
+                },
+            );
+        }
+        // A slot cleared inside `size` (after a failed assertion) pops as null: get allocates.
+        Ok(ret)
+    }
+
+    fn map_remove(&mut self, thread: usize, obj: u32) -> bool {
+        let Self { s, probe } = self;
+        let map = s.stacks[thread].as_mut().and_then(|st| st.map.as_mut());
+        let Some(map) = map else { return true };
+        let found = map.remove(obj, &s.hashes, &mut |slot| {
+            probe!(probe.line(line::POP_ASSERT));
+            probe!(probe.event(E::MapProbe { slot: slot as u32 }));
+        });
+        if found {
+            self.emit(line::POP_ASSERT, E::MapUpdate { obj, put: false });
+        }
+        found
+    }
+
+    fn push(&mut self, thread: usize, obj: u32) -> Result<bool, Fault> {
+        if self.s.assertions {
+            let Self { s, probe } = self;
+            let map = s.stacks[thread].as_mut().and_then(|st| st.map.as_mut());
+            if let Some(map) = map {
+                let present = map.put(obj, &s.hashes, &mut |slot| {
+                    probe!(probe.line(line::PUSH_ASSERT));
+                    probe!(probe.event(E::MapProbe { slot: slot as u32 }));
+                });
+                if present {
+                    return Err(Fault::AssertRecycledAlready);
+                }
+                self.emit(line::PUSH_ASSERT, E::MapUpdate { obj, put: true });
+            }
+        }
+        let max = self.s.max_capacity;
+        let stack = self.stack(thread);
+        if stack.size == stack.elements.len() {
+            if stack.size == max {
+                self.emit(
+                    line::PUSH_FULL,
+                    E::Drop {
+                        obj,
+                        why: DropWhy::Full,
+                    },
+                );
+                return Ok(true);
+            }
+            let len = max.min(stack.size * 2);
+            stack.elements.resize(len, None);
+            self.emit(
+                line::PUSH_GROW,
+                E::Grow {
+                    stack: thread as u32,
+                    len: len as u32,
+                },
+            );
+        }
+        let stack = self.stack(thread);
+        let slot = stack.size;
+        stack.elements[slot] = Some(obj);
+        stack.size += 1;
+        self.emit(
+            line::PUSH_STORE,
+            E::Push {
+                stack: thread as u32,
+                slot: slot as u32,
+                obj,
+            },
+        );
+        Ok(true)
+    }
+
+    fn fail<T>(&mut self, thread: usize, line: u8, fault: Fault) -> Result<T, Fault> {
+        self.emit(
+            line,
+            E::Fault {
+                thread: thread as u32,
+                fault,
+                obj: None,
+            },
+        );
+        Err(fault)
+    }
+}
+
+impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
+    type P = P;
+
+    fn get(&mut self, thread: usize) -> Result<u32, Fault> {
+        self.emit(
+            line::GET_STACK,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Get,
+            },
+        );
+        probe!(self.probe.line(line::GET_POP));
+        let obj = match self.pop(thread) {
+            Ok(Some(o)) => o,
+            Ok(None) => {
+                let obj = self.s.owner.len() as u32;
+                self.s.owner.push(thread);
+                let h = (self.s.rng.next_u64() as u32 & 0x7fff_ffff).max(1);
+                self.s.hashes.push(h);
+                self.emit(
+                    line::GET_NEW,
+                    E::Allocate {
+                        obj,
+                        stack: thread as u32,
+                    },
+                );
+                obj
+            }
+            Err(f) => return self.fail(thread, line::POP_ASSERT, f),
+        };
+        self.emit(
+            line::GET_RETURN,
+            E::Return {
+                thread: thread as u32,
+                value: obj,
+            },
+        );
+        Ok(obj)
+    }
+
+    fn recycle(&mut self, thread: usize, obj: u32) -> Result<bool, Fault> {
+        self.emit(
+            line::RECYCLE_THREAD,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Recycle(obj),
+            },
+        );
+        let owner = self.s.owner[obj as usize];
+        if owner != thread {
+            self.emit(
+                line::RECYCLE_THREAD,
+                E::Drop {
+                    obj,
+                    why: DropWhy::OtherThread,
+                },
+            );
+            self.emit(
+                line::RECYCLE_THREAD,
+                E::Return {
+                    thread: thread as u32,
+                    value: 0,
+                },
+            );
+            return Ok(false);
+        }
+        probe!(self.probe.line(line::RECYCLE_PUSH));
+        match self.push(thread, obj) {
+            Ok(_) => {
+                self.emit(
+                    line::RECYCLE_PUSH,
+                    E::Return {
+                        thread: thread as u32,
+                        value: 1,
+                    },
+                );
+                Ok(true)
+            }
+            Err(f) => self.fail(thread, line::PUSH_ASSERT, f),
+        }
+    }
+
+    fn nothing(&mut self, thread: usize, get: u32) {
+        self.emit(
+            0,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Nothing(get),
+            },
+        );
+    }
+
+    fn exit(&mut self, thread: usize) {
+        self.emit(
+            0,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Exit,
+            },
+        );
+        // The thread-local goes with the thread: its stack, and what it pooled, are garbage
+        // (still drawn, faded; no get can reach them).
+        self.s.alive[thread] = false;
+        self.emit(
+            0,
+            E::Return {
+                thread: thread as u32,
+                value: 1,
+            },
+        );
+    }
+
+    fn probe_mut(&mut self) -> &mut P {
+        &mut self.probe
+    }
+
+    fn into_probe(self) -> P {
+        self.probe
+    }
+
+    fn pooled(&self, thread: usize) -> Vec<u32> {
+        self.s.stacks[thread]
+            .as_ref()
+            .map(|st| st.elements[..st.size].iter().flatten().copied().collect())
+            .unwrap_or_default()
+    }
+
+    fn allocated(&self) -> usize {
+        self.s.owner.len()
+    }
+}
+
+impl Inspect for State {
+    fn threads(&self) -> usize {
+        self.stacks.len()
+    }
+
+    fn alive(&self, thread: usize) -> bool {
+        self.alive[thread]
+    }
+
+    fn stack(&self, thread: usize) -> Option<StackView> {
+        self.stacks[thread].as_ref().map(|st| StackView {
+            size: st.size,
+            slots: st.elements.clone(),
+            ..StackView::default()
+        })
+    }
+
+    fn queues(&self) -> Vec<QueueView> {
+        Vec::new()
+    }
+
+    fn links(&self) -> Vec<LinkView> {
+        Vec::new()
+    }
+
+    fn objects(&self) -> Vec<ObjectView> {
+        (0..self.owner.len())
+            .map(|o| {
+                let owner = self.owner[o];
+                let map_slot = self.stacks[owner]
+                    .as_ref()
+                    .and_then(|st| st.map.as_ref())
+                    .and_then(|m| m.slot_of(o as u32, &self.hashes));
+                ObjectView {
+                    stack: Some(owner),
+                    map_slot,
+                    ..ObjectView::default()
+                }
+            })
+            .collect()
+    }
+
+    fn map_len(&self, thread: usize) -> usize {
+        self.stacks[thread]
+            .as_ref()
+            .and_then(|st| st.map.as_ref())
+            .map_or(0, IdentityMap::table_len)
+    }
+}

@@ -1,0 +1,729 @@
+//! Netty's Recycler after "Improve performance of Recycler" (790c63e8, 4.0.21): a handle per
+//! object, the owner thread's stack of handles, and for every other thread that recycles into that
+//! stack a `WeakOrderQueue` — links of 16 handles with a write index (an ordered store publishes
+//! each slot) and a read index — prepended to the stack's list of queues. An empty stack scavenges
+//! one link's worth from its queues, starting at a cursor.
+//!
+//! Quirks kept because the code had them: the first scavenge after a queue appears only moves the
+//! cursor (so that get allocates); `pop` leaves the popped slot holding a stale handle; `transfer`
+//! grows the stack past `maxCapacity`; the first queue of a list is never unlinked; a drained dead
+//! queue's handles do not count as a successful scavenge.
+
+use crate::recycler::{
+    initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
+    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
+};
+
+pub const LINK_CAPACITY: usize = 16;
+codes! {
+    /// Recycle ids the page names.
+    pub mod id {
+        /// `ID_GENERATOR` starts at `Integer.MIN_VALUE`, and the first id it hands out is
+        /// `OWN_THREAD_ID`.
+        OWN_THREAD_ID = i32::MIN,
+    }
+}
+pub use id::OWN_THREAD_ID;
+
+pub const PSEUDOCODE: &[&str] = &[
+    "get():",
+    "  stack = threadLocal.get()",
+    "  h = stack.pop()",
+    "  if h == null: h = new DefaultHandle(stack); h.value = newObject(h)",
+    "  return h.value",
+    "recycle(o, h):",
+    "  if h.stack == null: throw NullPointerException   // h.stack.parent: h is queued",
+    "  if currentThread == h.stack.thread: h.stack.push(h); return true",
+    "  q = DELAYED_RECYCLED.get().get(h.stack)",
+    "  if q == null: q = new WeakOrderQueue(h.stack, thread)   // prepended, under the stack's lock",
+    "  q.add(h); return true",
+    "q.add(h):",
+    "  h.lastRecycledId = q.id",
+    "  if tail.writeIndex == 16: tail = tail.next = new Link()",
+    "  tail.elements[writeIndex] = h; h.stack = null",
+    "  tail.lazySet(writeIndex + 1)   // publishes the slot",
+    "push(h):",
+    "  if (h.recycleId | h.lastRecycledId) != 0: throw \"recycled already\"",
+    "  h.recycleId = h.lastRecycledId = OWN_THREAD_ID",
+    "  if size == elements.length:",
+    "    if size == maxCapacity: return   // dropped",
+    "    elements = copyOf(elements, size * 2)",
+    "  elements[size++] = h",
+    "pop():",
+    "  if size == 0 && !scavenge(): return null",
+    "  size--; ret = elements[size]   // the slot keeps its stale handle",
+    "  if ret.lastRecycledId != ret.recycleId: throw \"recycled multiple times\"",
+    "  ret.recycleId = ret.lastRecycledId = 0",
+    "  return ret",
+    "scavenge():",
+    "  for cur = cursor; cur != null; cur = cur.next:",
+    "    if cur.transfer(this): cursor = cur; return true",
+    "    if cur's thread is dead: drain cur; unlink it (unless it is first)",
+    "  prev = null; cursor = head; return false",
+    "transfer(stack):   // one link at most",
+    "  if head.readIndex == 16 && head.next != null: head = head.next",
+    "  start = head.readIndex; end = head.writeIndex; if start == end: return false",
+    "  if size + (end - start) > elements.length: grow to (size + end - start) * 2",
+    "  for h in head.elements[start..end]: check ids; h.stack = stack; elements[size++] = h",
+    "  head.readIndex = end; return true",
+];
+
+mod line {
+    pub const GET_STACK: u8 = 1;
+    pub const GET_NEW: u8 = 3;
+    pub const GET_RETURN: u8 = 4;
+    pub const RECYCLE_NULL: u8 = 6;
+    pub const RECYCLE_OWN: u8 = 7;
+    pub const RECYCLE_LOOKUP: u8 = 8;
+    pub const RECYCLE_NEW_QUEUE: u8 = 9;
+    pub const RECYCLE_ADD: u8 = 10;
+    pub const ADD_LINK: u8 = 13;
+    pub const ADD_PUBLISH: u8 = 15;
+    pub const PUSH_CHECK: u8 = 17;
+    pub const PUSH_FULL: u8 = 20;
+    pub const PUSH_GROW: u8 = 21;
+    pub const PUSH_STORE: u8 = 22;
+    pub const POP_EMPTY: u8 = 24;
+    pub const POP_TAKE: u8 = 25;
+    pub const POP_CHECK: u8 = 26;
+    pub const SCAVENGE_VISIT: u8 = 31;
+    pub const SCAVENGE_DEAD: u8 = 32;
+    pub const SCAVENGE_REWIND: u8 = 33;
+    pub const TRANSFER_GROW: u8 = 37;
+    pub const TRANSFER_MOVE: u8 = 38;
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Handle {
+    recycle_id: i32,
+    last_recycled_id: i32,
+    /// The owner's stack (its thread's number); `None` while the handle sits in a queue.
+    stack: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+struct Stack {
+    elements: Vec<Option<u32>>,
+    size: usize,
+    head: Option<usize>,
+    cursor: Option<usize>,
+    prev: Option<usize>,
+}
+
+impl Stack {
+    #[cold]
+    #[inline(never)]
+    fn new(max_capacity: usize) -> Self {
+        Stack {
+            elements: vec![None; initial_capacity(max_capacity)],
+            size: 0,
+            head: None,
+            cursor: None,
+            prev: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Queue {
+    id: i32,
+    stack: usize,
+    /// The recycling thread (held weakly: dead when that thread has exited).
+    thread: usize,
+    head: usize,
+    tail: usize,
+    next: Option<usize>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Link {
+    elements: [Option<u32>; LINK_CAPACITY],
+    read: usize,
+    /// The `AtomicInteger` a Link extends.
+    write: usize,
+    next: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    max_capacity: usize,
+    stacks: Vec<Option<Stack>>,
+    alive: Vec<bool>,
+    handles: Vec<Handle>,
+    queues: Vec<Queue>,
+    links: Vec<Link>,
+    /// Links no queue reaches any more, for reuse (Java's garbage collector).
+    free_links: Vec<usize>,
+    /// `DELAYED_RECYCLED`, per recycling thread: (stack, queue) pairs.
+    delayed: Vec<Vec<(usize, usize)>>,
+    next_id: i32,
+}
+
+pub struct WeakOrderRecycler<P: RecyclerProbe> {
+    s: State,
+    probe: P,
+}
+
+impl<P: RecyclerProbe> WeakOrderRecycler<P> {
+    pub fn new(threads: usize, max_capacity: usize, probe: P) -> Self {
+        Self {
+            s: State {
+                max_capacity,
+                stacks: vec![None; threads],
+                alive: vec![true; threads],
+                handles: Vec::new(),
+                queues: Vec::new(),
+                links: Vec::new(),
+                free_links: Vec::new(),
+                delayed: vec![Vec::new(); threads],
+                next_id: OWN_THREAD_ID + 1,
+            },
+            probe,
+        }
+    }
+
+    /// What the recorder draws.
+    pub fn inspect(&self) -> &State {
+        &self.s
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, line: u8, e: E) {
+        probe!(self.probe.line(line));
+        probe!(self.probe.event(e));
+        probe!(self.probe.observe(&self.s));
+    }
+
+    fn fail<T>(&mut self, thread: usize, line: u8, fault: Fault) -> Result<T, Fault> {
+        self.emit(
+            line,
+            E::Fault {
+                thread: thread as u32,
+                fault,
+                obj: None,
+            },
+        );
+        Err(fault)
+    }
+
+    #[inline(always)]
+    fn stack(&mut self, thread: usize) -> &mut Stack {
+        let max = self.s.max_capacity;
+        self.s.stacks[thread].get_or_insert_with(|| Stack::new(max))
+    }
+
+    fn new_link(&mut self, queue: usize) -> usize {
+        let link = self.alloc_link();
+        self.emit(
+            line::ADD_LINK,
+            E::NewLink {
+                queue: queue as u32,
+                link: link as u32,
+            },
+        );
+        link
+    }
+
+    fn alloc_link(&mut self) -> usize {
+        match self.s.free_links.pop() {
+            Some(l) => {
+                self.s.links[l] = Link::default();
+                l
+            }
+            None => {
+                self.s.links.push(Link::default());
+                self.s.links.len() - 1
+            }
+        }
+    }
+
+    fn pop(&mut self, thread: usize) -> Result<Option<u32>, Fault> {
+        if self.stack(thread).size == 0 && !self.scavenge(thread)? {
+            probe!(self.probe.line(line::POP_EMPTY));
+            return Ok(None);
+        }
+        let stack = self.stack(thread);
+        let size = stack.size - 1;
+        let obj = stack.elements[size].expect("a slot below size holds a handle");
+        if self.s.handles[obj as usize].last_recycled_id != self.s.handles[obj as usize].recycle_id
+        {
+            return self.fail(thread, line::POP_CHECK, Fault::RecycledMultipleTimes);
+        }
+        let h = &mut self.s.handles[obj as usize];
+        h.recycle_id = 0;
+        h.last_recycled_id = 0;
+        self.stack(thread).size = size;
+        self.emit(
+            line::POP_TAKE,
+            E::Pop {
+                stack: thread as u32,
+                slot: size as u32,
+                obj,
+            },
+        );
+        Ok(Some(obj))
+    }
+
+    fn push(&mut self, thread: usize, obj: u32) -> Result<(), Fault> {
+        let h = self.s.handles[obj as usize];
+        if (h.recycle_id | h.last_recycled_id) != 0 {
+            return self.fail(thread, line::PUSH_CHECK, Fault::RecycledAlready);
+        }
+        let h = &mut self.s.handles[obj as usize];
+        h.recycle_id = OWN_THREAD_ID;
+        h.last_recycled_id = OWN_THREAD_ID;
+        let max = self.s.max_capacity;
+        let stack = self.stack(thread);
+        if stack.size == stack.elements.len() {
+            if stack.size == max {
+                self.emit(
+                    line::PUSH_FULL,
+                    E::Drop {
+                        obj,
+                        why: DropWhy::Full,
+                    },
+                );
+                return Ok(());
+            }
+            let len = stack.size * 2;
+            stack.elements.resize(len, None);
+            self.emit(
+                line::PUSH_GROW,
+                E::Grow {
+                    stack: thread as u32,
+                    len: len as u32,
+                },
+            );
+        }
+        let stack = self.stack(thread);
+        let slot = stack.size;
+        stack.elements[slot] = Some(obj);
+        stack.size += 1;
+        self.emit(
+            line::PUSH_STORE,
+            E::Push {
+                stack: thread as u32,
+                slot: slot as u32,
+                obj,
+            },
+        );
+        Ok(())
+    }
+
+    /// `scavenge()`: whether handles arrived; otherwise the cursor goes back to the first queue.
+    fn scavenge(&mut self, stack: usize) -> Result<bool, Fault> {
+        if self.scavenge_some(stack)? {
+            return Ok(true);
+        }
+        let st = self.stack(stack);
+        st.prev = None;
+        st.cursor = st.head;
+        self.emit(
+            line::SCAVENGE_REWIND,
+            E::Rewind {
+                stack: stack as u32,
+            },
+        );
+        Ok(false)
+    }
+
+    fn scavenge_some(&mut self, stack: usize) -> Result<bool, Fault> {
+        let (mut cur, mut prev) = {
+            let st = self.stack(stack);
+            (st.cursor, st.prev)
+        };
+        let mut success = false;
+        while let Some(q) = cur {
+            self.emit(
+                line::SCAVENGE_VISIT,
+                E::Visit {
+                    stack: stack as u32,
+                    queue: q as u32,
+                },
+            );
+            if self.transfer(q, stack)? {
+                success = true;
+                break;
+            }
+            let next = self.s.queues[q].next;
+            if !self.s.alive[self.s.queues[q].thread] {
+                if self.has_final_data(q) {
+                    while self.transfer(q, stack)? {}
+                }
+                if let Some(p) = prev {
+                    self.s.queues[p].next = next;
+                    self.emit(
+                        line::SCAVENGE_DEAD,
+                        E::Unlink {
+                            stack: stack as u32,
+                            queue: q as u32,
+                        },
+                    );
+                }
+            } else {
+                prev = Some(q);
+            }
+            cur = next;
+        }
+        let st = self.stack(stack);
+        st.prev = prev;
+        st.cursor = cur;
+        Ok(success)
+    }
+
+    fn has_final_data(&self, q: usize) -> bool {
+        let tail = &self.s.links[self.s.queues[q].tail];
+        tail.read != tail.write
+    }
+
+    /// `q.transfer(stack)`: moves at most one link's published handles onto the stack.
+    fn transfer(&mut self, q: usize, stack: usize) -> Result<bool, Fault> {
+        let mut link = self.s.queues[q].head;
+        if self.s.links[link].read == LINK_CAPACITY {
+            match self.s.links[link].next {
+                None => return Ok(false),
+                Some(n) => {
+                    self.s.free_links.push(link);
+                    self.s.queues[q].head = n;
+                    link = n;
+                }
+            }
+        }
+        let (start, end) = (self.s.links[link].read, self.s.links[link].write);
+        if start == end {
+            return Ok(false);
+        }
+        let st = self.stack(stack);
+        // The stack's size is a local until the loop ends, as in Java.
+        let mut size = st.size;
+        if size + (end - start) > st.elements.len() {
+            let len = (size + (end - start)) * 2;
+            st.elements.resize(len, None);
+            self.emit(
+                line::TRANSFER_GROW,
+                E::Grow {
+                    stack: stack as u32,
+                    len: len as u32,
+                },
+            );
+        }
+        for i in start..end {
+            // Empty only if a transfer that threw moved this handle before it failed on a later one.
+            let Some(obj) = self.s.links[link].elements[i] else {
+                return self.fail(stack, line::TRANSFER_MOVE, Fault::NullInLink);
+            };
+            let h = self.s.handles[obj as usize];
+            if h.recycle_id != 0 && h.recycle_id != h.last_recycled_id {
+                self.emit(
+                    line::TRANSFER_MOVE,
+                    E::Fault {
+                        thread: stack as u32,
+                        fault: Fault::RecycledAlready,
+                        obj: Some(obj),
+                    },
+                );
+                return Err(Fault::RecycledAlready);
+            }
+            let h = &mut self.s.handles[obj as usize];
+            if h.recycle_id == 0 {
+                h.recycle_id = h.last_recycled_id;
+            }
+            h.stack = Some(stack);
+            self.stack(stack).elements[size] = Some(obj);
+            self.s.links[link].elements[i] = None;
+            self.emit(
+                line::TRANSFER_MOVE,
+                E::Transfer {
+                    queue: q as u32,
+                    link: link as u32,
+                    index: i as u32,
+                    obj,
+                    slot: size as u32,
+                },
+            );
+            size += 1;
+        }
+        self.stack(stack).size = size;
+        if end == LINK_CAPACITY {
+            if let Some(n) = self.s.links[link].next {
+                self.s.free_links.push(link);
+                self.s.queues[q].head = n;
+            }
+        }
+        self.s.links[link].read = end;
+        Ok(true)
+    }
+
+    /// `q.add(h)` on the recycling thread.
+    fn add(&mut self, q: usize, obj: u32) {
+        self.s.handles[obj as usize].last_recycled_id = self.s.queues[q].id;
+        let mut tail = self.s.queues[q].tail;
+        let mut w = self.s.links[tail].write;
+        if w == LINK_CAPACITY {
+            let l = self.new_link(q);
+            self.s.links[tail].next = Some(l);
+            self.s.queues[q].tail = l;
+            tail = l;
+            w = 0;
+        }
+        self.s.links[tail].elements[w] = Some(obj);
+        self.s.handles[obj as usize].stack = None;
+        self.s.links[tail].write = w + 1;
+        self.emit(
+            line::ADD_PUBLISH,
+            E::Enqueue {
+                queue: q as u32,
+                link: tail as u32,
+                index: w as u32,
+                obj,
+            },
+        );
+    }
+
+    /// `new WeakOrderQueue(stack, thread)`: one link, the next id, prepended to the stack's list.
+    fn new_queue(&mut self, stack: usize, thread: usize) -> usize {
+        let q = self.s.queues.len();
+        let id = self.s.next_id;
+        self.s.next_id += 1;
+        let link = self.alloc_link();
+        let st = self.stack(stack);
+        let next = st.head;
+        st.head = Some(q);
+        self.s.queues.push(Queue {
+            id,
+            stack,
+            thread,
+            head: link,
+            tail: link,
+            next,
+        });
+        self.s.delayed[thread].push((stack, q));
+        self.emit(
+            line::ADD_LINK,
+            E::NewLink {
+                queue: q as u32,
+                link: link as u32,
+            },
+        );
+        self.emit(
+            line::RECYCLE_NEW_QUEUE,
+            E::NewQueue {
+                queue: q as u32,
+                stack: stack as u32,
+                thread: thread as u32,
+            },
+        );
+        q
+    }
+
+    fn done(&mut self, thread: usize, line: u8, value: u32) {
+        self.emit(
+            line,
+            E::Return {
+                thread: thread as u32,
+                value,
+            },
+        );
+    }
+}
+
+impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
+    type P = P;
+
+    fn get(&mut self, thread: usize) -> Result<u32, Fault> {
+        self.emit(
+            line::GET_STACK,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Get,
+            },
+        );
+        self.stack(thread);
+        let obj = match self.pop(thread)? {
+            Some(o) => o,
+            None => {
+                let obj = self.s.handles.len() as u32;
+                self.s.handles.push(Handle {
+                    recycle_id: 0,
+                    last_recycled_id: 0,
+                    stack: Some(thread),
+                });
+                self.emit(
+                    line::GET_NEW,
+                    E::Allocate {
+                        obj,
+                        stack: thread as u32,
+                    },
+                );
+                obj
+            }
+        };
+        self.done(thread, line::GET_RETURN, obj);
+        Ok(obj)
+    }
+
+    fn recycle(&mut self, thread: usize, obj: u32) -> Result<bool, Fault> {
+        self.emit(
+            line::RECYCLE_NULL,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Recycle(obj),
+            },
+        );
+        let Some(stack) = self.s.handles[obj as usize].stack else {
+            return self.fail(thread, line::RECYCLE_NULL, Fault::NullStack);
+        };
+        if stack == thread {
+            probe!(self.probe.line(line::RECYCLE_OWN));
+            self.push(thread, obj)?;
+            self.done(thread, line::RECYCLE_OWN, 1);
+            return Ok(true);
+        }
+        probe!(self.probe.line(line::RECYCLE_LOOKUP));
+        let known = self.s.delayed[thread]
+            .iter()
+            .find(|&&(s, _)| s == stack)
+            .map(|&(_, q)| q);
+        let q = match known {
+            Some(q) => q,
+            None => self.new_queue(stack, thread),
+        };
+        probe!(self.probe.line(line::RECYCLE_ADD));
+        self.add(q, obj);
+        self.done(thread, line::RECYCLE_ADD, 1);
+        Ok(true)
+    }
+
+    fn nothing(&mut self, thread: usize, get: u32) {
+        self.emit(
+            0,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Nothing(get),
+            },
+        );
+    }
+
+    fn exit(&mut self, thread: usize) {
+        self.emit(
+            0,
+            E::Begin {
+                thread: thread as u32,
+                op: RecyclerOp::Exit,
+            },
+        );
+        // Its stack becomes garbage with its thread-locals; its queues' weak owner clears.
+        self.s.alive[thread] = false;
+        self.s.delayed[thread].clear();
+        self.done(thread, 0, 1);
+    }
+
+    fn probe_mut(&mut self) -> &mut P {
+        &mut self.probe
+    }
+
+    fn into_probe(self) -> P {
+        self.probe
+    }
+
+    fn pooled(&self, thread: usize) -> Vec<u32> {
+        self.s.stacks[thread]
+            .as_ref()
+            .map(|st| st.elements[..st.size].iter().flatten().copied().collect())
+            .unwrap_or_default()
+    }
+
+    fn allocated(&self) -> usize {
+        self.s.handles.len()
+    }
+}
+
+impl WeakOrderRecycler<crate::probe::NoProbe> {
+    /// The handles waiting in queues for `stack`, oldest link first (for tests).
+    pub fn queued(&self, stack: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut q = self.s.stacks[stack].as_ref().and_then(|st| st.head);
+        while let Some(qi) = q {
+            let mut l = Some(self.s.queues[qi].head);
+            while let Some(li) = l {
+                let link = &self.s.links[li];
+                out.extend(link.elements[link.read..link.write].iter().flatten());
+                l = link.next;
+            }
+            q = self.s.queues[qi].next;
+        }
+        out
+    }
+}
+
+impl Inspect for State {
+    fn threads(&self) -> usize {
+        self.stacks.len()
+    }
+
+    fn alive(&self, thread: usize) -> bool {
+        self.alive[thread]
+    }
+
+    fn stack(&self, thread: usize) -> Option<StackView> {
+        self.stacks[thread].as_ref().map(|st| StackView {
+            size: st.size,
+            slots: st.elements.clone(),
+            head: st.head,
+            cursor: st.cursor,
+            prev: st.prev,
+        })
+    }
+
+    fn queues(&self) -> Vec<QueueView> {
+        self.queues
+            .iter()
+            .map(|q| QueueView {
+                id: q.id,
+                stack: q.stack,
+                thread: q.thread,
+                next: q.next,
+                head: q.head,
+                tail: q.tail,
+            })
+            .collect()
+    }
+
+    fn links(&self) -> Vec<LinkView> {
+        let mut live = vec![false; self.links.len()];
+        for q in &self.queues {
+            let mut l = Some(q.head);
+            while let Some(li) = l {
+                live[li] = true;
+                l = self.links[li].next;
+            }
+        }
+        self.links
+            .iter()
+            .zip(live)
+            .map(|(l, live)| LinkView {
+                slots: l.elements,
+                read: l.read,
+                write: l.write,
+                next: l.next,
+                live,
+            })
+            .collect()
+    }
+
+    fn objects(&self) -> Vec<ObjectView> {
+        self.handles
+            .iter()
+            .map(|h| ObjectView {
+                stack: h.stack,
+                recycle_id: h.recycle_id,
+                last_recycled_id: h.last_recycled_id,
+                map_slot: None,
+            })
+            .collect()
+    }
+
+    fn map_len(&self, _thread: usize) -> usize {
+        0
+    }
+}

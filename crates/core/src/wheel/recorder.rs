@@ -1,0 +1,535 @@
+//! The timers' recorder: every step of Kafka's timing wheel (or of the `DelayQueue` of tasks it
+//! replaced) written into a frame: the levels and their clocks, each bucket's list and
+//! expiration, each timer's place and fate, the fired list, and the delay queue as the heap it is
+//! (through [`HeapMirror`]), with the pseudocode line and a sentence per step.
+
+use std::collections::HashMap;
+
+use crate::heap::recorder::{HeapAt, HeapItem, HeapMirror, Nouns};
+use crate::heap::{HeapEvent, HeapKind, Op};
+use crate::probe::Probe;
+use crate::trace::{self, Fields, TraceBuffer};
+use crate::wheel::script::{Action, Plan};
+use crate::wheel::{TimerKind, WheelEvent, WheelOp, TICK_MS, WHEEL_SIZE};
+
+/// The most timers a drawn script may add (what the view can show at 50 frames a second).
+pub const MAX_TIMERS: usize = 200;
+/// Levels the frame has room for: 1 ms × 20⁸ covers every delay a script can ask for.
+pub const MAX_LEVELS: usize = 8;
+pub const BUCKETS: usize = MAX_LEVELS * WHEEL_SIZE;
+/// The delay queue holds buckets (at most 160) or, in the old design, tasks (at most 200).
+pub const QUEUE_SLOTS: usize = MAX_TIMERS;
+
+/// Where the delay queue's heap lives in the frame: the heap's fields, prefixed.
+pub const QUEUE_PREFIX: &str = "q_";
+
+frame! {
+    /// The frame: timers and buckets are numbered (timers in the order they were added, buckets
+    /// as level × 20 + slot); −1 is "none". The delay queue's heap follows, under `QUEUE_PREFIX`.
+    struct At {
+        action: 1,
+        now: 1,
+        levels: 1,
+        level_tick: MAX_LEVELS,
+        level_interval: MAX_LEVELS,
+        level_time: MAX_LEVELS,
+        bucket_exp: BUCKETS,
+        bucket_head: BUCKETS,
+        bucket_count: BUCKETS,
+        timer_exp: MAX_TIMERS,
+        timer_bucket: MAX_TIMERS,
+        timer_next: MAX_TIMERS,
+        timer_fired_at: MAX_TIMERS,
+        fired_count: 1,
+        fired: MAX_TIMERS,
+        focus_timer: 1,
+        focus_bucket: 1,
+        focus_level: 1,
+        from_bucket: 1,
+    }
+}
+
+/// The timers' frame fields.
+pub fn fields() -> Fields {
+    let mut f = At::fields();
+    f.extend(trace::prefixed(QUEUE_PREFIX, HeapAt::fields(QUEUE_SLOTS)));
+    f
+}
+
+/// What the delay queue holds, as the frame numbers it and a sentence names it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct QueueItem {
+    code: i32,
+    expiration: u64,
+    /// A bucket (wheel) or a task (the old design).
+    bucket: bool,
+    /// The task's ID, for a task.
+    id: u32,
+}
+
+impl HeapItem for QueueItem {
+    fn code(&self) -> i32 {
+        self.code
+    }
+    fn label(&self) -> String {
+        if self.bucket {
+            let b = self.code as usize;
+            format!(
+                "L{}[{}] ({} ms)",
+                b / WHEEL_SIZE,
+                b % WHEEL_SIZE,
+                self.expiration
+            )
+        } else {
+            format!("#{} ({} ms)", self.id, self.expiration)
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct LevelMirror {
+    tick: u64,
+    interval: u64,
+    time: u64,
+}
+
+pub struct WheelRecorder {
+    pub trace: TraceBuffer,
+    kind: TimerKind,
+    at: At,
+    queue: HeapMirror<QueueItem>,
+    queue_line: u8,
+    line: u8,
+    action: usize,
+    current: Option<Action>,
+    /// The wheel's entry handles, as the timers' numbers (learned as each is added).
+    entities: HashMap<u32, u32>,
+    ids: Vec<u32>,
+    expirations: Vec<u64>,
+    levels: Vec<LevelMirror>,
+    /// Each bucket's list, head first (timer numbers).
+    lists: Vec<Vec<u32>>,
+    fired: usize,
+    /// The bucket a flush is emptying, while it runs.
+    flushing: Option<usize>,
+    /// Per timer: added, and neither fired nor cancelled yet.
+    pending: Vec<bool>,
+}
+
+fn bucket_name(b: usize) -> String {
+    format!("L{}[{}]", b / WHEEL_SIZE, b % WHEEL_SIZE)
+}
+
+impl WheelRecorder {
+    pub fn new(kind: TimerKind, plan: &Plan, max_steps: usize) -> Self {
+        let mut trace = TraceBuffer::new::<WheelEvent>(fields(), -1, max_steps);
+        let at = At::locate(&trace.layout);
+        // The request-timeouts lesson's words: "slot" is a wheel's, "[i]" a place in the heap.
+        let nouns = match kind {
+            TimerKind::Wheel => Nouns::plain("bucket", "expiration"),
+            TimerKind::DelayQueue => Nouns::plain("task", "due time"),
+        };
+        let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, QUEUE_PREFIX, QUEUE_SLOTS);
+        trace.init(at.now, 0);
+        trace.init(at.fired_count, 0);
+        for b in 0..BUCKETS {
+            trace.init(at.bucket_count + b, 0);
+        }
+        let mut levels = Vec::new();
+        if kind == TimerKind::Wheel {
+            let first = LevelMirror {
+                tick: TICK_MS,
+                interval: TICK_MS * WHEEL_SIZE as u64,
+                time: 0,
+            };
+            trace.init(at.levels, 1);
+            trace.init(at.level_tick, first.tick as i32);
+            trace.init(at.level_interval, first.interval as i32);
+            trace.init(at.level_time, 0);
+            levels.push(first);
+        } else {
+            trace.init(at.levels, 0);
+        }
+        Self {
+            trace,
+            kind,
+            at,
+            queue,
+            queue_line: 0,
+            line: 0,
+            action: 0,
+            current: None,
+            entities: HashMap::new(),
+            ids: plan.ids.clone(),
+            expirations: plan.expirations.clone(),
+            levels,
+            lists: vec![Vec::new(); BUCKETS],
+            fired: 0,
+            flushing: None,
+            pending: vec![false; plan.ids.len()],
+        }
+    }
+
+    /// Before each action: which it is.
+    pub fn prepare(&mut self, action: usize, a: Action) {
+        self.action = action;
+        self.current = Some(a);
+        self.queue.action = action;
+    }
+
+    fn set(&mut self, offset: usize, value: i64) {
+        self.trace
+            .set(offset, i32::try_from(value).unwrap_or(i32::MAX));
+    }
+
+    /// The timer number of a handle; a new handle during an add is the timer being added.
+    fn entity(&mut self, handle: u32) -> u32 {
+        if self.kind == TimerKind::DelayQueue {
+            return handle; // the old design numbers its tasks in the order they are added
+        }
+        if let Some(&e) = self.entities.get(&handle) {
+            return e;
+        }
+        let e = match self.current {
+            Some(Action::Add { entity, .. }) => entity,
+            _ => u32::MAX,
+        };
+        self.entities.insert(handle, e);
+        e
+    }
+
+    fn id(&self, entity: u32) -> u32 {
+        self.ids.get(entity as usize).copied().unwrap_or(u32::MAX)
+    }
+
+    /// A bucket's list into the frame: its head, its count, each timer's successor.
+    fn write_list(&mut self, b: usize) {
+        let list = self.lists[b].clone();
+        self.set(
+            self.at.bucket_head + b,
+            list.first().map_or(-1, |&e| i64::from(e)),
+        );
+        self.set(self.at.bucket_count + b, list.len() as i64);
+        for (i, &e) in list.iter().enumerate() {
+            if (e as usize) < MAX_TIMERS {
+                let next = list.get(i + 1).map_or(-1, |&n| i64::from(n));
+                self.set(self.at.timer_next + e as usize, next);
+            }
+        }
+    }
+
+    fn step(
+        &mut self,
+        e: WheelEvent,
+        args: [i32; 2],
+        focus_timer: Option<u32>,
+        focus_bucket: Option<usize>,
+        text: String,
+    ) {
+        self.set(self.at.action, self.action as i64);
+        self.set(self.at.focus_timer, focus_timer.map_or(-1, i64::from));
+        self.set(self.at.focus_bucket, focus_bucket.map_or(-1, |b| b as i64));
+        if !matches!(e, WheelEvent::Queue(_)) {
+            self.queue.unfocus(&mut self.trace);
+        }
+        self.trace.step(self.action, self.line, e, args, text);
+    }
+
+    fn begin(&mut self, op: WheelOp) -> String {
+        self.set(self.at.from_bucket, -1);
+        self.set(self.at.focus_level, -1);
+        let now = self.trace.get(self.at.now);
+        match (self.current, self.kind) {
+            (Some(Action::Add { entity, id, delay }), kind) => {
+                let exp = self.expirations[entity as usize];
+                self.pending[entity as usize] = true;
+                if (entity as usize) < MAX_TIMERS {
+                    self.set(self.at.timer_exp + entity as usize, exp as i64);
+                }
+                match kind {
+                    TimerKind::Wheel => format!("add(#{id}, {delay} ms): due at {exp} ms (the clock is at {now} ms). Find the level whose reach covers it, from level 0 up."),
+                    TimerKind::DelayQueue => format!("add(#{id}, {delay} ms): due at {exp} ms. The old design puts the task itself into the delay queue, a heap ordered by due time."),
+                }
+            }
+            (Some(Action::Cancel { entity }), kind) => {
+                let id = self.id(entity);
+                let pending = std::mem::take(&mut self.pending[entity as usize]);
+                match (kind, pending) {
+                    (TimerKind::Wheel, true) => format!("cancel(#{id}): the timer's entry knows its bucket; unlink it there."),
+                    (TimerKind::Wheel, false) => format!("cancel(#{id}): it is in no bucket any more (it fired or was cancelled): nothing to do."),
+                    (TimerKind::DelayQueue, true) => format!("cancel(#{id}): the delay queue has to find the task first."),
+                    (TimerKind::DelayQueue, false) => format!("cancel(#{id}): it already left the queue, but remove() cannot know that without scanning every slot."),
+                }
+            }
+            (Some(Action::Advance { to }), TimerKind::Wheel) => format!("advance({to}): poll every bucket due by {to} ms from the delay queue, flush each, then move the clocks to {to} ms."),
+            (Some(Action::Advance { to }), TimerKind::DelayQueue) => {
+                self.set(self.at.now, to as i64);
+                format!("advance({to}): poll every task due by {to} ms from the delay queue and run it.")
+            }
+            (None, _) => format!("{op:?}"),
+        }
+    }
+
+    fn on_begin(&mut self, e: WheelEvent, op: WheelOp) {
+        let text = self.begin(op);
+        let subject = match self.current {
+            Some(Action::Add { entity, .. }) | Some(Action::Cancel { entity }) => Some(entity),
+            _ => None,
+        };
+        if self.kind == TimerKind::DelayQueue {
+            // The task the queue operation is about, for the heap's sentences.
+            let item = subject.map(|entity| QueueItem {
+                code: entity as i32,
+                expiration: self.expirations[entity as usize],
+                bucket: false,
+                id: self.id(entity),
+            });
+            self.queue.set_subject(item);
+        }
+        self.step(e, [op as i32, 0], subject, None, text);
+    }
+
+    fn on_beyond(&mut self, e: WheelEvent, timer: u32, level: usize) {
+        let entity = self.entity(timer);
+        let exp = self.expirations[entity as usize];
+        let l = self.levels[level];
+        self.set(self.at.focus_level, level as i64);
+        let text = format!(
+            "Level {level} ({} ms ticks, clock at {} ms) reaches only to {} ms; {exp} ms is beyond it: pass #{} up to level {}.",
+            l.tick, l.time, l.time + l.interval - 1, self.id(entity), level + 1
+        );
+        self.step(e, [level as i32, 0], Some(entity), None, text);
+    }
+
+    fn on_overflow(&mut self, e: WheelEvent, level: usize) {
+        let below = self.levels[level];
+        let new = LevelMirror {
+            tick: below.interval,
+            interval: below.interval * WHEEL_SIZE as u64,
+            time: below.time - below.time % below.interval,
+        };
+        let n = self.levels.len();
+        self.levels.push(new);
+        if n < MAX_LEVELS {
+            self.set(self.at.levels, (n + 1) as i64);
+            self.set(self.at.level_tick + n, new.tick as i64);
+            self.set(self.at.level_interval + n, new.interval as i64);
+            self.set(self.at.level_time + n, new.time as i64);
+        }
+        let text = format!(
+            "Level {} does not exist yet: make it, on first need. Its tick is level {level}'s whole interval, {} ms; 20 slots reach {} ms; its clock starts at {} ms.",
+            level + 1, new.tick, new.interval, new.time
+        );
+        self.step(e, [level as i32, 0], None, None, text);
+    }
+
+    fn on_place(&mut self, e: WheelEvent, timer: u32, level: usize, slot: usize) {
+        let entity = self.entity(timer);
+        let exp = self.expirations[entity as usize];
+        let l = self.levels[level];
+        let b = level * WHEEL_SIZE + slot;
+        self.set(self.at.focus_level, level as i64);
+        let text = format!(
+            "{exp} ms is within level {level}'s reach ({} + {} ≤ {exp} < {} + {}): its slot is ({exp} / {}) mod 20 = {slot}.",
+            l.time, l.tick, l.time, l.interval, l.tick
+        );
+        self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
+    }
+
+    fn on_insert(&mut self, e: WheelEvent, timer: u32, level: usize, slot: usize) {
+        let entity = self.entity(timer);
+        let b = level * WHEEL_SIZE + slot;
+        let exp = self.expirations[entity as usize];
+        let tick = self.levels[level].tick;
+        let bucket_exp = (exp / tick * tick) as i64;
+        let old = self.trace.get(self.at.bucket_exp + b);
+        self.lists[b].push(entity);
+        self.write_list(b);
+        if (entity as usize) < MAX_TIMERS {
+            self.set(self.at.timer_bucket + entity as usize, b as i64);
+        }
+        if let Some(from) = self.flushing {
+            self.set(self.at.from_bucket, from as i64);
+        }
+        self.set(self.at.bucket_exp + b, bucket_exp);
+        self.queue.set_subject(Some(QueueItem {
+            code: b as i32,
+            expiration: bucket_exp as u64,
+            bucket: true,
+            id: 0,
+        }));
+        let text = self.insert_text(entity, b, old, bucket_exp);
+        self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
+    }
+
+    /// The sentence for `entity` appended to bucket `b`, whose expiration was `old` and is now
+    /// `bucket_exp`: whether the bucket must be offered to the delay queue again.
+    fn insert_text(&self, entity: u32, b: usize, old: i32, bucket_exp: i64) -> String {
+        let n = self.lists[b].len();
+        let after = if n > 1 {
+            format!(", after #{}", self.id(self.lists[b][n - 2]))
+        } else {
+            String::new()
+        };
+        let queued = if i64::from(old) == bucket_exp {
+            format!(" The bucket already expires at {bucket_exp} ms and is in the delay queue: nothing more to do.")
+        } else {
+            let was = if old < 0 {
+                "unset (−1)".to_string()
+            } else {
+                format!("{old} ms")
+            };
+            format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.")
+        };
+        format!(
+            "Append #{} at the tail of {}'s list{after}: O(1).{queued}",
+            self.id(entity),
+            bucket_name(b)
+        )
+    }
+
+    fn on_unlink(&mut self, e: WheelEvent, timer: u32, level: usize, slot: usize) {
+        let entity = self.entity(timer);
+        let b = level * WHEEL_SIZE + slot;
+        self.lists[b].retain(|&x| x != entity);
+        self.write_list(b);
+        if (entity as usize) < MAX_TIMERS {
+            self.set(self.at.timer_bucket + entity as usize, -1);
+            self.set(self.at.timer_next + entity as usize, -1);
+        }
+        let id = self.id(entity);
+        let text = if self.flushing.is_some() {
+            format!("Take #{id}, the head of {}'s list.", bucket_name(b))
+        } else {
+            format!("Unlink #{id} from {}: its neighbours now point at each other. O(1), no search. The bucket stays in the delay queue, even if it is now empty.", bucket_name(b))
+        };
+        self.step(e, [level as i32, slot as i32], Some(entity), Some(b), text);
+    }
+
+    fn on_flush(&mut self, e: WheelEvent, level: usize, slot: usize) {
+        let b = level * WHEEL_SIZE + slot;
+        self.flushing = Some(b);
+        self.set(self.at.bucket_exp + b, -1);
+        self.set(self.at.focus_level, level as i64);
+        let n = self.lists[b].len();
+        let text = if n == 0 {
+            format!("Flush {}: its timers were all cancelled; it is empty. Its expiration resets to −1.", bucket_name(b))
+        } else {
+            format!(
+                "Flush {}: take its {n} timer{}, head first, and add each again: it drops to a lower level, or fires. Its expiration resets to −1, so it can be offered again.",
+                bucket_name(b), if n == 1 { "" } else { "s" }
+            )
+        };
+        self.step(e, [level as i32, slot as i32], None, Some(b), text);
+    }
+
+    fn on_cascade(&mut self, e: WheelEvent, timer: u32, from: usize, to: usize) {
+        let entity = self.entity(timer);
+        let b = self
+            .trace
+            .get(self.at.timer_bucket + entity.min(MAX_TIMERS as u32 - 1) as usize);
+        let text = format!(
+            "#{} moved down from level {from} to level {to}.",
+            self.id(entity)
+        );
+        self.step(
+            e,
+            [from as i32, to as i32],
+            Some(entity),
+            usize::try_from(b).ok(),
+            text,
+        );
+    }
+
+    fn on_fire(&mut self, e: WheelEvent, timer: u32, time: u64) {
+        let entity = self.entity(timer);
+        let exp = self.expirations[entity as usize];
+        self.pending[entity as usize] = false;
+        if (entity as usize) < MAX_TIMERS {
+            self.set(self.at.timer_fired_at + entity as usize, time as i64);
+            self.set(self.at.timer_bucket + entity as usize, -1);
+        }
+        if self.fired < MAX_TIMERS {
+            self.set(self.at.fired + self.fired, i64::from(entity));
+        }
+        self.fired += 1;
+        self.set(self.at.fired_count, self.fired as i64);
+        let text = match self.kind {
+            TimerKind::Wheel if exp == time => format!(
+                "#{} is due at {exp} ms, and the clock is there: it fires.",
+                self.id(entity)
+            ),
+            TimerKind::Wheel => format!(
+                "#{} was due at {exp} ms; the clock is at {time} ms: it fires now.",
+                self.id(entity)
+            ),
+            TimerKind::DelayQueue => {
+                format!("#{} is due at {exp} ms: it fires.", self.id(entity))
+            }
+        };
+        self.step(e, [entity as i32, time as i32], Some(entity), None, text);
+    }
+
+    fn on_tick(&mut self, e: WheelEvent, level: usize, time: u64) {
+        if let Some(l) = self.levels.get_mut(level) {
+            l.time = time;
+        }
+        if level < MAX_LEVELS {
+            self.set(self.at.level_time + level, time as i64);
+        }
+        if level == 0 {
+            self.set(self.at.now, time as i64);
+            self.flushing = None;
+        }
+        let text = format!("Level {level}'s clock moves to {time} ms.");
+        self.set(self.at.focus_level, level as i64);
+        self.step(e, [level as i32, time as i32], None, None, text);
+    }
+
+    fn on_queue(&mut self, e: WheelEvent, h: HeapEvent) {
+        if let HeapEvent::Begin(op) = h {
+            // A poll takes the root: name it in advance, as the sentence does.
+            if op == Op::Poll {
+                self.flushing = None;
+            }
+        }
+        let (args, mut text) = self.queue.apply(&mut self.trace, self.queue_line, h);
+        if self.kind == TimerKind::Wheel && h == HeapEvent::Begin(Op::Poll) {
+            let to = match self.current {
+                Some(Action::Advance { to }) => to,
+                _ => 0,
+            };
+            text = format!("The delay queue's earliest bucket is due by {to} ms: poll it. {text}");
+        }
+        self.step(e, args, None, None, text);
+    }
+}
+
+impl Probe<WheelEvent> for WheelRecorder {
+    fn line(&mut self, line: u8) {
+        self.line = line;
+    }
+
+    fn event(&mut self, e: WheelEvent) {
+        if self.trace.full() {
+            self.trace.overflowed = true;
+            return;
+        }
+        match e {
+            WheelEvent::Begin(op) => self.on_begin(e, op),
+            WheelEvent::Beyond { timer, level } => self.on_beyond(e, timer, level),
+            WheelEvent::Overflow { level } => self.on_overflow(e, level),
+            WheelEvent::Place { timer, level, slot } => self.on_place(e, timer, level, slot),
+            WheelEvent::Insert { timer, level, slot } => self.on_insert(e, timer, level, slot),
+            WheelEvent::Unlink { timer, level, slot } => self.on_unlink(e, timer, level, slot),
+            WheelEvent::Flush { level, slot } => self.on_flush(e, level, slot),
+            WheelEvent::Cascade { timer, from, to } => self.on_cascade(e, timer, from, to),
+            WheelEvent::Fire { timer, time } => self.on_fire(e, timer, time),
+            WheelEvent::Tick { level, time } => self.on_tick(e, level, time),
+            WheelEvent::Queue(h) => self.on_queue(e, h),
+            WheelEvent::QueueLine(l) => {
+                self.queue_line = l;
+            }
+        }
+    }
+}

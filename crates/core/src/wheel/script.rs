@@ -1,0 +1,673 @@
+//! The scripts that drive the timing-wheel widgets: `add ID DELAY`, `cancel ID`, `advance T`,
+//! and macros for bulk work. As for the heaps, a script is first planned (which timers exist,
+//! which are pending, what time it is) into actions with resolved targets; the same plan then
+//! runs on either timer, so both see exactly the same work.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::family::Family;
+use crate::probe::Counter;
+use crate::script::{
+    self, fmt_count, ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand,
+    Recorded, ScriptError,
+};
+use crate::trace::{Fields, TraceBuffer};
+use crate::wheel::recorder::{self, WheelRecorder};
+use crate::wheel::{
+    DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, VirtualTimer, WheelEvent, TICK_MS,
+    WHEEL_SIZE,
+};
+
+/// A primitive action, its target resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Timer number `entity` (the order of adds), with the script's ID, due `delay` ms from now.
+    Add {
+        entity: u32,
+        id: u32,
+        delay: u64,
+    },
+    Cancel {
+        entity: u32,
+    },
+    /// Move the clock to this absolute time.
+    Advance {
+        to: u64,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedAction {
+    pub action: Action,
+    pub command: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub actions: Vec<PlannedAction>,
+    /// The script's ID of every timer, in the order they were added.
+    pub ids: Vec<u32>,
+    /// Each timer's expiration (absolute ms).
+    pub expirations: Vec<u64>,
+    /// The most timers pending at once.
+    pub max_size: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_timers: usize,
+    pub max_actions: usize,
+}
+
+/// Drawn scripts: what the wheels can show and a player can step through.
+pub const DRAW: Limits = Limits {
+    max_timers: recorder::MAX_TIMERS,
+    max_actions: 2_000,
+};
+/// Counted scripts.
+pub const COUNT: Limits = Limits {
+    max_timers: 1_000_000,
+    max_actions: 3_000_000,
+};
+pub const MAX_STEPS: usize = 250_000;
+
+const ID: ArgSpec = ArgSpec {
+    what: "a timer ID",
+    min: 0,
+    max: u32::MAX,
+};
+const DELAY: ArgSpec = ArgSpec {
+    what: "a delay in ms",
+    min: 0,
+    max: u32::MAX,
+};
+const COUNT_ARG: ArgSpec = ArgSpec {
+    what: "a count",
+    min: 1,
+    max: 1_000_000,
+};
+
+opcodes! {
+    /// The commands of a timer script, with their grammar.
+    pub enum WheelOp {
+        Add = OpSpec {
+            name: "add",
+            args: &[ID, DELAY],
+            example: "add 7 40",
+        },
+        Cancel = OpSpec {
+            name: "cancel",
+            args: &[ID],
+            example: "cancel 7",
+        },
+        Advance = OpSpec {
+            name: "advance",
+            args: &[ArgSpec {
+                what: "a time in ms",
+                min: 0,
+                max: u32::MAX,
+            }],
+            example: "advance 60",
+        },
+        Burst = OpSpec {
+            name: "burst",
+            args: &[COUNT_ARG, DELAY],
+            example: "burst 10 200",
+        },
+        Random = OpSpec {
+            name: "random",
+            args: &[
+                COUNT_ARG,
+                ArgSpec {
+                    what: "a longest delay in ms",
+                    min: 1,
+                    max: u32::MAX,
+                },
+                ArgSpec {
+                    what: "a seed",
+                    min: 0,
+                    max: u32::MAX,
+                },
+            ],
+            example: "random 50 1000 7",
+        },
+        CancelAll = OpSpec {
+            name: "cancel-all",
+            args: &[],
+            example: "cancel-all",
+        },
+        Drain = OpSpec {
+            name: "drain",
+            args: &[],
+            example: "drain",
+        },
+    }
+}
+
+pub use crate::rng::SplitMix;
+
+struct Planner {
+    limits: Limits,
+    plan: Plan,
+    by_id: HashMap<u32, u32>,
+    /// Pending timers: entity → expiration.
+    pending: BTreeMap<u32, u64>,
+    now: u64,
+}
+
+impl Planner {
+    fn push(&mut self, command: usize, action: Action) -> Result<(), ScriptError> {
+        if self.plan.actions.len() == self.limits.max_actions {
+            return Err(ScriptError::limit(
+                command,
+                format!(
+                    "the script expands to more than {} operations, the limit here",
+                    fmt_count(self.limits.max_actions as u64)
+                ),
+            ));
+        }
+        self.plan.actions.push(PlannedAction { action, command });
+        Ok(())
+    }
+
+    fn add(&mut self, command: usize, id: u32, delay: u64) -> Result<(), ScriptError> {
+        if self.by_id.contains_key(&id) {
+            return Err(ScriptError::new(
+                command,
+                format!("timer {id} already exists; each add needs a new ID"),
+            ));
+        }
+        if self.plan.ids.len() == self.limits.max_timers {
+            return Err(ScriptError::limit(
+                command,
+                format!(
+                    "the script adds more than {} timers, the limit here",
+                    fmt_count(self.limits.max_timers as u64)
+                ),
+            ));
+        }
+        let entity = self.plan.ids.len() as u32;
+        self.by_id.insert(id, entity);
+        self.plan.ids.push(id);
+        self.plan.expirations.push(self.now + delay);
+        // A timer already due runs at once and never waits.
+        if delay > 0 {
+            self.pending.insert(entity, self.now + delay);
+            self.plan.max_size = self.plan.max_size.max(self.pending.len());
+        }
+        self.push(command, Action::Add { entity, id, delay })
+    }
+
+    fn cancel(&mut self, command: usize, entity: u32) -> Result<(), ScriptError> {
+        self.pending.remove(&entity);
+        self.push(command, Action::Cancel { entity })
+    }
+
+    fn advance(&mut self, command: usize, to: u64) -> Result<(), ScriptError> {
+        self.pending.retain(|_, &mut due| due > to);
+        self.now = to;
+        self.push(command, Action::Advance { to })
+    }
+
+    /// The next free IDs for a macro: after the largest used.
+    fn next_ids(&self, command: usize, n: u64) -> Result<u32, ScriptError> {
+        let first = self.plan.ids.iter().max().map_or(1, |&m| u64::from(m) + 1);
+        if first + n - 1 > u64::from(u32::MAX) {
+            return Err(ScriptError::new(
+                command,
+                "the IDs would pass 4,294,967,295".into(),
+            ));
+        }
+        Ok(first as u32)
+    }
+}
+
+pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
+    let mut p = Planner {
+        limits,
+        plan: Plan::default(),
+        by_id: HashMap::new(),
+        pending: BTreeMap::new(),
+        now: 0,
+    };
+    for (command, c) in script::commands::<WheelOp>(raw)?.into_iter().enumerate() {
+        let [a, b, s] = c.args;
+        match c.op {
+            WheelOp::Add => p.add(command, a, u64::from(b))?,
+            WheelOp::Cancel => {
+                let entity = *p.by_id.get(&a).ok_or_else(|| {
+                    ScriptError::new(
+                        command,
+                        format!("there is no timer {a}; cancel names a timer added earlier"),
+                    )
+                })?;
+                p.cancel(command, entity)?;
+            }
+            WheelOp::Advance => {
+                let to = u64::from(a);
+                if to < p.now {
+                    return Err(ScriptError::new(
+                        command,
+                        format!("the clock is already at {} ms; advance takes a time from {} on (time only moves forward)", fmt_count(p.now), fmt_count(p.now)),
+                    ));
+                }
+                p.advance(command, to)?;
+            }
+            WheelOp::Burst => {
+                let first = p.next_ids(command, u64::from(a))?;
+                for i in 0..a {
+                    p.add(command, first + i, u64::from(b))?;
+                }
+            }
+            WheelOp::Random => {
+                let first = p.next_ids(command, u64::from(a))?;
+                let mut r = SplitMix::new(u64::from(s));
+                for i in 0..a {
+                    let delay = r.below(u64::from(b));
+                    p.add(command, first + i, delay)?;
+                }
+            }
+            WheelOp::CancelAll => {
+                let all: Vec<u32> = p.pending.keys().copied().collect();
+                for e in all {
+                    p.cancel(command, e)?;
+                }
+            }
+            WheelOp::Drain => {
+                let last = p.pending.values().copied().max().unwrap_or(p.now);
+                p.advance(command, last)?;
+            }
+        }
+    }
+    Ok(p.plan)
+}
+
+/// Runs a plan, calling `before` ahead of each action; returns what fired, as (ID, time).
+pub fn run<T: VirtualTimer>(
+    t: &mut T,
+    plan: &Plan,
+    mut before: impl FnMut(&mut T, usize),
+) -> Vec<(u32, u64)> {
+    let mut handles: Vec<TimerHandle> = Vec::with_capacity(plan.ids.len());
+    let mut fired = Vec::new();
+    for (i, a) in plan.actions.iter().enumerate() {
+        before(t, i);
+        match a.action {
+            Action::Add { id, delay, .. } => {
+                handles.push(t.add(id, delay, &mut |id, at| fired.push((id, at))))
+            }
+            Action::Cancel { entity } => {
+                t.cancel(handles[entity as usize]);
+            }
+            Action::Advance { to } => t.advance(to, &mut |id, at| fired.push((id, at))),
+        }
+    }
+    fired
+}
+
+fn action_label(plan: &Plan, a: &Action) -> String {
+    match *a {
+        Action::Add { id, delay, .. } => format!("add {id} {delay}"),
+        Action::Cancel { entity } => format!("cancel {}", plan.ids[entity as usize]),
+        Action::Advance { to } => format!("advance {to}"),
+    }
+}
+
+fn recorded<T: VirtualTimer<P = WheelRecorder>>(mut t: T, plan: &Plan) -> Recorded {
+    run(&mut t, plan, |t, i| {
+        t.probe().prepare(i, plan.actions[i].action)
+    });
+    let trace = std::mem::replace(
+        &mut t.probe().trace,
+        TraceBuffer::new::<WheelEvent>(Vec::new(), 0, 0),
+    );
+    Recorded {
+        trace,
+        actions: plan
+            .actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(plan, &a.action),
+                subject: match a.action {
+                    Action::Add { entity, .. } | Action::Cancel { entity } => entity as i32,
+                    Action::Advance { .. } => -1,
+                },
+            })
+            .collect(),
+        entity_labels: plan.ids.iter().map(|id| id.to_string()).collect(),
+    }
+}
+
+fn counted<T: VirtualTimer<P = Counter>>(mut t: T, plan: &Plan, commands: usize) -> CommandCounts {
+    let mut split = PerCommand::new::<WheelEvent>(commands);
+    run(&mut t, plan, |t, i| {
+        split.before(plan.actions[i].command, t.probe())
+    });
+    split.finish(t.probe())
+}
+
+/// The timer family: Kafka's hierarchical timing wheel and the `DelayQueue` of tasks it replaced.
+pub struct Wheels;
+
+impl Family for Wheels {
+    const NAME: &'static str = "wheel";
+    const OLD_VARIANT_PARAM: &'static str = "view";
+    type Op = WheelOp;
+    type Variant = TimerKind;
+    type Event = WheelEvent;
+    type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
+
+    fn plan(raw: &[RawCommand], _: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(raw, limits)
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_size
+    }
+    fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let recorder = WheelRecorder::new(kind, plan, max_steps);
+        Ok(match kind {
+            TimerKind::Wheel => recorded(
+                SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, recorder),
+                plan,
+            ),
+            TimerKind::DelayQueue => recorded(DelayQueueTimer::with_probe(0, recorder), plan),
+        })
+    }
+    fn count(kind: TimerKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        Ok(match kind {
+            TimerKind::Wheel => counted(
+                SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, Counter::new()),
+                plan,
+                commands,
+            ),
+            TimerKind::DelayQueue => counted(
+                DelayQueueTimer::with_probe(0, Counter::new()),
+                plan,
+                commands,
+            ),
+        })
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
+            ("drawnTimers", DRAW.max_timers as u64),
+            ("drawnOperations", DRAW.max_actions as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedTimers", COUNT.max_timers as u64),
+            ("countedOperations", COUNT.max_actions as u64),
+            ("drawnLevels", recorder::MAX_LEVELS as u64),
+            ("wheelSize", WHEEL_SIZE as u64),
+            ("tickMs", TICK_MS),
+        ]
+    }
+    fn fields() -> Fields {
+        recorder::fields()
+    }
+    fn codes() -> Vec<CodeSet> {
+        vec![crate::heap::recorder::flag::set()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(super) fn raw(c: &[(u32, [u32; 3])]) -> Vec<RawCommand> {
+        c.iter()
+            .map(|&(op, args)| RawCommand {
+                op,
+                args,
+                thread: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plans_ids_times_and_macros() {
+        let p = plan(
+            &raw(&[
+                (0, [7, 40, 0]),
+                (3, [3, 10, 0]),
+                (2, [15, 0, 0]),
+                (1, [7, 0, 0]),
+                (6, [0, 0, 0]),
+            ]),
+            DRAW,
+        )
+        .unwrap();
+        assert_eq!(p.ids, vec![7, 8, 9, 10]);
+        assert_eq!(p.expirations, vec![40, 10, 10, 10]);
+        let last = p.actions.last().unwrap().action;
+        assert_eq!(
+            last,
+            Action::Advance { to: 15 },
+            "drain: nothing pending after the cancel, so it stays at 15"
+        );
+        let r = plan(&raw(&[(4, [5, 100, 9])]), DRAW).unwrap();
+        assert_eq!(r.ids, vec![1, 2, 3, 4, 5]);
+        assert!(r.expirations.iter().all(|&e| (1..=100).contains(&e)));
+        assert_eq!(
+            r.expirations,
+            plan(&raw(&[(4, [5, 100, 9])]), DRAW).unwrap().expirations,
+            "seeded"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_command_and_say_why() {
+        let e = |c: &[(u32, [u32; 3])]| plan(&raw(c), DRAW).unwrap_err().to_string();
+        assert_eq!(
+            e(&[(0, [1, 5, 0]), (0, [1, 6, 0])]),
+            "command 2: timer 1 already exists; each add needs a new ID"
+        );
+        assert_eq!(
+            e(&[(1, [4, 0, 0])]),
+            "command 1: there is no timer 4; cancel names a timer added earlier"
+        );
+        assert_eq!(e(&[(2, [50, 0, 0]), (2, [40, 0, 0])]), "command 2: the clock is already at 50 ms; advance takes a time from 50 on (time only moves forward)");
+        let big = plan(&raw(&[(3, [500, 10, 0])]), DRAW).unwrap_err();
+        assert!(big.over_limit);
+        assert_eq!(
+            big.to_string(),
+            "command 1: the script adds more than 200 timers, the limit here"
+        );
+    }
+
+    #[test]
+    fn both_timers_fire_the_same_timers_at_the_same_times() {
+        let p = plan(
+            &raw(&[
+                (4, [120, 9000, 3]),
+                (2, [500, 0, 0]),
+                (5, [0, 0, 0]),
+                (4, [40, 300, 4]),
+                (6, [0, 0, 0]),
+            ]),
+            COUNT,
+        )
+        .unwrap();
+        let mut w = SystemTimer::new(0);
+        let mut q = DelayQueueTimer::new(0);
+        let mut a = run(&mut w, &p, |_, _| {});
+        let mut b = run(&mut q, &p, |_, _| {});
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b);
+        assert!(!a.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod trace_tests {
+    use super::tests::raw;
+    use super::*;
+    use crate::family::Variant;
+    use crate::probe::Event;
+    use crate::trace::{STEP_WIDTH, TOTAL};
+
+    fn script() -> Vec<RawCommand> {
+        raw(&[
+            (0, [1, 5, 0]),
+            (0, [2, 20, 0]),
+            (0, [3, 7421, 0]),
+            (0, [4, 0, 0]),
+            (0, [5, 5, 0]),
+            (4, [30, 900, 11]),
+            (1, [2, 0, 0]),
+            (2, [6, 0, 0]),
+            (2, [420, 0, 0]),
+            (5, [0, 0, 0]),
+            (0, [99, 3, 0]),
+            (6, [0, 0, 0]),
+            (1, [99, 0, 0]),
+        ])
+    }
+
+    /// Replays `r` and checks, after every action, that the frame shows what the real timer holds.
+    #[test]
+    fn frames_show_exactly_what_the_real_wheel_holds_after_every_action() {
+        let p = plan(&script(), DRAW).unwrap();
+        let r = Wheels::record(TimerKind::Wheel, &p, MAX_STEPS).unwrap();
+        assert!(!r.trace.overflowed);
+        let l = &r.trace.layout;
+        let steps: Vec<&[i32]> = r.trace.steps.chunks(STEP_WIDTH).collect();
+        let starts: Vec<usize> = (0..steps.len())
+            .filter(|&k| k == 0 || steps[k][0] != steps[k - 1][0])
+            .collect();
+        assert_eq!(starts.len(), p.actions.len());
+        let mut real = SystemTimer::new(0);
+        let mut handles = Vec::new();
+        let mut fired = Vec::new();
+        for (a, pa) in p.actions.iter().enumerate() {
+            match pa.action {
+                Action::Add { id, delay, .. } => {
+                    handles.push(real.add(id, delay, &mut |id, t| fired.push((id, t))))
+                }
+                Action::Cancel { entity } => drop(real.cancel(handles[entity as usize])),
+                Action::Advance { to } => real.advance(to, &mut |id, t| fired.push((id, t))),
+            }
+            let end = starts.get(a + 1).copied().unwrap_or(steps.len());
+            let f = r.trace.frame_at(end);
+            let get = |name: &str, i: usize| f[l.offset(name) + i];
+            assert_eq!(
+                get("levels", 0) as usize,
+                real.levels().len(),
+                "levels after action {a}"
+            );
+            for (lv, level) in real.levels().iter().enumerate() {
+                assert_eq!(
+                    get("level_time", lv) as u64,
+                    level.current_time,
+                    "level {lv} clock after action {a}"
+                );
+                assert_eq!(get("level_tick", lv) as u64, level.tick);
+                for slot in 0..WHEEL_SIZE {
+                    let b = lv * WHEEL_SIZE + slot;
+                    let mut ids = Vec::new();
+                    let mut e = get("bucket_head", b);
+                    while e >= 0 {
+                        ids.push(p.ids[e as usize]);
+                        e = get("timer_next", e as usize);
+                    }
+                    assert_eq!(
+                        ids,
+                        real.bucket_ids(lv, slot),
+                        "bucket L{lv}[{slot}] after action {a}"
+                    );
+                    assert_eq!(get("bucket_count", b) as usize, ids.len());
+                    let (_, _, exp) = real.bucket(b as u32);
+                    assert_eq!(
+                        i64::from(get("bucket_exp", b)),
+                        exp,
+                        "L{lv}[{slot}] expiration after action {a}"
+                    );
+                }
+            }
+            let qn = get("q_size", 0) as usize;
+            let q: Vec<u32> = (0..qn).map(|i| get("q_slot", i) as u32).collect();
+            assert_eq!(
+                q,
+                real.queue_layout()
+                    .iter()
+                    .map(|k| k.bucket)
+                    .collect::<Vec<_>>(),
+                "delay queue after action {a}"
+            );
+            let fc = get("fired_count", 0) as usize;
+            let framed: Vec<(u32, u64)> = (0..fc)
+                .map(|i| {
+                    let e = get("fired", i) as usize;
+                    (p.ids[e], get("timer_fired_at", e) as u64)
+                })
+                .collect();
+            assert_eq!(framed, fired, "fired list after action {a}");
+        }
+        assert!(r
+            .trace
+            .texts
+            .iter()
+            .all(|t| !t.contains("u32::MAX") && !t.contains("4294967295")));
+    }
+
+    #[test]
+    fn the_delay_queue_frame_holds_the_tasks_and_the_counts_match_the_counter() {
+        let raw = script();
+        let p = plan(&raw, DRAW).unwrap();
+        for &kind in TimerKind::ALL {
+            let r = Wheels::record(kind, &p, MAX_STEPS).unwrap();
+            let c = Wheels::count(kind, &p, raw.len()).unwrap();
+            let total = r.trace.layout.offset(TOTAL);
+            let f = r.trace.frame_at(r.trace.len());
+            for (k, spec) in WheelEvent::KINDS.iter().enumerate() {
+                if spec.counter.is_some() {
+                    assert_eq!(f[total + k] as u64, c.total[k], "{kind:?} {}", spec.name);
+                }
+            }
+            let fired = match kind {
+                TimerKind::Wheel => run(&mut SystemTimer::new(0), &p, |_, _| {}),
+                TimerKind::DelayQueue => run(&mut DelayQueueTimer::new(0), &p, |_, _| {}),
+            };
+            let l = &r.trace.layout;
+            let framed: Vec<(u32, u64)> = (0..f[l.offset("fired_count")] as usize)
+                .map(|i| {
+                    let e = f[l.offset("fired") + i] as usize;
+                    (p.ids[e], f[l.offset("timer_fired_at") + e] as u64)
+                })
+                .collect();
+            assert_eq!(framed, fired, "{kind:?}: the fired list, in order");
+        }
+        let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
+        assert_eq!(q.trace.frame()[q.trace.layout.offset("q_size")], 0);
+    }
+
+    /// The delay queue is narrated in the request-timeouts lesson's words: no "hand" (the
+    /// cancelling-timers lesson's picture), and "place" for a position in its array, since
+    /// "slot" is a wheel's. Both designs sift, so both are read.
+    #[test]
+    fn the_delay_queue_speaks_the_wheel_lessons_words() {
+        let p = plan(&script(), DRAW).unwrap();
+        for &kind in TimerKind::ALL {
+            let r = Wheels::record(kind, &p, MAX_STEPS).unwrap();
+            let texts = &r.trace.texts;
+            assert!(
+                texts
+                    .iter()
+                    .all(|t| !t.contains("hand") && !t.starts_with("Place ")),
+                "{kind:?}: {:?}",
+                texts
+                    .iter()
+                    .find(|t| t.contains("hand") || t.starts_with("Place "))
+            );
+            assert!(texts.iter().any(|t| t.contains("goes into [")), "{kind:?}");
+        }
+        let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
+        assert!(q.trace.texts.iter().any(|t| t.contains("place by place")));
+    }
+}
