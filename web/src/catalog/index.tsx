@@ -16,7 +16,7 @@ import { VARIANT_PARAM, checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
 import { BenchmarkPanel } from '../bench/BenchmarkPanel';
 import { suiteByName, suiteNames } from '../bench/suites';
-import { Exercises } from '../exercises/Exercises';
+import { LessonExercises } from '../classroom/LessonExercises';
 import { parseStep, type StepSpec } from '../embed/params';
 import { heapFamily } from '../heaps/family';
 import { HeapLayout } from '../heaps/HeapLayout';
@@ -169,7 +169,7 @@ registerLessonWidgets({
     if (!s) throw new Error(`a lesson widget names thread set "${set}"; the sets are ${threadSets().map((t) => t.name).join(', ')}`);
     return <ThreadedBench set={s} />;
   }),
-  Exercises: framed('Exercises', Exercises),
+  Exercises: framed('Exercises', LessonExercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);
 

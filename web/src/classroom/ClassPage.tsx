@@ -13,7 +13,7 @@ import { WasmWidget } from '../wasm/WasmWidget';
 import { ClassReport } from '../pages/ClassReport';
 import type { ClassInfo, Created, Joined, Report } from './api';
 import { ApiFailure, api, followEvents, joinLink, membership, remember, rememberTeaching, teachLink, teaching } from './client';
-import { useServerMode } from './mode';
+import { useServerMode } from '../site/serverMode';
 
 const lessonTitle = (slug: string) => lessons.find((l) => l.slug === slug)?.title ?? slug;
 
@@ -50,7 +50,7 @@ function CreateClass() {
   const [due, setDue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<(Created & { name: string }) | null>(null);
-  const mine = useMemo(() => teaching(), [created]);
+  const [mine, setMine] = useState(teaching);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,6 +63,7 @@ function CreateClass() {
         method: 'POST', body: { name: name.trim(), lessons: chosen, seedPerStudent: seedMode === 'per-student', policy, ...(dueAt ? { dueAt: dueAt.toISOString() } : {}) },
       });
       rememberTeaching({ id: c.id, name: name.trim(), token: c.teacherToken });
+      setMine(teaching());
       setCreated({ ...c, name: name.trim() });
     } catch (err) {
       setProblem((err as ApiFailure).message);

@@ -2,7 +2,7 @@
 // a student's key per class joined, a teacher's per class created here. Keys are secrets: a
 // teacher's travels only in the fragment of the teacher link (never sent in a request line) and
 // in an Authorization header.
-import { API } from './mode';
+import { API } from '../site/serverMode';
 import { readItem, writeItem } from '../site/storage';
 
 export class ApiFailure extends Error {

@@ -11,7 +11,6 @@ import {
 import { cardState } from './card';
 import { ExerciseCard } from './ExerciseCard';
 import { Prose } from './Prose';
-import { ClassExercises } from '../classroom/ClassExercises';
 import { download, fileName } from '../site/download';
 import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../site/storage';
 
@@ -36,10 +35,7 @@ export function Exercises({ lesson }: { lesson: string }) {
   const seed = useSeed();
   const [params] = useSearchParams();
   const teacher = params.get('teacher') === '1';
-  // A class on the class server: its questions come from there, graded there.
-  const classId = params.get('class');
-  const generated = useMemo(() => (classId ? [] : generate(lesson, seed)), [classId, lesson, seed]);
-  if (classId) return <ClassExercises lesson={lesson} classId={classId} />;
+  const generated = useMemo(() => generate(lesson, seed), [lesson, seed]);
   if (!generated) {
     return <p className="widget widget-error" role="alert">The lesson “{lesson}” has no exercises (lessons/{lesson}/exercises.ts).</p>;
   }

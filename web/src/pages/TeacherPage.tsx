@@ -11,7 +11,7 @@ import { lessons } from '../lessons';
 import { plural } from '../site/format';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ClassReport } from './ClassReport';
-import { useServerMode } from '../classroom/mode';
+import { useServerMode } from '../site/serverMode';
 
 /** The paste box keeps what is typed to itself: a keystroke redraws this box, not a class of thousands. */
 const PasteBox = memo(function PasteBox({ onAdd }: { onAdd: (text: string) => void }) {

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { ThemeToggle } from './ThemeToggle';
 import { lessons } from '../lessons';
 import { framedByAnotherSite } from './framing';
-import { useServerMode } from '../classroom/mode';
+import { useServerMode } from './serverMode';
 
 /** Which mode the site runs in, said once on every page. */
 function ModeLine() {
