@@ -6,9 +6,12 @@ import { Home } from './pages/Home';
 import { LessonPage } from './pages/LessonPage';
 import { NotFound } from './pages/NotFound';
 import { EmbedPage } from './pages/EmbedPage';
-import { EmbedGuide } from './pages/EmbedGuide';
-import { TeacherPage } from './pages/TeacherPage';
-import { ClassPage } from './classroom/ClassPage';
+import { onDemand } from './site/onDemand';
+
+// Pages a reader of the lessons never opens come as chunks of their own.
+const EmbedGuide = onDemand('the embedding guide', async () => (await import('./pages/EmbedGuide')).EmbedGuide);
+const TeacherPage = onDemand('the class view', async () => (await import('./pages/TeacherPage')).TeacherPage);
+const ClassPage = onDemand('the class page', async () => (await import('./classroom/ClassPage')).ClassPage);
 
 /** Every route in a crash boundary: no input, however hostile, leaves a blank page. */
 function Guarded({ name, children }: { name: string; children: ReactNode }) {

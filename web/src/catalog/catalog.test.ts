@@ -5,6 +5,8 @@ import { join, relative, resolve, dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm, callWasm } from '../wasm/loader';
 import './index';
+import './suites';
+import './threadSets';
 import { EMBED_EXAMPLES, EMBED_NAMES } from './routes';
 import { embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';

@@ -2,7 +2,6 @@
 // registers them with the generic parts. Adding a family means a line in FAMILIES below, an entry
 // in families.json (its MDX name, benchmarks and embed example) and its suites in suites.ts.
 import type { ComponentType, ReactNode } from 'react';
-import './suites';
 import { registerFamily, type FamilyModule } from '../registry/family';
 import { registerEmbed, registerEmbedExamples } from '../registry/embeds';
 import { EMBED_EXAMPLES } from './routes';
@@ -14,23 +13,37 @@ import { RaceView } from '../player/RaceView';
 import { familyEmbed } from './familyEmbed';
 import { VARIANT_PARAM, checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
-import { BenchmarkPanel } from '../bench/BenchmarkPanel';
-import { suiteByName, suiteNames } from '../bench/suites';
-import { LessonExercises } from '../classroom/LessonExercises';
+import { onDemand } from '../site/onDemand';
 import { parseStep, type StepSpec } from '../embed/params';
 import { heapFamily } from '../heaps/family';
 import { HeapLayout } from '../heaps/HeapLayout';
-import { CostCurves } from '../heaps/CostCurves';
 import { wheelFamily } from '../wheels/family';
-import { PurgatorySim } from '../wheels/PurgatorySim';
 import { queueFamily } from '../queues/family';
-import { OverloadSim } from '../queues/OverloadSim';
 import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from '../queues/overloadLimits';
-import { ThreadedBench } from '../threads/ThreadedBench';
-import { threadSet, threadSets } from '../threads/harness';
-import './threadSets';
 import { recyclerFamily } from '../recyclers/family';
 import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
+
+// The widgets only some pages show, each a chunk fetched on first use. The benchmark panel and
+// the threaded races register their suites as they load: nothing else needs them.
+const BenchmarkPanel = onDemand('the benchmark', async () => {
+  const [{ BenchmarkPanel }] = await Promise.all([import('../bench/BenchmarkPanel'), import('./suites')]);
+  return BenchmarkPanel;
+});
+const ThreadedBench = onDemand('the threaded benchmark', async () => {
+  const [{ ThreadedBench }, { threadSet, threadSets }] = await Promise.all([import('../threads/ThreadedBench'), import('../threads/harness'), import('./threadSets')]);
+  return function ThreadSetBench({ set = 'queues' }: { set?: string }) {
+    const s = threadSet(set);
+    if (!s) throw new Error(`a lesson widget names thread set "${set}"; the sets are ${threadSets().map((t) => t.name).join(', ')}`);
+    return <ThreadedBench set={s} />;
+  };
+});
+const CostCurves = onDemand('the cost curves', async () => (await import('../heaps/CostCurves')).CostCurves);
+const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('../wheels/PurgatorySim')).PurgatorySim);
+const OverloadSim = onDemand('the overload simulation', async () => (await import('../queues/OverloadSim')).OverloadSim);
+const LessonExercises = onDemand('the exercises', async () => (await import('../classroom/LessonExercises')).LessonExercises);
+
+/** The JMH suites' names, as families.json lists them (catalog.test.ts holds them equal to the registered suites). */
+const SUITES = FAMILY_FACTS.flatMap((f) => f.bench).filter((b) => !('usage' in b)).map((b) => b.name);
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
 function framed<P extends object>(name: string, Widget: ComponentType<P>) {
@@ -145,10 +158,10 @@ registerEmbed({
   render(params): ReactNode | { problem: string } {
     const problem = checkParams(params, ['suite', 'preset', 'run']);
     if (problem) return { problem };
-    const suite = params.get('suite') ?? suiteNames()[0];
+    const suite = params.get('suite') ?? SUITES[0];
     const preset = params.get('preset') ?? 'quick';
     const run = params.get('run') ?? '0';
-    if (!suiteByName(suite)) return { problem: `suite=${excerpt(suite)} is not a suite; expected ${suiteNames().join(', ')}` };
+    if (!SUITES.includes(suite)) return { problem: `suite=${excerpt(suite)} is not a suite; expected ${SUITES.join(', ')}` };
     if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${excerpt(preset)}; expected quick or full` };
     if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (start at once) or run=0` };
     return <BenchmarkPanel suite={suite} preset={preset} autoRun={run === '1'} />;
@@ -164,11 +177,7 @@ registerLessonWidgets({
   CostCurves: framed('Cost curves', CostCurves),
   PurgatorySim: framed('Purgatory simulation', PurgatorySim),
   OverloadSim: framed('Overload simulation', OverloadSim),
-  ThreadedBench: framed('Threaded benchmark', ({ set = 'queues' }: { set?: string }) => {
-    const s = threadSet(set);
-    if (!s) throw new Error(`a lesson widget names thread set "${set}"; the sets are ${threadSets().map((t) => t.name).join(', ')}`);
-    return <ThreadedBench set={s} />;
-  }),
+  ThreadedBench: framed('Threaded benchmark', ThreadedBench),
   Exercises: framed('Exercises', LessonExercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);
