@@ -20,6 +20,7 @@ pub mod queue;
 pub mod recycler;
 pub mod rng;
 pub mod schema_json;
+pub mod sync;
 pub mod wheel;
 
 pub use heap::indexed::{Handle, IndexedHeap};

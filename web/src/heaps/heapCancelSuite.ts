@@ -138,7 +138,7 @@ export const heapCancel: Suite = {
   title: 'Cancelling scheduled timers',
   className: 'ScheduledFutureTaskBenchmark',
   source: `${NETTY.title}, ${NETTY.date}`,
-  caveat: 'Each of the original\'s operations also handed work to an event-loop thread and waited for it.',
+  caveat: 'Each of the original\'s operations also handed work to an event-loop thread and waited for it. Synchronization: none; java.util.PriorityQueue and Netty\'s DefaultPriorityQueue are single-threaded classes (the event loop owns them), so neither the originals nor the lab pay any.',
   paramNames: ['heap', 'num'],
   rows: ROWS,
   published: PUBLISHED,

@@ -124,7 +124,7 @@ export const recyclerSuite: Suite = {
   title: 'Netty’s Recycler, 2014: get a pooled list, ensure its capacity, clear it, recycle it',
   className: 'RecyclableArrayListBenchmark',
   source: `${COMMIT_SOURCE.title} (${COMMIT_SOURCE.where}; 4 threads summed, -ea:io.netty... on); Netty’s 2014 jars run here on the JVM are in the JVM column`,
-  caveat: 'The commit’s figures are four threads summed, each with its own stack; the lab runs one thread, so compare the ratios, not the ops/s. The pooled list grows once and is then reused, which is why no size costs more than another for the pools.',
+  caveat: 'The commit’s figures are four threads summed, each with its own stack; the lab runs one thread, so compare the ratios, not the ops/s. The pooled list grows once and is then reused, which is why no size costs more than another for the pools. Synchronization: none, because both Recyclers take none on this path: a get and a recycle on the owning thread touch only its own stack (plain fields); the rewrite\'s ordered store (a Link\'s lazySet) publishes a handle only when another thread recycles, which this benchmark never does (the lesson\'s two-Worker race does).',
   paramNames: ['design', 'size'],
   rows: ROWS,
   published: PUBLISHED,

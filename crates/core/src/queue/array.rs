@@ -9,6 +9,7 @@
 
 use crate::probe::{NoProbe, Probe};
 use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::sync;
 
 pub mod line {
     pub const OFFER_LOCK: u8 = 0;
@@ -72,7 +73,9 @@ pub struct ArrayQueue<P: Probe<QueueEvent> = NoProbe> {
     pub take_index: u32,
     pub put_index: u32,
     pub count: u32,
-    /// The thread holding the lock.
+    /// The lock's word (`AbstractQueuedSynchronizer.state`): 1 while held.
+    state: u32,
+    /// The thread holding the lock (`exclusiveOwnerThread`, a plain field as in the JDK).
     pub owner: Option<usize>,
     pub probe: P,
 }
@@ -95,6 +98,7 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
             take_index: 0,
             put_index: 0,
             count: 0,
+            state: 0,
             owner: None,
             probe,
         }
@@ -106,6 +110,23 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
 
     fn event(&mut self, e: QueueEvent) {
         probe!(self.probe.event(e));
+    }
+
+    /// `ReentrantLock.lock()`: the state, then the owner.
+    #[inline(always)]
+    fn try_lock(&mut self, th: usize) -> bool {
+        let ok = sync::try_lock(&mut self.state);
+        if ok {
+            self.owner = Some(th);
+        }
+        ok
+    }
+
+    /// `unlock()`: the owner is cleared, then the state given back.
+    #[inline(always)]
+    fn unlock(&mut self) {
+        self.owner = None;
+        sync::unlock(&mut self.state);
     }
 
     fn wrap(&self, i: u32) -> u32 {
@@ -207,9 +228,8 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         match r.pc {
             Pc::Idle => return None,
             Pc::Lock => {
-                let ok = self.owner.is_none();
+                let ok = self.try_lock(th);
                 if ok {
-                    self.owner = Some(th);
                     r.pc = Pc::ReadCount;
                 }
                 self.event(QueueEvent::Lock { thread: th, ok });
@@ -270,7 +290,7 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
             }
             Pc::Unlock => {
                 debug_assert_eq!(self.owner, Some(th));
-                self.owner = None;
+                self.unlock();
                 self.event(QueueEvent::Unlock { thread: th });
                 r.pc = Pc::Return;
             }
@@ -292,8 +312,8 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         const TH: usize = 0;
         self.event(QueueEvent::Begin { thread: TH, op });
         // Alone, the lock is free: no other thread is inside an operation.
-        debug_assert!(self.owner.is_none());
-        self.owner = Some(TH);
+        let free = self.try_lock(TH);
+        debug_assert!(free);
         self.event(QueueEvent::Lock {
             thread: TH,
             ok: true,
@@ -317,7 +337,7 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
             }
             QueueOp::Size => Outcome::Size(u64::from(count)),
         };
-        self.owner = None;
+        self.unlock();
         self.event(QueueEvent::Unlock { thread: TH });
         self.event(QueueEvent::Done {
             thread: TH,

@@ -17,6 +17,14 @@
 
 use crate::probe::{NoProbe, Probe};
 use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::sync;
+
+/// A slot's `null`.
+pub const EMPTY: u32 = u32::MAX;
+
+fn element(slot: u32) -> Option<u32> {
+    (slot != EMPTY).then_some(slot)
+}
 
 /// JCTools' default `jctools.spsc.max.lookahead.step`.
 pub const MAX_LOOK_AHEAD_STEP: u64 = 4096;
@@ -148,7 +156,8 @@ pub struct RingRegs {
 
 pub struct RingQueue<P: Probe<QueueEvent> = NoProbe> {
     pub kind: RingKind,
-    pub buffer: Vec<Option<u32>>,
+    /// The slots, 4 bytes each as a compressed reference is; [`EMPTY`] is `null`.
+    pub buffer: Vec<u32>,
     pub mask: u64,
     pub producer_index: u64,
     pub consumer_index: u64,
@@ -178,7 +187,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         };
         Self {
             kind,
-            buffer: vec![None; capacity],
+            buffer: vec![EMPTY; capacity],
             mask: capacity as u64 - 1,
             producer_index: 0,
             consumer_index: 0,
@@ -200,9 +209,10 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         (index & self.mask) as u32
     }
 
+    /// `lvElement`: a volatile load.
     fn load_slot(&mut self, th: usize, index: u64) -> Option<u32> {
         let s = self.slot(index);
-        let e = self.buffer[s as usize];
+        let e = element(sync::load_acquire_u32(&mut self.buffer[s as usize]));
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Slot(s),
@@ -211,9 +221,15 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         e
     }
 
+    /// `soElement` (ordered) or `spElement` (plain).
     fn store_slot(&mut self, th: usize, index: u64, e: Option<u32>, ordered: bool) {
         let s = self.slot(index);
-        self.buffer[s as usize] = e;
+        let word = e.unwrap_or(EMPTY);
+        if ordered {
+            sync::store_release_u32(&mut self.buffer[s as usize], word);
+        } else {
+            self.buffer[s as usize] = word;
+        }
         self.event(QueueEvent::Store {
             thread: th,
             field: Field::Slot(s),
@@ -222,13 +238,31 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         });
     }
 
-    fn load(&mut self, th: usize, field: Field) -> u64 {
-        let value = match field {
-            Field::ProducerIndex => self.producer_index,
-            Field::ConsumerIndex => self.consumer_index,
-            Field::ProducerLimit => self.producer_limit,
+    fn index(&mut self, field: Field) -> &mut u64 {
+        match field {
+            Field::ProducerIndex => &mut self.producer_index,
+            Field::ConsumerIndex => &mut self.consumer_index,
+            Field::ProducerLimit => &mut self.producer_limit,
             _ => unreachable!("a ring has no {field:?}"),
-        };
+        }
+    }
+
+    /// `lv…`: a volatile load.
+    #[inline(always)]
+    fn load(&mut self, th: usize, field: Field) -> u64 {
+        let value = sync::load_acquire_u64(self.index(field));
+        self.report_load(th, field, value)
+    }
+
+    /// `lp…`: a plain load of a field only this side writes.
+    #[inline(always)]
+    fn load_plain(&mut self, th: usize, field: Field) -> u64 {
+        let value = *self.index(field);
+        self.report_load(th, field, value)
+    }
+
+    #[inline(always)]
+    fn report_load(&mut self, th: usize, field: Field, value: u64) -> u64 {
         self.event(QueueEvent::Load {
             thread: th,
             field,
@@ -237,13 +271,10 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
         value
     }
 
+    /// `so…`: an ordered store.
+    #[inline(always)]
     fn store(&mut self, th: usize, field: Field, value: u64) {
-        match field {
-            Field::ProducerIndex => self.producer_index = value,
-            Field::ConsumerIndex => self.consumer_index = value,
-            Field::ProducerLimit => self.producer_limit = value,
-            _ => unreachable!("a ring has no {field:?}"),
-        }
+        sync::store_release_u64(self.index(field), value);
         self.event(QueueEvent::Store {
             thread: th,
             field,
@@ -267,10 +298,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
     /// MPSC's claim: `CAS(producerIndex, p → p + 1)`.
     #[inline(always)]
     fn cas_producer_index(&mut self, th: usize, p: u64) -> bool {
-        let ok = self.producer_index == p;
-        if ok {
-            self.producer_index = p + 1;
-        }
+        let ok = sync::cas_u64(&mut self.producer_index, p, p + 1);
         self.event(QueueEvent::Cas {
             thread: th,
             field: Field::ProducerIndex,
@@ -285,7 +313,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
     #[inline(always)]
     fn spin_on_slot(&mut self, th: usize, c: u64) -> Option<u32> {
         let s = self.slot(c);
-        let e = self.buffer[s as usize];
+        let e = element(sync::load_acquire_u32(&mut self.buffer[s as usize]));
         match e {
             None => self.event(QueueEvent::Spin { thread: th }),
             Some(x) => self.event(QueueEvent::Load {
@@ -302,8 +330,8 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
 impl<P: Probe<QueueEvent>> RingQueue<P> {
     #[inline]
     fn spsc_offer(&mut self, th: usize, e: u32) -> Outcome {
-        let p = self.load(th, Field::ProducerIndex);
-        if p >= self.load(th, Field::ProducerLimit) {
+        let p = self.load_plain(th, Field::ProducerIndex);
+        if p >= self.load_plain(th, Field::ProducerLimit) {
             if self.load_slot(th, p + self.look_ahead_step).is_none() {
                 self.set_limit_plain(th, p + self.look_ahead_step);
             } else if self.load_slot(th, p).is_some() {
@@ -338,7 +366,7 @@ impl<P: Probe<QueueEvent>> RingQueue<P> {
 
     #[inline]
     fn poll_alone(&mut self, th: usize) -> Outcome {
-        let c = self.load(th, Field::ConsumerIndex);
+        let c = self.load_plain(th, Field::ConsumerIndex);
         let mut e = self.load_slot(th, c);
         if e.is_none() {
             if self.kind == RingKind::Spsc || self.load(th, Field::ProducerIndex) == c {
@@ -394,11 +422,11 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
         match r.pc {
             Pc::Idle => return None,
             Pc::SpReadIndex => {
-                r.p = self.load(th, Field::ProducerIndex);
+                r.p = self.load_plain(th, Field::ProducerIndex);
                 r.pc = Pc::SpReadLimit;
             }
             Pc::SpReadLimit => {
-                r.limit = self.load(th, Field::ProducerLimit);
+                r.limit = self.load_plain(th, Field::ProducerLimit);
                 r.pc = if r.p >= r.limit {
                     Pc::SpLookAhead
                 } else {
@@ -470,7 +498,7 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
                 r.pc = if ok { Pc::MpStore } else { Pc::MpReadIndex };
             }
             Pc::PollReadIndex => {
-                r.c = self.load(th, Field::ConsumerIndex);
+                r.c = self.load_plain(th, Field::ConsumerIndex);
                 r.pc = Pc::PollReadSlot;
             }
             Pc::PollReadSlot => {
@@ -673,7 +701,7 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
     fn contents(&self) -> Vec<u32> {
         // Claimed-but-unwritten slots (MPSC) hold nothing yet: skipped.
         (self.consumer_index..self.producer_index)
-            .filter_map(|i| self.buffer[self.slot(i) as usize])
+            .filter_map(|i| element(self.buffer[self.slot(i) as usize]))
             .collect()
     }
 }

@@ -11,6 +11,7 @@
 
 use crate::probe::{NoProbe, Probe};
 use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::sync;
 
 pub const NIL: u32 = u32::MAX;
 
@@ -259,7 +260,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 
     #[inline(always)]
     fn load_head(&mut self, th: usize) -> u32 {
-        let h = self.head;
+        let h = sync::load_acquire_u32(&mut self.head);
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Head,
@@ -270,7 +271,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 
     #[inline(always)]
     fn load_tail(&mut self, th: usize) -> u32 {
-        let t = self.tail;
+        let t = sync::load_acquire_u32(&mut self.tail);
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Tail,
@@ -281,7 +282,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 
     #[inline(always)]
     fn load_next(&mut self, th: usize, p: u32) -> u32 {
-        let q = self.nodes[p as usize].next;
+        let q = sync::load_acquire_u32(&mut self.nodes[p as usize].next);
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Next(p),
@@ -292,7 +293,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 
     #[inline(always)]
     fn load_item(&mut self, th: usize, p: u32) -> Option<u32> {
-        let item = self.nodes[p as usize].item.get();
+        let item = Item(sync::load_acquire_u32(&mut self.nodes[p as usize].item.0)).get();
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Item(p),
@@ -304,10 +305,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// `CAS(p.next, null → n)`.
     #[inline(always)]
     fn cas_next(&mut self, th: usize, p: u32, n: u32) -> bool {
-        let ok = self.nodes[p as usize].next == NIL;
-        if ok {
-            self.nodes[p as usize].next = n;
-        }
+        let ok = sync::cas_u32(&mut self.nodes[p as usize].next, NIL, n);
         self.event(QueueEvent::Cas {
             thread: th,
             field: Field::Next(p),
@@ -321,10 +319,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// `CAS(tail, t → n)`; it may fail, and nobody looks.
     #[inline(always)]
     fn cas_tail(&mut self, th: usize, t: u32, n: u32) {
-        let ok = self.tail == t;
-        if ok {
-            self.tail = n;
-        }
+        let ok = sync::cas_u32(&mut self.tail, t, n);
         self.event(QueueEvent::Cas {
             thread: th,
             field: Field::Tail,
@@ -337,11 +332,8 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// `CAS(p.item, item → null)`.
     #[inline(always)]
     fn cas_item(&mut self, th: usize, p: u32, item: Option<u32>) -> bool {
-        let cell = &mut self.nodes[p as usize].item;
-        let ok = cell.get() == item;
-        if ok {
-            *cell = Item::NULL;
-        }
+        let expected = item.unwrap_or(Item::NULL.0);
+        let ok = sync::cas_u32(&mut self.nodes[p as usize].item.0, expected, Item::NULL.0);
         self.event(QueueEvent::Cas {
             thread: th,
             field: Field::Item(p),
@@ -355,10 +347,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// `CAS(head, h → p)`, the first half of `updateHead`.
     #[inline(always)]
     fn cas_head(&mut self, th: usize, h: u32, p: u32) -> bool {
-        let ok = self.head == h;
-        if ok {
-            self.head = p;
-        }
+        let ok = sync::cas_u32(&mut self.head, h, p);
         self.event(QueueEvent::Cas {
             thread: th,
             field: Field::Head,
@@ -372,7 +361,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// `h.next ← h` (ordered): the old head is dead.
     #[inline(always)]
     fn self_link(&mut self, th: usize, h: u32) {
-        self.nodes[h as usize].next = h;
+        sync::store_release_u32(&mut self.nodes[h as usize].next, h);
         self.event(QueueEvent::Store {
             thread: th,
             field: Field::Next(h),
@@ -467,7 +456,8 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
                 p = q;
             }
             while p != NIL {
-                if self.nodes[p as usize].item != Item::NULL {
+                // `p.item` is volatile: each look is an acquire load, as the JVM's is.
+                if sync::load_acquire_u32(&mut self.nodes[p as usize].item.0) != Item::NULL.0 {
                     count += 1;
                     self.event(QueueEvent::Visit {
                         thread: th,

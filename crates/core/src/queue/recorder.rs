@@ -5,7 +5,7 @@
 
 use crate::probe::Probe;
 use crate::queue::array::ArrayQueue;
-use crate::queue::jctools::RingQueue;
+use crate::queue::jctools::{RingQueue, EMPTY};
 use crate::queue::linked::{LinkedQueue, NIL};
 use crate::queue::script::{outcome_label, Program, RunAction, Turn};
 use crate::queue::{Field, Outcome, QueueEvent, QueueKind, QueueOp, StepQueue, NULL};
@@ -126,16 +126,16 @@ impl<P: Probe<QueueEvent>> Drawn for LinkedQueue<P> {
     }
 }
 
-fn slots(c: &mut Canvas<'_>, items: &[Option<u32>]) {
+fn slots(c: &mut Canvas<'_>, items: impl ExactSizeIterator<Item = Option<u32>>) {
     c.set(c.at.capacity, items.len() as i64);
-    for (i, s) in items.iter().enumerate().take(MAX_SLOTS) {
+    for (i, s) in items.enumerate().take(MAX_SLOTS) {
         c.set(c.at.slot + i, s.map_or(NULL, i64::from));
     }
 }
 
 impl<P: Probe<QueueEvent>> Drawn for ArrayQueue<P> {
     fn draw(&self, c: &mut Canvas<'_>) {
-        slots(c, &self.items);
+        slots(c, self.items.iter().copied());
         c.set(c.at.take_index, i64::from(self.take_index));
         c.set(c.at.put_index, i64::from(self.put_index));
         c.set(c.at.count, i64::from(self.count));
@@ -145,7 +145,7 @@ impl<P: Probe<QueueEvent>> Drawn for ArrayQueue<P> {
 
 impl<P: Probe<QueueEvent>> Drawn for RingQueue<P> {
     fn draw(&self, c: &mut Canvas<'_>) {
-        slots(c, &self.buffer);
+        slots(c, self.buffer.iter().map(|&s| (s != EMPTY).then_some(s)));
         c.set(c.at.producer_index, self.producer_index as i64);
         c.set(c.at.consumer_index, self.consumer_index as i64);
         c.set(c.at.producer_limit, self.producer_limit as i64);

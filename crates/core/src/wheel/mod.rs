@@ -32,6 +32,7 @@ use crate::family::Variant;
 use crate::heap::jdk::{ByKey, JdkHeap, Ref};
 use crate::heap::{HeapEvent, Op};
 use crate::probe::{Event, Kind, NoProbe, Probe};
+use crate::sync;
 
 /// Kafka's `SystemTimer` defaults.
 pub const TICK_MS: u64 = 1;
@@ -317,8 +318,11 @@ struct Entry {
     expiration: u64,
     prev: u32,
     next: u32,
-    /// The bucket it is in, or NONE.
+    /// The bucket it is in, or NONE (volatile in Kafka).
     list: u32,
+    /// The entry's monitor, and its task's (a `TimerTask` and its entry are two objects there).
+    monitor: u32,
+    task_monitor: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -327,6 +331,8 @@ struct Bucket {
     root: u32,
     /// −1 when unset (Kafka's `AtomicLong(-1)`).
     expiration: i64,
+    /// The list's monitor (`synchronized` in `add`, `remove` and `flush`).
+    monitor: u32,
     level: usize,
     slot: usize,
 }
@@ -348,8 +354,10 @@ pub struct SystemTimer<P: Probe<WheelEvent> = NoProbe> {
     buckets: Vec<Bucket>,
     /// The delay queue of buckets; its probe is the timer's probe.
     queue: JdkHeap<BucketKey, QueueProbe<P>>,
-    /// Kafka's `taskCounter`: entries in all buckets.
-    task_counter: usize,
+    /// Kafka's `taskCounter` (an `AtomicInteger`): entries in all buckets.
+    task_counter: u32,
+    /// The bucket `DelayQueue`'s `ReentrantLock`.
+    queue_lock: u32,
     now: u64,
 }
 
@@ -368,6 +376,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             buckets: Vec::new(),
             queue: JdkHeap::with_probe(QueueProbe(probe)),
             task_counter: 0,
+            queue_lock: 0,
             now: start_ms,
         };
         t.make_level(tick_ms, start_ms);
@@ -395,6 +404,8 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             prev: i,
             next: i,
             list: NONE,
+            monitor: 0,
+            task_monitor: 0,
         });
         i
     }
@@ -408,6 +419,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             self.buckets.push(Bucket {
                 root,
                 expiration: -1,
+                monitor: 0,
                 level,
                 slot,
             });
@@ -430,7 +442,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
 
     /// Entries in all buckets (Kafka's `size`).
     pub fn size(&self) -> usize {
-        self.task_counter
+        self.task_counter as usize
     }
 
     /// When the delay queue's earliest bucket expires, if it holds any.
@@ -487,7 +499,13 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             prev: NONE,
             next: NONE,
             list: NONE,
+            monitor: 0,
+            task_monitor: 0,
         });
+        // The entry's constructor: `task.setTimerTaskEntry(this)`, synchronized on the task.
+        let task = &mut self.entries[h as usize].task_monitor;
+        sync::monitor_enter(task);
+        sync::monitor_exit(task);
         self.add_entry(h, 0, fire);
         TimerHandle(h)
     }
@@ -555,10 +573,12 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
                 let bucket_expiration = (virtual_id * tick) as i64;
                 if self.set_expiration(b, bucket_expiration) {
                     self.line(line::ADD_OFFER);
+                    sync::lock(&mut self.queue_lock);
                     self.queue.offer(BucketKey {
                         expiration: bucket_expiration as u64,
                         bucket: b,
                     });
+                    sync::unlock(&mut self.queue_lock);
                 }
                 return Some(level);
             }
@@ -574,35 +594,50 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
 
     /// `TimerTaskList.setExpiration`: whether it changed.
     fn set_expiration(&mut self, b: u32, expiration: i64) -> bool {
-        let old = std::mem::replace(&mut self.buckets[b as usize].expiration, expiration);
-        old != expiration
+        sync::swap_i64(&mut self.buckets[b as usize].expiration, expiration) != expiration
     }
 
-    /// `TimerTaskList.add`: link at the tail, before the sentinel.
+    /// `TimerTaskList.add`: link at the tail, before the sentinel. Kafka first calls
+    /// `entry.remove()` (a read of `list`, null here), then locks the list and the entry.
     fn append(&mut self, b: u32, e: u32) {
+        let was = sync::load_acquire_u32(&mut self.entries[e as usize].list);
+        debug_assert_eq!(was, NONE, "an entry is added only when it is in no list");
+        sync::monitor_enter(&mut self.buckets[b as usize].monitor);
+        sync::monitor_enter(&mut self.entries[e as usize].monitor);
         let root = self.buckets[b as usize].root;
         let tail = self.entries[root as usize].prev;
         self.entries[e as usize].next = root;
         self.entries[e as usize].prev = tail;
-        self.entries[e as usize].list = b;
+        sync::store_release_u32(&mut self.entries[e as usize].list, b);
         self.entries[tail as usize].next = e;
         self.entries[root as usize].prev = e;
-        self.task_counter += 1;
+        sync::add_u32(&mut self.task_counter, 1);
+        sync::monitor_exit(&mut self.entries[e as usize].monitor);
+        sync::monitor_exit(&mut self.buckets[b as usize].monitor);
     }
 
-    /// `TimerTaskList.remove`: unlink in O(1).
-    fn unlink(&mut self, e: u32) {
+    /// `TimerTaskList.remove`: unlink in O(1), holding the list's monitor and the entry's. In a
+    /// flush the list's monitor is already held (a recursive enter: no CAS in HotSpot).
+    fn unlink(&mut self, e: u32, list_held: bool) {
         let Entry {
             prev, next, list, ..
         } = self.entries[e as usize];
+        if !list_held {
+            sync::monitor_enter(&mut self.buckets[list as usize].monitor);
+        }
+        sync::monitor_enter(&mut self.entries[e as usize].monitor);
         let Bucket { level, slot, .. } = self.buckets[list as usize];
         self.entries[next as usize].prev = prev;
         self.entries[prev as usize].next = next;
         let entry = &mut self.entries[e as usize];
         entry.next = NONE;
         entry.prev = NONE;
-        entry.list = NONE;
-        self.task_counter -= 1;
+        sync::store_release_u32(&mut entry.list, NONE);
+        sync::add_u32(&mut self.task_counter, -1);
+        sync::monitor_exit(&mut self.entries[e as usize].monitor);
+        if !list_held {
+            sync::monitor_exit(&mut self.buckets[list as usize].monitor);
+        }
         self.event(WheelEvent::Unlink {
             timer: e,
             level,
@@ -615,11 +650,15 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     pub fn cancel(&mut self, h: TimerHandle) -> bool {
         self.line(line::CANCEL);
         self.event(WheelEvent::Begin(WheelOp::Cancel));
-        if self.entries[h.0 as usize].list == NONE {
-            return false;
+        // Synchronized on the task; `entry.remove()` reads `list`, removes, and reads it again.
+        sync::monitor_enter(&mut self.entries[h.0 as usize].task_monitor);
+        let pending = sync::load_acquire_u32(&mut self.entries[h.0 as usize].list) != NONE;
+        if pending {
+            self.unlink(h.0, false);
+            sync::load_acquire_u32(&mut self.entries[h.0 as usize].list);
         }
-        self.unlink(h.0);
-        true
+        sync::monitor_exit(&mut self.entries[h.0 as usize].task_monitor);
+        pending
     }
 
     /// `SystemTimer.advanceClock` driven to `t`: flush every bucket due by `t`, then move the
@@ -627,12 +666,14 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     pub fn advance(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
         self.line(line::ADVANCE);
         self.event(WheelEvent::Begin(WheelOp::Advance));
-        while let Some(head) = self.queue.peek() {
-            if head.expiration > t {
-                break;
-            }
+        loop {
+            // `delayQueue.poll()`: under its lock, the head if it is due.
+            sync::lock(&mut self.queue_lock);
+            let due = self.queue.peek().is_some_and(|head| head.expiration <= t);
+            let polled = due.then(|| self.queue.poll().expect("peeked").bucket);
+            sync::unlock(&mut self.queue_lock);
+            let Some(b) = polled else { break };
             self.line(line::ADVANCE_POLL);
-            let b = self.queue.poll().expect("peeked").bucket;
             let expiration = self.buckets[b as usize].expiration.max(0) as u64;
             self.line(line::ADVANCE_CLOCK);
             self.advance_clock(expiration);
@@ -665,15 +706,17 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             root, level, slot, ..
         } = self.buckets[b as usize];
         self.event(WheelEvent::Flush { level, slot });
+        sync::monitor_enter(&mut self.buckets[b as usize].monitor);
         loop {
             let head = self.entries[root as usize].next;
             if head == root {
                 break;
             }
-            self.unlink(head);
+            self.unlink(head, true);
             self.add_entry(head, level, fire);
         }
-        self.buckets[b as usize].expiration = -1;
+        sync::store_release_i64(&mut self.buckets[b as usize].expiration, -1);
+        sync::monitor_exit(&mut self.buckets[b as usize].monitor);
     }
 }
 
@@ -715,6 +758,8 @@ pub struct DelayQueueTimer<P: Probe<WheelEvent> = NoProbe> {
     queue: JdkHeap<Ref, QueueProbe<P>, ByKey<Vec<u64>>>,
     ids: Vec<u32>,
     pending: Vec<bool>,
+    /// The `DelayQueue`'s `ReentrantLock`: every offer, remove and poll takes it.
+    lock: u32,
     now: u64,
 }
 
@@ -730,6 +775,7 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
             queue: JdkHeap::with_order(ByKey::default(), QueueProbe(probe)),
             ids: Vec::new(),
             pending: Vec::new(),
+            lock: 0,
             now: start_ms,
         }
     }
@@ -761,7 +807,9 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
         let task = self.queue.order.push(self.now + delay);
         self.ids.push(id);
         self.pending.push(true);
+        sync::lock(&mut self.lock);
         self.queue.offer(task);
+        sync::unlock(&mut self.lock);
         if delay == 0 {
             self.run_due(self.now, fire);
         }
@@ -773,7 +821,10 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
         probe!(self.queue.probe.0.event(WheelEvent::Begin(WheelOp::Cancel)));
         // `remove(Object)` scans whether or not the task is still queued, as the JDK's does.
         self.pending[h.0 as usize] = false;
-        self.queue.remove(&Ref(h.0)).is_some()
+        sync::lock(&mut self.lock);
+        let removed = self.queue.remove(&Ref(h.0)).is_some();
+        sync::unlock(&mut self.lock);
+        removed
     }
 
     pub fn advance(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
@@ -788,12 +839,19 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
     }
 
     fn run_due(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
-        while let Some(head) = self.queue.peek() {
-            let due = self.queue.order.table()[head.0 as usize];
-            if due > t {
-                break;
+        loop {
+            // `poll()`: under the lock, the head if it is due.
+            sync::lock(&mut self.lock);
+            let head = self
+                .queue
+                .peek()
+                .map(|h| (h.0, self.queue.order.table()[h.0 as usize]));
+            let polled = head.filter(|&(_, due)| due <= t);
+            if polled.is_some() {
+                self.queue.poll();
             }
-            let task = self.queue.poll().expect("peeked").0;
+            sync::unlock(&mut self.lock);
+            let Some((task, due)) = polled else { break };
             self.pending[task as usize] = false;
             probe!(self.queue.probe.0.event(WheelEvent::Fire {
                 timer: task,
