@@ -5,8 +5,12 @@ import './catalog';
 import { App } from './App';
 import './styles.css';
 import { watchScrollEdges } from './site/scrollEdges';
+import { loadWasm } from './wasm/loader';
 
 watchScrollEdges();
+// Nearly every page draws with the wasm: fetch and compile it while the route's code loads, not
+// after its first widget mounts. A failure is shown by each widget, which loads it again.
+loadWasm().catch(() => {});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
