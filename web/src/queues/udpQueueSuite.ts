@@ -124,7 +124,7 @@ export function compareQueues(run: SuiteRun): Comparison[] {
     estimate: rowRatio(run, id('spsc', SMALL), id('abq', SMALL)),
     says: {
       reproduced: (_, t) => `the SPSC ring offers at ${t} the ArrayBlockingQueue's rate, the same way round as on the JVM. It takes no lock: one look-ahead read every few offers, a slot write and an index write.`,
-      'not reproduced': (_, t) => `the SPSC ring offers at ${t} the ArrayBlockingQueue's rate, the other way round from the JVM. Both pay their originals' synchronizations (the ABQ a CAS, a load and a release store per offer, the ring two ordered stores); why the order differs is not measured here.`,
+      'not reproduced': (_, t) => `the SPSC ring offers at ${t} the ArrayBlockingQueue's rate, the other way round from the JVM. Both pay for their originals' synchronizations (the ABQ a CAS, a load and a release store per offer, where the JVM's release also fences; the ring two ordered stores); why the order differs is not measured here.`,
     },
   });
   return [guard, growth, abq, rings, spscAbq];

@@ -670,7 +670,8 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                         r.pc = Pc::Return;
                         continue;
                     }
-                    if self.nodes[r.p as usize].item != Item::NULL {
+                    if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Item::NULL.0
+                    {
                         r.count += 1;
                         self.event(QueueEvent::Visit {
                             thread: th,

@@ -15,8 +15,10 @@
 //!
 //! Simplified: time is virtual (the script's clock) instead of `System.nanoTime`, so "advance to
 //! T" polls every bucket due by T at once instead of waiting up to 200 ms for one; there is one
-//! thread, so the read/write lock and the per-list monitors are not modelled; entries live in an
-//! arena and are named by [`TimerHandle`]s, as Netty's heap elements are.
+//! thread, so no thread ever waits on the per-list monitors (they are paid as uncontended ones,
+//! see `crate::sync`) and `SystemTimer`'s read/write lock is not modelled; entries live in an
+//! arena and are named by [`TimerHandle`]s, as Netty's heap elements are. A task and its entry are
+//! one `Entry` here, with the task's monitor and its volatile `timerTaskEntry` as fields.
 
 pub mod bench;
 pub mod purgatory;
@@ -27,6 +29,7 @@ pub mod script;
 pub use script::Wheels;
 
 use std::cmp::Ordering;
+use std::hint::black_box;
 
 use crate::family::Variant;
 use crate::heap::jdk::{ByKey, JdkHeap, Ref};
@@ -323,6 +326,8 @@ struct Entry {
     /// The entry's monitor, and its task's (a `TimerTask` and its entry are two objects there).
     monitor: u32,
     task_monitor: u32,
+    /// The task's volatile `timerTaskEntry`: this entry while the task holds it, else NONE.
+    task_entry: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -406,6 +411,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             list: NONE,
             monitor: 0,
             task_monitor: 0,
+            task_entry: NONE,
         });
         i
     }
@@ -501,11 +507,15 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             list: NONE,
             monitor: 0,
             task_monitor: 0,
+            task_entry: NONE,
         });
-        // The entry's constructor: `task.setTimerTaskEntry(this)`, synchronized on the task.
-        let task = &mut self.entries[h as usize].task_monitor;
-        sync::monitor_enter(task);
-        sync::monitor_exit(task);
+        // The entry's constructor: `task.setTimerTaskEntry(this)`, synchronized on the task: the
+        // task had no entry (a new task), so it takes this one.
+        let entry = &mut self.entries[h as usize];
+        sync::monitor_enter(&mut entry.task_monitor);
+        black_box(sync::load_acquire_u32(&mut entry.task_entry));
+        sync::store_release_u32(&mut entry.task_entry, h);
+        sync::monitor_exit(&mut entry.task_monitor);
         self.add_entry(h, 0, fire);
         TimerHandle(h)
     }
@@ -540,6 +550,10 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
 
     /// `TimingWheel.add` from level 0 up: the level it was placed at, or None if it is expired.
     fn wheel_add(&mut self, e: u32) -> Option<usize> {
+        // `cancelled()`: the task's entry is no longer this one. Never here: a cancelled entry is
+        // unlinked at once and so never flushed back in.
+        let cancelled = sync::load_acquire_u32(&mut self.entries[e as usize].task_entry) != e;
+        debug_assert!(!black_box(cancelled));
         let expiration = self.entries[e as usize].expiration;
         let mut level = 0;
         loop {
@@ -600,7 +614,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     /// `TimerTaskList.add`: link at the tail, before the sentinel. Kafka first calls
     /// `entry.remove()` (a read of `list`, null here), then locks the list and the entry.
     fn append(&mut self, b: u32, e: u32) {
-        let was = sync::load_acquire_u32(&mut self.entries[e as usize].list);
+        let was = black_box(sync::load_acquire_u32(&mut self.entries[e as usize].list));
         debug_assert_eq!(was, NONE, "an entry is added only when it is in no list");
         sync::monitor_enter(&mut self.buckets[b as usize].monitor);
         sync::monitor_enter(&mut self.entries[e as usize].monitor);
@@ -617,12 +631,14 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     }
 
     /// `TimerTaskList.remove`: unlink in O(1), holding the list's monitor and the entry's. In a
-    /// flush the list's monitor is already held (a recursive enter: no CAS in HotSpot).
+    /// flush the list's monitor is already held: a re-enter (a failed CAS) and a free exit.
     fn unlink(&mut self, e: u32, list_held: bool) {
         let Entry {
             prev, next, list, ..
         } = self.entries[e as usize];
-        if !list_held {
+        if list_held {
+            sync::monitor_reenter(&mut self.buckets[list as usize].monitor);
+        } else {
             sync::monitor_enter(&mut self.buckets[list as usize].monitor);
         }
         sync::monitor_enter(&mut self.entries[e as usize].monitor);
@@ -650,14 +666,20 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     pub fn cancel(&mut self, h: TimerHandle) -> bool {
         self.line(line::CANCEL);
         self.event(WheelEvent::Begin(WheelOp::Cancel));
-        // Synchronized on the task; `entry.remove()` reads `list`, removes, and reads it again.
-        sync::monitor_enter(&mut self.entries[h.0 as usize].task_monitor);
-        let pending = sync::load_acquire_u32(&mut self.entries[h.0 as usize].list) != NONE;
-        if pending {
-            self.unlink(h.0, false);
-            sync::load_acquire_u32(&mut self.entries[h.0 as usize].list);
+        // Synchronized on the task: if it still has its entry, `entry.remove()` reads `list`,
+        // removes, and reads it again; then the task lets go of its entry.
+        let e = h.0 as usize;
+        sync::monitor_enter(&mut self.entries[e].task_monitor);
+        let mut pending = false;
+        if sync::load_acquire_u32(&mut self.entries[e].task_entry) != NONE {
+            pending = sync::load_acquire_u32(&mut self.entries[e].list) != NONE;
+            if pending {
+                self.unlink(h.0, false);
+                black_box(sync::load_acquire_u32(&mut self.entries[e].list));
+            }
         }
-        sync::monitor_exit(&mut self.entries[h.0 as usize].task_monitor);
+        sync::store_release_u32(&mut self.entries[e].task_entry, NONE);
+        sync::monitor_exit(&mut self.entries[e].task_monitor);
         pending
     }
 
