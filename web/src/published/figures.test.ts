@@ -30,6 +30,14 @@ describe('published figures', () => {
     expect(figureText({ value: 0.743, error: 0.003, unit: 'ops/s', what: '', source: '' }, { error: true, unit: true })).toBe('0.743 ± 0.003 ops/s');
   });
 
+  it('keeps every inline figure inside its sentence (MDX makes a tag alone on its line a block)', () => {
+    for (const slug of slugs) {
+      const alone = mdx(slug).split('\n').map((line, i) => [i + 1, line.trim()] as const)
+        .filter(([, line]) => /^<(Fig|FigRatio|JvmFig)\b.*\/>$/.test(line));
+      expect(alone.map(([n, line]) => `${slug}.mdx:${n}: ${line}`)).toEqual([]);
+    }
+  });
+
   it('every figure, ratio and table a lesson names exists in its data file', () => {
     for (const slug of slugs) {
       const text = mdx(slug);
