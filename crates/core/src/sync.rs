@@ -23,34 +23,17 @@
 
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, Ordering};
 
-// `from_ptr` needs the plain integer aligned as the atomic is: true on every target the lab builds.
-const _: () = assert!(std::mem::align_of::<u32>() == std::mem::align_of::<AtomicU32>());
-const _: () = assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
-const _: () = assert!(std::mem::align_of::<i64>() == std::mem::align_of::<AtomicI64>());
-
-fn atomic_u32(word: &mut u32) -> &AtomicU32 {
-    // SAFETY: the pointer comes from a live `&mut`, so it is valid and exclusive for the borrow,
-    // and the alignment matches (asserted above).
-    unsafe { AtomicU32::from_ptr(word) }
-}
-
-fn atomic_u64(word: &mut u64) -> &AtomicU64 {
-    // SAFETY: as in `atomic_u32`.
-    unsafe { AtomicU64::from_ptr(word) }
-}
-
 /// `getAndSet(value)` on a `long`.
 #[inline(always)]
 pub fn swap_i64(word: &mut i64, value: i64) -> i64 {
-    // SAFETY: as in `atomic_u32`.
-    unsafe { AtomicI64::from_ptr(word) }.swap(value, Ordering::AcqRel)
+    atomic::<i64, AtomicI64>(word).swap(value, Ordering::AcqRel)
 }
 
 /// `addAndGet(delta)` (`incrementAndGet` is +1, `decrementAndGet` −1).
 #[inline(always)]
 pub fn add_u32(word: &mut u32, delta: i32) -> u32 {
     let delta = delta as u32;
-    atomic_u32(word)
+    atomic::<u32, AtomicU32>(word)
         .fetch_add(delta, Ordering::AcqRel)
         .wrapping_add(delta)
 }
@@ -102,66 +85,50 @@ pub fn monitor_exit(header: &mut u32) {
     debug_assert!(held, "a monitor is exited only after it was entered");
 }
 
-/// `compareAndSet(expected, new)`.
-#[inline(always)]
-pub fn cas_u32(word: &mut u32, expected: u32, new: u32) -> bool {
-    atomic_u32(word)
-        .compare_exchange(expected, new, Ordering::AcqRel, Ordering::Acquire)
-        .is_ok()
+/// For each word size the lab's fields use: `compareAndSet`, a volatile or ordered store, and a
+/// volatile load, on the field itself.
+macro_rules! ordered_access {
+    ($t:ty, $atomic:ty, $cas:ident, $store:ident, $load:ident) => {
+        /// `compareAndSet(expected, new)`.
+        #[inline(always)]
+        pub fn $cas(word: &mut $t, expected: $t, new: $t) -> bool {
+            atomic::<$t, $atomic>(word)
+                .compare_exchange(expected, new, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok()
+        }
+
+        /// A volatile or ordered store.
+        #[inline(always)]
+        pub fn $store(word: &mut $t, value: $t) {
+            #[cfg(not(target_arch = "wasm32"))]
+            atomic::<$t, $atomic>(word).store(value, Ordering::Release);
+            #[cfg(target_arch = "wasm32")]
+            wasm::store(word, value);
+        }
+
+        /// A volatile load.
+        #[inline(always)]
+        pub fn $load(word: &mut $t) -> $t {
+            #[cfg(not(target_arch = "wasm32"))]
+            return atomic::<$t, $atomic>(word).load(Ordering::Acquire);
+            #[cfg(target_arch = "wasm32")]
+            return wasm::load(word);
+        }
+    };
 }
 
-/// `compareAndSet(expected, new)` on a `long`.
-#[inline(always)]
-pub fn cas_u64(word: &mut u64, expected: u64, new: u64) -> bool {
-    atomic_u64(word)
-        .compare_exchange(expected, new, Ordering::AcqRel, Ordering::Acquire)
-        .is_ok()
-}
+ordered_access!(u32, AtomicU32, cas_u32, store_release_u32, load_acquire_u32);
+ordered_access!(u64, AtomicU64, cas_u64, store_release_u64, load_acquire_u64);
+ordered_access!(i64, AtomicI64, cas_i64, store_release_i64, load_acquire_i64);
 
-/// A volatile or ordered store.
+/// The atomic view of a plain field.
 #[inline(always)]
-pub fn store_release_u32(word: &mut u32, value: u32) {
-    #[cfg(not(target_arch = "wasm32"))]
-    atomic_u32(word).store(value, Ordering::Release);
-    #[cfg(target_arch = "wasm32")]
-    wasm::store(word, value);
-}
-
-/// A volatile or ordered store of a `long`.
-#[inline(always)]
-pub fn store_release_u64(word: &mut u64, value: u64) {
-    #[cfg(not(target_arch = "wasm32"))]
-    atomic_u64(word).store(value, Ordering::Release);
-    #[cfg(target_arch = "wasm32")]
-    wasm::store(word, value);
-}
-
-/// A volatile store of a `long`.
-#[inline(always)]
-pub fn store_release_i64(word: &mut i64, value: i64) {
-    #[cfg(not(target_arch = "wasm32"))]
-    // SAFETY: as in `atomic_u32`.
-    unsafe { AtomicI64::from_ptr(word) }.store(value, Ordering::Release);
-    #[cfg(target_arch = "wasm32")]
-    wasm::store(word, value);
-}
-
-/// A volatile load.
-#[inline(always)]
-pub fn load_acquire_u32(word: &mut u32) -> u32 {
-    #[cfg(not(target_arch = "wasm32"))]
-    return atomic_u32(word).load(Ordering::Acquire);
-    #[cfg(target_arch = "wasm32")]
-    return wasm::load(word);
-}
-
-/// A volatile load of a `long`.
-#[inline(always)]
-pub fn load_acquire_u64(word: &mut u64) -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    return atomic_u64(word).load(Ordering::Acquire);
-    #[cfg(target_arch = "wasm32")]
-    return wasm::load(word);
+fn atomic<T, A>(word: &mut T) -> &A {
+    const { assert!(size_of::<T>() == size_of::<A>() && align_of::<T>() == align_of::<A>()) };
+    // SAFETY: the pointer comes from a live `&mut`, so it is valid and exclusive for the borrow;
+    // the atomic has the plain integer's size and alignment (asserted above), and the callers
+    // pair each integer with its own atomic type.
+    unsafe { &*(word as *mut T).cast::<A>() }
 }
 
 /// Release stores and acquire loads in wasm. On x86-64 (this machine, and the JVM column's)
