@@ -73,7 +73,6 @@ pub struct Limits {
 pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
     let mut p = Plan::default();
     let mut queued: BTreeSet<Timer> = BTreeSet::new();
-    let mut order: BTreeSet<u64> = BTreeSet::new(); // sequence numbers of queued timers
 
     for (command, &cmd) in commands.iter().enumerate() {
         let fail = |message: String| Err(ScriptError::new(command, message));
@@ -90,10 +89,7 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
             p.actions.push(PlannedAction { action, command });
             Ok(())
         };
-        let add = |p: &mut Plan,
-                   queued: &mut BTreeSet<Timer>,
-                   order: &mut BTreeSet<u64>,
-                   deadline: u64| {
+        let add = |p: &mut Plan, queued: &mut BTreeSet<Timer>, deadline: u64| {
             if queued.len() == limits.max_size {
                 return Err(ScriptError::limit(
                     command,
@@ -109,14 +105,10 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
             };
             p.timers.push(t);
             queued.insert(t);
-            order.insert(t.seq);
             p.max_size = p.max_size.max(queued.len());
             push(p, Action::Add(t))
         };
-        let remove = |p: &mut Plan,
-                      queued: &mut BTreeSet<Timer>,
-                      order: &mut BTreeSet<u64>,
-                      timer: Timer| {
+        let remove = |p: &mut Plan, queued: &mut BTreeSet<Timer>, timer: Timer| {
             p.worst_case_equals += queued.len() as u64;
             if p.worst_case_equals > limits.max_equals {
                 return Err(ScriptError::limit(
@@ -129,18 +121,13 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                 ));
             }
             let was = queued.remove(&timer);
-            if was {
-                order.remove(&timer.seq);
-            }
             push(p, Action::Remove { timer, queued: was })
         };
 
         match cmd {
-            Command::Add(d) => add(&mut p, &mut queued, &mut order, d)?,
+            Command::Add(d) => add(&mut p, &mut queued, d)?,
             Command::Poll => {
-                if let Some(t) = queued.pop_first() {
-                    order.remove(&t.seq);
-                }
+                queued.pop_first();
                 push(&mut p, Action::Poll)?;
             }
             Command::Remove(d) => {
@@ -163,24 +150,27 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
                         deadline: d,
                         seq: u64::MAX,
                     });
-                remove(&mut p, &mut queued, &mut order, target)?;
+                remove(&mut p, &mut queued, target)?;
             }
             Command::Schedule(n) => {
                 if n == 0 {
                     return fail("schedule needs a count of at least 1".into());
                 }
                 for d in 1..=n {
-                    add(&mut p, &mut queued, &mut order, d)?;
+                    add(&mut p, &mut queued, d)?;
                 }
             }
             Command::CancelInOrder | Command::CancelReverse => {
-                let mut seqs: Vec<u64> = order.iter().copied().collect();
+                // In the order they were scheduled (a sort, not a second ordered set: each
+                // BTree instantiation costs the wasm kilobytes).
+                let mut seqs: Vec<u64> = queued.iter().map(|t| t.seq).collect();
+                seqs.sort_unstable();
                 if cmd == Command::CancelReverse {
                     seqs.reverse();
                 }
                 for s in seqs {
                     let t = p.timers[s as usize];
-                    remove(&mut p, &mut queued, &mut order, t)?;
+                    remove(&mut p, &mut queued, t)?;
                 }
             }
         }

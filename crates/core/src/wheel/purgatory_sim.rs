@@ -77,13 +77,18 @@ impl Generator {
         if let Some(z) = self.spare.take() {
             return z;
         }
-        // Box–Muller: two normals from two uniforms.
-        let u1 = 1.0 - self.uniform();
-        let u2 = self.uniform();
-        let r = (-2.0 * u1.ln()).sqrt();
-        let t = std::f64::consts::TAU * u2;
-        self.spare = Some(r * t.sin());
-        r * t.cos()
+        // Marsaglia's polar method: two normals from a point drawn uniformly in the unit disc.
+        // Box–Muller's sine and cosine would add libm's argument reduction to the wasm (7 KB).
+        loop {
+            let u = 2.0 * self.uniform() - 1.0;
+            let v = 2.0 * self.uniform() - 1.0;
+            let s = u * u + v * v;
+            if s > 0.0 && s < 1.0 {
+                let f = (-2.0 * s.ln() / s).sqrt();
+                self.spare = Some(v * f);
+                return u * f;
+            }
+        }
     }
 
     /// The next request's latency in whole ms.

@@ -3,7 +3,7 @@
 //! which are pending, what time it is) into actions with resolved targets; the same plan then
 //! runs on either timer, so both see exactly the same work.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use crate::family::Family;
 use crate::probe::Counter;
@@ -146,12 +146,16 @@ opcodes! {
 
 pub use crate::rng::SplitMix;
 
+const NOT_PENDING: u32 = u32::MAX;
+
 struct Planner {
     limits: Limits,
     plan: Plan,
     by_id: HashMap<u32, u32>,
-    /// Pending timers: entity → expiration.
-    pending: BTreeMap<u32, u64>,
+    /// Pending timers' entities, in no order (their expirations are in `plan.expirations`).
+    pending: Vec<u32>,
+    /// Where each entity sits in `pending`, or `NOT_PENDING`.
+    slot: Vec<u32>,
     now: u64,
 }
 
@@ -191,20 +195,39 @@ impl Planner {
         self.plan.ids.push(id);
         self.plan.expirations.push(self.now + delay);
         // A timer already due runs at once and never waits.
+        self.slot.push(NOT_PENDING);
         if delay > 0 {
-            self.pending.insert(entity, self.now + delay);
+            self.slot[entity as usize] = self.pending.len() as u32;
+            self.pending.push(entity);
             self.plan.max_size = self.plan.max_size.max(self.pending.len());
         }
         self.push(command, Action::Add { entity, id, delay })
     }
 
     fn cancel(&mut self, command: usize, entity: u32) -> Result<(), ScriptError> {
-        self.pending.remove(&entity);
+        let at = self.slot[entity as usize];
+        if at != NOT_PENDING {
+            self.pending.swap_remove(at as usize);
+            if let Some(&moved) = self.pending.get(at as usize) {
+                self.slot[moved as usize] = at;
+            }
+            self.slot[entity as usize] = NOT_PENDING;
+        }
         self.push(command, Action::Cancel { entity })
     }
 
     fn advance(&mut self, command: usize, to: u64) -> Result<(), ScriptError> {
-        self.pending.retain(|_, &mut due| due > to);
+        let (expirations, slot) = (&self.plan.expirations, &mut self.slot);
+        self.pending.retain(|&e| {
+            let keep = expirations[e as usize] > to;
+            if !keep {
+                slot[e as usize] = NOT_PENDING;
+            }
+            keep
+        });
+        for (at, &e) in self.pending.iter().enumerate() {
+            self.slot[e as usize] = at as u32;
+        }
         self.now = to;
         self.push(command, Action::Advance { to })
     }
@@ -227,7 +250,8 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
         limits,
         plan: Plan::default(),
         by_id: HashMap::new(),
-        pending: BTreeMap::new(),
+        pending: Vec::new(),
+        slot: Vec::new(),
         now: 0,
     };
     for (command, c) in script::commands::<WheelOp>(raw)?.into_iter().enumerate() {
@@ -268,13 +292,20 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                 }
             }
             WheelOp::CancelAll => {
-                let all: Vec<u32> = p.pending.keys().copied().collect();
+                // In the order they were added, as a reader of the script expects.
+                let mut all = p.pending.clone();
+                all.sort_unstable();
                 for e in all {
                     p.cancel(command, e)?;
                 }
             }
             WheelOp::Drain => {
-                let last = p.pending.values().copied().max().unwrap_or(p.now);
+                let last = p
+                    .pending
+                    .iter()
+                    .map(|&e| p.plan.expirations[e as usize])
+                    .max();
+                let last = last.unwrap_or(p.now);
                 p.advance(command, last)?;
             }
         }
