@@ -8,10 +8,24 @@ export const SCROLLERS = '.table-scroll, .lesson table, .wheel-drawing, .queue-d
 
 /** Sets `cut-left` / `cut-right` on `el` from where it is scrolled to. */
 export function markEdges(el: Element): void {
-  const max = el.scrollWidth - el.clientWidth;
-  // A pixel of slack: fractional widths leave scrollWidth a rounding step past clientWidth.
-  el.classList.toggle('cut-left', max > 1 && el.scrollLeft > 1);
-  el.classList.toggle('cut-right', max > 1 && el.scrollLeft < max - 1);
+  markAll([el]);
+}
+
+/**
+ * Marks many scrollers: every size is read before any class is written, because a read after a
+ * write forces the browser to lay the page out again, once per scroller (on a lesson with dozens
+ * of them that was 100 ms before the first player answered).
+ */
+function markAll(els: Iterable<Element>): void {
+  const edges = [...els].map((el) => {
+    const max = el.scrollWidth - el.clientWidth;
+    // A pixel of slack: fractional widths leave scrollWidth a rounding step past clientWidth.
+    return [el, max > 1 && el.scrollLeft > 1, max > 1 && el.scrollLeft < max - 1] as const;
+  });
+  for (const [el, left, right] of edges) {
+    el.classList.toggle('cut-left', left);
+    el.classList.toggle('cut-right', right);
+  }
 }
 
 /** Watches `doc` for scrollers as they appear, scroll and resize. Returns a function that stops it. */
@@ -19,11 +33,14 @@ export function watchScrollEdges(doc: Document = document): () => void {
   const seen = new WeakSet<Element>();
   // A scroller's content can grow without the scroller changing size (a table filling in), so
   // its content is watched too.
+  // Observing an element reports it once at once, so a new scroller is marked from here.
   const resized = new ResizeObserver((entries) => {
+    const scrollers = new Set<Element>();
     for (const e of entries) {
       const scroller = e.target.matches(SCROLLERS) ? e.target : e.target.parentElement?.closest(SCROLLERS);
-      if (scroller) markEdges(scroller);
+      if (scroller) scrollers.add(scroller);
     }
+    markAll(scrollers);
   });
   const scan = () => {
     for (const el of doc.querySelectorAll(SCROLLERS)) {
@@ -31,7 +48,6 @@ export function watchScrollEdges(doc: Document = document): () => void {
       seen.add(el);
       resized.observe(el);
       if (el.firstElementChild) resized.observe(el.firstElementChild);
-      markEdges(el);
     }
   };
   const onScroll = (e: Event) => {
