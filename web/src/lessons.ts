@@ -20,8 +20,29 @@ export function findLesson(slug: string): LessonMeta | undefined {
   return lessons.find((l) => l.slug === slug);
 }
 
+const loaded = new Map<string, ComponentType>();
+
 export function loadLessonBody(slug: string): Promise<{ default: ComponentType }> {
   const load = bodies[`../../lessons/${slug}.mdx`];
   if (!load) return Promise.reject(new Error(`No lesson file lessons/${slug}.mdx`));
-  return load();
+  return load().then((m) => {
+    loaded.set(slug, m.default);
+    return m;
+  });
+}
+
+/** The lesson's body if its chunk has already arrived, so a page can draw it in its first render. */
+export function loadedLessonBody(slug: string): ComponentType | undefined {
+  return loaded.get(slug);
+}
+
+/**
+ * Starts fetching the lesson a page address names (`<base>lessons/<slug>`), so a reader arriving
+ * on a lesson gets its chunk alongside the site's code instead of after the site has rendered.
+ */
+export function preloadLessonAt(pathname: string, base: string): void {
+  if (!pathname.startsWith(base)) return;
+  const match = /^lessons\/([^/]+)\/?$/.exec(pathname.slice(base.length));
+  const slug = match?.[1]; // slugs are plain ASCII; an encoded one is just not preloaded
+  if (slug && findLesson(slug)) loadLessonBody(slug).catch(() => {}); // LessonPage shows a failure
 }

@@ -1,22 +1,41 @@
-import { lazy, Suspense, useEffect, useMemo, type ComponentProps, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
-import { findLesson, loadLessonBody } from '../lessons';
+import { findLesson, loadLessonBody, loadedLessonBody } from '../lessons';
 import { lessonWidgets } from '../registry/widgets';
 import { NotFound } from './NotFound';
 import { LessonSlug } from '../published/Fig';
+import { stagedAll } from '../site/staged';
 
-const cache = new Map<string, ComponentType>();
+/** Set when the chunk arrives (a new object re-renders) or fails. */
+type BodyState = { slug: string; error?: unknown };
 
-function lessonBody(slug: string): ComponentType {
-  let body = cache.get(slug);
-  if (!body) {
-    body = lazy(() => loadLessonBody(slug));
-    cache.set(slug, body);
-  }
-  return body;
+/**
+ * The lesson's body once its chunk has arrived. Not `lazy` and `Suspense`: React holds back a
+ * suspended tree's reveal for 300 ms after its fallback showed, and that wait was most of the time
+ * between the chunk arriving and the first player answering.
+ */
+function useLessonBody(slug: string, exists: boolean): ComponentType | null {
+  const [state, setState] = useState<BodyState>({ slug });
+  useEffect(() => {
+    if (!exists || loadedLessonBody(slug)) return;
+    let live = true;
+    loadLessonBody(slug).then(
+      () => live && setState({ slug }),
+      (error: unknown) => live && setState({ slug, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug, exists]);
+  // A chunk that failed to load goes to the page's error boundary, which says so and offers a retry.
+  if (state.slug === slug && state.error !== undefined) throw state.error;
+  return loadedLessonBody(slug) ?? null;
 }
+
+/** Published figures: quoted inside sentences and tables, drawn at once with the text. */
+const QUOTED_FIGURES = ['Fig', 'FigRatio', 'FigTable', 'JvmFig'];
 
 /** A lesson's Markdown table, scrolling sideways on a narrow screen instead of widening the page. */
 function ScrollingTable(props: ComponentProps<'table'>) {
@@ -26,7 +45,7 @@ function ScrollingTable(props: ComponentProps<'table'>) {
 export function LessonPage() {
   const { slug = '' } = useParams();
   const lesson = findLesson(slug);
-  const Body = useMemo(() => (lesson ? lessonBody(slug) : null), [lesson, slug]);
+  const Body = useLessonBody(slug, lesson !== undefined);
 
   useEffect(() => {
     document.title = lesson ? `${lesson.title} · Hotpath Lab` : 'Not found · Hotpath Lab';
@@ -35,7 +54,7 @@ export function LessonPage() {
     };
   }, [lesson]);
 
-  if (!lesson || !Body) return <NotFound what={`There is no lesson called “${slug}”.`} />;
+  if (!lesson) return <NotFound what={`There is no lesson called “${slug}”.`} />;
   return (
     <article className="lesson">
       <nav aria-label="Breadcrumb" className="breadcrumb"><Link to="/">Lessons</Link> / {lesson.title}</nav>
@@ -47,10 +66,8 @@ export function LessonPage() {
         </p>
       </header>
       <LessonSlug.Provider value={slug}>
-        <MDXProvider components={{ ...(lessonWidgets() as MDXComponents), table: ScrollingTable }}>
-          <Suspense fallback={<p role="status">Loading the lesson…</p>}>
-            <Body />
-          </Suspense>
+        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable }}>
+          {Body ? <Body /> : <p role="status">Loading the lesson…</p>}
         </MDXProvider>
       </LessonSlug.Provider>
     </article>

@@ -3,7 +3,7 @@
 // What the reader typed into the widget is kept by the frame (site/drafts), so a restart does not
 // lose it.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { loadWasm } from './loader';
+import { loadWasm, wasmReady } from './loader';
 import { CrashBoundary } from './CrashBoundary';
 import { Drafts } from '../site/drafts';
 
@@ -17,11 +17,15 @@ interface Props {
 type Load = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; error: Error };
 
 export function WasmWidget({ name, children }: Props) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Usually the module is there before the widget (main.tsx starts it with the page): then the
+  // widget draws in its first commit instead of after an effect and a second one.
+  const [load, setLoad] = useState<Load>(() => (wasmReady() ? { state: 'ready' } : { state: 'loading' }));
   const [generation, setGeneration] = useState(0);
   const drafts = useRef(new Map<string, string>()).current;
 
+  const loaded = load.state === 'ready';
   useEffect(() => {
+    if (loaded) return;
     let live = true;
     loadWasm().then(
       () => live && setLoad({ state: 'ready' }),
@@ -30,7 +34,7 @@ export function WasmWidget({ name, children }: Props) {
     return () => {
       live = false;
     };
-  }, [generation]);
+  }, [generation, loaded]);
 
   if (load.state === 'loading') {
     return <div className="widget widget-loading" role="status">Loading the WebAssembly module…</div>;

@@ -29,6 +29,12 @@ export function wasmSupported(): boolean {
 }
 
 let loading: Promise<Wasm> | null = null;
+let ready = false;
+
+/** Whether the module has loaded, so a widget mounting now can draw in its first render. */
+export function wasmReady(): boolean {
+  return ready;
+}
 
 /**
  * Loads the module once. `source` is for environments without `fetch` of relative URLs (Node,
@@ -38,6 +44,7 @@ export function loadWasm(source?: BufferSource): Promise<Wasm> {
   loading ??= (async () => {
     if (!wasmSupported()) throw new WasmUnsupportedError();
     await init(source ? { module_or_path: source } : undefined);
+    ready = true;
     return bindings;
   })();
   loading.catch(() => {
