@@ -18,11 +18,16 @@ const VALUES: Record<string, { bad: string; good: (current: string) => string }>
   Assertions: { bad: 'maybe', good: (current) => (current === 'on' ? 'off' : 'on') },
 };
 
-/** The lesson's player of `kind` whose script is `ops`. */
+/**
+ * The lesson's player of `kind` whose script is `ops`: looked for until it has mounted, since a
+ * lesson mounts its widgets one after another.
+ */
 async function player(page: Page, kind: string, ops: string): Promise<Locator> {
   const all = page.locator(kind);
   await all.first().getByLabel('Ops script', { exact: true }).waitFor();
-  for (const w of await all.all()) if (await w.getByLabel('Ops script', { exact: true }).inputValue() === ops) return w;
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await page.waitForTimeout(100)) {
+    for (const w of await all.all()) if (await w.getByLabel('Ops script', { exact: true }).inputValue() === ops) return w;
+  }
   throw new Error(`no ${kind} runs “${ops}”`);
 }
 
