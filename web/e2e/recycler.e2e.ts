@@ -116,6 +116,8 @@ describe('the recycler lesson', () => {
     const w = page.locator('.threaded-bench');
     await w.getByRole('button', { name: 'Run' }).click();
     await expect.poll(() => w.locator('.bench-progress').innerText(), { timeout: 90_000, interval: 500 }).toMatch(/Finished: 2 rows|failed/);
+    // A failure says why (the widget shows the worker's error): printed, not just "0 rows".
+    expect(await w.locator('.bench-progress').innerText()).toMatch(/Finished: 2 rows/);
     const rows = await w.getByRole('table', { name: 'threaded throughput' }).locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(2);
     const cells = rows.map((r) => r.split('\t'));
