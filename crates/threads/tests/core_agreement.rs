@@ -84,7 +84,10 @@ fn recycler_steps() -> impl Strategy<Value = Vec<RStep>> {
 /// Runs `steps` on core's Recycler and the threads crate's, demanding the same object from
 /// every get (both number objects in the order they made them) and the same count made.
 fn same_objects<R: VirtualRecycler>(core: &mut R, pool: Pool, steps: &[RStep]) {
-    let run = RecycleRun::new(pool, 2, steps.len().max(1) as u32).unwrap();
+    // The run sizes its handles for the pipeline, where the ring bounds what is in flight; here
+    // the owner may hold every object it got, so the ring is made as long as the script.
+    let ring = steps.len().max(2);
+    let run = RecycleRun::new(pool, ring, steps.len().max(1) as u32).unwrap();
     let mut owner = Owner::default();
     let mut out: Vec<u32> = Vec::new();
     for (i, &step) in steps.iter().enumerate() {
