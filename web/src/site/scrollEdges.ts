@@ -32,8 +32,8 @@ function markAll(els: Iterable<Element>): void {
 export function watchScrollEdges(doc: Document = document): () => void {
   const seen = new WeakSet<Element>();
   // A scroller's content can grow without the scroller changing size (a table filling in), so
-  // its content is watched too.
-  // Observing an element reports it once at once, so a new scroller is marked from here.
+  // its content is watched too. Observing an element reports it at once: that first report is
+  // what marks a new scroller, in one batch with the others that appeared.
   const resized = new ResizeObserver((entries) => {
     const scrollers = new Set<Element>();
     for (const e of entries) {
