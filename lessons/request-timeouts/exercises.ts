@@ -58,7 +58,9 @@ const whichSlot: Maker = (seed) => {
 /** When does it first move down a level? */
 const firstCascade: Maker = (seed) => {
   const r = rng(`${seed}/cascade`);
-  const delay = randomInt(r, 820, 7900);
+  // A whole number of level-2 ticks would come due with its bucket and fire, never moving down.
+  const drawn = randomInt(r, 820, 7900);
+  const delay = drawn % 400 === 0 ? drawn + 1 : drawn;
   const ops = `add 1 ${delay}, advance ${delay}`;
   const t = wheelTrace(ops, 'wheel');
   const cascade = kindIndex(t.schema, 'cascade');
