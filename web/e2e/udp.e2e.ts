@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -11,6 +11,13 @@ async function runSim(sim: Locator, queue: string, seconds: string): Promise<str
   const status = sim.locator('.overload-status');
   await expect.poll(() => status.innerText(), { timeout: 60_000, interval: 500 }).not.toMatch(/^(Running|$)/);
   return status.innerText();
+}
+
+/** The lesson's two simulations, once both are on the page (they mount one after the other). */
+async function sims(page: Page): Promise<Locator> {
+  const all = page.locator('.overload-sim');
+  await expect.poll(() => all.count(), { timeout: 30_000 }).toBe(2);
+  return all;
 }
 
 describe('the bounded-queues lesson', () => {
@@ -28,7 +35,7 @@ describe('the bounded-queues lesson', () => {
   it('runs the overload: the unbounded queue stops out of memory, a bounded one holds flat and drops', async () => {
     const { page, errors } = await browser.open('lessons/bounded-queues');
     // The lesson's second simulation: the whole server, with the component's defaults.
-    const sim = page.locator('.overload-sim').last();
+    const sim = (await sims(page)).last();
     await sim.scrollIntoViewIfNeeded();
     const oom = await runSim(sim, 'clq', '5');
     // 50,000 packets a second more than the consumers take; 128 MiB hold 64,783 of them.
@@ -50,7 +57,7 @@ describe('the bounded-queues lesson', () => {
 
   it('shows that the blog’s bound can outgrow the memory budget: a bounded queue runs out of memory before it is full', async () => {
     const { page, errors } = await browser.open('lessons/bounded-queues');
-    const sim = page.locator('.overload-sim').first();
+    const sim = (await sims(page)).first();
     await sim.scrollIntoViewIfNeeded();
     expect(await sim.getByLabel('Queue', { exact: true }).inputValue()).toBe('abq');
     expect(await sim.getByLabel('Bound (packets)').inputValue()).toBe('1000000');
@@ -65,7 +72,7 @@ describe('the bounded-queues lesson', () => {
 
   it('refuses a bad rate at its box and keeps the last run', async () => {
     const { page } = await browser.open('lessons/bounded-queues');
-    const sim = page.locator('.overload-sim').last();
+    const sim = (await sims(page)).last();
     await sim.getByLabel('Packets arriving per second').fill('lots');
     await expect.poll(() => sim.getByRole('alert').innerText()).toContain('Packets arriving per second: "lots" is not a whole number');
     expect(await sim.getByRole('button', { name: /^Start/ }).isDisabled()).toBe(true);

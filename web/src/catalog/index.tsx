@@ -13,7 +13,7 @@ import { RaceView } from '../player/RaceView';
 import { familyEmbed } from './familyEmbed';
 import { VARIANT_PARAM, checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
-import { onDemand } from '../site/onDemand';
+import { onDemand, type Preloadable } from '../site/onDemand';
 import { parseStep, type StepSpec } from '../embed/params';
 import { heapFamily } from '../heaps/family';
 import { HeapLayout } from '../heaps/HeapLayout';
@@ -46,8 +46,9 @@ const LessonExercises = onDemand('the exercises', async () => (await import('../
 const SUITES = FAMILY_FACTS.flatMap((f) => f.bench).filter((b) => !('usage' in b)).map((b) => b.name);
 
 /** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
-function framed<P extends object>(name: string, Widget: ComponentType<P>) {
-  return (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
+function framed<P extends object>(name: string, Widget: Preloadable<P>): Preloadable<P> {
+  const Framed = (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
+  return Object.assign(Framed, { preload: Widget.preload });
 }
 
 type PlayerProps = { ops?: string; step?: StepSpec } & Record<string, string | StepSpec | undefined>;

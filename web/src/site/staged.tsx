@@ -2,6 +2,7 @@
 // first one answers while the rest are still being built. Rendered in one commit, a lesson's two
 // dozen widgets kept its first player waiting 100–200 ms on a 2-core laptop.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { Preloadable } from './onDemand';
 
 interface Entry {
   /** Shows the widget; it calls `finished` once it has committed. */
@@ -46,16 +47,22 @@ export function stagedAll(
   }));
 }
 
-/** `Widget`, shown once the widgets before it on the page are. */
-export function staged<P extends object>(Widget: ComponentType<P>): ComponentType<P> {
+/**
+ * `Widget`, shown once the widgets before it on the page are. A widget whose code is fetched on
+ * demand is fetched before it is shown: behind Suspense it would appear after the widgets below it.
+ */
+export function staged<P extends object>(Widget: Preloadable<P>): ComponentType<P> {
+  const { preload } = Widget;
   function Staged(props: P) {
     const [shown, setShown] = useState(false);
     const shownRef = useRef(false);
     const entry = useRef<Entry>({ start: () => {}, mounted: false }).current;
     useEffect(() => {
       entry.start = () => {
+        const show = () => setShown(true);
         if (shownRef.current) finished(entry);
-        else setShown(true);
+        else if (preload) preload().then(show, show); // a failed fetch shows in the widget's frame
+        else show();
       };
       entry.mounted = true;
       if (!waiting.includes(entry)) waiting.push(entry);
