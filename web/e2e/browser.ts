@@ -1,8 +1,14 @@
 // One headless Chromium per test file, pages that fail the test on any uncaught page error.
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const siteUrl = () => inject('siteUrl');
+
+/** Waits until every widget of a lesson has mounted (they mount one after another, in page order). */
+export async function allWidgetsMounted(page: Page): Promise<void> {
+  await page.locator('.widget').first().waitFor();
+  await expect.poll(() => page.locator('.widget-loading').count(), { timeout: 30_000 }).toBe(0);
+}
 
 export function useBrowser() {
   let browser: Browser;

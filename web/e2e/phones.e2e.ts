@@ -4,7 +4,7 @@
 // the slot its step is about.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from './browser';
+import { allWidgetsMounted, useBrowser } from './browser';
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -49,8 +49,7 @@ describe('the lessons on a 390 px phone', () => {
   for (const lesson of ['cancelling-timers', 'request-timeouts', 'bounded-queues', 'recycler']) {
     it(`${lesson}: every scroller fades where it is cut, and every caption wraps`, async () => {
       const { page, errors } = await browser.open(`lessons/${lesson}`, PHONE);
-      await page.locator('.widget.player').first().waitFor();
-      await expect.poll(() => page.locator('.widget-loading').count()).toBe(0);
+      await allWidgetsMounted(page);
       const found = await scrollers(page);
       expect(found.length, "a phone-wide lesson has something to scroll").toBeGreaterThan(0);
       for (const s of found) {

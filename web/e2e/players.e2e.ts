@@ -3,7 +3,7 @@
 // of every player takes what is typed, key by key, and re-runs the structure.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { useBrowser } from './browser';
+import { allWidgetsMounted, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -83,8 +83,7 @@ describe('the players on the lesson pages', () => {
     it(`take what is typed into every box on ${lesson}, key by key, and re-run`, async () => {
       const { page, errors } = await browser.open(`lessons/${lesson}`);
       const widgets = page.locator('.widget.player, .widget.race-view');
-      await widgets.first().waitFor();
-      await expect.poll(() => page.locator('.widget-loading').count()).toBe(0);
+      await allWidgetsMounted(page);
       const n = await widgets.count();
       expect(n).toBeGreaterThanOrEqual(3);
       for (let i = 0; i < n; i++) {

@@ -58,6 +58,7 @@ export function staged<P extends object>(Widget: Preloadable<P>): ComponentType<
     const shownRef = useRef(false);
     const entry = useRef<Entry>({ start: () => {}, mounted: false }).current;
     useEffect(() => {
+      preload?.(); // fetched now, beside the widgets above it; shown in its turn
       entry.start = () => {
         const show = () => setShown(true);
         if (shownRef.current) finished(entry);
