@@ -49,7 +49,8 @@ function threadsInputs(flags, bindgen) {
   return hash.digest('hex');
 }
 
-const ATOMICS = '-C target-feature=+atomics';
+// RUSTFLAGS replaces any rustflags a .cargo/config.toml gives, so every feature is named here.
+const FEATURES = '-C target-feature=+atomics,+simd128';
 
 export async function buildWasm({ profile = 'release', bindgen = ensureBindgen() } = {}) {
   const started = Date.now();
@@ -60,7 +61,8 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   // Atomic instructions for the kernels' CAS, volatile and ordered accesses (crates/core's sync.rs):
   // without the feature LLVM lowers them to plain loads and stores, and the benchmarks would skip
   // what the JVM originals pay. The memory stays unshared, so the site needs no isolation for it.
-  await runAsync('cargo', cargoArgs, { env: { ...process.env, RUSTFLAGS: ATOMICS } });
+  // SIMD (simd128, in every browser the lab supports) for the JDK heap's equals() scan.
+  await runAsync('cargo', cargoArgs, { env: { ...process.env, RUSTFLAGS: FEATURES } });
   const dir = profile === 'release' ? 'release' : 'debug';
   const wasm = join(CRATES, 'target', 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
   // The reset-state function lets the page throw away an instance a panic left inconsistent.

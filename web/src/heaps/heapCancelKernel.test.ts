@@ -6,9 +6,33 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callWasm, loadWasm } from '../wasm/loader';
 
+const WASM = readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'));
+
 beforeAll(async () => {
-  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+  await loadWasm(WASM);
 });
+
+/** The features the compiler says it used: the module's `target_features` section ("+simd128", …). */
+function targetFeatures(bytes: Uint8Array): string[] {
+  const [section] = WebAssembly.Module.customSections(new WebAssembly.Module(bytes), 'target_features');
+  if (!section) return [];
+  const b = new Uint8Array(section);
+  let at = 0;
+  const uleb = () => {
+    let n = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = b[at++];
+      n |= (byte & 0x7f) << shift;
+      if (byte < 0x80) return n;
+    }
+  };
+  return Array.from({ length: uleb() }, () => {
+    const prefix = String.fromCharCode(b[at++]);
+    const length = uleb();
+    const name = new TextDecoder().decode(b.subarray(at, (at += length)));
+    return prefix + name;
+  });
+}
 
 function checksum(heap: string, num: number, reverse: boolean): number {
   return callWasm((w) => {
@@ -23,6 +47,10 @@ function checksum(heap: string, num: number, reverse: boolean): number {
 }
 
 describe('the heap-cancel kernels in wasm', () => {
+  it('are built with simd128 and atomics (a RUSTFLAGS without them once left the scan scalar)', () => {
+    expect(targetFeatures(WASM)).toEqual(expect.arrayContaining(['+simd128', '+atomics']));
+  });
+
   it('find each timer in the slot the JDK would, for every array length up to 200', () => {
     for (let num = 1; num <= 200; num++) {
       // In reverse, the timer is always in the last slot: num − 1, …, 0.
