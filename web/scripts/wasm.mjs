@@ -49,8 +49,9 @@ function threadsInputs(flags, bindgen) {
   return hash.digest('hex');
 }
 
-// RUSTFLAGS replaces any rustflags a .cargo/config.toml gives, so every feature is named here.
-const FEATURES = '-C target-feature=+atomics,+simd128';
+// Module-wide features only: the JDK heap's scan turns simd128 on for itself (crates/core's
+// heap/jdk.rs), so the rest is not autovectorized into a larger module.
+const ATOMICS = '-C target-feature=+atomics';
 
 export async function buildWasm({ profile = 'release', bindgen = ensureBindgen() } = {}) {
   const started = Date.now();
@@ -61,8 +62,7 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   // Atomic instructions for the kernels' CAS, volatile and ordered accesses (crates/core's sync.rs):
   // without the feature LLVM lowers them to plain loads and stores, and the benchmarks would skip
   // what the JVM originals pay. The memory stays unshared, so the site needs no isolation for it.
-  // SIMD (simd128, in every browser the lab supports) for the JDK heap's equals() scan.
-  await runAsync('cargo', cargoArgs, { env: { ...process.env, RUSTFLAGS: FEATURES } });
+  await runAsync('cargo', cargoArgs, { env: { ...process.env, RUSTFLAGS: ATOMICS } });
   const dir = profile === 'release' ? 'release' : 'debug';
   const wasm = join(CRATES, 'target', 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
   // The reset-state function lets the page throw away an instance a panic left inconsistent.

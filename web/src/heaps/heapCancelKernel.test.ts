@@ -47,7 +47,7 @@ function checksum(heap: string, num: number, reverse: boolean): number {
 }
 
 describe('the heap-cancel kernels in wasm', () => {
-  it('are built with simd128 and atomics (a RUSTFLAGS without them once left the scan scalar)', () => {
+  it('use simd128 and atomics (a cfg on a module-wide flag that RUSTFLAGS dropped once left the scan scalar)', () => {
     expect(targetFeatures(WASM)).toEqual(expect.arrayContaining(['+simd128', '+atomics']));
   });
 

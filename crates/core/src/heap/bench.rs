@@ -103,6 +103,9 @@ impl HeapCancel {
     }
 }
 
+// With simd128 here the JDK heap's scan inlines into the loop (a function with more target
+// features is not inlined into one with fewer).
+#[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
 fn cancel_refs(h: &mut JdkHeap<Ref, NoProbe, TaskOrder>, refs: &[Ref], reverse: bool) -> u64 {
     let found = |i: Option<usize>| i.map_or(u64::MAX, |i| i as u64);
     if reverse {

@@ -72,51 +72,61 @@ pub trait Scan: PartialEq + Sized {
 }
 
 /// For elements that are 32-bit references with identity `equals` (a compressed reference):
-/// sixteen slots compared per step, with wasm's simd128 where it is enabled.
+/// compared many slots a step, with wasm's simd128 in wasm.
 pub fn position_u32(a: &[u32], w: u32) -> Option<usize> {
-    let mut i = 0;
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    {
-        use core::arch::wasm32::{i32x4_eq, u32x4_splat, v128, v128_any_true, v128_load, v128_or};
-        let needle = u32x4_splat(w);
-        // 32 slots a step: one test and branch per eight compares (V8 spends four instructions
-        // on each `any_true` and its branch).
-        while i + 32 <= a.len() {
-            let p = a[i..i + 32].as_ptr() as *const v128;
-            // SAFETY: `p` points at 32 in-bounds u32s, 128 bytes: eight unaligned v128 loads.
-            let hit = unsafe {
-                let eq = |k: usize| i32x4_eq(v128_load(p.add(k)), needle);
-                v128_or(
-                    v128_or(v128_or(eq(0), eq(1)), v128_or(eq(2), eq(3))),
-                    v128_or(v128_or(eq(4), eq(5)), v128_or(eq(6), eq(7))),
-                )
-            };
-            if v128_any_true(hit) {
-                break;
-            }
-            i += 32;
-        }
-        // Then four slots a step, for what is left of a short array or the block with the hit.
-        while i + 4 <= a.len() {
-            let p = a[i..i + 4].as_ptr() as *const v128;
-            // SAFETY: `p` points at 4 in-bounds u32s: one unaligned v128 load.
-            if v128_any_true(i32x4_eq(unsafe { v128_load(p) }, needle)) {
-                break;
-            }
-            i += 4;
-        }
-    }
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    {
+    #[cfg(target_arch = "wasm32")]
+    let i = simd_prefix(a, w);
+    #[cfg(not(target_arch = "wasm32"))]
+    let i = {
         // An OR of equalities over a block, no branch inside: compilers vectorize this.
+        let mut i = 0;
         while i + 32 <= a.len() {
             if a[i..i + 32].iter().fold(false, |any, &x| any | (x == w)) {
                 break;
             }
             i += 32;
         }
-    }
+        i
+    };
     a[i..].iter().position(|&x| x == w).map(|j| i + j)
+}
+
+/// How many leading slots of `a` hold no `w`, in steps of 32 slots and then of 4: the scalar
+/// search goes on from there. SIMD here only, so the rest of the module is not autovectorized
+/// (every browser the lab supports runs simd128).
+#[cfg(target_arch = "wasm32")]
+#[target_feature(enable = "simd128")]
+fn simd_prefix(a: &[u32], w: u32) -> usize {
+    use core::arch::wasm32::{i32x4_eq, u32x4_splat, v128, v128_any_true, v128_load, v128_or};
+    let needle = u32x4_splat(w);
+    let mut i = 0;
+    // 32 slots a step: one test and branch per eight compares (V8 spends four instructions on
+    // each `any_true` and its branch).
+    while i + 32 <= a.len() {
+        let p = a[i..i + 32].as_ptr() as *const v128;
+        // SAFETY: `p` points at 32 in-bounds u32s, 128 bytes: eight unaligned v128 loads.
+        let hit = unsafe {
+            let eq = |k: usize| i32x4_eq(v128_load(p.add(k)), needle);
+            v128_or(
+                v128_or(v128_or(eq(0), eq(1)), v128_or(eq(2), eq(3))),
+                v128_or(v128_or(eq(4), eq(5)), v128_or(eq(6), eq(7))),
+            )
+        };
+        if v128_any_true(hit) {
+            break;
+        }
+        i += 32;
+    }
+    // Then four slots a step, for what is left of a short array or the block with the hit.
+    while i + 4 <= a.len() {
+        let p = a[i..i + 4].as_ptr() as *const v128;
+        // SAFETY: `p` points at 4 in-bounds u32s: one unaligned v128 load.
+        if v128_any_true(i32x4_eq(unsafe { v128_load(p) }, needle)) {
+            break;
+        }
+        i += 4;
+    }
+    i
 }
 
 impl Scan for u64 {}
