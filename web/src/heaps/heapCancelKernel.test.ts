@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 /** The features the compiler says it used: the module's `target_features` section ("+simd128", …). */
-function targetFeatures(bytes: Uint8Array): string[] {
+function targetFeatures(bytes: Uint8Array<ArrayBuffer>): string[] {
   const [section] = WebAssembly.Module.customSections(new WebAssembly.Module(bytes), 'target_features');
   if (!section) return [];
   const b = new Uint8Array(section);
@@ -48,7 +48,7 @@ function checksum(heap: string, num: number, reverse: boolean): number {
 
 describe('the heap-cancel kernels in wasm', () => {
   it('use simd128 and atomics (a cfg on a module-wide flag that RUSTFLAGS dropped once left the scan scalar)', () => {
-    expect(targetFeatures(WASM)).toEqual(expect.arrayContaining(['+simd128', '+atomics']));
+    expect(targetFeatures(new Uint8Array(WASM))).toEqual(expect.arrayContaining(['+simd128', '+atomics']));
   });
 
   it('find each timer in the slot the JDK would, for every array length up to 200', () => {
