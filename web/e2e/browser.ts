@@ -6,7 +6,7 @@ export const siteUrl = () => inject('siteUrl');
 
 /** Waits until every widget of a lesson has mounted (they mount one after another, in page order). */
 export async function allWidgetsMounted(page: Page): Promise<void> {
-  await page.locator('.widget').first().waitFor();
+  await page.locator('.widget:not(.widget-loading)').first().waitFor(); // the page has rendered
   await expect.poll(() => page.locator('.widget-loading').count(), { timeout: 30_000 }).toBe(0);
 }
 
