@@ -28,6 +28,9 @@ ${RUNS.map((b) => `  ${b.name}: ${b.usage}`).join('\n')}
             print wasm, native and JVM per row; --save-jvm also keeps the JVM scores in
             jvm/results/<suite>.json, which the site's benchmark panel shows; --jvm-only runs
             the JVM originals alone (with --save-jvm: refresh jvm/results/<suite>.json)
+  --chromium  run the suite in headless Chromium instead of Node: the site's /embed/bench page, its
+            forks in Workers, as a reader's browser runs it; prints its table, verdicts and the
+            JVM column (the committed jvm/results run); takes --quick/--full and --json
   --help    print this and exit`;
 
 export class ArgsError extends Error {}
@@ -40,7 +43,7 @@ export class HelpRequested extends Error {
 }
 
 export function parseBenchArgs(argv) {
-  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false };
+  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false, chromium: false };
   const given = new Set();
   const once = (flag) => {
     // Two presets, or the same option twice, would otherwise let the last one win silently.
@@ -74,6 +77,9 @@ export function parseBenchArgs(argv) {
     } else if (a === '--native') {
       once(a);
       out.native = true;
+    } else if (a === '--chromium') {
+      once(a);
+      out.chromium = true;
     } else if (a === '--save-wasm') {
       once(a);
       out.saveWasm = true;
@@ -93,6 +99,9 @@ export function parseBenchArgs(argv) {
   }
   if (!out.suite) throw new ArgsError(`Name a suite.\n${USAGE}`);
   if (out.jvmOnly && (out.native || out.csv || out.saveWasm)) throw new ArgsError(`--jvm-only runs no wasm rows: it takes --quick or --full, --only, --save-jvm and --json.\n${USAGE}`);
+  if (out.chromium && (out.native || out.jvm || out.csv || out.only || out.saveWasm || RUNS.some((r) => r.name === out.suite))) {
+    throw new ArgsError(`--chromium runs a JMH suite's page as a reader opens it: it takes --quick or --full and --json.\n${USAGE}`);
+  }
   if (out.json && out.csv && out.json === out.csv) throw new ArgsError(`--json and --csv name the same file, ${out.json}.`);
   return out;
 }

@@ -19,6 +19,14 @@ main(async () => {
     if (e instanceof ArgsError) throw new SetupError(e.message);
     throw e;
   }
+  if (options.chromium) {
+    const { runInChromium } = await import('./bench-chromium.mjs');
+    try {
+      return await runInChromium(options);
+    } catch (e) {
+      throw new SetupError(e.message);
+    }
+  }
   checkNode();
   ensureRust();
   ensureNpmDeps();
