@@ -16,7 +16,7 @@ import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
-import { rowLabel } from './runner';
+import { rowName } from './runner';
 import { jvmResults, type JvmResults } from './jvmResults';
 import { VERDICT_CONFIDENCE } from './ratio';
 
@@ -34,7 +34,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
         {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}{jvm.nice ? `, run at nice ${jvm.nice}` : ''}): committed with the lab, <strong>not live</strong>. Error is
         JMH&apos;s 99.9 % half-width. The wasm column is {live ? 'this run, in this browser' : 'the committed run, not live'}.
       </caption>
-      <thead><tr><th scope="col">row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
+      <thead><tr><th scope="col">{suite.className}.</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
       <tbody>
         {rows.map((r) => {
           const j = jvm.rows[r.id];
@@ -42,7 +42,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
           const noisy = isNoisy({ mean: j.score, error: j.error });
           return (
             <tr key={r.id} className={noisy ? 'noisy' : undefined}>
-              <th scope="row">{rowLabel(suite, r)}</th>
+              <th scope="row">{rowName(suite, r)}</th>
               <td>{ops(j.score)} ± {ops(j.error)}{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
               <td>{w === undefined ? '—' : ops(w)}</td>
               <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>

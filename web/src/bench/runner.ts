@@ -52,7 +52,12 @@ export interface SuiteRun {
 }
 
 export function rowLabel(suite: Suite, row: Row): string {
-  return `${suite.className}.${row.benchmark} (${suite.paramNames.map((p) => row.params[p]).join(', ')})`;
+  return `${suite.className}.${rowName(suite, row)}`;
+}
+
+/** The row without its class, for a table whose header names the class once. */
+export function rowName(suite: Suite, row: Row): string {
+  return `${row.benchmark} (${suite.paramNames.map((p) => row.params[p]).join(', ')})`;
 }
 
 /** A fork opened on a worker: measure one iteration at a time, then close. */
