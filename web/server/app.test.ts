@@ -228,6 +228,22 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     expect((await act(s, bo, a.id, 'hint')).status).toBe(200); // another student is another client
   });
 
+  it('gives made-up keys no limits of their own', async () => {
+    const s = await server({ limits: { create: 2, refusedKeys: 3 } });
+    // Creating a class takes no key, so a key sent with it does not make a new client.
+    const body = { name: 'Class 7', lessons: [LESSON], seed: 'class7', seedPerStudent: false, policy: 'practice' };
+    const created = [];
+    for (let i = 0; i < 3; i++) created.push(await s.call<Created>('POST', 'classes', body, `forged${i}.${'x'.repeat(20)}`));
+    expect(created.map((c) => c.status)).toEqual([201, 201, 429]);
+    const { id } = created[0].body;
+    // Keys that open nothing are refused, then the address is turned away before any lookup.
+    const refused = [];
+    for (let i = 0; i < 4; i++) refused.push((await s.call('GET', `work/${LESSON}`, undefined, `made${i}.${'y'.repeat(40)}`)).status);
+    expect(refused).toEqual([401, 401, 401, 429]);
+    expect((await s.call('GET', `classes/${id}/report`, undefined, `made9.${'z'.repeat(40)}`)).body.error)
+      .toBe('Too many keys from this address were refused: wait a minute and try again.');
+  });
+
   it('refuses answers after the due date, and answers to a lesson the class does not have', async () => {
     const s = await server();
     const past = await classWith(s, 'practice', { dueAt: '2020-01-01T00:00:00Z' });

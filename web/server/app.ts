@@ -2,7 +2,9 @@
 // questions, grades each answer with the real structures (the lessons' own generators, running
 // the wasm in Node), stores it before acknowledging, and streams changes to the teacher's page.
 // Fastify checks every body against a schema (schemas.ts) within a size limit; each route has a
-// rate limit per client (a student's or teacher's token where one is sent, else the address).
+// rate limit: per address where no key is needed (create, look up and join a class), per key where
+// one is (a forged key would make a fresh client each time, so an address whose keys keep being
+// refused is turned away for the rest of the minute: see Refusals).
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -40,7 +42,37 @@ export interface AppOptions {
 }
 
 /** Per minute. A school's whole class may share one address, so the per-address limits are wide. */
-export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240 };
+export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, refusedKeys: 20 };
+
+/**
+ * Refused keys per address in the current minute. The per-key limits count a key's requests
+ * before the key is checked, so made-up keys would each get a limit of their own; past
+ * `refusedKeys` refusals an address gets 429 on the routes that take a key until the minute ends.
+ * A class behind one address refuses none of its own keys, so it is not slowed.
+ */
+class Refusals {
+  private minute = 0;
+  private counts = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  private now(): Map<string, number> {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.counts.clear();
+    }
+    return this.counts;
+  }
+
+  over(address: string): boolean {
+    return (this.now().get(address) ?? 0) >= this.max;
+  }
+
+  add(address: string) {
+    const counts = this.now();
+    counts.set(address, (counts.get(address) ?? 0) + 1);
+  }
+}
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -67,9 +99,22 @@ export async function buildApp(o: AppOptions) {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   await app.register(rateLimit, { global: false });
-  const limit = (max: number) => ({
+  const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.ip } });
+  const perKey = (max: number) => ({
     rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => bearer(req)?.split('.')[0] ?? req.ip },
   });
+  const refusals = new Refusals(limits.refusedKeys);
+  /** What a key opens, or an error; keys refused too often from one address are not looked up. */
+  const checked = async <T>(req: FastifyRequest, open: (token: string) => Promise<T | null>, refused: HttpError): Promise<T> => {
+    if (refusals.over(req.ip)) throw new HttpError(429, 'Too many keys from this address were refused: wait a minute and try again.');
+    const token = bearer(req);
+    const found = token ? await open(token) : null;
+    if (!found) {
+      refusals.add(req.ip);
+      throw refused;
+    }
+    return found;
+  };
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).send({ error: err.message });
@@ -84,18 +129,11 @@ export async function buildApp(o: AppOptions) {
     if (req.url.startsWith(api)) reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
   });
 
-  const teacherClass = async (req: FastifyRequest<{ Params: { id: string } }>) => {
-    const token = bearer(req);
-    const cls = token ? await classForTeacher(o.db, req.params.id, token) : null;
-    if (!cls) throw new HttpError(403, 'This link’s teacher key does not open this class.');
-    return cls;
-  };
-  const student = async (req: FastifyRequest) => {
-    const token = bearer(req);
-    const found = token ? await studentForToken(o.db, token) : null;
-    if (!found) throw new HttpError(401, 'This browser has not joined a class on this server (or its key is not valid): open the class’s join link.');
-    return found;
-  };
+  const teacherClass = (req: FastifyRequest<{ Params: { id: string } }>) =>
+    checked(req, (token) => classForTeacher(o.db, req.params.id, token), new HttpError(403, 'This link’s teacher key does not open this class.'));
+  const student = (req: FastifyRequest) =>
+    checked(req, (token) => studentForToken(o.db, token),
+      new HttpError(401, 'This browser has not joined a class on this server (or its key is not valid): open the class’s join link.'));
   const lessonSet = (cls: ClassRow, lesson: string, seed: string) => {
     if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
     const set = o.sets(lesson, seed);
@@ -105,7 +143,7 @@ export async function buildApp(o: AppOptions) {
 
   app.get(`${api}status`, async (): Promise<Status> => ({ server: 'hotpath-class', version: API_VERSION, database: o.db.kind }));
 
-  app.post<{ Body: CreateClass }>(`${api}classes`, { schema: { body: createClassBody }, config: limit(limits.create) }, async (req, reply): Promise<Created> => {
+  app.post<{ Body: CreateClass }>(`${api}classes`, { schema: { body: createClassBody }, config: perAddress(limits.create) }, async (req, reply): Promise<Created> => {
     const b = req.body;
     const unknown = b.lessons.filter((l) => !o.lessons.includes(l));
     if (unknown.length) throw new HttpError(400, `No lesson “${unknown[0]}” with exercises on this server.`);
@@ -115,14 +153,14 @@ export async function buildApp(o: AppOptions) {
     return { id: cls.id, teacherToken };
   });
 
-  app.get<{ Params: { id: string } }>(`${api}classes/:id`, { schema: { params: classParams }, config: limit(limits.read) }, async (req): Promise<ClassInfo> => {
+  app.get<{ Params: { id: string } }>(`${api}classes/:id`, { schema: { params: classParams }, config: perAddress(limits.read) }, async (req): Promise<ClassInfo> => {
     const cls = await findClass(o.db, req.params.id);
     if (!cls) throw new HttpError(404, 'There is no such class on this server.');
     return info(cls);
   });
 
   app.post<{ Params: { id: string }; Body: { name: string } }>(`${api}classes/:id/students`,
-    { schema: { params: classParams, body: joinBody }, config: limit(limits.join) }, async (req, reply): Promise<Joined> => {
+    { schema: { params: classParams, body: joinBody }, config: perAddress(limits.join) }, async (req, reply): Promise<Joined> => {
       const cls = await findClass(o.db, req.params.id);
       if (!cls) throw new HttpError(404, 'There is no such class on this server.');
       if (!info(cls).open) throw new HttpError(403, 'This class is past its due date.');
@@ -132,7 +170,7 @@ export async function buildApp(o: AppOptions) {
       return { token: joined.token, name: joined.student.name, cls: info(cls) };
     });
 
-  app.get<{ Params: { lesson: string } }>(`${api}work/:lesson`, { schema: { params: lessonParams }, config: limit(limits.read) }, async (req): Promise<LessonWork> => {
+  app.get<{ Params: { lesson: string } }>(`${api}work/:lesson`, { schema: { params: lessonParams }, config: perKey(limits.read) }, async (req): Promise<LessonWork> => {
     const { student: s, cls } = await student(req);
     const set = lessonSet(cls, req.params.lesson, s.seed);
     const p = await progressOf(o.db, s, req.params.lesson);
@@ -143,7 +181,7 @@ export async function buildApp(o: AppOptions) {
     };
   });
 
-  app.post<{ Body: NewAction }>(`${api}work`, { schema: { body: actionBody }, config: limit(limits.answer) }, async (req): Promise<ActionResult> => {
+  app.post<{ Body: NewAction }>(`${api}work`, { schema: { body: actionBody }, config: perKey(limits.answer) }, async (req): Promise<ActionResult> => {
     const { student: s, cls } = await student(req);
     const a = req.body;
     const set = lessonSet(cls, a.lesson, s.seed);
@@ -161,7 +199,7 @@ export async function buildApp(o: AppOptions) {
     return { card: cardState(r.progress, inst, cls.policy), stored: r.stored };
   });
 
-  app.get<{ Params: { id: string } }>(`${api}classes/:id/report`, { schema: { params: classParams }, config: limit(limits.read) }, async (req): Promise<Report> => {
+  app.get<{ Params: { id: string } }>(`${api}classes/:id/report`, { schema: { params: classParams }, config: perKey(limits.read) }, async (req): Promise<Report> => {
     const cls = await teacherClass(req);
     const data = await classData(o.db, cls);
     const exports = data.students.flatMap((s) => cls.lessons.flatMap((lesson) => {
@@ -178,7 +216,7 @@ export async function buildApp(o: AppOptions) {
   });
 
   // The teacher page's live feed: an event each time an answer of the class is stored, on any instance.
-  app.get<{ Params: { id: string } }>(`${api}classes/:id/events`, { schema: { params: classParams }, config: limit(limits.read) }, async (req, reply: FastifyReply) => {
+  app.get<{ Params: { id: string } }>(`${api}classes/:id/events`, { schema: { params: classParams }, config: perKey(limits.read) }, async (req, reply: FastifyReply) => {
     const cls = await teacherClass(req);
     reply.hijack();
     const res = reply.raw;
