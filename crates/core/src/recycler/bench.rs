@@ -5,7 +5,9 @@
 //! Designs: the old Recycler with the assertion map (the JVM flags of the time, `-ea:io.netty...`),
 //! the old one without it, the rewrite, and no pool at all (a new list every time). The pooled
 //! list is `java.util.ArrayList` as far as this loop sees it: an element array that starts at 8
-//! slots and grows to `max(1.5 × length, needed)`, zeroed as Java's arrays are.
+//! slots and grows to `max(1.5 × length, needed)`, zeroed as Java's arrays are. Without a pool,
+//! each invocation's list and array are new objects in a [`Nursery`], allocated as the JVM's young
+//! generation allocates them.
 
 use crate::probe::NoProbe;
 use crate::recycler::stack::StackRecycler;
@@ -93,10 +95,127 @@ impl ArrayList {
     }
 }
 
+/// The young generation the no-pool design allocates in, as the JVM's does for this loop: a new
+/// object takes the next words of a thread-local buffer (a pointer bump), gets its header and is
+/// zeroed; when the buffer has no room for the next invocation's objects, a collection finds
+/// nothing alive (the benchmark keeps no list past its invocation: JMH's blackhole consumes it)
+/// and frees the buffer by moving the pointer back, with nothing to copy. An allocator suited to
+/// the pattern, which the issue allows; every object is still made, written and zeroed.
+///
+/// Objects are laid out as HotSpot's with compressed references, in 4-byte words: an `ArrayList`
+/// is a 12-byte header, `modCount`, `size` and `elementData` (24 bytes); an `Object[]` is a 12-byte
+/// header and its length (16 bytes), then its slots.
+pub struct Nursery {
+    words: Vec<u32>,
+    top: usize,
+    collections: u64,
+}
+
+/// A reference: the word where an object starts.
+type Obj = usize;
+
+const MARK: u32 = 1; // an unlocked, unhashed object's mark word
+const LIST_CLASS: u32 = 0x0001_0000;
+const ARRAY_CLASS: u32 = 0x0002_0000;
+const HEADER: usize = 3; // mark (two words) and class
+const LIST_WORDS: usize = HEADER + 3;
+const MOD_COUNT: usize = HEADER;
+const SIZE: usize = HEADER + 1;
+const ELEMENT_DATA: usize = HEADER + 2;
+const LENGTH: usize = HEADER;
+const ARRAY_HEADER: usize = HEADER + 1;
+/// `ArrayList`'s `DEFAULT_CAPACITY`, the `new ArrayList<>(8)` of the benchmark.
+const INITIAL: usize = 8;
+
+impl Nursery {
+    /// A buffer that holds many invocations' objects even at the largest size (4 MiB at least).
+    fn new(size: usize) -> Self {
+        let per_invocation = Self::words_for(size);
+        Self {
+            words: vec![0; (1 << 20).max(8 * per_invocation)],
+            top: 0,
+            collections: 0,
+        }
+    }
+
+    /// The most one invocation allocates: the list, its first array, and the array it grows to.
+    fn words_for(size: usize) -> usize {
+        LIST_WORDS + ARRAY_HEADER + INITIAL + ARRAY_HEADER + size.max(INITIAL + INITIAL / 2)
+    }
+
+    /// Between invocations, when nothing is alive: collect if the next one might not fit.
+    #[inline(always)]
+    fn make_room(&mut self, size: usize) {
+        if self.top + Self::words_for(size) > self.words.len() {
+            self.top = 0;
+            self.collections += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn allocate(&mut self, class: u32, words: usize) -> Obj {
+        let o = self.top;
+        self.top += words;
+        let object = &mut self.words[o..o + words];
+        object.fill(0);
+        object[0] = MARK;
+        object[2] = class;
+        o
+    }
+
+    #[inline(always)]
+    fn new_array(&mut self, length: usize) -> Obj {
+        let a = self.allocate(ARRAY_CLASS, ARRAY_HEADER + length);
+        self.words[a + LENGTH] = length as u32;
+        a
+    }
+
+    #[inline(always)]
+    fn new_list(&mut self) -> Obj {
+        let l = self.allocate(LIST_CLASS, LIST_WORDS);
+        let a = self.new_array(INITIAL);
+        self.words[l + ELEMENT_DATA] = a as u32;
+        l
+    }
+
+    fn capacity(&self, list: Obj) -> usize {
+        self.words[self.words[list + ELEMENT_DATA] as usize + LENGTH] as usize
+    }
+
+    #[inline(always)]
+    fn ensure_capacity(&mut self, list: Obj, min: usize) {
+        if min > self.capacity(list) {
+            self.words[list + MOD_COUNT] += 1;
+            self.grow(list, min);
+        }
+    }
+
+    /// `Arrays.copyOf`: a new array, the old one's slots copied into it.
+    #[inline(never)]
+    fn grow(&mut self, list: Obj, min: usize) {
+        let old = self.capacity(list);
+        let from = self.words[list + ELEMENT_DATA] as usize + ARRAY_HEADER;
+        let grown = self.new_array((old + (old >> 1)).max(min));
+        self.words
+            .copy_within(from..from + old, grown + ARRAY_HEADER);
+        self.words[list + ELEMENT_DATA] = grown as u32;
+    }
+
+    /// `clear()`: null the first `size` slots (none here: the benchmark never adds).
+    #[inline(always)]
+    fn clear(&mut self, list: Obj) {
+        self.words[list + MOD_COUNT] += 1;
+        let size = self.words[list + SIZE] as usize;
+        let at = self.words[list + ELEMENT_DATA] as usize + ARRAY_HEADER;
+        self.words[at..at + size].fill(0);
+        self.words[list + SIZE] = 0;
+    }
+}
+
 enum Pool {
     Before(StackRecycler<NoProbe>),
     After(WeakOrderRecycler<NoProbe>),
-    None,
+    None(Nursery),
 }
 
 pub struct RecycleSameThread {
@@ -119,7 +238,7 @@ impl RecycleSameThread {
             PoolDesign::After => {
                 Pool::After(WeakOrderRecycler::new(1, DEFAULT_MAX_CAPACITY, NoProbe))
             }
-            PoolDesign::Allocate => Pool::None,
+            PoolDesign::Allocate => Pool::None(Nursery::new(size)),
         };
         Self {
             pool,
@@ -164,12 +283,14 @@ impl RecycleSameThread {
                     sum = sum.wrapping_add(Self::cycle(r, &mut self.lists, size));
                 }
             }
-            Pool::None => {
+            Pool::None(young) => {
                 for _ in 0..k {
-                    let mut list = std::hint::black_box(ArrayList::default());
-                    list.ensure_capacity(size);
-                    list.clear();
-                    sum = sum.wrapping_add(list.capacity() as u64);
+                    // `new ArrayList<>(8)`, `ensureCapacity(size)`, `clear()`, returned (it escapes).
+                    young.make_room(size);
+                    let list = std::hint::black_box(young.new_list());
+                    young.ensure_capacity(list, size);
+                    young.clear(list);
+                    sum = sum.wrapping_add(young.capacity(list) as u64);
                 }
             }
         }
@@ -208,5 +329,39 @@ mod tests {
         let mut l = ArrayList::default();
         l.ensure_capacity(9);
         assert_eq!(l.capacity(), 12, "grows by half");
+    }
+
+    #[test]
+    fn the_nursery_makes_every_object_and_collects_only_between_invocations() {
+        let mut young = Nursery::new(1024);
+        let before = young.words.len();
+        let l = young.new_list();
+        assert_eq!(young.capacity(l), 8);
+        young.ensure_capacity(l, 9);
+        assert_eq!(young.capacity(l), 12, "grows by half");
+        assert_eq!(
+            young.top,
+            LIST_WORDS + (ARRAY_HEADER + 8) + (ARRAY_HEADER + 12)
+        );
+        // Garbage left in the buffer is zeroed again when the space is reused.
+        young.words[young.top..].fill(7);
+        let mut k = RecycleSameThread::new(PoolDesign::Allocate, 65_536);
+        let Pool::None(ref y) = k.pool else { panic!() };
+        let fits = y.words.len() / Nursery::words_for(65_536);
+        k.prepare(3 * fits);
+        assert_eq!(k.run(), (3 * fits, (3 * fits * 65_536) as u64));
+        let Pool::None(ref y) = k.pool else { panic!() };
+        assert!(y.collections >= 2, "collected {} times", y.collections);
+        let m = young.new_list();
+        let a = young.words[m + ELEMENT_DATA] as usize;
+        assert_eq!((young.words[m + MOD_COUNT], young.words[m + SIZE]), (0, 0));
+        assert!(young.words[a + ARRAY_HEADER..a + ARRAY_HEADER + 8]
+            .iter()
+            .all(|&w| w == 0));
+        assert_eq!(
+            young.words.len(),
+            before,
+            "a collection frees; it never grows the buffer"
+        );
     }
 }
