@@ -155,6 +155,17 @@ pub trait Order<T> {
     fn cmp(&self, a: &T, b: &T) -> Ordering;
     /// Checked once as an element enters the heap (`offer`), so that comparisons need not be.
     fn admit(&self, _x: &T) {}
+    /// `x` compared with one element after another, as a sift compares the element it holds down
+    /// or up a path: what the comparison reads of `x` is read once, as HotSpot hoists those loads
+    /// out of the loop (it knows the array stores in between cannot change a task's fields; in
+    /// wasm's one linear memory the engine cannot tell, and would load them again each level).
+    fn holding<'a>(&'a self, x: &T) -> impl Fn(&T) -> Ordering + 'a
+    where
+        T: Copy + 'a,
+    {
+        let x = *x;
+        move |b| self.cmp(&x, b)
+    }
 }
 
 /// The elements' natural order (`Comparable`).
@@ -212,7 +223,7 @@ impl<K> ByKey<Vec<K>> {
     }
 }
 
-impl<C: KeyTable> Order<Ref> for ByKey<C> {
+impl<C: KeyTable<Key: Copy>> Order<Ref> for ByKey<C> {
     #[inline(always)]
     fn cmp(&self, a: &Ref, b: &Ref) -> Ordering {
         let keys = self.0.keys();
@@ -222,6 +233,17 @@ impl<C: KeyTable> Order<Ref> for ByKey<C> {
             keys.get_unchecked(a.0 as usize)
                 .cmp(keys.get_unchecked(b.0 as usize))
         }
+    }
+
+    #[inline(always)]
+    fn holding<'a>(&'a self, x: &Ref) -> impl Fn(&Ref) -> Ordering + 'a
+    where
+        Ref: Copy + 'a,
+    {
+        let keys = self.0.keys();
+        // SAFETY: as in `cmp`.
+        let kx = unsafe { *keys.get_unchecked(x.0 as usize) };
+        move |b| unsafe { kx.cmp(keys.get_unchecked(b.0 as usize)) }
     }
 
     fn admit(&self, x: &Ref) {
@@ -383,11 +405,12 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
 
     fn sift_up(&mut self, mut k: usize, x: T) {
         probe!(self.probe.line(line::SIFT_UP));
+        let x_vs = self.order.holding(&x);
         while k > 0 {
             probe!(self.probe.line(line::SIFT_UP_COMPARE));
             let parent = (k - 1) >> 1;
             let e = self.a[parent];
-            let ord = self.order.cmp(&x, &e);
+            let ord = x_vs(&e);
             probe!(self.probe.event(HeapEvent::Compare {
                 a: Loc::Held,
                 b: Loc::Slot(parent),
@@ -416,6 +439,7 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
         probe!(self.probe.line(line::SIFT_DOWN));
         let n = self.a.len();
         let half = n >> 1;
+        let x_vs = self.order.holding(&x);
         while k < half {
             probe!(self.probe.line(line::SIFT_DOWN_CHILD));
             let mut child = (k << 1) + 1;
@@ -438,7 +462,7 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
                 }
             }
             probe!(self.probe.line(line::SIFT_DOWN_COMPARE));
-            let ord = self.order.cmp(&x, &c);
+            let ord = x_vs(&c);
             probe!(self.probe.event(HeapEvent::Compare {
                 a: Loc::Held,
                 b: Loc::Slot(child),
