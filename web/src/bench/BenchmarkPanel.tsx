@@ -3,7 +3,7 @@
 // and exports. Runs in Workers (one per fork), so the page stays responsive.
 import { useEffect, useRef, useState } from 'react';
 import { browserForkHost } from './browserHost';
-import { runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
+import { rowName, runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
 import { isNoisy, jmhTable, noisyRows, toCsv } from './report';
 import { num, plural } from '../site/format';
 import { PRESETS, suiteByName, type Preset, type Suite } from './suites';
@@ -16,9 +16,9 @@ import { LogLogChart, type Series } from '../charts/LogLogChart';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
-import { rowName } from './runner';
 import { jvmResults, type JvmResults } from './jvmResults';
 import { VERDICT_CONFIDENCE } from './ratio';
+import { forPreset } from './verdict';
 
 const ops = (x: number) => num(x >= 100 ? Math.round(x) : Number(x.toPrecision(3)));
 
@@ -173,7 +173,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const shown = fromCommit ? committed.run : live;
   const finished = fromCommit ? committed.run : run;
   const table = shown.rows.length ? jmhTable(suite, shown) : '';
-  const comparisons = finished ? suite.compare(finished) : [];
+  const comparisons = finished ? forPreset(finished.preset, suite.compare(finished)) : [];
   const p = PRESETS[presetName];
   const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=0`;
 

@@ -2,22 +2,21 @@
 // with forks as worker threads. Entered through web/src/catalog/benchCli.ts, which registers the
 // suites; bundled for Node by web/scripts/bench.mjs.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, getPriority, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as wasm from '../wasm/pkg/hotpath_wasm.js';
-import { readFileSync } from 'node:fs';
 import type { ForkChannel, ForkHost, ForkReply } from './protocol';
 import { rowLabel, runSuite, type SuiteRun } from './runner';
 import { VERDICT_MARK, isNoisy, jmhTable, toCsv } from './report';
 import { VERDICT_CONFIDENCE } from './ratio';
+import { forPreset } from './verdict';
 import { describeEnvironment, formatMs, type Environment } from './environment';
 import { PRESETS, suiteByName, type ExtraTable, type Suite } from './suites';
 import { summarize } from './stats';
 import { javaVersion, jvmMissing, runJvm, type JvmScore } from './jvm';
-import { mkdirSync } from 'node:fs';
 
 export interface CliOptions {
   suite: string;
@@ -154,7 +153,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
   lines.push(`Published: ${suite.source}. Measured: wasm in Node. Absolute numbers differ by machine,`,
     `runtime and language. ${suite.caveat} Compare the ratios.`, '');
   for (const t of suite.extras?.(run) ?? []) lines.push(...textTable(t), '');
-  const comparisons = suite.compare(run);
+  const comparisons = forPreset(run.preset, suite.compare(run));
   lines.push(`Verdicts, each judged on a ${Math.round(VERDICT_CONFIDENCE * 100)} % interval of its ratio (iterations of the compared rows measured side by side):`);
   for (const c of comparisons) lines.push(`${VERDICT_MARK[c.verdict]} ${c.sentence}`, `    compared with: ${c.published}`);
 

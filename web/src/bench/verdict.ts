@@ -10,6 +10,13 @@ import {
 } from './ratio';
 
 export const SETTLE = 'Run the full preset (two forks of ten one-second iterations), with other tabs and programs closed, to settle it.';
+const SETTLE_AFTER_FULL = 'This was the full preset already: run it again with other tabs and programs closed, or read it as undecided on this machine.';
+
+/** A run's verdicts, whose advice on settling one knows which preset the run used. */
+export function forPreset(preset: string, comparisons: Comparison[]): Comparison[] {
+  if (preset !== 'full') return comparisons;
+  return comparisons.map((c) => (c.sentence.endsWith(SETTLE) ? { ...c, sentence: c.sentence.slice(0, -SETTLE.length) + SETTLE_AFTER_FULL } : c));
+}
 
 /** A row this run measured, by id. */
 export function measuredRow(run: Pick<SuiteRun, 'rows'>, id: string): RowResult | undefined {

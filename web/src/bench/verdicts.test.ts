@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimText, geometricMean, intervalOf, judge, judgeAll, logLogSlope, pairedLogRatio, unpairedLogRatio, type Claim } from './ratio';
 import { syntheticRun, type SyntheticOptions } from './testing';
+import { forPreset } from './verdict';
 import type { Comparison, Row, Suite } from './suites';
 import { heapCancel } from '../heaps/heapCancelSuite';
 import { recyclerSuite } from '../recyclers/recyclerSuite';
@@ -101,6 +102,14 @@ describe('heap-cancel verdicts', () => {
     expect(v['in-order-growth'].verdict).toBe('reproduced');
     expect(v['in-order-level'].verdict).toBe('inconclusive');
     expect(v['in-order-level'].sentence).toMatch(/at num 100 the interval straddles/);
+  });
+
+  it('advises the full preset only to a run that did not use it', () => {
+    const synthetic = syntheticRun(heapCancel, heapMean({ 100: 0.797, 1000: 0.9, 10000: 1.0, 100000: 1.04 }), { noise: 0.08 });
+    const open = (preset: string) => byId(forPreset(preset, heapCancel.compare(synthetic)))['in-order-level'].sentence;
+    expect(open('quick')).toMatch(/Run the full preset \(two forks/);
+    expect(open('full')).toMatch(/This was the full preset already: run it again with other tabs and programs closed/);
+    expect(open('full')).not.toMatch(/Run the full preset/);
   });
 
   it('a very busy run (0.32–1.26× in order) concludes nothing it cannot', () => {
