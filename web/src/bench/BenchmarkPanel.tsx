@@ -34,7 +34,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
         {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}{jvm.nice ? `, run at nice ${jvm.nice}` : ''}): committed with the lab, <strong>not live</strong>. Error is
         JMH&apos;s 99.9 % half-width. The wasm column is {live ? 'this run, in this browser' : 'the committed run, not live'}.
       </caption>
-      <thead><tr><th scope="col">{suite.className}.</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
+      <thead><tr><th scope="col">{suite.className} row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
       <tbody>
         {rows.map((r) => {
           const j = jvm.rows[r.id];
