@@ -64,6 +64,11 @@ impl Default for ArrayList {
     }
 }
 
+/// `ArrayList.grow`'s new length: half again, or what is needed if that is more.
+fn grown_length(old: usize, min: usize) -> usize {
+    (old + (old >> 1)).max(min)
+}
+
 impl ArrayList {
     #[inline]
     pub fn ensure_capacity(&mut self, min: usize) {
@@ -75,9 +80,7 @@ impl ArrayList {
     /// `ArrayList.grow`, out of line: the benchmark's list grows once, and the check runs every time.
     #[inline(never)]
     fn grow(&mut self, min: usize) {
-        let old = self.element_data.len();
-        let new = (old + (old >> 1)).max(min);
-        let mut grown = vec![0; new];
+        let mut grown = vec![0; grown_length(self.element_data.len(), min)];
         grown[..self.size].copy_from_slice(&self.element_data[..self.size]);
         self.element_data = grown;
     }
@@ -195,7 +198,7 @@ impl Nursery {
     fn grow(&mut self, list: Obj, min: usize) {
         let old = self.capacity(list);
         let from = self.words[list + ELEMENT_DATA] as usize + ARRAY_HEADER;
-        let grown = self.new_array((old + (old >> 1)).max(min));
+        let grown = self.new_array(grown_length(old, min));
         self.words
             .copy_within(from..from + old, grown + ARRAY_HEADER);
         self.words[list + ELEMENT_DATA] = grown as u32;
@@ -343,15 +346,9 @@ mod tests {
             young.top,
             LIST_WORDS + (ARRAY_HEADER + 8) + (ARRAY_HEADER + 12)
         );
-        // Garbage left in the buffer is zeroed again when the space is reused.
-        young.words[young.top..].fill(7);
-        let mut k = RecycleSameThread::new(PoolDesign::Allocate, 65_536);
-        let Pool::None(ref y) = k.pool else { panic!() };
-        let fits = y.words.len() / Nursery::words_for(65_536);
-        k.prepare(3 * fits);
-        assert_eq!(k.run(), (3 * fits, (3 * fits * 65_536) as u64));
-        let Pool::None(ref y) = k.pool else { panic!() };
-        assert!(y.collections >= 2, "collected {} times", y.collections);
+        // Garbage where the next objects go is zeroed as they are made.
+        let top = young.top;
+        young.words[top..].fill(7);
         let m = young.new_list();
         let a = young.words[m + ELEMENT_DATA] as usize;
         assert_eq!((young.words[m + MOD_COUNT], young.words[m + SIZE]), (0, 0));
@@ -363,5 +360,13 @@ mod tests {
             before,
             "a collection frees; it never grows the buffer"
         );
+        // The kernel collects between invocations, when the next one might not fit.
+        let mut k = RecycleSameThread::new(PoolDesign::Allocate, 65_536);
+        let Pool::None(ref y) = k.pool else { panic!() };
+        let fits = y.words.len() / Nursery::words_for(65_536);
+        k.prepare(3 * fits);
+        assert_eq!(k.run(), (3 * fits, (3 * fits * 65_536) as u64));
+        let Pool::None(ref y) = k.pool else { panic!() };
+        assert!(y.collections >= 2, "collected {} times", y.collections);
     }
 }
