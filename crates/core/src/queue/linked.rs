@@ -710,7 +710,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn call(&mut self, op: QueueOp) -> Outcome {
         const TH: usize = 0;
         self.event(QueueEvent::Begin { thread: TH, op });
