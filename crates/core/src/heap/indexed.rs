@@ -2,8 +2,9 @@
 //! remembers its own array index, so `contains` is O(1) and `remove` needs no search.
 //!
 //! Netty's elements are objects that carry the index field; here they live in an arena owned by
-//! the heap and are named by [`Handle`]s, which plays the part of the object reference. Growth,
-//! sift order and every index write follow Netty's source, so the layout is Netty's.
+//! the heap (keys in one column, indices in another) and are named by [`Handle`]s, which play the
+//! part of the object reference. Growth, sift order and every index write follow Netty's source,
+//! so the layout is Netty's.
 
 use std::cmp::Ordering;
 
@@ -35,12 +36,6 @@ impl std::fmt::Display for AlreadyQueued {
 }
 
 impl std::error::Error for AlreadyQueued {}
-
-#[derive(Clone, Copy, Debug)]
-struct Node<T> {
-    key: T,
-    index: i32,
-}
 
 pub mod line {
     pub const OFFER: u8 = 0;
@@ -90,7 +85,12 @@ pub const PSEUDOCODE: &[&str] = &[
 
 #[derive(Clone, Debug)]
 pub struct IndexedHeap<T, P: Probe<HeapEvent> = NoProbe> {
-    nodes: Vec<Node<T>>,
+    /// The elements' keys, by handle (what `compareTo` reads).
+    keys: Vec<T>,
+    /// The index each element stores in itself, by handle (Netty's `priorityQueueIndex` field).
+    /// A column of its own: removing the last element reads and writes only this and `queue`,
+    /// as the JVM's op touches only the task's index field and the array.
+    indices: Vec<i32>,
     /// The live prefix of Netty's array: `queue[0..size]`.
     queue: Vec<Handle>,
     capacity: usize,
@@ -112,7 +112,8 @@ impl<T: Ord + Copy> Default for IndexedHeap<T, NoProbe> {
 impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     pub fn with_probe(probe: P) -> Self {
         Self {
-            nodes: Vec::new(),
+            keys: Vec::new(),
+            indices: Vec::new(),
             queue: Vec::with_capacity(INITIAL_CAPACITY),
             capacity: INITIAL_CAPACITY,
             probe,
@@ -121,11 +122,9 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
 
     /// Creates an element outside the queue (Netty: constructing a scheduled task).
     pub fn create(&mut self, key: T) -> Handle {
-        let h = Handle(self.nodes.len() as u32);
-        self.nodes.push(Node {
-            key,
-            index: NOT_IN_QUEUE,
-        });
+        let h = Handle(self.keys.len() as u32);
+        self.keys.push(key);
+        self.indices.push(NOT_IN_QUEUE);
         h
     }
 
@@ -142,12 +141,12 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     }
 
     pub fn key(&self, h: Handle) -> T {
-        self.nodes[h.0 as usize].key
+        self.keys[h.0 as usize]
     }
 
     /// The index the element has stored in itself (−1 when outside the queue).
     pub fn stored_index(&self, h: Handle) -> i32 {
-        self.nodes[h.0 as usize].index
+        self.indices[h.0 as usize]
     }
 
     /// The handles in array order (the layout).
@@ -170,7 +169,7 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     }
 
     fn set_index(&mut self, h: Handle, index: i32) {
-        self.nodes[h.0 as usize].index = index;
+        self.indices[h.0 as usize] = index;
     }
 
     pub fn offer(&mut self, h: Handle) -> Result<(), AlreadyQueued> {
