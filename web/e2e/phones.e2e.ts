@@ -66,6 +66,8 @@ describe('the lessons on a 390 px phone', () => {
 
   it('draws the recycler’s read and write markers at least 11 px tall', async () => {
     const { page } = await browser.open('lessons/recycler', PHONE);
+    // The players mount one after another; on a loaded machine that takes longer than one wait.
+    await allWidgetsMounted(page);
     const markers = page.locator('.woq-link .ring-marker');
     await markers.first().waitFor();
     const heights = await markers.evaluateAll((ms) => ms.map((m) => m.getBoundingClientRect().height));
