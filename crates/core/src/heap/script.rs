@@ -162,8 +162,10 @@ pub fn plan(commands: &[Command], limits: Limits) -> Result<Plan, ScriptError> {
             }
             Command::CancelInOrder | Command::CancelReverse => {
                 // In the order they were scheduled (a sort, not a second ordered set: each
-                // BTree instantiation costs the wasm kilobytes).
-                let mut seqs: Vec<u64> = queued.iter().map(|t| t.seq).collect();
+                // BTree instantiation costs the wasm kilobytes). The sequence numbers index
+                // `p.timers`, so they fit in a u32, the type the other families sort: one sort
+                // in the wasm instead of two.
+                let mut seqs: Vec<u32> = queued.iter().map(|t| t.seq as u32).collect();
                 seqs.sort_unstable();
                 if cmd == Command::CancelReverse {
                     seqs.reverse();
