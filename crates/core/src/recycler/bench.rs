@@ -331,7 +331,9 @@ mod tests {
                 // Ten lists, each followed by its first array and the one it grew to.
                 let per = LIST_WORDS + (ARRAY_HEADER + 8) + (ARRAY_HEADER + 1024);
                 assert_eq!(sum, (0..10).map(|i| (i * per) as u64).sum::<u64>());
-                let Pool::None(ref young) = k.pool else { panic!() };
+                let Pool::None(ref young) = k.pool else {
+                    panic!()
+                };
                 assert_eq!(young.top, 10 * per);
                 assert_eq!(young.capacity(9 * per), 1024);
             } else {
