@@ -294,7 +294,7 @@ impl RecycleSameThread {
                     // `new ArrayList<>(8)`, `ensureCapacity(size)`, `clear()`, returned: the
                     // reference escapes into JMH's blackhole after the calls, not before them, so
                     // the compiler may use what it knows of the new object in between, as C2
-                    // does; the checksum adds up the references, as the blackhole consumes them.
+                    // can; the checksum adds up the references, as the blackhole consumes them.
                     young.make_room(size);
                     let list = young.new_list();
                     young.ensure_capacity(list, size);
@@ -380,6 +380,9 @@ mod tests {
         k.prepare(3 * fits);
         assert_eq!(k.run().0, 3 * fits);
         let Pool::None(ref y) = k.pool else { panic!() };
+        // The last invocation's list, just below the top, grew to the size asked.
+        let last = y.top - (LIST_WORDS + (ARRAY_HEADER + 8) + (ARRAY_HEADER + 65_536));
+        assert_eq!(y.capacity(last), 65_536);
         assert!(y.collections >= 2, "collected {} times", y.collections);
     }
 }
