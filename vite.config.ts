@@ -127,6 +127,11 @@ function routeCopies(): Plugin {
         writeFileSync(target, html);
       }
       copyFileSync(index, join(outDir, '404.html'));
+      // The site asks `api/status` whether a class server is there (serverMode.ts); a static host
+      // would answer with its 404 page and a failed request in every reader's console. This file
+      // says "static" instead; the class server's own route for that path comes before its files.
+      mkdirSync(join(outDir, 'api'), { recursive: true });
+      writeFileSync(join(outDir, 'api', 'status'), `${JSON.stringify({ server: 'static' })}\n`);
       // oEmbed needs absolute addresses: only a build that knows the site's (README, "Embedding").
       const site = process.env.HOTPATH_SITE_URL;
       if (site) {

@@ -27,6 +27,11 @@ describe('the site', () => {
 
   it('lists every lesson from its front matter and runs a wasm widget on the home page', async () => {
     const { page, errors } = await browser.open();
+    // Nothing the home page asks a static host for fails, its question for a class server included.
+    const failed: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+    page.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
+    await page.reload();
     const cards = page.locator('.lesson-card');
     await expect.poll(() => cards.count()).toBe(lessonFiles.length);
     expect(await cards.first().innerText()).toMatch(/Reproduces/);
@@ -38,6 +43,7 @@ describe('the site', () => {
     await input.fill('5 3 nine');
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('column 5, item 3 ("nine")');
     expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
   });
 
   it('opens a lesson by a deep link, under the base path, and renders MDX with widgets', async () => {

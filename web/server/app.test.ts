@@ -294,6 +294,9 @@ describe('the class server’s pages', () => {
       writeFileSync(join(site, dir, 'index.html'), '<!doctype html><title>x</title>');
     }
     writeFileSync(join(site, '404.html'), '<!doctype html><title>not found</title>');
+    // A static build answers `api/status` with a file of its own; the server's route comes first.
+    mkdirSync(join(site, 'api'));
+    writeFileSync(join(site, 'api', 'status'), '{"server":"static"}');
     // The pages and the status route touch no database.
     const db = { kind: 'embedded', onChange: () => () => undefined, close: async () => undefined } as unknown as Db;
     const app = await buildApp({ db, sets, lessons: [], siteDir: site });
