@@ -26,7 +26,10 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    /** Opens `path` (relative to the site's base); `errors` collects uncaught page errors. */
+    /**
+     * Opens `path` (relative to the site's base); `errors` collects uncaught page errors, `failed`
+     * every request that failed or was answered with a status of 400 or more, from the first one.
+     */
     async open(path = '', options: Parameters<Browser['newPage']>[0] = {}) {
       return this.openUrl(siteUrl() + path, options);
     },
@@ -35,10 +38,13 @@ export function useBrowser() {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
+      const failed: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+      page.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
       pages.push({ page, errors });
       await page.goto(url);
-      return { page, errors };
+      return { page, errors, failed };
     },
   };
 }
