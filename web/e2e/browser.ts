@@ -12,7 +12,6 @@ export async function allWidgetsMounted(page: Page): Promise<void> {
 
 export function useBrowser() {
   let browser: Browser;
-  const pages: { page: Page; errors: string[] }[] = [];
   beforeAll(async () => {
     const executablePath = process.env.CHROMIUM_PATH;
     if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the end-to-end tests through `npm test`.');
@@ -42,7 +41,6 @@ export function useBrowser() {
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
       page.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
-      pages.push({ page, errors });
       await page.goto(url);
       return { page, errors, failed };
     },
