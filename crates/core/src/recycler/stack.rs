@@ -6,7 +6,7 @@
 use crate::recycler::identity_map::IdentityMap;
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
-    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
+    RecyclerOp, RecyclerProbe, Slot, StackView, VirtualRecycler,
 };
 use crate::rng::SplitMix;
 
@@ -50,7 +50,7 @@ mod line {
 
 #[derive(Clone, Debug)]
 struct Stack {
-    elements: Vec<Option<u32>>,
+    elements: Vec<Slot>,
     size: usize,
     map: Option<IdentityMap>,
 }
@@ -62,7 +62,7 @@ impl Stack {
     fn new(max_capacity: usize, assertions: bool) -> Self {
         let initial = initial_capacity(max_capacity);
         Stack {
-            elements: vec![None; initial],
+            elements: vec![Slot::NULL; initial],
             size: 0,
             // The constructor's `assert mapEnabled = true` runs only with -ea.
             map: assertions.then(|| IdentityMap::new(initial)),
@@ -133,7 +133,7 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         // `size` is a local until the end: a failed assertion leaves the field as it was, with
         // the slot already cleared.
         let size = stack.size - 1;
-        let ret = stack.elements[size].take();
+        let ret = std::mem::take(&mut stack.elements[size]).get();
         if assertions && !ret.is_some_and(|obj| self.map_remove(thread, obj)) {
             return Err(Fault::AssertNotPooled);
         }
@@ -195,7 +195,7 @@ impl<P: RecyclerProbe> StackRecycler<P> {
                 return Ok(true);
             }
             let len = max.min(stack.size * 2);
-            stack.elements.resize(len, None);
+            stack.elements.resize(len, Slot::NULL);
             self.emit(
                 line::PUSH_GROW,
                 E::Grow {
@@ -206,7 +206,7 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         }
         let stack = self.stack(thread);
         let slot = stack.size;
-        stack.elements[slot] = Some(obj);
+        stack.elements[slot] = Slot::of(obj);
         stack.size += 1;
         self.emit(
             line::PUSH_STORE,
@@ -355,7 +355,12 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
     fn pooled(&self, thread: usize) -> Vec<u32> {
         self.s.stacks[thread]
             .as_ref()
-            .map(|st| st.elements[..st.size].iter().flatten().copied().collect())
+            .map(|st| {
+                st.elements[..st.size]
+                    .iter()
+                    .filter_map(|s| s.get())
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -376,7 +381,7 @@ impl Inspect for State {
     fn stack(&self, thread: usize) -> Option<StackView> {
         self.stacks[thread].as_ref().map(|st| StackView {
             size: st.size,
-            slots: st.elements.clone(),
+            slots: st.elements.iter().map(|s| s.get()).collect(),
             ..StackView::default()
         })
     }

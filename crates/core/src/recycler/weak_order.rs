@@ -11,7 +11,7 @@
 
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
-    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
+    RecyclerOp, RecyclerProbe, Slot, StackView, VirtualRecycler,
 };
 
 pub const LINK_CAPACITY: usize = 16;
@@ -103,7 +103,7 @@ struct Handle {
 
 #[derive(Clone, Debug)]
 struct Stack {
-    elements: Vec<Option<u32>>,
+    elements: Vec<Slot>,
     size: usize,
     head: Option<usize>,
     cursor: Option<usize>,
@@ -115,7 +115,7 @@ impl Stack {
     #[inline(never)]
     fn new(max_capacity: usize) -> Self {
         Stack {
-            elements: vec![None; initial_capacity(max_capacity)],
+            elements: vec![Slot::NULL; initial_capacity(max_capacity)],
             size: 0,
             head: None,
             cursor: None,
@@ -137,7 +137,7 @@ struct Queue {
 
 #[derive(Clone, Debug, Default)]
 struct Link {
-    elements: [Option<u32>; LINK_CAPACITY],
+    elements: [Slot; LINK_CAPACITY],
     read: usize,
     /// The `AtomicInteger` a Link extends.
     write: usize,
@@ -244,7 +244,9 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         }
         let stack = self.stack(thread);
         let size = stack.size - 1;
-        let obj = stack.elements[size].expect("a slot below size holds a handle");
+        let obj = stack.elements[size]
+            .get()
+            .expect("a slot below size holds a handle");
         if self.s.handles[obj as usize].last_recycled_id != self.s.handles[obj as usize].recycle_id
         {
             return self.fail(thread, line::POP_CHECK, Fault::RecycledMultipleTimes);
@@ -286,7 +288,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
                 return Ok(());
             }
             let len = stack.size * 2;
-            stack.elements.resize(len, None);
+            stack.elements.resize(len, Slot::NULL);
             self.emit(
                 line::PUSH_GROW,
                 E::Grow {
@@ -297,7 +299,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         }
         let stack = self.stack(thread);
         let slot = stack.size;
-        stack.elements[slot] = Some(obj);
+        stack.elements[slot] = Slot::of(obj);
         stack.size += 1;
         self.emit(
             line::PUSH_STORE,
@@ -398,7 +400,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         let mut size = st.size;
         if size + (end - start) > st.elements.len() {
             let len = (size + (end - start)) * 2;
-            st.elements.resize(len, None);
+            st.elements.resize(len, Slot::NULL);
             self.emit(
                 line::TRANSFER_GROW,
                 E::Grow {
@@ -409,7 +411,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         }
         for i in start..end {
             // Empty only if a transfer that threw moved this handle before it failed on a later one.
-            let Some(obj) = self.s.links[link].elements[i] else {
+            let Some(obj) = self.s.links[link].elements[i].get() else {
                 return self.fail(stack, line::TRANSFER_MOVE, Fault::NullInLink);
             };
             let h = self.s.handles[obj as usize];
@@ -429,8 +431,8 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
                 h.recycle_id = h.last_recycled_id;
             }
             h.stack = Some(stack);
-            self.stack(stack).elements[size] = Some(obj);
-            self.s.links[link].elements[i] = None;
+            self.stack(stack).elements[size] = Slot::of(obj);
+            self.s.links[link].elements[i] = Slot::NULL;
             self.emit(
                 line::TRANSFER_MOVE,
                 E::Transfer {
@@ -466,7 +468,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             tail = l;
             w = 0;
         }
-        self.s.links[tail].elements[w] = Some(obj);
+        self.s.links[tail].elements[w] = Slot::of(obj);
         self.s.handles[obj as usize].stack = None;
         self.s.links[tail].write = w + 1;
         self.emit(
@@ -629,7 +631,12 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
     fn pooled(&self, thread: usize) -> Vec<u32> {
         self.s.stacks[thread]
             .as_ref()
-            .map(|st| st.elements[..st.size].iter().flatten().copied().collect())
+            .map(|st| {
+                st.elements[..st.size]
+                    .iter()
+                    .filter_map(|s| s.get())
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -647,7 +654,11 @@ impl WeakOrderRecycler<crate::probe::NoProbe> {
             let mut l = Some(self.s.queues[qi].head);
             while let Some(li) = l {
                 let link = &self.s.links[li];
-                out.extend(link.elements[link.read..link.write].iter().flatten());
+                out.extend(
+                    link.elements[link.read..link.write]
+                        .iter()
+                        .filter_map(|s| s.get()),
+                );
                 l = link.next;
             }
             q = self.s.queues[qi].next;
@@ -668,7 +679,7 @@ impl Inspect for State {
     fn stack(&self, thread: usize) -> Option<StackView> {
         self.stacks[thread].as_ref().map(|st| StackView {
             size: st.size,
-            slots: st.elements.clone(),
+            slots: st.elements.iter().map(|s| s.get()).collect(),
             head: st.head,
             cursor: st.cursor,
             prev: st.prev,
@@ -702,7 +713,7 @@ impl Inspect for State {
             .iter()
             .zip(live)
             .map(|(l, live)| LinkView {
-                slots: l.elements,
+                slots: l.elements.map(Slot::get),
                 read: l.read,
                 write: l.write,
                 next: l.next,
