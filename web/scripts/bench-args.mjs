@@ -23,11 +23,12 @@ ${RUNS.map((b) => `  ${b.name}: ${b.usage}`).join('\n')}
   --only T  run only the rows whose id contains T (e.g. --only Reverse)
   --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row
   --save-wasm  keep this run in web/src/bench/results/<suite>.json: the benchmark panel shows it,
-            labelled as not live, until its reader runs the suite
+            labelled as not live, until its reader runs the suite (every row: not with --only)
   --jvm     also run the JVM originals with the same op (jvm/, JMH; needs a JDK 17+ and Maven) and
             print wasm, native and JVM per row; --save-jvm also keeps the JVM scores in
             jvm/results/<suite>.json, which the site's benchmark panel shows; --jvm-only runs
-            the JVM originals alone (with --save-jvm: refresh jvm/results/<suite>.json)
+            the JVM originals alone (with --save-jvm: refresh jvm/results/<suite>.json; every
+            row, so not with --only)
   --chromium  run the suite in headless Chromium instead of Node: the site's /embed/bench page, its
             forks in Workers, as a reader's browser runs it; prints its table, verdicts and the
             JVM column (the committed jvm/results run); takes --quick/--full and --json
@@ -99,6 +100,10 @@ export function parseBenchArgs(argv) {
   }
   if (!out.suite) throw new ArgsError(`Name a suite.\n${USAGE}`);
   if (out.jvmOnly && (out.native || out.csv || out.saveWasm)) throw new ArgsError(`--jvm-only runs no wasm rows: it takes --quick or --full, --only, --save-jvm and --json.\n${USAGE}`);
+  // A saved file replaces the panel's whole run: a few rows saved over it would drop the rest.
+  if (out.only !== undefined && (out.saveWasm || out.saveJvm)) {
+    throw new ArgsError(`${out.saveWasm ? '--save-wasm' : '--save-jvm'} keeps a whole run for the benchmark panel: run every row (drop --only "${out.only}").\n${USAGE}`);
+  }
   if (out.chromium && (out.native || out.jvm || out.csv || out.only || out.saveWasm || RUNS.some((r) => r.name === out.suite))) {
     throw new ArgsError(`--chromium runs a JMH suite's page as a reader opens it: it takes --quick or --full and --json.\n${USAGE}`);
   }

@@ -14,6 +14,9 @@ describe('npm run bench arguments', () => {
     expect(() => parseBenchArgs(['heap-cancel', '--jvm', '--jvm'])).toThrow('--jvm is given twice');
     expect(parseBenchArgs(['heap-cancel', '--jvm-only', '--save-jvm', '--full'])).toMatchObject({ jvm: true, jvmOnly: true, saveJvm: true, preset: 'full' });
     expect(() => parseBenchArgs(['heap-cancel', '--jvm-only', '--native'])).toThrow('--jvm-only runs no wasm rows');
+    expect(() => parseBenchArgs(['heap-cancel', '--only', 'Reverse', '--save-wasm'])).toThrow('--save-wasm keeps a whole run for the benchmark panel: run every row (drop --only "Reverse")');
+    expect(() => parseBenchArgs(['heap-cancel', '--jvm-only', '--save-jvm', '--only', 'Reverse'])).toThrow('--save-jvm keeps a whole run');
+    expect(parseBenchArgs(['heap-cancel', '--jvm', '--only', 'Reverse'])).toMatchObject({ jvm: true, only: 'Reverse', saveJvm: false });
     expect(parseBenchArgs(['heap-cancel', '--save-wasm'])).toMatchObject({ saveWasm: true });
     expect(parseBenchArgs(['udp-queue', '--chromium', '--full', '--json', 'c.json'])).toMatchObject({ chromium: true, preset: 'full', json: 'c.json' });
     expect(() => parseBenchArgs(['udp-queue', '--chromium', '--native'])).toThrow('--chromium runs a JMH suite');
