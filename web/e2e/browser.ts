@@ -6,7 +6,10 @@ export const siteUrl = () => inject('siteUrl');
 
 /** Waits until every widget of a lesson has mounted (they mount one after another, in page order). */
 export async function allWidgetsMounted(page: Page): Promise<void> {
-  await page.locator('.widget:not(.widget-loading)').first().waitFor(); // the page has rendered
+  // The page has rendered. As long as the wait below: on a machine busy with the other test files
+  // a lesson's first widget has taken over 15 s to mount (the recycler lesson, in one of the last
+  // five full runs).
+  await page.locator('.widget:not(.widget-loading)').first().waitFor({ timeout: 30_000 });
   await expect.poll(() => page.locator('.widget-loading').count(), { timeout: 30_000 }).toBe(0);
 }
 
