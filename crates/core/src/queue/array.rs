@@ -8,7 +8,7 @@
 //! is still a step, so the player can show a second thread blocked while the owner works.
 
 use crate::probe::{NoProbe, Probe};
-use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::queue::{Field, Item, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
 use crate::sync;
 
 pub mod line {
@@ -69,7 +69,8 @@ pub struct AbqRegs {
 }
 
 pub struct ArrayQueue<P: Probe<QueueEvent> = NoProbe> {
-    pub items: Vec<Option<u32>>,
+    /// One word a slot, as the JDK's `Object[]` of compressed references.
+    pub items: Vec<Item>,
     pub take_index: u32,
     pub put_index: u32,
     pub count: u32,
@@ -94,7 +95,7 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
             "ArrayBlockingQueue needs a capacity of at least 1"
         );
         Self {
-            items: vec![None; capacity],
+            items: vec![Item::NULL; capacity],
             take_index: 0,
             put_index: 0,
             count: 0,
@@ -164,7 +165,7 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
     /// `items[at] ← v`, a plain store.
     #[inline(always)]
     fn write_slot(&mut self, th: usize, at: u32, v: Option<u32>) {
-        self.items[at as usize] = v;
+        self.items[at as usize] = v.map_or(Item::NULL, Item::of);
         self.event(QueueEvent::Store {
             thread: th,
             field: Field::Slot(at),
@@ -175,7 +176,7 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
 
     #[inline(always)]
     fn read_slot(&mut self, th: usize, at: u32) -> Option<u32> {
-        let x = self.items[at as usize];
+        let x = self.items[at as usize].get();
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Slot(at),
@@ -373,7 +374,7 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
     fn contents(&self) -> Vec<u32> {
         let cap = self.items.len();
         (0..self.count as usize)
-            .filter_map(|i| self.items[(self.take_index as usize + i) % cap])
+            .filter_map(|i| self.items[(self.take_index as usize + i) % cap].get())
             .collect()
     }
 }
@@ -395,7 +396,7 @@ mod tests {
         assert_eq!(q.poll(), Some(1));
         assert!(q.offer(4));
         assert_eq!(q.contents(), vec![2, 3, 4]);
-        assert_eq!(q.items, vec![Some(4), Some(2), Some(3)], "the ring wrapped");
+        assert_eq!(q.items, [4, 2, 3].map(Item::of), "the ring wrapped");
         assert_eq!(q.size(), 3);
     }
 

@@ -10,7 +10,7 @@
 //! never reused (the JVM's garbage collector would free it).
 
 use crate::probe::{NoProbe, Probe};
-use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::queue::{Field, Item, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
 use crate::sync;
 
 pub const NIL: u32 = u32::MAX;
@@ -65,25 +65,6 @@ pub const PSEUDOCODE: &[&str] = &[
     "first(): h ← head; p ← h; loop: if p.item ≠ null or (q ← p.next) = null: updateHead(h, p); return p if it has an item",
     "  elif p = q: restart; else p ← q",
 ];
-
-/// A node's `item`: an element or null, in 4 bytes as a compressed reference is (so a node is 8
-/// bytes and `size()`'s walk steps by a shift, not a multiply). Elements are below `u32::MAX`
-/// (scripts allow up to 1,000,000,001).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Item(u32);
-
-impl Item {
-    pub const NULL: Item = Item(u32::MAX);
-
-    pub fn of(e: u32) -> Item {
-        assert!(e != u32::MAX, "an element is below u32::MAX");
-        Item(e)
-    }
-
-    pub fn get(self) -> Option<u32> {
-        (self != Item::NULL).then_some(self.0)
-    }
-}
 
 #[derive(Clone, Copy, Debug)]
 pub struct Node {

@@ -135,7 +135,7 @@ fn slots(c: &mut Canvas<'_>, items: impl ExactSizeIterator<Item = Option<u32>>) 
 
 impl<P: Probe<QueueEvent>> Drawn for ArrayQueue<P> {
     fn draw(&self, c: &mut Canvas<'_>) {
-        slots(c, self.items.iter().copied());
+        slots(c, self.items.iter().map(|s| s.get()));
         c.set(c.at.take_index, i64::from(self.take_index));
         c.set(c.at.put_index, i64::from(self.put_index));
         c.set(c.at.count, i64::from(self.count));
