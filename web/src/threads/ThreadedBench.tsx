@@ -2,7 +2,7 @@
 // a Web Worker on one shared wasm memory (crates/threads, built with atomics). Needs a cross-origin
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useRef, useState } from 'react';
-import { measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
+import { located, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
 import { num } from '../site/format';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
@@ -58,7 +58,7 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
     } catch (e) {
       workers.current.forEach((w) => w.terminate());
       workers.current.clear();
-      setMessage((e as Error).message);
+      setMessage(located(e));
       setStatus('failed');
     }
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureOnce, threadsUnavailable, type ThreadHost, type ThreadRow, type ThreadsApi } from './harness';
+import { located, measureOnce, runThreadJob, threadsUnavailable, type ThreadHost, type ThreadRow, type ThreadsApi } from './harness';
 import { queueThreads } from '../queues/threadSet';
 import { recyclerThreads } from '../recyclers/threadSet';
 import { table } from './cli';
@@ -9,6 +9,18 @@ const SPSC: ThreadRow = { kind: 'spsc', title: 'JCTools SpscArrayQueue', produce
 const BEFORE: ThreadRow = { kind: 'recycler-before', title: 'Recycler before (4.0.20)', producers: 1, capacity: 8 };
 
 describe('the threaded race', () => {
+  it('says which thread failed and where, a wasm trap included', () => {
+    const trap = new Error('memory access out of bounds');
+    trap.stack = 'RuntimeError: memory access out of bounds\n    at hotpath_threads::recycle::RecycleRun::get (wasm://wasm/0a1b2c3d:wasm-function[42]:0x1f00)\n    at runProduce (http://x/hotpath_threads.js:120:9)';
+    expect(located(trap)).toBe('memory access out of bounds (at hotpath_threads::recycle::RecycleRun::get (wasm://wasm/0a1b2c3d:wasm-function[42]:0x1f00))');
+    expect(located(new Error('plain'))).toBe('plain');
+    expect(located('a string')).toBe('a string');
+    const posted: unknown[] = [];
+    const glue = { initSync: () => ({}), runProduce: () => { throw trap; }, runConsume: () => [] };
+    runThreadJob(glue, { module: {} as WebAssembly.Module, memory: {} as WebAssembly.Memory, run: 8, role: 'producer', id: 1 }, (m) => posted.push(m));
+    expect(posted).toEqual([{ type: 'ready' }, { type: 'error', message: `producer 1: ${located(trap)}` }]);
+  });
+
   it('runs only where workers can share memory, and says why not elsewhere', () => {
     expect(threadsUnavailable({ crossOriginIsolated: true, SharedArrayBuffer })).toBeNull();
     expect(threadsUnavailable({ crossOriginIsolated: false, SharedArrayBuffer })).toMatch(/not cross-origin isolated/);

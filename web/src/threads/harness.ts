@@ -114,8 +114,15 @@ export function runThreadJob(glue: ThreadGlue, job: ThreadJob, post: (m: ThreadM
     const result = Array.from(job.role === 'producer' ? glue.runProduce(job.run, job.id) : glue.runConsume(job.run));
     post({ type: 'done', end: performance.timeOrigin + performance.now(), result });
   } catch (err) {
-    post({ type: 'error', message: (err as Error).message });
+    post({ type: 'error', message: `${job.role === 'producer' ? `producer ${job.id}` : 'the consumer'}: ${located(err)}` });
   }
+}
+
+/** An error's message and where it was raised: its first wasm frame (a trap carries no other hint). */
+export function located(err: unknown): string {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const frame = e.stack?.split('\n').find((l) => l.includes('wasm-function') || l.includes('.wasm'));
+  return frame ? `${e.message} (${frame.trim().replace(/^at /, 'at ')})` : e.message;
 }
 
 /** A handle on a thread from its messages (`listen` wires them up); `stop` ends the thread. */
