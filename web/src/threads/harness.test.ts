@@ -21,6 +21,17 @@ describe('the threaded race', () => {
     expect(posted).toEqual([{ type: 'ready' }, { type: 'error', message: `producer 1: ${located(trap)}` }]);
   });
 
+  it('hands a finished thread’s stack back to the shared heap, after it has reported', () => {
+    const events: string[] = [];
+    const glue = {
+      initSync: () => ({ __wbindgen_thread_destroy: () => events.push('destroy') }),
+      runProduce: () => [],
+      runConsume: () => { events.push('consume'); return [1, 0, 0, 1]; },
+    };
+    runThreadJob(glue, { module: {} as WebAssembly.Module, memory: {} as WebAssembly.Memory, run: 8, role: 'consumer', id: 0 }, (m) => events.push(m.type));
+    expect(events).toEqual(['ready', 'consume', 'done', 'destroy']);
+  });
+
   it('runs only where workers can share memory, and says why not elsewhere', () => {
     expect(threadsUnavailable({ crossOriginIsolated: true, SharedArrayBuffer })).toBeNull();
     expect(threadsUnavailable({ crossOriginIsolated: false, SharedArrayBuffer })).toMatch(/not cross-origin isolated/);

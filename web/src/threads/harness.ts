@@ -108,11 +108,14 @@ export interface ThreadGlue {
 /** A thread's whole part, in a Web Worker or a Node worker thread alike. */
 export function runThreadJob(glue: ThreadGlue, job: ThreadJob, post: (m: ThreadMessage) => void): void {
   try {
-    glue.initSync({ module: job.module, memory: job.memory });
+    const exports = glue.initSync({ module: job.module, memory: job.memory }) as { __wbindgen_thread_destroy?: () => void };
     post({ type: 'ready' });
     // Blocks this thread: it spins at the start line (an atomic flag in the shared memory).
     const result = Array.from(job.role === 'producer' ? glue.runProduce(job.run, job.id) : glue.runConsume(job.run));
     post({ type: 'done', end: performance.timeOrigin + performance.now(), result });
+    // Hands this thread's stack and thread-locals back to the shared heap: a worker is ended from
+    // outside, which frees nothing in the memory, and every run starts new ones.
+    exports.__wbindgen_thread_destroy?.();
   } catch (err) {
     post({ type: 'error', message: `${job.role === 'producer' ? `producer ${job.id}` : 'the consumer'}: ${located(err)}` });
   }
@@ -177,12 +180,20 @@ export async function measureOnce(host: ThreadHost, api: ThreadsApi, module: Web
   row: ThreadRow, perProducer: number): Promise<ThreadSample> {
   const each = Math.floor(perProducer / row.producers);
   const run = api.runNew(row.kind, row.capacity, row.producers, each);
-  const threads = [
-    ...Array.from({ length: row.producers }, (_, id) => host.spawn({ module, memory, run, role: 'producer', id })),
-    host.spawn({ module, memory, run, role: 'consumer', id: 0 }),
+  const jobs: ThreadJob[] = [
+    ...Array.from({ length: row.producers }, (_, id) => ({ module, memory, run, role: 'producer' as const, id })),
+    { module, memory, run, role: 'consumer', id: 0 },
   ];
+  const threads: ThreadHandle[] = [];
   try {
-    await Promise.all(threads.map((t) => t.ready));
+    // One thread joins at a time. A joining thread allocates its stack, which may grow the shared
+    // memory; a thread instantiated while another grows it can see the old size and trap when it
+    // copies its thread-locals in (a likely cause of a rare "memory access out of bounds" here,
+    // seen under load in Chromium, not proven).
+    for (const job of jobs) {
+      threads.push(host.spawn(job));
+      await threads[threads.length - 1].ready;
+    }
     const t0 = host.now();
     api.runStart(run);
     const replies = await Promise.all(threads.map((t) => t.done));
