@@ -18,6 +18,7 @@ pub mod heap;
 pub mod native_bench;
 pub mod queue;
 pub mod recycler;
+pub mod reference;
 pub mod rng;
 pub mod schema_json;
 pub mod sync;

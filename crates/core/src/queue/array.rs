@@ -8,7 +8,8 @@
 //! is still a step, so the player can show a second thread blocked while the owner works.
 
 use crate::probe::{NoProbe, Probe};
-use crate::queue::{Field, Item, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::reference::Ref;
 use crate::sync;
 
 pub mod line {
@@ -70,7 +71,7 @@ pub struct AbqRegs {
 
 pub struct ArrayQueue<P: Probe<QueueEvent> = NoProbe> {
     /// One word a slot, as the JDK's `Object[]` of compressed references.
-    pub items: Vec<Item>,
+    pub items: Vec<Ref>,
     pub take_index: u32,
     pub put_index: u32,
     pub count: u32,
@@ -95,7 +96,7 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
             "ArrayBlockingQueue needs a capacity of at least 1"
         );
         Self {
-            items: vec![Item::NULL; capacity],
+            items: vec![Ref::NULL; capacity],
             take_index: 0,
             put_index: 0,
             count: 0,
@@ -165,7 +166,7 @@ impl<P: Probe<QueueEvent>> ArrayQueue<P> {
     /// `items[at] ← v`, a plain store.
     #[inline(always)]
     fn write_slot(&mut self, th: usize, at: u32, v: Option<u32>) {
-        self.items[at as usize] = v.map_or(Item::NULL, Item::of);
+        self.items[at as usize] = v.map_or(Ref::NULL, Ref::of);
         self.event(QueueEvent::Store {
             thread: th,
             field: Field::Slot(at),
@@ -396,7 +397,7 @@ mod tests {
         assert_eq!(q.poll(), Some(1));
         assert!(q.offer(4));
         assert_eq!(q.contents(), vec![2, 3, 4]);
-        assert_eq!(q.items, [4, 2, 3].map(Item::of), "the ring wrapped");
+        assert_eq!(q.items, [4, 2, 3].map(Ref::of), "the ring wrapped");
         assert_eq!(q.size(), 3);
     }
 

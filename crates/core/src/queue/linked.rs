@@ -10,7 +10,8 @@
 //! never reused (the JVM's garbage collector would free it).
 
 use crate::probe::{NoProbe, Probe};
-use crate::queue::{Field, Item, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
+use crate::reference::Ref;
 use crate::sync;
 
 pub const NIL: u32 = u32::MAX;
@@ -68,7 +69,7 @@ pub const PSEUDOCODE: &[&str] = &[
 
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
-    pub item: Item,
+    pub item: Ref,
     /// NIL for the last node; the node's own index once it is self-linked (dead).
     pub next: u32,
 }
@@ -176,7 +177,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     pub fn with_probe(probe: P) -> Self {
         Self {
             nodes: vec![Node {
-                item: Item::NULL,
+                item: Ref::NULL,
                 next: NIL,
             }],
             head: 0,
@@ -247,7 +248,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     #[inline(always)]
     fn alloc(&mut self, th: usize, e: u32) -> u32 {
         let fresh = Node {
-            item: Item::of(e),
+            item: Ref::of(e),
             next: NIL,
         };
         let n = match self.free.pop() {
@@ -302,7 +303,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
 
     #[inline(always)]
     fn load_item(&mut self, th: usize, p: u32) -> Option<u32> {
-        let item = Item(sync::load_acquire_u32(&mut self.nodes[p as usize].item.0)).get();
+        let item = Ref(sync::load_acquire_u32(&mut self.nodes[p as usize].item.0)).get();
         self.event(QueueEvent::Load {
             thread: th,
             field: Field::Item(p),
@@ -341,8 +342,8 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// `CAS(p.item, item → null)`.
     #[inline(always)]
     fn cas_item(&mut self, th: usize, p: u32, item: Option<u32>) -> bool {
-        let expected = item.unwrap_or(Item::NULL.0);
-        let ok = sync::cas_u32(&mut self.nodes[p as usize].item.0, expected, Item::NULL.0);
+        let expected = item.unwrap_or(Ref::NULL.0);
+        let ok = sync::cas_u32(&mut self.nodes[p as usize].item.0, expected, Ref::NULL.0);
         self.event(QueueEvent::Cas {
             thread: th,
             field: Field::Item(p),
@@ -501,7 +502,7 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
             }
             while p != NIL {
                 // `p.item` is volatile: each look is an acquire load, as the JVM's is.
-                if sync::load_acquire_u32(&mut self.nodes[p as usize].item.0) != Item::NULL.0 {
+                if sync::load_acquire_u32(&mut self.nodes[p as usize].item.0) != Ref::NULL.0 {
                     count += 1;
                     self.event(QueueEvent::Visit {
                         thread: th,
@@ -714,8 +715,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                         r.pc = Pc::Return;
                         continue;
                     }
-                    if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Item::NULL.0
-                    {
+                    if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Ref::NULL.0 {
                         r.count += 1;
                         self.event(QueueEvent::Visit {
                             thread: th,

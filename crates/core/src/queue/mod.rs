@@ -23,26 +23,6 @@ use jctools::{ring_capacity, RingKind};
 
 pub use script::Queues;
 
-/// A slot's element or null, in 4 bytes as a compressed reference is: a CLQ node's `item` (so a
-/// node is 8 bytes and `size()`'s walk steps by a shift, not a multiply) and an
-/// `ArrayBlockingQueue`'s `items[i]`. Elements are below `u32::MAX` (scripts allow up to
-/// 1,000,000,001).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Item(pub(crate) u32);
-
-impl Item {
-    pub const NULL: Item = Item(u32::MAX);
-
-    pub fn of(e: u32) -> Item {
-        assert!(e != u32::MAX, "an element is below u32::MAX");
-        Item(e)
-    }
-
-    pub fn get(self) -> Option<u32> {
-        (self != Item::NULL).then_some(self.0)
-    }
-}
-
 /// Which queue a script runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueueKind {

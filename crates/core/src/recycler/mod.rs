@@ -86,26 +86,6 @@ impl Variant for Version {
 /// `io.netty.recycler.maxCapacity.default`, 262,144 when unset.
 pub const DEFAULT_MAX_CAPACITY: usize = 262_144;
 
-/// A slot of a stack's array or a link's: one word, as a reference in Java's array is (0 is null,
-/// n + 1 is object n). An `Option<u32>` takes two words, which a push wrote with two stores and a
-/// pop read back with one load; x86 cannot forward one load from two stores, and natively that
-/// stall made the old Recycler slower than its own wasm.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Slot(u32);
-
-impl Slot {
-    pub(crate) const NULL: Slot = Slot(0);
-
-    pub(crate) fn of(obj: u32) -> Slot {
-        // Objects are indices into a Vec of handles, so `obj + 1` cannot wrap.
-        Slot(obj + 1)
-    }
-
-    pub(crate) fn get(self) -> Option<u32> {
-        self.0.checked_sub(1)
-    }
-}
-
 /// A stack's first array: `min(DEFAULT_MAX_CAPACITY, 256)`.
 pub fn initial_capacity(max_capacity: usize) -> usize {
     max_capacity.min(256)

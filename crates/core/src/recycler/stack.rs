@@ -6,8 +6,9 @@
 use crate::recycler::identity_map::IdentityMap;
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
-    RecyclerOp, RecyclerProbe, Slot, StackView, VirtualRecycler,
+    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
 };
+use crate::reference::Ref;
 use crate::rng::SplitMix;
 
 pub const PSEUDOCODE: &[&str] = &[
@@ -50,7 +51,7 @@ mod line {
 
 #[derive(Clone, Debug)]
 struct Stack {
-    elements: Vec<Slot>,
+    elements: Vec<Ref>,
     size: usize,
     map: Option<IdentityMap>,
 }
@@ -62,7 +63,7 @@ impl Stack {
     fn new(max_capacity: usize, assertions: bool) -> Self {
         let initial = initial_capacity(max_capacity);
         Stack {
-            elements: vec![Slot::NULL; initial],
+            elements: vec![Ref::NULL; initial],
             size: 0,
             // The constructor's `assert mapEnabled = true` runs only with -ea.
             map: assertions.then(|| IdentityMap::new(initial)),
@@ -195,7 +196,7 @@ impl<P: RecyclerProbe> StackRecycler<P> {
                 return Ok(true);
             }
             let len = max.min(stack.size * 2);
-            stack.elements.resize(len, Slot::NULL);
+            stack.elements.resize(len, Ref::NULL);
             self.emit(
                 line::PUSH_GROW,
                 E::Grow {
@@ -206,7 +207,7 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         }
         let stack = self.stack(thread);
         let slot = stack.size;
-        stack.elements[slot] = Slot::of(obj);
+        stack.elements[slot] = Ref::of(obj);
         stack.size += 1;
         self.emit(
             line::PUSH_STORE,

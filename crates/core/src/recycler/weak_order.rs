@@ -11,8 +11,9 @@
 
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
-    RecyclerOp, RecyclerProbe, Slot, StackView, VirtualRecycler,
+    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
 };
+use crate::reference::Ref;
 
 pub const LINK_CAPACITY: usize = 16;
 codes! {
@@ -103,7 +104,7 @@ struct Handle {
 
 #[derive(Clone, Debug)]
 struct Stack {
-    elements: Vec<Slot>,
+    elements: Vec<Ref>,
     size: usize,
     head: Option<usize>,
     cursor: Option<usize>,
@@ -115,7 +116,7 @@ impl Stack {
     #[inline(never)]
     fn new(max_capacity: usize) -> Self {
         Stack {
-            elements: vec![Slot::NULL; initial_capacity(max_capacity)],
+            elements: vec![Ref::NULL; initial_capacity(max_capacity)],
             size: 0,
             head: None,
             cursor: None,
@@ -137,7 +138,7 @@ struct Queue {
 
 #[derive(Clone, Debug, Default)]
 struct Link {
-    elements: [Slot; LINK_CAPACITY],
+    elements: [Ref; LINK_CAPACITY],
     read: usize,
     /// The `AtomicInteger` a Link extends.
     write: usize,
@@ -288,7 +289,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
                 return Ok(());
             }
             let len = stack.size * 2;
-            stack.elements.resize(len, Slot::NULL);
+            stack.elements.resize(len, Ref::NULL);
             self.emit(
                 line::PUSH_GROW,
                 E::Grow {
@@ -299,7 +300,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         }
         let stack = self.stack(thread);
         let slot = stack.size;
-        stack.elements[slot] = Slot::of(obj);
+        stack.elements[slot] = Ref::of(obj);
         stack.size += 1;
         self.emit(
             line::PUSH_STORE,
@@ -400,7 +401,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
         let mut size = st.size;
         if size + (end - start) > st.elements.len() {
             let len = (size + (end - start)) * 2;
-            st.elements.resize(len, Slot::NULL);
+            st.elements.resize(len, Ref::NULL);
             self.emit(
                 line::TRANSFER_GROW,
                 E::Grow {
@@ -431,8 +432,8 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
                 h.recycle_id = h.last_recycled_id;
             }
             h.stack = Some(stack);
-            self.stack(stack).elements[size] = Slot::of(obj);
-            self.s.links[link].elements[i] = Slot::NULL;
+            self.stack(stack).elements[size] = Ref::of(obj);
+            self.s.links[link].elements[i] = Ref::NULL;
             self.emit(
                 line::TRANSFER_MOVE,
                 E::Transfer {
@@ -468,7 +469,7 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             tail = l;
             w = 0;
         }
-        self.s.links[tail].elements[w] = Slot::of(obj);
+        self.s.links[tail].elements[w] = Ref::of(obj);
         self.s.handles[obj as usize].stack = None;
         self.s.links[tail].write = w + 1;
         self.emit(
@@ -713,7 +714,7 @@ impl Inspect for State {
             .iter()
             .zip(live)
             .map(|(l, live)| LinkView {
-                slots: l.elements.map(Slot::get),
+                slots: l.elements.map(Ref::get),
                 read: l.read,
                 write: l.write,
                 next: l.next,
