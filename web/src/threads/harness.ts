@@ -125,7 +125,7 @@ export function runThreadJob(glue: ThreadGlue, job: ThreadJob, post: (m: ThreadM
 export function located(err: unknown): string {
   const e = err instanceof Error ? err : new Error(String(err));
   const frame = e.stack?.split('\n').find((l) => l.includes('wasm-function') || l.includes('.wasm'));
-  return frame ? `${e.message} (${frame.trim().replace(/^at /, 'at ')})` : e.message;
+  return frame ? `${e.message} (${frame.trim()})` : e.message;
 }
 
 /** A handle on a thread from its messages (`listen` wires them up); `stop` ends the thread. */
