@@ -6,10 +6,11 @@
 use std::rc::Rc;
 
 use crate::heap::indexed::{Handle, IndexedHeap};
-use crate::heap::jdk::{ByKey, JdkHeap, Ref};
+use crate::heap::jdk::{ByKey, JdkHeap};
 use crate::heap::timer::Timer;
 use crate::heap::HeapKind;
 use crate::probe::NoProbe;
+use crate::reference::Ref;
 
 /// The benchmark's tasks as a Java heap holds them: references ([`Ref`]), ordered by reading the
 /// task through them. Storing `Timer`s inline instead would give the JDK heap a cache-friendly

@@ -12,6 +12,7 @@ use std::cmp::Ordering;
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
 use crate::heap::{grown_capacity, HeapEvent, Loc, Op, INITIAL_CAPACITY};
 use crate::probe::{NoProbe, Probe};
+use crate::reference::Ref;
 
 /// Pseudocode lines the probe is told about; `PSEUDOCODE[line]` is the text.
 pub mod line {
@@ -132,15 +133,11 @@ fn simd_prefix(a: &[u32], w: u32) -> usize {
 impl Scan for u64 {}
 impl Scan for crate::heap::timer::Timer {}
 
-/// An object reference as a Java heap holds it: 32 bits, as HotSpot's compressed references are
-/// (a heap base plus an offset), here an index into the table the heap's [`Order`] reads. `equals`
-/// is identity (the task classes do not override `Object.equals`). Holding references rather than
-/// the keys inline keeps the JDK's memory traffic: a scan reads 4 bytes a slot, and each
-/// comparison reads through the reference, as `compareTo` does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(transparent)]
-pub struct Ref(pub u32);
-
+// A heap's elements are object references ([`Ref`], one 4-byte word, as HotSpot's compressed
+// references are), here indices into the table the heap's [`Order`] reads. `equals` is identity
+// (the task classes do not override `Object.equals`). Holding references rather than the keys
+// inline keeps the JDK's memory traffic: a scan reads 4 bytes a slot, and each comparison reads
+// through the reference, as `compareTo` does. A heap never holds null.
 impl Scan for Ref {
     fn position(a: &[Ref], o: &Ref) -> Option<usize> {
         // SAFETY: Ref is a transparent u32, and its equality is the u32's.

@@ -32,9 +32,10 @@ use std::cmp::Ordering;
 use std::hint::black_box;
 
 use crate::family::Variant;
-use crate::heap::jdk::{ByKey, JdkHeap, Ref};
+use crate::heap::jdk::{ByKey, JdkHeap};
 use crate::heap::{HeapEvent, Op};
 use crate::probe::{Event, Kind, NoProbe, Probe};
+use crate::reference::Ref;
 use crate::sync;
 
 /// Kafka's `SystemTimer` defaults.
