@@ -136,12 +136,37 @@ describe('the class server, with a teacher and three students', () => {
     }, ['cancelling-timers', set[2].id]);
     expect(forged).toBe(400);
 
-    // The server is killed mid-class and started again on the same folder: nothing is lost.
+    // A second `npm run class` on the folder in use is refused before it builds or loads
+    // anything, naming the folder and the process that holds it; the class is untouched.
+    const second = spawn(process.execPath, [`${ROOT}/web/scripts/class.mjs`, '--no-build', '--data', data, '--port', String(await freePort())],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let secondOut = '';
+    second.stdout!.on('data', (d) => (secondOut += d));
+    second.stderr!.on('data', (d) => (secondOut += d));
+    expect(await new Promise((r) => second.once('exit', r))).toBe(1);
+    expect(secondOut).toContain(`The class data folder ${data} is in use by process ${server.child.pid}, the class server at ${server.url}`);
+    expect(secondOut).not.toMatch(/Building|Bundling|Opening the embedded database/);
+
+    // The server is killed mid-class and started again on the same folder: every answer it
+    // acknowledged is there.
+    const answered = await teacher.evaluate(async () => {
+      const key = new URLSearchParams(location.hash.slice(1)).get('key');
+      const id = new URLSearchParams(location.search).get('teach');
+      const r = await fetch(new URL(`../api/classes/${id}/report`, location.href), { headers: { authorization: `Bearer ${key}` } });
+      return ((await r.json()) as { exports: { log: unknown[] }[] }).exports.map((e) => e.log.length);
+    });
+    expect(answered.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     server.child.kill('SIGKILL');
     await new Promise((r) => server.child.once('exit', r));
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/Reconnecting/);
     server = await startServer(port, data);
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Live/);
+    expect(await teacher.evaluate(async () => {
+      const key = new URLSearchParams(location.hash.slice(1)).get('key');
+      const id = new URLSearchParams(location.search).get('teach');
+      const r = await fetch(new URL(`../api/classes/${id}/report`, location.href), { headers: { authorization: `Bearer ${key}` } });
+      return ((await r.json()) as { exports: { log: unknown[] }[] }).exports.map((e) => e.log.length);
+    })).toEqual(answered);
     expect(await row('Ada').innerText()).toContain('✓ first try');
     expect(await row('Bo').innerText()).toContain('✗ 2 tries');
     await ada.reload();

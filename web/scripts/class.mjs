@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, SetupError, buildSite, main, step } from './toolchain.mjs';
 import { DEFAULT_DATA, SERVER_BUNDLE, WASM_FILE, bundleServer } from './class-server.mjs';
+import { DataDirInUse, holderOf } from '../server/dataLock.mjs';
+import { checkPort } from '../server/port.mjs';
 
 const USAGE = 'usage: npm run class -- [--port N] [--host ADDRESS] [--data DIR] [--no-build]';
 
@@ -23,12 +25,23 @@ main(async () => {
   }
   const site = join(ROOT, 'dist');
   const base = process.env.HOTPATH_BASE ?? '/';
+  const data = resolve(opts.data ?? process.env.HOTPATH_CLASS_DATA ?? DEFAULT_DATA);
+  // Refused before any building: a folder another server holds, or a port in use. (The server
+  // takes the folder's lock itself when it starts; this only makes the refusal immediate.)
+  if (!process.env.DATABASE_URL) {
+    const holder = await holderOf(data);
+    if (holder) throw new SetupError(new DataDirInUse(data, holder).message);
+  }
+  try {
+    await checkPort(opts.host ?? process.env.HOST ?? '127.0.0.1', Number(opts.port ?? process.env.PORT ?? 8080));
+  } catch (e) {
+    throw new SetupError(e.message);
+  }
   if (!noBuild || !existsSync(SERVER_BUNDLE) || !existsSync(join(site, 'index.html'))) {
     await buildSite(base, site);
     step('Bundling the class server …');
     await bundleServer();
   }
-  const data = resolve(opts.data ?? process.env.HOTPATH_CLASS_DATA ?? DEFAULT_DATA);
   if (!process.env.DATABASE_URL) step(`Opening the embedded database in ${data} (the first start creates it: up to a minute) …`);
   const { main: serve } = await import(pathToFileURL(SERVER_BUNDLE).href);
   try {

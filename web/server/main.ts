@@ -9,6 +9,8 @@ import { generate, lessonsWithExercises } from '../src/exercises/exercises';
 import { setCache } from '../src/exercises/regrade';
 import { buildApp, type AppOptions } from './app';
 import { openDb } from './db';
+import { lockDataDir } from './dataLock.mjs';
+import { checkPort } from './port.mjs';
 
 export interface ServerOptions {
   /** The wasm module's bytes' path (web/src/wasm/pkg/hotpath_wasm_bg.wasm). */
@@ -25,18 +27,34 @@ export interface ServerOptions {
 }
 
 export async function startServer(o: ServerOptions) {
-  await loadWasm(readFileSync(o.wasm));
-  const db = await openDb({ url: o.databaseUrl, dir: o.databaseUrl ? undefined : o.data });
-  const app = await buildApp({
-    db, sets: setCache(generate), lessons: lessonsWithExercises(), siteDir: o.site && resolve(o.site), base: o.base, trustProxy: o.trustProxy, limits: o.limits,
-  });
-  const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port ?? 8080 });
-  const url = `${address.replace('[::1]', 'localhost')}${o.base ?? '/'}`;
-  const close = async () => {
-    await app.close();
-    await db.close();
-  };
-  return { url, db, close };
+  const host = o.host ?? '127.0.0.1';
+  const port = o.port ?? 8080;
+  // The cheap checks come first: a second server on the same folder or port stops at once, not
+  // after the wasm and the database have loaded (which takes a minute on a first start).
+  let url: string | undefined;
+  const lock = o.databaseUrl || !o.data ? undefined : await lockDataDir(o.data, () => ({ url }));
+  try {
+    await checkPort(host, port);
+    await loadWasm(readFileSync(o.wasm));
+    const db = await openDb({ url: o.databaseUrl, dir: lock?.dir });
+    const app = await buildApp({
+      db, sets: setCache(generate), lessons: lessonsWithExercises(), siteDir: o.site && resolve(o.site), base: o.base, trustProxy: o.trustProxy, limits: o.limits,
+    });
+    const address = await app.listen({ host, port }).catch(async (e) => {
+      await db.close();
+      throw e;
+    });
+    url = `${address.replace('[::1]', 'localhost')}${o.base ?? '/'}`;
+    const close = async () => {
+      await app.close();
+      await db.close();
+      await lock?.release();
+    };
+    return { url, db, close };
+  } catch (e) {
+    await lock?.release();
+    throw e;
+  }
 }
 
 /** `--name value` pairs, each known and given once. */
@@ -67,8 +85,12 @@ export async function main(argv: string[]): Promise<void> {
   console.log(`Create a class at ${server.url}class. Stop with Ctrl-C.`);
   let closing = false;
   const stop = () => {
-    if (closing) return;
+    if (closing) {
+      console.log('Stopped at once (a second Ctrl-C): every answer acknowledged was already stored.');
+      process.exit(130);
+    }
     closing = true;
+    console.log('Stopping: closing the live views and the database (Ctrl-C again to stop at once) …');
     server.close().then(() => process.exit(0), (e) => {
       console.error(e);
       process.exit(1);
