@@ -13,6 +13,7 @@ import { appliedMigrations, openDb, rollbackAll, type Db } from './db';
 import { tokenHash, tokenMatches } from './tokens';
 import { answerCount } from './store';
 import { backends } from './testing';
+import pg from 'pg';
 
 beforeAll(() => loadWasm(readFileSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'))));
 
@@ -45,21 +46,21 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     await shared?.drop();
   });
 
-  async function server(o: Partial<AppOptions> = {}, own?: 'own' | { url?: string; dir?: string }) {
+  async function server(o: Partial<AppOptions> = {}, own?: 'own' | { url?: string; dir?: string }, given?: Db) {
     let where: { url?: string; dir?: string } | undefined;
     if (own === 'own') {
       const fresh = await backend.fresh();
       cleanup.push(fresh.drop);
       where = fresh;
     } else where = own;
-    const db = where ? await openDb(where) : shared.db;
+    const db = given ?? (where ? await openDb(where) : shared.db);
     const app = await buildApp({ db, sets, lessons: lessonsWithExercises(), ...o });
     let closed = false;
     const close = async () => {
       if (closed) return;
       closed = true;
       await app.close();
-      if (where) await db.close();
+      if (where || given) await db.close();
     };
     cleanup.push(close);
     const call = async <T,>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
@@ -228,20 +229,44 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     expect((await act(s, bo, a.id, 'hint')).status).toBe(200); // another student is another client
   });
 
-  it('gives made-up keys no limits of their own', async () => {
-    const s = await server({ limits: { create: 2, refusedKeys: 3 } });
+  it('gives made-up keys no limits of their own, and never lets them lock out a key it knows', async () => {
+    const s = await server({ limits: { create: 2, unknownKeys: 3 } });
     // Creating a class takes no key, so a key sent with it does not make a new client.
     const body = { name: 'Class 7', lessons: [LESSON], seed: 'class7', seedPerStudent: false, policy: 'practice' };
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await s.call<Created>('POST', 'classes', body, `forged${i}.${'x'.repeat(20)}`));
     expect(created.map((c) => c.status)).toEqual([201, 201, 429]);
-    const { id } = created[0].body;
-    // Keys that open nothing are refused, then the address is turned away before any lookup.
+    const { id, teacherToken } = created[0].body;
+    const ada = await join(s, id, 'Ada');
+    // Keys that open nothing are refused; past three unknown ids a minute, the address's unknown
+    // ids are refused before any lookup …
     const refused = [];
-    for (let i = 0; i < 4; i++) refused.push((await s.call('GET', `work/${LESSON}`, undefined, `made${i}.${'y'.repeat(40)}`)).status);
-    expect(refused).toEqual([401, 401, 401, 429]);
-    expect((await s.call('GET', `classes/${id}/report`, undefined, `made9.${'z'.repeat(40)}`)).body.error)
-      .toBe('Too many keys from this address were refused: wait a minute and try again.');
+    for (let i = 0; i < 5; i++) refused.push((await s.call('GET', `work/${LESSON}`, undefined, `made${i}.${'y'.repeat(40)}`)).status);
+    expect(refused).toEqual([401, 401, 401, 429, 429]);
+    expect((await s.call('GET', 'classes/noSuchClass/report', undefined, 'z'.repeat(40))).body.error)
+      .toBe('Too many keys this server does not know came from this address: wait a minute and try again.');
+    // … while the keys it knows, from the same address, still get in (and a known class's wrong key is refused as such).
+    expect((await s.call('GET', `classes/${id}/report`, undefined, 'z'.repeat(40))).status).toBe(403);
+    expect((await s.call('GET', `work/${LESSON}`, undefined, ada)).status).toBe(200);
+    expect((await s.call('GET', `classes/${id}/report`, undefined, teacherToken)).status).toBe(200);
+  });
+
+  it('after rows are lost, keeps refusing their keys without locking out the class that shares their address', async () => {
+    const first = await server({}, 'own');
+    const { id, teacherToken } = await classWith(first, 'practice');
+    const ada = await join(first, id, 'Ada');
+    const lost = await Promise.all(['Lu', 'Mo', 'Ny'].map((name) => join(first, id, name)));
+    await first.db.knex('students').whereIn('name', ['Lu', 'Mo', 'Ny']).delete();
+    await first.close();
+    // A new server knows no key yet. The three lost students' browsers retry again and again:
+    // each dead key is looked up once and refused every time after, and the teacher and Ada,
+    // behind the same address, still get in.
+    const s = await server({ limits: { unknownKeys: 5 } }, first.where);
+    for (let round = 0; round < 10; round++) {
+      for (const token of lost) expect((await s.call('GET', `work/${LESSON}`, undefined, token)).status).toBe(401);
+    }
+    expect((await s.call('GET', `classes/${id}/report`, undefined, teacherToken)).status).toBe(200);
+    expect((await s.call('GET', `work/${LESSON}`, undefined, ada)).status).toBe(200);
   });
 
   it('refuses answers after the due date, and answers to a lesson the class does not have', async () => {
@@ -284,6 +309,65 @@ describe.each(backends())('the class server on the $name database', (backend) =>
       expect(report.body.exports.find((e) => e.lesson === LESSON)!.exercises.slice(0, 2)).toMatchObject([{ solved: true }, { attempts: 1, solved: false }]);
     }
   });
+  it('ends the live feeds when it stops, so a stop never waits on an open teacher page', async () => {
+    const s = await server({}, 'own');
+    const { id, teacherToken } = await classWith(s, 'practice');
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = s.app.server.address() as { port: number };
+    const events = await fetch(`http://127.0.0.1:${port}/api/classes/${id}/events`, { headers: { authorization: `Bearer ${teacherToken}` } });
+    const reader = events.body!.getReader();
+    await reader.read(); // the stream is open
+    await s.close(); // would wait for ever on the open stream
+    const rest = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest.push(r.value);
+    expect(rest).toEqual([]);
+  });
+
+  it.runIf(backend.name === 'postgres')('survives losing its database connections, keeps taking answers, and has the live page catch up', async () => {
+    const lines: string[] = [];
+    const fresh = await backend.fresh();
+    cleanup.push(fresh.drop);
+    const db = await openDb({ ...fresh, log: (l) => lines.push(l) });
+    const s = await server({}, undefined, db);
+    const { id, teacherToken } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Hal');
+    const real = generate(LESSON, 'class7')!;
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = s.app.server.address() as { port: number };
+    const follow = () => fetch(`http://127.0.0.1:${port}/api/classes/${id}/events`, { headers: { authorization: `Bearer ${teacherToken}` } });
+    const first = await follow();
+    const reader = first.body!.getReader();
+    await reader.read();
+    // What a restart or a failover does to the server's connections: every one of this
+    // database's backends is terminated, and for a while no new connection is let in. (The whole
+    // server is not restarted: the other test files share it.)
+    const name = new URL(fresh.url!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.HOTPATH_TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    // The open live stream is ended (the page shows it is reconnecting), and a new one is told to wait.
+    while (!(await reader.read()).done);
+    await expect.poll(async () => (await follow()).status).toBe(503);
+    expect(lines.join('\n')).toMatch(/lost its PostgreSQL change feed \(terminating connection due to administrator command\); reconnecting/);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    await admin.end();
+    // Back: answers are taken, and the live feed reopens and hears them.
+    expect((await act(s, token, real[0].id, 'answer', key(real[0]))).status).toBe(200);
+    await expect.poll(() => lines.at(-1), { timeout: 20_000 }).toMatch(/change feed is back/);
+    const again = await follow();
+    expect(again.status).toBe(200);
+    const heard = again.body!.getReader();
+    let seen = '';
+    const done = (async () => {
+      while (!seen.includes('event: change')) seen += new TextDecoder().decode((await heard.read()).value);
+    })();
+    expect((await act(s, token, real[1].id, 'answer', wrong(real[1]))).status).toBe(200);
+    await done;
+    const report = await s.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
+    expect(report.body.exports.find((e) => e.lesson === LESSON)!.log.filter((e) => e.action === 'answer')).toHaveLength(2);
+    await heard.cancel();
+  });
 });
 
 describe('the class server’s pages', () => {
@@ -298,7 +382,7 @@ describe('the class server’s pages', () => {
     mkdirSync(join(site, 'api'));
     writeFileSync(join(site, 'api', 'status'), '{"server":"static"}');
     // The pages and the status route touch no database.
-    const db = { kind: 'embedded', onChange: () => () => undefined, close: async () => undefined } as unknown as Db;
+    const db = { kind: 'embedded', onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;
     const app = await buildApp({ db, sets, lessons: [], siteDir: site });
     try {
       const teacher = await app.inject({ url: '/teacher/' });

@@ -3,8 +3,8 @@
 // the wasm in Node), stores it before acknowledging, and streams changes to the teacher's page.
 // Fastify checks every body against a schema (schemas.ts) within a size limit; each route has a
 // rate limit: per address where no key is needed (create, look up and join a class), per key where
-// one is (a forged key would make a fresh client each time, so an address whose keys keep being
-// refused is turned away for the rest of the minute: see Refusals).
+// one is (a made-up key would make a fresh client each time, so an address may look up only so many
+// keys the server does not know, while the keys it knows still get in: see keys.ts).
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,9 +18,11 @@ import {
 } from '../src/classroom/api';
 import { headersFor } from '../scripts/headers.mjs';
 import type { Db } from './db';
+import { Keys, type Checked } from './keys';
+import { tokenHash } from './tokens';
 import { actionBody, classParams, createClassBody, joinBody, lessonParams } from './schemas';
 import {
-  classData, classForTeacher, createClass, findClass, joinClass, progressOf, recordAction, studentForToken, type ClassRow,
+  classData, createClass, findClass, joinClass, progressOf, recordAction, type ClassRow,
 } from './store';
 
 export interface AppOptions {
@@ -41,38 +43,12 @@ export interface AppOptions {
   heartbeatMs?: number;
 }
 
-/** Per minute. A school's whole class may share one address, so the per-address limits are wide. */
-export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, refusedKeys: 20 };
-
 /**
- * Refused keys per address in the current minute. The per-key limits count a key's requests
- * before the key is checked, so made-up keys would each get a limit of their own; past
- * `refusedKeys` refusals an address gets 429 on the routes that take a key until the minute ends.
- * A class behind one address refuses none of its own keys, so it is not slowed.
+ * Per minute. A school's whole class may share one address, so the per-address limits are wide.
+ * `unknownKeys`: ids of keys this server has not seen that one address may have looked up (see
+ * keys.ts); keys already known are let in past it.
  */
-class Refusals {
-  private minute = 0;
-  private counts = new Map<string, number>();
-  constructor(private readonly max: number) {}
-
-  private now(): Map<string, number> {
-    const minute = Math.floor(Date.now() / 60_000);
-    if (minute !== this.minute) {
-      this.minute = minute;
-      this.counts.clear();
-    }
-    return this.counts;
-  }
-
-  over(address: string): boolean {
-    return (this.now().get(address) ?? 0) >= this.max;
-  }
-
-  add(address: string) {
-    const counts = this.now();
-    counts.set(address, (counts.get(address) ?? 0) + 1);
-  }
-}
+export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, unknownKeys: 300 };
 
 const BODY_LIMIT = 16 * 1024;
 
@@ -103,17 +79,17 @@ export async function buildApp(o: AppOptions) {
   const perKey = (max: number) => ({
     rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => bearer(req)?.split('.')[0] ?? req.ip },
   });
-  const refusals = new Refusals(limits.refusedKeys);
-  /** What a key opens, or an error; keys refused too often from one address are not looked up. */
-  const checked = async <T>(req: FastifyRequest, open: (token: string) => Promise<T | null>, refused: HttpError): Promise<T> => {
-    if (refusals.over(req.ip)) throw new HttpError(429, 'Too many keys from this address were refused: wait a minute and try again.');
+  const keys = new Keys(o.db, limits.unknownKeys);
+  /** What a key opens, or an error. */
+  const checked = async <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: HttpError): Promise<T> => {
     const token = bearer(req);
-    const found = token ? await open(token) : null;
-    if (!found) {
-      refusals.add(req.ip);
-      throw refused;
+    if (!token) throw refused;
+    const found = await open(token);
+    if ('ok' in found) return found.ok;
+    if (found.refused === 'unknown-ids-exhausted') {
+      throw new HttpError(429, 'Too many keys this server does not know came from this address: wait a minute and try again.');
     }
-    return found;
+    throw refused;
   };
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
@@ -130,9 +106,9 @@ export async function buildApp(o: AppOptions) {
   });
 
   const teacherClass = (req: FastifyRequest<{ Params: { id: string } }>) =>
-    checked(req, (token) => classForTeacher(o.db, req.params.id, token), new HttpError(403, 'This link’s teacher key does not open this class.'));
+    checked(req, (token) => keys.teacher(req.params.id, token, req.ip), new HttpError(403, 'This link’s teacher key does not open this class.'));
   const student = (req: FastifyRequest) =>
-    checked(req, (token) => studentForToken(o.db, token),
+    checked(req, (token) => keys.student(token, req.ip),
       new HttpError(401, 'This browser has not joined a class on this server (or its key is not valid): open the class’s join link.'));
   const lessonSet = (cls: ClassRow, lesson: string, seed: string) => {
     if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
@@ -149,6 +125,7 @@ export async function buildApp(o: AppOptions) {
     if (unknown.length) throw new HttpError(400, `No lesson “${unknown[0]}” with exercises on this server.`);
     const dueAt = b.dueAt ? new Date(b.dueAt) : null;
     const { cls, teacherToken } = await createClass(o.db, { name: b.name.trim(), lessons: b.lessons, seed: b.seed, seedPerStudent: b.seedPerStudent, policy: b.policy, dueAt });
+    keys.created(cls, tokenHash(teacherToken));
     reply.code(201);
     return { id: cls.id, teacherToken };
   });
@@ -166,6 +143,7 @@ export async function buildApp(o: AppOptions) {
       if (!info(cls).open) throw new HttpError(403, 'This class is past its due date.');
       const joined = await joinClass(o.db, cls, req.body.name);
       if (joined === 'taken') throw new HttpError(409, 'Someone in this class already joined with that name: add an initial, or if it is you, use the browser you joined with.');
+      keys.joined(joined.student, cls);
       reply.code(201);
       return { token: joined.token, name: joined.student.name, cls: info(cls) };
     });
@@ -215,9 +193,23 @@ export async function buildApp(o: AppOptions) {
     return { cls: { ...info(cls), seed: cls.seed, seedPerStudent: cls.seedPerStudent, createdAt: cls.createdAt.toISOString() }, exports, activity };
   });
 
-  // The teacher page's live feed: an event each time an answer of the class is stored, on any instance.
+  // The teacher page's live feed: an event each time an answer of the class is stored, on any
+  // instance. Open streams are ended when the server stops (or it would wait on them for ever) and
+  // when the database's change feed is lost: the page then reconnects, and catches up, when the
+  // feed is back; until then it is told to wait.
+  const streams = new Set<NodeJS.WritableStream & { end(): void }>();
+  const endStreams = () => {
+    for (const res of streams) res.end();
+    streams.clear();
+  };
+  const stopWatching = o.db.feed.onState((up) => up || endStreams());
+  app.addHook('preClose', async () => {
+    stopWatching();
+    endStreams();
+  });
   app.get<{ Params: { id: string } }>(`${api}classes/:id/events`, { schema: { params: classParams }, config: perKey(limits.read) }, async (req, reply: FastifyReply) => {
     const cls = await teacherClass(req);
+    if (!o.db.feed.up()) throw new HttpError(503, 'The class server is reconnecting to its database’s change feed: the live view resumes when it is back.');
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
@@ -232,7 +224,9 @@ export async function buildApp(o: AppOptions) {
       }, 250);
     });
     const beat = setInterval(() => res.write(': keep-alive\n\n'), o.heartbeatMs ?? 15_000);
+    streams.add(res);
     req.raw.on('close', () => {
+      streams.delete(res);
       stop();
       clearInterval(beat);
       clearTimeout(pending);

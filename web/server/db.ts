@@ -20,7 +20,98 @@ export interface Db {
   dir?: string;
   /** Calls `fn` with a class id whenever any instance stores an action of that class. */
   onChange(fn: (classId: string) => void): () => void;
+  /** Whether changes are being heard (PostgreSQL: the LISTEN connection is up). */
+  feed: Feed;
   close(): Promise<void>;
+}
+
+/** The change feed's state: while it is down, changes stored meanwhile go unheard. */
+export interface Feed {
+  up(): boolean;
+  /** Calls `fn` each time the feed goes down or comes back. */
+  onState(fn: (up: boolean) => void): () => void;
+}
+
+const ALWAYS_UP: Feed = { up: () => true, onState: () => () => {} };
+
+/**
+ * PostgreSQL's LISTEN, on one connection of its own, kept up: a restart, a failover or a dropped
+ * connection ends it (an 'error' on the client, which unhandled would end the process), and it is
+ * opened again, with growing pauses, until it is back. While it is down nothing stored on another
+ * instance is heard, so whoever follows changes is told (they catch up when it returns).
+ */
+class ChangeFeed implements Feed {
+  private client: pg.Client | null = null;
+  private isUp = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private readonly watchers = new Set<(up: boolean) => void>();
+
+  constructor(private readonly url: string, private readonly tell: (payload: string | undefined) => void, private readonly log: (line: string) => void) {}
+
+  up() {
+    return this.isUp;
+  }
+
+  onState(fn: (up: boolean) => void) {
+    this.watchers.add(fn);
+    return () => void this.watchers.delete(fn);
+  }
+
+  /** The first connection: a failure here is the server's to report (it cannot start). */
+  async start() {
+    await this.connect();
+  }
+
+  private async connect() {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('error', (e) => this.lost(client, e));
+    client.on('end', () => this.lost(client, new Error('the connection ended')));
+    client.on('notification', (n) => this.tell(n.payload));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES}`);
+    } catch (e) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw e;
+    }
+    this.client = client;
+    this.set(true);
+  }
+
+  private lost(client: pg.Client, e: Error) {
+    if (this.stopped || client !== this.client) return;
+    this.client = null;
+    this.log(`The class server lost its PostgreSQL change feed (${e.message}); reconnecting. Answers are still taken when the database answers; live pages catch up when the feed is back.`);
+    this.set(false);
+    void client.end().catch(() => {});
+    this.schedule(250);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    this.retry = setTimeout(() => {
+      this.connect().then(
+        () => this.log('The class server\'s PostgreSQL change feed is back.'),
+        () => this.schedule(Math.min(ms * 2, 5000)),
+      );
+    }, ms);
+  }
+
+  private set(up: boolean) {
+    if (this.isUp === up) return;
+    this.isUp = up;
+    for (const fn of this.watchers) fn(up);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const c = this.client;
+    this.client = null;
+    if (c) await c.end().catch(() => {});
+  }
 }
 
 const migrationSource: Knex.MigrationSource<Migration> = {
@@ -34,9 +125,11 @@ export interface DbOptions {
   url?: string;
   /** The embedded database's folder; undefined: in memory (tests). */
   dir?: string;
+  /** Where to say that the change feed was lost and is back (the console). */
+  log?: (line: string) => void;
 }
 
-export async function openDb({ url, dir }: DbOptions): Promise<Db> {
+export async function openDb({ url, dir, log = console.error }: DbOptions): Promise<Db> {
   const listeners = new Set<(classId: string) => void>();
   const tell = (payload: string | undefined) => {
     if (payload) for (const fn of listeners) fn(payload);
@@ -45,15 +138,12 @@ export async function openDb({ url, dir }: DbOptions): Promise<Db> {
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`DATABASE_URL must start with postgres:// (it starts “${url.slice(0, 12)}”)`);
     const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
-    // One connection of its own, kept open, for LISTEN.
-    const listener = new pg.Client({ connectionString: url });
-    await listener.connect();
-    listener.on('notification', (n) => tell(n.payload));
-    await listener.query(`LISTEN ${CHANGES}`);
+    const feed = new ChangeFeed(url, tell, log);
+    await feed.start();
     db = {
-      knex, kind: 'postgres', onChange: (fn) => (listeners.add(fn), () => listeners.delete(fn)),
+      knex, kind: 'postgres', onChange: (fn) => (listeners.add(fn), () => listeners.delete(fn)), feed,
       async close() {
-        await listener.end();
+        await feed.stop();
         await knex.destroy();
       },
     };
@@ -64,7 +154,7 @@ export async function openDb({ url, dir }: DbOptions): Promise<Db> {
     const knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: () => ({ pglite: lite }) as object });
     await lite.listen(CHANGES, tell);
     db = {
-      knex, kind: 'embedded', dir, onChange: (fn) => (listeners.add(fn), () => listeners.delete(fn)),
+      knex, kind: 'embedded', dir, onChange: (fn) => (listeners.add(fn), () => listeners.delete(fn)), feed: ALWAYS_UP,
       async close() {
         await knex.destroy();
         if (!lite.closed) await lite.close();

@@ -8,7 +8,7 @@ import { grade, type Answer, type Instance } from '../src/exercises/exercises';
 import { standing, type LogEntry, type Progress } from '../src/exercises/progress';
 import type { Policy } from '../src/exercises/card';
 import { CHANGES, type Db } from './db';
-import { newId, newToken, tokenHash, tokenMatches } from './tokens';
+import { newId, newToken, tokenHash } from './tokens';
 
 export interface ClassRow {
   id: string;
@@ -65,13 +65,7 @@ export async function findClass(db: Db, id: string): Promise<(ClassRow & { token
   return row ? { ...toClass(row), tokenHash: row.teacher_token_hash } : null;
 }
 
-/** The class, if `token` is its teacher's. */
-export async function classForTeacher(db: Db, id: string, token: string): Promise<ClassRow | null> {
-  const c = await findClass(db, id);
-  return c && tokenMatches(token, c.tokenHash) ? c : null;
-}
-
-export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ student: StudentRow; token: string } | 'taken'> {
+export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ student: StudentRow & { tokenHash: string }; token: string } | 'taken'> {
   const id = newId();
   const secret = newToken();
   const inserted = await db.knex('students').insert({
@@ -81,32 +75,13 @@ export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ 
   if (inserted.length === 0) return 'taken';
   await db.knex.raw('select pg_notify(?, ?)', [CHANGES, cls.id]);
   // The student's token names the student, so it is checked against one row only.
-  return { student: toStudent(inserted[0]), token: `${id}.${secret}` };
+  return { student: { ...toStudent(inserted[0]), tokenHash: inserted[0].token_hash }, token: `${id}.${secret}` };
 }
 
-/**
- * Students and classes never change once made, so each is read from the database once per
- * server and then kept: a check costs no query to say who sent it.
- */
-const known = new WeakMap<Db, Map<string, { student: StudentRow; tokenHash: string; cls: ClassRow }>>();
-const KEPT = 100_000;
-
-/** The student a token belongs to, and their class. */
-export async function studentForToken(db: Db, token: string): Promise<{ student: StudentRow; cls: ClassRow } | null> {
-  const [id, secret] = token.split('.');
-  if (!id || !secret) return null;
-  let kept = known.get(db);
-  if (!kept) known.set(db, (kept = new Map()));
-  let found = kept.get(id);
-  if (!found) {
-    const row = await db.knex('students').where({ id }).first();
-    const cls = row ? await findClass(db, row.class_id) : null;
-    if (!row || !cls) return null;
-    found = { student: toStudent(row), tokenHash: row.token_hash, cls };
-    if (kept.size >= KEPT) kept.clear();
-    kept.set(id, found);
-  }
-  return tokenMatches(secret, found.tokenHash) ? { student: found.student, cls: found.cls } : null;
+/** A student by id, with the hash their key is checked against. */
+export async function studentById(db: Db, id: string): Promise<(StudentRow & { tokenHash: string }) | null> {
+  const row = await db.knex('students').where({ id }).first();
+  return row ? { ...toStudent(row), tokenHash: row.token_hash } : null;
 }
 
 function toEntry(r: Record<string, unknown>): LogEntry {
