@@ -2,7 +2,7 @@
 // production build served by a plain static server. Exits non-zero if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild,
 } from './toolchain.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -44,10 +44,7 @@ main(async () => {
       }
     }],
     ['End-to-end tests (Chromium)', async () => {
-      step(`Building the site into ${E2E_SITE} with base ${E2E_BASE} …`);
-      await runAsync(bin('vite'), ['build', '--logLevel', 'warn'], {
-        env: { ...process.env, HOTPATH_BASE: E2E_BASE, HOTPATH_OUT_DIR: E2E_SITE },
-      });
+      await viteBuild(E2E_BASE, E2E_SITE);
       step('Bundling the class server …');
       const { bundleServer } = await import('./class-server.mjs');
       await bundleServer();

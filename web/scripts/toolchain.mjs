@@ -2,7 +2,7 @@
 // after. Node built-ins only: this file runs before `node_modules` exists.
 import { spawnSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +63,8 @@ export function ensureNpmDeps() {
   // lock file (a peer of @mdx-js/rollup), and `npm ci` then refuses the lock as out of sync.
   step('Installing npm dependencies (npm install) …');
   run('npm', ['install', '--no-audit', '--no-fund']);
-  writeFileSync(stamp, hash);
+  // npm may add to the lock file (rollup's per-platform packages): stamp what it left.
+  writeFileSync(stamp, createHash('sha256').update(readFileSync(lock)).digest('hex'));
 }
 
 /** Vite 8 needs Node 20.19+ (or 22.12+). */
@@ -158,6 +159,39 @@ export function ensureChromium() {
       'CHROMIUM_PATH to a Chromium or Chrome binary.');
 }
 
+/**
+ * A digest of what a build step reads: every file under `paths` (files or folders, relative to
+ * the repository; node_modules, target and dot-folders left out) and `extra` (settings, tool
+ * versions). A step whose digest matches the one stamped beside its output is skipped.
+ */
+export function inputsDigest(paths, extra = []) {
+  const hash = createHash('sha256').update(JSON.stringify(extra));
+  const walk = (abs) => {
+    if (!existsSync(abs)) return hash.update(`missing ${abs}`);
+    if (!statSync(abs).isDirectory()) return hash.update(abs.slice(ROOT.length)).update(readFileSync(abs));
+    for (const e of readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (e.name.startsWith('.') || e.name === 'node_modules' || e.name === 'target') continue;
+      walk(join(abs, e.name));
+    }
+  };
+  for (const p of paths) walk(join(ROOT, p));
+  return hash.digest('hex');
+}
+
+/** Runs `build` unless `stamp` holds `digest` (and every file in `outputs` exists); then stamps it. */
+export async function unlessUnchanged(stamp, digest, outputs, build) {
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest && outputs.every((f) => existsSync(f))) return false;
+  rmSync(stamp, { force: true });
+  await build();
+  mkdirSync(dirname(stamp), { recursive: true });
+  writeFileSync(stamp, digest);
+  return true;
+}
+
+/** What the site's build reads, besides the wasm package (web/src/wasm/pkg is under web/src). */
+export const SITE_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/scripts', 'lessons', 'jvm/results', 'vite.config.ts',
+  'package-lock.json', 'tsconfig.json', 'package.json'];
+
 /** The static site for `base` in `outDir` (undefined: dist/), after installing and building what it needs. */
 export async function buildSite(base, outDir) {
   checkNode();
@@ -165,8 +199,19 @@ export async function buildSite(base, outDir) {
   ensureNpmDeps();
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen: ensureBindgen() });
-  step(`Building the site for base path ${base} …`);
-  run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build'], { env: { ...process.env, HOTPATH_BASE: base, ...(outDir ? { HOTPATH_OUT_DIR: outDir } : {}) } });
+  await viteBuild(base, outDir ?? join(ROOT, 'dist'));
+}
+
+/** Vite's build of the site into `out`, skipped when nothing it reads (the wasm included) changed. */
+export async function viteBuild(base, out) {
+  // The settings vite.config.ts reads besides the base and the folder.
+  const env = ['HOTPATH_SITE_URL', 'HOTPATH_PIN_BASE'].map((k) => process.env[k] ?? null);
+  const built = await unlessUnchanged(join(out, '.inputs'), inputsDigest(SITE_INPUTS, [base, env]), [join(out, 'index.html')], async () => {
+    step(`Building the site for base path ${base} into ${out} …`);
+    await runAsync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'],
+      { env: { ...process.env, HOTPATH_BASE: base, HOTPATH_OUT_DIR: out } });
+  });
+  if (!built) step(`The site in ${out} is up to date (its inputs did not change): not rebuilt.`);
 }
 
 /**

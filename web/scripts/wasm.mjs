@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step } from './toolchain.mjs';
+import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step, unlessUnchanged } from './toolchain.mjs';
 
 /**
  * crates/threads for Web Workers on one shared memory: atomics and bulk memory on, std rebuilt
@@ -65,14 +65,20 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   await runAsync('cargo', cargoArgs, { env: { ...process.env, RUSTFLAGS: ATOMICS } });
   const dir = profile === 'release' ? 'release' : 'debug';
   const wasm = join(CRATES, 'target', 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
-  // The reset-state function lets the page throw away an instance a panic left inconsistent.
-  await runAsync(bindgen, ['--target', 'web', '--out-dir', WASM_PKG,
-    '--experimental-reset-state-function', wasm]);
-  if (profile === 'release') {
-    // Binaryen's optimizer after LLVM's: 10–25 % on some kernels (the indexed heap's removals).
-    const out = join(WASM_PKG, 'hotpath_wasm_bg.wasm');
-    await runAsync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), ['-O3', '--detect-features', out, '-o', out]);
-  }
+  const out = join(WASM_PKG, 'hotpath_wasm_bg.wasm');
+  // wasm-bindgen and wasm-opt take half a minute; when cargo's output is the one they last
+  // processed (cargo had nothing to do), their output is already there.
+  const digest = createHash('sha256').update(JSON.stringify([profile, bindgen])).update(readFileSync(wasm)).digest('hex');
+  const processed = await unlessUnchanged(join(WASM_PKG, '.inputs'), digest, [out, join(WASM_PKG, 'hotpath_wasm.js')], async () => {
+    // The reset-state function lets the page throw away an instance a panic left inconsistent.
+    await runAsync(bindgen, ['--target', 'web', '--out-dir', WASM_PKG,
+      '--experimental-reset-state-function', wasm]);
+    if (profile === 'release') {
+      // Binaryen's optimizer after LLVM's: 10–25 % on some kernels (the indexed heap's removals).
+      await runAsync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), ['-O3', '--detect-features', out, '-o', out]);
+    }
+  });
+  if (!processed) step('The wasm package is up to date (cargo\'s output did not change): wasm-bindgen and wasm-opt skipped.');
   step('Building the threaded wasm (atomics, shared memory) …');
   await buildThreadsWasm(bindgen);
   step(`Wasm ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
