@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import { consistentVerdicts } from './verdicts';
 
 const browser = useBrowser();
 
@@ -33,11 +34,10 @@ describe('the benchmark panel', () => {
       const score = Number(row.split(/\s+/)[5]);
       expect(Number.isFinite(score) && score > 0, row).toBe(true);
     }
-    const verdicts = await panel.locator('.verdicts li').allInnerTexts();
-    expect(verdicts).toHaveLength(5);
-    // Each verdict names its state and the interval it was judged on; the headline concludes.
-    expect(verdicts[0]).toMatch(/^Reproduced: in reverse at 100,000 the indexed heap runs [\d,]+× \(95 % interval [\d,]+×–[\d,]+×\) the JDK heap's rate/);
-    expect(verdicts.every((v) => /^(Reproduced|Not reproduced|Inconclusive|Not judged): /.test(v))).toBe(true);
+    // Each verdict names its state, the one its interval gives (which one depends on the machine's
+    // load, so none is required); the headline is the paper's claim, at 100,000 in reverse.
+    const verdicts = await consistentVerdicts(panel.locator('.verdicts'), 5);
+    expect(verdicts[0]).toMatch(/^(Reproduced|Not reproduced|Inconclusive): .*reverse at 100,000.*[\d,.]+× \(95 % interval [\d,.]+×–[\d,.]+×\)/);
     // The JVM originals' committed scores, labelled as not live, beside this run's wasm rows.
     const jvm = panel.getByRole('table', { name: 'the JVM originals', exact: true });
     expect(await jvm.locator('caption').innerText()).toMatch(/not live/);

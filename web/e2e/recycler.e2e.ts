@@ -150,6 +150,5 @@ describe('the recycler lesson', () => {
     await ex.getByRole('button', { name: 'Check' }).click();
     await expect.poll(() => ex.locator('.feedback').innerText()).toContain(`the answer is ${model.join(' → ')}.`);
     expect(await ex.locator('.feedback').innerText()).not.toMatch(/\[\d+\]/);
-    expect(siteUrl()).toBeTruthy();
   });
 });

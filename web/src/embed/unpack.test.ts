@@ -23,20 +23,17 @@ describe('the #z= state of a link', () => {
     }
   });
 
-  it('stops unpacking an 8 KB crafted fragment at the bound, at once, with a short message', () => {
+  it('stops unpacking an 8 KB crafted fragment at the bound, with a short message', () => {
     const fragment = craftedFragment(4000);
     expect(fragment.length).toBeGreaterThan(7000);
     expect(fragment.length).toBeLessThan(8200);
     // What lz-string alone makes of it: millions of characters.
     expect(decompressFromEncodedURIComponent(fragment).length).toBeGreaterThan(7_000_000);
-    const t0 = performance.now();
     const state = readEmbedState('', `#z=${fragment}`);
-    const ms = performance.now() - t0;
     expect(state).toEqual({
       ok: false,
       message: 'the state after “#z=” in this link unpacks to more than 1,000,000 characters, more than any link the lab makes; it was not opened',
     });
-    expect(ms).toBeLessThan(500);
     expect(unpackState(fragment, 10)).toEqual({ ok: false, reason: 'too-long' });
   });
 

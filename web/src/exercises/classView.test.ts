@@ -99,10 +99,8 @@ describe('the class view', () => {
     const protoCsv = `student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer\nDee,${LESSON},s1,__proto__,compute,1,false,false,0,3\nDee,${LESSON},s1,${a.id},compute,0,false,false,0,\n`;
     const many = JSON.parse(json(work('Eve', {})));
     many.exercises = Array.from({ length: 58_673 }, (_, i) => ({ id: `made-up-${i}`, attempts: 0, solved: false, firstTry: false, hints: 0 }));
-    const t0 = performance.now();
     const cls = buildClass([good, parseExport('cy.json', JSON.stringify(proto)), parseExport('dee.csv', protoCsv), parseExport('eve.json', JSON.stringify(many)),
       parseExport('fay.json', JSON.stringify({ ...JSON.parse(json(work('Fay', {}))), lesson: 'no-such-lesson' }))])!;
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(cls.students.map((s) => s.name)).toEqual(['Ada']);
     expect(cls.rejected).toEqual([
       { file: 'cy.json', problem: `exercise “constructor” (and 1 more) is not in lesson “${LESSON}”` },
