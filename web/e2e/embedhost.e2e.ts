@@ -158,6 +158,27 @@ describe('a hostile host page', () => {
     });
   });
 
+  it('refuses the lab\'s own pages that cannot be framed (a lesson, the class page) with its message, not a blank frame, in any host encoding', async () => {
+    const site = siteUrl();
+    const body = `
+<hotpath-widget id="l" src="${site}lessons/cancelling-timers" title="L"></hotpath-widget>
+<hotpath-widget id="k" src="${site}class?join=abc" title="K"></hotpath-widget>
+<hotpath-widget id="e" src="${site}embed/heap?heap=jdk&ops=add%201&step=end" title="E"></hotpath-widget>`;
+    // A host page in windows-1252: embed.js is read as UTF-8 all the same (its charset is sent).
+    const html = hostHtml(site, body).replace('<meta charset="utf-8">', '<meta charset="windows-1252">');
+    expect((await fetch(`${site}embed.js`)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    await onHost({ 'index.html': html }, async (url) => {
+      const { page, errors } = await browser.open();
+      await page.goto(url);
+      await expect.poll(() => page.locator('#e iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      for (const [id, path] of [['l', '/lessons/cancelling-timers'], ['k', '/class']]) {
+        expect(await page.locator(`#${id} iframe`).count(), id).toBe(0);
+        expect(await page.locator(`#${id}`).innerText(), id).toBe(`hotpath-widget: ${new URL(site).pathname}${path.slice(1)} is a page of the lab that cannot be shown inside another site; src must link to an /embed/... page (its Share / embed button gives one), so nothing was loaded.`);
+      }
+      expect(errors).toEqual([]);
+    });
+  });
+
   it('cannot resize frames through the embed script: foreign frames, srcdoc frames and absurd heights are refused', async () => {
     const site = siteUrl();
     const poster = `<!doctype html><script>parent.postMessage({ type: 'hotpath:size', height: 1e9 }, '*');

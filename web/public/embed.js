@@ -226,12 +226,17 @@
       if (this.frame) return;
       const src = this.getAttribute('src');
       const url = httpUrl(src);
-      if (!url) {
+      // Only the lab's /embed/<name> pages may be framed by another site: its lessons, class and
+      // teacher pages refuse (they keep a student's work), and would show a blank, blocked frame.
+      // (Messages spell "..." out: the host page may read this file in another encoding.)
+      if (!url || !/\/embed\/[a-z0-9-]+\/?$/.test(url.pathname)) {
         this.refused = true;
         this.style.minHeight = '';
-        this.textContent = src
-          ? 'hotpath-widget: src must be an http:// or https:// link to a Hotpath Lab /embed/… page; this one is not, so nothing was loaded.'
-          : 'hotpath-widget: give it a src (an http:// or https:// link to a Hotpath Lab /embed/… page).';
+        this.textContent = !src
+          ? 'hotpath-widget: give it a src (an http:// or https:// link to a Hotpath Lab /embed/... page).'
+          : url
+            ? `hotpath-widget: ${url.pathname.slice(0, 60)} is a page of the lab that cannot be shown inside another site; src must link to an /embed/... page (its Share / embed button gives one), so nothing was loaded.`
+            : 'hotpath-widget: src must be an http:// or https:// link to a Hotpath Lab /embed/... page; this one is not, so nothing was loaded.';
         return;
       }
       this.textContent = '';

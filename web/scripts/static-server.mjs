@@ -8,7 +8,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { headersFor } from './headers.mjs';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
   '.png': 'image/png', '.csv': 'text/csv',
 };

@@ -11,7 +11,7 @@ import type { ActionResult, Created, Joined, LessonWork, Report } from '../src/c
 import { buildApp, type AppOptions } from './app';
 import { appliedMigrations, openDb, rollbackAll, type Db } from './db';
 import { tokenHash, tokenMatches } from './tokens';
-import { answerCount } from './store';
+import { answerCount, createClass } from './store';
 import { backends } from './testing';
 import pg from 'pg';
 
@@ -54,7 +54,7 @@ describe.each(backends())('the class server on the $name database', (backend) =>
       where = fresh;
     } else where = own;
     const db = given ?? (where ? await openDb(where) : shared.db);
-    const app = await buildApp({ db, sets, lessons: lessonsWithExercises(), ...o });
+    const app = await buildApp({ db, sets, lessons: lessonsWithExercises(), logger: false, ...o });
     let closed = false;
     const close = async () => {
       if (closed) return;
@@ -271,7 +271,8 @@ describe.each(backends())('the class server on the $name database', (backend) =>
 
   it('refuses answers after the due date, and answers to a lesson the class does not have', async () => {
     const s = await server();
-    const past = await classWith(s, 'practice', { dueAt: '2020-01-01T00:00:00Z' });
+    // A class is made with a due date in the future; this one's has passed.
+    const { cls: past } = await createClass(s.db, { name: 'Class 6', lessons: [LESSON], seedPerStudent: false, policy: 'practice', dueAt: new Date('2020-01-01T00:00:00Z') });
     expect((await s.call('POST', `classes/${past.id}/students`, { name: 'Late' })).status).toBe(403);
     const cls = await classWith(s, 'practice', { lessons: ['recycler'] });
     const token = await join(s, cls.id, 'Fay');
@@ -383,7 +384,7 @@ describe('the class server’s pages', () => {
     writeFileSync(join(site, 'api', 'status'), '{"server":"static"}');
     // The pages and the status route touch no database.
     const db = { kind: 'embedded', onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;
-    const app = await buildApp({ db, sets, lessons: [], siteDir: site });
+    const app = await buildApp({ db, sets, lessons: [], siteDir: site, logger: false });
     try {
       const teacher = await app.inject({ url: '/teacher/' });
       expect([teacher.statusCode, teacher.headers['content-security-policy'], teacher.headers['x-frame-options'], teacher.headers['cross-origin-embedder-policy']])

@@ -19,6 +19,7 @@ import {
 import { headersFor } from '../scripts/headers.mjs';
 import type { Db } from './db';
 import { Keys, type Checked } from './keys';
+import { checkName } from './names';
 import { tokenHash } from './tokens';
 import { actionBody, classParams, createClassBody, joinBody, lessonParams } from './schemas';
 import {
@@ -37,11 +38,22 @@ export interface AppOptions {
   base?: string;
   /** Requests per minute per client, by route kind. */
   limits?: Partial<typeof DEFAULT_LIMITS>;
-  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies: how many hops of X-Forwarded-For to believe (each proxy appends the address it
+   * saw; only the entries the server's own proxies added are true), or the proxies' addresses and
+   * CIDR ranges. Never "all": anyone could then name any address and void the per-address limits.
+   */
+  trustProxy?: number | string[];
+  /** Warnings and errors (never tokens) as JSON lines to stdout, or to `stream`; tests pass false. */
+  logger?: false | { stream: NodeJS.WritableStream };
+  /** At most this many live views open at once. */
+  liveViews?: Partial<typeof DEFAULT_LIVE_VIEWS>;
   /** Milliseconds between SSE keep-alive comments. */
   heartbeatMs?: number;
 }
+
+/** Live teacher views (open event streams) at once, per class and per server. */
+export const DEFAULT_LIVE_VIEWS = { perClass: 20, total: 500 };
 
 /**
  * Per minute. A school's whole class may share one address, so the per-address limits are wide.
@@ -60,6 +72,20 @@ class HttpError extends Error {
 
 const bearer = (req: FastifyRequest) => /^Bearer ([A-Za-z0-9._-]{10,200})$/.exec(req.headers.authorization ?? '')?.[1];
 
+/** A due date as a class may have one: a real instant, in the future, within ten years. */
+function dueDate(text: string): Date {
+  const d = new Date(text);
+  const quoted = `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
+  // Ajv's date-time format takes a leap second (:60) and the year 0000, which no Date or PostgreSQL timestamp holds.
+  if (!Number.isFinite(d.getTime()) || d.getUTCFullYear() < 1970) {
+    throw new HttpError(400, `The due date ${quoted} is not a date and time this server can keep: write it like 2026-12-01T17:00:00Z.`);
+  }
+  const now = Date.now();
+  if (d.getTime() <= now) throw new HttpError(400, `The due date ${quoted} is in the past: the class would be closed from the start.`);
+  if (d.getTime() > now + 10 * 366 * 86_400_000) throw new HttpError(400, `The due date ${quoted} is more than ten years away.`);
+  return d;
+}
+
 const info = (c: ClassRow, now = new Date()): ClassInfo => ({
   id: c.id, name: c.name, lessons: c.lessons, policy: c.policy, dueAt: c.dueAt?.toISOString() ?? null, open: !c.dueAt || c.dueAt > now,
 });
@@ -70,7 +96,9 @@ export async function buildApp(o: AppOptions) {
   const limits = { ...DEFAULT_LIMITS, ...o.limits };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: o.trustProxy ?? false,
+    trustProxy: typeof o.trustProxy === 'number' ? ((_: string, hop: number) => hop < (o.trustProxy as number)) : o.trustProxy ?? false,
+    // Warnings and errors only; Fastify's request serializer logs method, URL and address, no headers.
+    logger: o.logger === false ? false : { level: 'warn', ...o.logger },
     // Types are checked, not converted: "5" is not 5, and nothing unknown is silently dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
@@ -94,7 +122,13 @@ export async function buildApp(o: AppOptions) {
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).send({ error: err.message });
-    if (err.validation) return reply.code(400).send({ error: `The request is not valid: ${err.message}` });
+    if (err.validation) {
+      // A mangled link reaches the server as a bad path parameter: say so in words.
+      if ((err as { validationContext?: string }).validationContext === 'params') {
+        return reply.code(400).send({ error: 'This link is damaged (its class or lesson name is not one this server makes): open the link you were given again, whole.' });
+      }
+      return reply.code(400).send({ error: `The request is not valid: ${err.message}` });
+    }
     if (err.statusCode === 413) return reply.code(413).send({ error: `The request is larger than ${BODY_LIMIT / 1024} KB.` });
     if (err.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this client: wait a minute and try again.' });
     if (err.statusCode && err.statusCode < 500) return reply.code(err.statusCode).send({ error: err.message });
@@ -123,7 +157,7 @@ export async function buildApp(o: AppOptions) {
     const b = req.body;
     const unknown = b.lessons.filter((l) => !o.lessons.includes(l));
     if (unknown.length) throw new HttpError(400, `No lesson “${unknown[0]}” with exercises on this server.`);
-    const dueAt = b.dueAt ? new Date(b.dueAt) : null;
+    const dueAt = b.dueAt ? dueDate(b.dueAt) : null;
     const { cls, teacherToken } = await createClass(o.db, { name: b.name.trim(), lessons: b.lessons, seed: b.seed, seedPerStudent: b.seedPerStudent, policy: b.policy, dueAt });
     keys.created(cls, tokenHash(teacherToken));
     reply.code(201);
@@ -141,7 +175,9 @@ export async function buildApp(o: AppOptions) {
       const cls = await findClass(o.db, req.params.id);
       if (!cls) throw new HttpError(404, 'There is no such class on this server.');
       if (!info(cls).open) throw new HttpError(403, 'This class is past its due date.');
-      const joined = await joinClass(o.db, cls, req.body.name);
+      const name = checkName(req.body.name);
+      if (!name.ok) throw new HttpError(400, name.problem);
+      const joined = await joinClass(o.db, cls, name.name);
       if (joined === 'taken') throw new HttpError(409, 'Someone in this class already joined with that name: add an initial, or if it is you, use the browser you joined with.');
       keys.joined(joined.student, cls);
       reply.code(201);
@@ -197,11 +233,13 @@ export async function buildApp(o: AppOptions) {
   // instance. Open streams are ended when the server stops (or it would wait on them for ever) and
   // when the database's change feed is lost: the page then reconnects, and catches up, when the
   // feed is back; until then it is told to wait.
-  const streams = new Set<NodeJS.WritableStream & { end(): void }>();
+  const streams = new Map<NodeJS.WritableStream & { end(): void }, string>();
   const endStreams = () => {
-    for (const res of streams) res.end();
+    for (const res of streams.keys()) res.end();
     streams.clear();
   };
+  const live = { ...DEFAULT_LIVE_VIEWS, ...o.liveViews };
+  const openFor = (classId: string) => [...streams.values()].filter((id) => id === classId).length;
   const stopWatching = o.db.feed.onState((up) => up || endStreams());
   app.addHook('preClose', async () => {
     stopWatching();
@@ -210,6 +248,8 @@ export async function buildApp(o: AppOptions) {
   app.get<{ Params: { id: string } }>(`${api}classes/:id/events`, { schema: { params: classParams }, config: perKey(limits.read) }, async (req, reply: FastifyReply) => {
     const cls = await teacherClass(req);
     if (!o.db.feed.up()) throw new HttpError(503, 'The class server is reconnecting to its database’s change feed: the live view resumes when it is back.');
+    if (openFor(cls.id) >= live.perClass) throw new HttpError(429, `This class already has ${live.perClass} live views open: close one (another tab or device) and try again.`);
+    if (streams.size >= live.total) throw new HttpError(503, `This server already serves ${live.total} live views: try again in a minute.`);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
@@ -224,7 +264,7 @@ export async function buildApp(o: AppOptions) {
       }, 250);
     });
     const beat = setInterval(() => res.write(': keep-alive\n\n'), o.heartbeatMs ?? 15_000);
-    streams.add(res);
+    streams.set(res, cls.id);
     req.raw.on('close', () => {
       streams.delete(res);
       stop();

@@ -8,7 +8,7 @@
 // the remains of a dead holder and is replaced. A second process asks the holder who it is, so
 // its refusal names the process and its address.
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -102,4 +102,18 @@ export async function lockDataDir(dir, describe = () => ({})) {
     dir: real,
     release: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Throws unless `dir` can hold the class database: missing, empty, or one a class server made
+ * (PostgreSQL's PG_VERSION is there). A folder of the user's own files is never initialised into,
+ * as PostgreSQL's initdb refuses one.
+ */
+export function checkDataFolder(dir) {
+  if (!existsSync(dir)) return;
+  const entries = readdirSync(dir).filter((e) => e !== '.hotpath-lock.sock');
+  if (entries.length === 0 || entries.includes('PG_VERSION')) return;
+  const shown = entries.slice(0, 3).map((e) => `“${e.length > 30 ? `${e.slice(0, 30)}…` : e}”`).join(', ');
+  throw new Error(`The folder ${dir} has other files in it (${shown}${entries.length > 3 ? ` and ${entries.length - 3} more` : ''}) and is not a class database: `
+    + 'give --data a new or empty folder, or one a class server made.');
 }

@@ -3,13 +3,14 @@
 // SIGTERM. `npm run class` builds what it needs and runs this; tests and the load test start it
 // directly from its bundle.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, lessonsWithExercises } from '../src/exercises/exercises';
 import { setCache } from '../src/exercises/regrade';
 import { buildApp, type AppOptions } from './app';
 import { openDb } from './db';
-import { lockDataDir } from './dataLock.mjs';
+import { checkDataFolder, lockDataDir } from './dataLock.mjs';
 import { checkPort } from './port.mjs';
 
 export interface ServerOptions {
@@ -22,7 +23,7 @@ export interface ServerOptions {
   /** The embedded database's folder (ignored with a database URL). */
   data?: string;
   databaseUrl?: string;
-  trustProxy?: boolean;
+  trustProxy?: number | string[];
   limits?: AppOptions['limits'];
 }
 
@@ -32,6 +33,7 @@ export async function startServer(o: ServerOptions) {
   // The cheap checks come first: a second server on the same folder or port stops at once, not
   // after the wasm and the database have loaded (which takes a minute on a first start).
   let url: string | undefined;
+  if (!o.databaseUrl && o.data) checkDataFolder(o.data);
   const lock = o.databaseUrl || !o.data ? undefined : await lockDataDir(o.data, () => ({ url }));
   try {
     await checkPort(host, port);
@@ -57,6 +59,15 @@ export async function startServer(o: ServerOptions) {
   }
 }
 
+/** `--trust-proxy 1` (hops) or `--trust-proxy 10.0.0.5,10.1.0.0/16` (the proxies' addresses). */
+export function trustedProxies(value: string): number | string[] {
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+  const list = value.split(',').map((v) => v.trim());
+  if (list.every((v) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(v) && (isIP(v.split('/')[0]) !== 0))) return list;
+  throw new Error(`--trust-proxy takes the number of proxies in front of the server (1–10) or their addresses (10.0.0.5,10.1.0.0/16), not “${value.slice(0, 40)}”: `
+    + 'trusting every X-Forwarded-For would let any client name any address.');
+}
+
 /** `--name value` pairs, each known and given once. */
 function args(argv: string[]): Record<string, string> {
   const known = ['--site', '--base', '--host', '--port', '--data', '--wasm', '--trust-proxy', '--limits'];
@@ -78,7 +89,7 @@ export async function main(argv: string[]): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const server = await startServer({
     wasm: a.wasm, site: a.site, base: a.base, host: a.host ?? process.env.HOST, port, data: a.data, databaseUrl,
-    trustProxy: a['trust-proxy'] === 'true', limits: a.limits ? JSON.parse(a.limits) : undefined,
+    trustProxy: a['trust-proxy'] === undefined ? undefined : trustedProxies(a['trust-proxy']), limits: a.limits ? JSON.parse(a.limits) : undefined,
   });
   const where = server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${server.db.dir}`;
   console.log(`Class server listening on ${server.url} with ${where}.`);

@@ -9,6 +9,7 @@ import { standing, type LogEntry, type Progress } from '../src/exercises/progres
 import type { Policy } from '../src/exercises/card';
 import { CHANGES, type Db } from './db';
 import { newId, newToken, tokenHash } from './tokens';
+import { nameKey } from './names';
 
 export interface ClassRow {
   id: string;
@@ -39,8 +40,6 @@ export interface NewClass {
   dueAt: Date | null;
 }
 
-/** A name as compared: spaces trimmed and collapsed, case ignored. */
-export const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 const toClass = (r: Record<string, unknown>): ClassRow => ({
   id: r.id as string, name: r.name as string, lessons: JSON.parse(r.lessons as string) as string[], seed: r.seed as string,
@@ -65,11 +64,12 @@ export async function findClass(db: Db, id: string): Promise<(ClassRow & { token
   return row ? { ...toClass(row), tokenHash: row.teacher_token_hash } : null;
 }
 
+/** Joins `name` (as checkName returned it) to the class, unless someone has that name already. */
 export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ student: StudentRow & { tokenHash: string }; token: string } | 'taken'> {
   const id = newId();
   const secret = newToken();
   const inserted = await db.knex('students').insert({
-    id, class_id: cls.id, name: name.trim().replace(/\s+/g, ' '), name_key: nameKey(name),
+    id, class_id: cls.id, name, name_key: nameKey(name),
     seed: cls.seedPerStudent ? `${cls.seed}-${newId(4)}` : cls.seed, token_hash: tokenHash(secret),
   }).onConflict(['class_id', 'name_key']).ignore().returning('*');
   if (inserted.length === 0) return 'taken';

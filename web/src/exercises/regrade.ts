@@ -6,14 +6,24 @@ import { generate, grade, showAnswer, type Answer, type Instance } from './exerc
 import { standing, type LogEntry } from './progress';
 import { answerText, excerpt, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
 
-/** The exercise sets of (lesson, seed) pairs, made once each: a class usually shares one seed. */
-export function setCache(make: (lesson: string, seed: string) => Instance[] | undefined = generate) {
+/**
+ * The exercise sets of (lesson, seed) pairs, made once each while they are in use: a class usually
+ * shares one seed, and a class with a set per student reuses each student's. At most `max` sets are
+ * kept, the least recently used forgotten first, so a flood of joins cannot grow the memory.
+ */
+export function setCache(make: (lesson: string, seed: string) => Instance[] | undefined = generate, max = 2000) {
   const sets = new Map<string, Instance[] | undefined>();
-  return (lesson: string, seed: string): Instance[] | undefined => {
+  const get = (lesson: string, seed: string): Instance[] | undefined => {
     const key = `${lesson}\n${seed}`;
-    if (!sets.has(key)) sets.set(key, make(lesson, seed));
-    return sets.get(key);
+    let set = sets.get(key);
+    if (set === undefined && !sets.has(key)) {
+      set = make(lesson, seed);
+      if (sets.size >= max) sets.delete(sets.keys().next().value!);
+    } else sets.delete(key); // to be set again as the most recent
+    sets.set(key, set);
+    return set;
   };
+  return Object.assign(get, { size: () => sets.size });
 }
 
 /** A stored answer ("3 → 1" for clicked cells, else as typed) in the form the exercise grades. */

@@ -1,0 +1,126 @@
+// @vitest-environment node
+// The class server against clumsy and hostile input (issue 46): each test fails without its fix.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm } from '../src/wasm/loader';
+import { generate, lessonsWithExercises } from '../src/exercises/exercises';
+import { setCache } from '../src/exercises/regrade';
+import type { Created, Joined } from '../src/classroom/api';
+import { buildApp, type AppOptions } from './app';
+import { openDb, type Db } from './db';
+import { startServer, trustedProxies } from './main';
+
+const LESSON = 'cancelling-timers';
+let db: Db;
+beforeAll(async () => {
+  await loadWasm(readFileSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
+  db = await openDb({}); // in memory
+}, 300_000);
+afterAll(() => db?.close());
+
+async function server(o: Partial<AppOptions> = {}) {
+  const app = await buildApp({ db, sets: setCache(generate), lessons: lessonsWithExercises(), logger: false, ...o });
+  const call = async <T,>(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const r = await app.inject({ method, url: `/api/${url}`, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: r.statusCode, body: r.json() as T & { error?: string } };
+  };
+  return { app, call };
+}
+const classBody = { name: 'Class 9', lessons: [LESSON], seedPerStudent: false, policy: 'practice', seed: 'c9' };
+
+describe('failures', () => {
+  it('are logged, without the key that made the request', async () => {
+    const lines: string[] = [];
+    const broken = { ...db, knex: () => { throw new Error('disk full'); } } as unknown as Db;
+    const { call } = await server({ db: broken, logger: { stream: { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream } });
+    const key = `student1.${'s'.repeat(43)}`;
+    const r = await call('GET', `work/${LESSON}`, undefined, { authorization: `Bearer ${key}` });
+    expect([r.status, r.body.error]).toEqual([500, 'The class server failed on this request; nothing was stored. Try again.']);
+    expect(lines.join('')).toContain('disk full');
+    expect(lines.join('')).not.toContain('s'.repeat(43));
+  });
+});
+
+describe('due dates', () => {
+  it('refuses a leap second, the year 0000 and a date in the past with a sentence, not a 500', async () => {
+    const { call } = await server();
+    for (const [dueAt, says] of [
+      ['2030-06-30T23:59:60Z', 'is not a date and time this server can keep'],
+      ['0000-01-01T00:00:00Z', 'is not a date and time this server can keep'],
+      ['2021-01-01T00:00:00Z', 'is in the past: the class would be closed from the start'],
+      ['2999-01-01T00:00:00Z', 'is more than ten years away'],
+    ]) {
+      const r = await call('POST', 'classes', { ...classBody, dueAt });
+      expect([r.status, r.body.error], dueAt).toEqual([400, expect.stringContaining(says)]);
+    }
+    expect((await call('POST', 'classes', { ...classBody, dueAt: new Date(Date.now() + 86_400_000).toISOString() })).status).toBe(201);
+  });
+});
+
+describe('names', () => {
+  it('takes “José” typed two ways as one student, and refuses invisible and look-alike names, saying why', async () => {
+    const { call } = await server();
+    const { id } = (await call<Created>('POST', 'classes', classBody)).body;
+    expect((await call<Joined>('POST', `classes/${id}/students`, { name: 'José' })).status).toBe(201);
+    expect((await call('POST', `classes/${id}/students`, { name: 'Jose\u0301' })).status).toBe(409);
+    const invisible = await call('POST', `classes/${id}/students`, { name: '\u200b\u200b' });
+    expect([invisible.status, invisible.body.error]).toEqual([400, expect.stringContaining('invisible character (U+200B)')]);
+    const cyrillic = await call('POST', `classes/${id}/students`, { name: '\u0410lice' });
+    expect([cyrillic.status, cyrillic.body.error]).toEqual([400, expect.stringContaining('mixes Latin and Cyrillic letters')]);
+  });
+
+  it('says in words that a mangled link is damaged', async () => {
+    const { call } = await server();
+    const r = await call('POST', 'classes/abc%20def!/students', { name: 'Ann' });
+    expect([r.status, r.body.error]).toEqual([400, 'This link is damaged (its class or lesson name is not one this server makes): open the link you were given again, whole.']);
+  });
+});
+
+describe('behind proxies', () => {
+  it('believes only the hops it was told of: forged X-Forwarded-For entries do not make new clients', async () => {
+    const { call } = await server({ trustProxy: trustedProxies('1'), limits: { create: 2 } });
+    // The proxy appends the address it saw (203.0.113.9); what the client wrote before it is its own claim.
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call('POST', 'classes', classBody, { 'x-forwarded-for': `10.0.0.${i}, 198.51.100.${i}, 203.0.113.9` })).status);
+    expect(statuses).toEqual([201, 201, 429, 429]);
+    // Another client behind the same proxy is another address.
+    expect((await call('POST', 'classes', classBody, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(201);
+  });
+
+  it('refuses to trust every proxy, and takes a count or addresses', () => {
+    expect(trustedProxies('2')).toBe(2);
+    expect(trustedProxies('10.0.0.5, 10.1.0.0/16')).toEqual(['10.0.0.5', '10.1.0.0/16']);
+    expect(() => trustedProxies('true')).toThrow(/trusting every X-Forwarded-For would let any client name any address/);
+  });
+});
+
+describe('live views', () => {
+  it('are capped per class and per server', async () => {
+    const { app, call } = await server({ liveViews: { perClass: 2, total: 3 } });
+    const a = (await call<Created>('POST', 'classes', classBody)).body;
+    const b = (await call<Created>('POST', 'classes', classBody)).body;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const open = (c: Created) => fetch(`http://127.0.0.1:${port}/api/classes/${c.id}/events`, { headers: { authorization: `Bearer ${c.teacherToken}` } });
+    const held = [await open(a), await open(a)];
+    const third = await open(a);
+    expect([third.status, (await third.json()).error]).toEqual([429, 'This class already has 2 live views open: close one (another tab or device) and try again.']);
+    held.push(await open(b));
+    const fourth = await open(b);
+    expect(fourth.status).toBe(503);
+    for (const r of held) await r.body!.cancel();
+    await app.close();
+  });
+});
+
+describe('the data folder', () => {
+  it('is never a folder of someone else’s files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hotpath-mine-'));
+    writeFileSync(join(dir, 'thesis.tex'), '\\\\documentclass{article}');
+    await expect(startServer({ wasm: join(dir, 'missing.wasm'), data: dir, port: 0 }))
+      .rejects.toThrow(`The folder ${dir} has other files in it (“thesis.tex”) and is not a class database`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
