@@ -118,7 +118,12 @@ fn the_indexed_heap_calls_equals_once_per_cancel_as_netty_does() {
         for reverse in [false, true] {
             let mut h: IndexedHeap<Timer, Counter> = IndexedHeap::with_probe(Counter::new());
             let hs: Vec<Handle> = (1..=n)
-                .map(|d| h.create(Timer { deadline: d, seq: d }))
+                .map(|d| {
+                    h.create(Timer {
+                        deadline: d,
+                        seq: d,
+                    })
+                })
                 .collect();
             for &x in &hs {
                 h.offer(x).unwrap();
@@ -135,14 +140,21 @@ fn the_indexed_heap_calls_equals_once_per_cancel_as_netty_does() {
                 assert_eq!(h.probe.total_of(EQUALS) - before, 1, "cancel {k} of {n}");
                 // Cancelling it again: its index is −1, so contains() stops before equals().
                 assert_eq!(h.remove(x), None);
-                assert_eq!(h.probe.total_of(EQUALS) - before, 1, "a second cancel of {k}");
+                assert_eq!(
+                    h.probe.total_of(EQUALS) - before,
+                    1,
+                    "a second cancel of {k}"
+                );
             }
             assert_eq!(h.probe.total_of(EQUALS), n);
         }
     }
     // poll makes none either.
     let mut h: IndexedHeap<Timer, Counter> = IndexedHeap::with_probe(Counter::new());
-    let x = h.create(Timer { deadline: 1, seq: 1 });
+    let x = h.create(Timer {
+        deadline: 1,
+        seq: 1,
+    });
     h.offer(x).unwrap();
     h.poll();
     assert_eq!(h.probe.total_of(EQUALS), 0);

@@ -31,7 +31,11 @@ fn java(o: Outcome) -> String {
 fn the_rewrite_does_what_netty_4_0_21_did_at_every_operation() {
     let text = include_str!("vectors/recycler_4_0_21.txt");
     let mut cases = 0;
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+    {
         let parts: Vec<&str> = line.split(" ; ").collect();
         assert_eq!(parts.len(), 3, "line {}: malformed", n + 1);
         let cap: usize = parts[0].parse().unwrap();
