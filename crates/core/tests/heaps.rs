@@ -105,3 +105,57 @@ fn the_benchmark_setup_leaves_task_i_at_index_i_minus_1() {
         assert_eq!(t.deadline, i as u64 + 1);
     }
 }
+
+/// Netty's `removeTyped(node)` starts with `contains(node, node.priorityQueueIndex(this))`, which
+/// is `i >= 0 && i < size && node.equals(queue[i])` (DefaultPriorityQueue, Netty 4.1.140; the
+/// same since the class was written): one `equals()` per cancel of a queued element, none for an
+/// element whose index is `INDEX_NOT_IN_QUEUE`, whatever the order and the queue's size.
+#[test]
+fn the_indexed_heap_calls_equals_once_per_cancel_as_netty_does() {
+    use hotpath_core::heap::kind::EQUALS;
+    use hotpath_core::probe::Counter;
+    for n in [1u64, 2, 15, 100] {
+        for reverse in [false, true] {
+            let mut h: IndexedHeap<Timer, Counter> = IndexedHeap::with_probe(Counter::new());
+            let hs: Vec<Handle> = (1..=n)
+                .map(|d| {
+                    h.create(Timer {
+                        deadline: d,
+                        seq: d,
+                    })
+                })
+                .collect();
+            for &x in &hs {
+                h.offer(x).unwrap();
+            }
+            assert_eq!(h.probe.total_of(EQUALS), 0, "offer makes no equals() call");
+            let order: Vec<Handle> = if reverse {
+                hs.iter().rev().copied().collect()
+            } else {
+                hs.clone()
+            };
+            for (k, &x) in order.iter().enumerate() {
+                let before = h.probe.total_of(EQUALS);
+                assert!(h.remove(x).is_some());
+                assert_eq!(h.probe.total_of(EQUALS) - before, 1, "cancel {k} of {n}");
+                // Cancelling it again: its index is −1, so contains() stops before equals().
+                assert_eq!(h.remove(x), None);
+                assert_eq!(
+                    h.probe.total_of(EQUALS) - before,
+                    1,
+                    "a second cancel of {k}"
+                );
+            }
+            assert_eq!(h.probe.total_of(EQUALS), n);
+        }
+    }
+    // poll makes none either.
+    let mut h: IndexedHeap<Timer, Counter> = IndexedHeap::with_probe(Counter::new());
+    let x = h.create(Timer {
+        deadline: 1,
+        seq: 1,
+    });
+    h.offer(x).unwrap();
+    h.poll();
+    assert_eq!(h.probe.total_of(EQUALS), 0);
+}

@@ -598,6 +598,44 @@ mod scripts {
         let _ = COMMAND_WIDTH;
     }
 
+    /// A recycle naming a get that threw runs nothing in Netty 4.0.21: the thread's last call
+    /// stays the one that threw, so its column keeps that exception. Checked against the real
+    /// 4.0.21 jar: `B: get` throws "recycled multiple times" (A queued o1 while it sat in B's
+    /// stack) and Java has no object for `B: recycle 2`.
+    #[test]
+    fn a_recycle_of_a_get_that_threw_leaves_the_thread_showing_the_exception() {
+        // threads B, C, A: B: get, C: exit, B: recycle 1, A: recycle 1, B: get, B: recycle 2
+        let script = [
+            (GET, 0, 0),
+            (EXIT, 0, 1),
+            (RECYCLE, 1, 0),
+            (RECYCLE, 1, 2),
+            (GET, 0, 0),
+            (RECYCLE, 2, 0),
+        ];
+        let plan = recycler_script::plan(
+            &raw(&script),
+            "threads=B,C,A\nmax-capacity=4\nassertions=off",
+            DRAW,
+        )
+        .unwrap();
+        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let t = &rec.trace;
+        let (outcome, value) = (t.layout.offset("outcome"), t.layout.offset("outcome_value"));
+        let last = t.frame_at(t.len());
+        let threw = hotpath_core::recycler::recorder::outcome::THREW;
+        assert_eq!(
+            (last[outcome], last[value]),
+            (threw, Fault::RecycledMultipleTimes.code() as i32),
+            "B still shows the exception its get threw"
+        );
+        // The step is still there, and says why nothing ran.
+        assert!(t
+            .texts
+            .iter()
+            .any(|s| s.contains("B has nothing to recycle: get #2 threw")));
+    }
+
     /// A transfer narrates the id the handle really gets: the queue's, or 0 after the
     /// double recycle the ids miss (a pop reset both ids after the queue wrote its own).
     #[test]

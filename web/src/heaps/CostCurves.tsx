@@ -139,8 +139,8 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
             Reading the slopes: 1 means the work per cancellation grows in proportion to n; 0 means it does not grow at
             all. A cost that grows like log n is neither: it is not a power of n, so on log-log axes it rises gently,
             and a straight line fitted over these n has a small slope. For comparison, log₂ n itself fits a slope
-            of {logSlope(sizes).toFixed(2)} over the same n. Zeros cannot sit on a log axis, so they are drawn in the
-            shaded band under it.
+            of {logSlope(sizes).toFixed(2)} over the same n.
+            {series.some((s) => s.points.some((p) => p.y === 0)) && ' Zeros cannot sit on a log axis, so they are drawn in the shaded band under it.'}
           </p>
           <div className="table-scroll">
             <table className="counters">

@@ -6,7 +6,7 @@ import type { Trace } from '../script/trace';
 import { codeAt, codeNamed, codeOf, type FamilySchema } from '../script/schema';
 
 /** What a thread's last operation did: the schema's `outcome` codes, by name in lower case. */
-export const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running', 'nothing'] as const;
+export const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running'] as const;
 export type OutcomeKind = (typeof OUTCOMES)[number];
 
 /** An exception as Java printed it, by its name in the schema's `fault` codes: `faultText(s, 'RecycledAlready')`. */
@@ -100,7 +100,6 @@ export function outcomeText(c: Pick<ThreadColumn, 'outcome' | 'outcomeValue' | '
     case 'threw': return `threw ${c.fault ?? 'an exception'}`;
     case 'exited': return 'exited';
     case 'running': return 'running';
-    case 'nothing': return 'had nothing to recycle';
     default: return '—';
   }
 }

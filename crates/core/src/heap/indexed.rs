@@ -67,7 +67,7 @@ pub const PSEUDOCODE: &[&str] = &[
     "poll():",
     "  result ← a[0]; result.index ← −1; size ← size − 1; last ← a[size]; a[size] ← null",
     "  if size > 0: bubbleDown(0, last)",
-    "remove(x):  i ← x.index; if a[i] ≠ x: return false",
+    "remove(x):  i ← x.index; if not (0 ≤ i < size and x.equals(a[i])): return false",
     "  x.index ← −1; size ← size − 1; if i = size: a[i] ← null; return true",
     "  moved ← a[size]; a[i] ← moved; a[size] ← null",
     "  if x < moved: bubbleDown(i, moved)",
@@ -226,12 +226,19 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     pub fn remove(&mut self, h: Handle) -> Option<usize> {
         probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         probe!(self.probe.line(line::REMOVE));
-        // `contains`, reading the stored index once.
+        // `contains(node, i)`: `i >= 0 && i < size && node.equals(queue[i])`. The bounds come
+        // first, so an element whose index is −1 (not queued) costs no `equals`; any index in
+        // range costs exactly one, found or not. `equals` is identity here, as a task's is.
         let i = self.stored_index(h);
-        if i < 0 || i as usize >= self.queue.len() || self.queue[i as usize] != h {
+        if i < 0 || i as usize >= self.queue.len() {
             return None;
         }
         let i = i as usize;
+        let matched = self.queue[i] == h;
+        probe!(self.probe.event(HeapEvent::Equals { slot: i, matched }));
+        if !matched {
+            return None;
+        }
         probe!(self.probe.line(line::REMOVE_LAST));
         self.set_index(h, NOT_IN_QUEUE);
         probe!(self.probe.event(HeapEvent::IndexWrite {

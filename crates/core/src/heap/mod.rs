@@ -88,7 +88,8 @@ pub enum HeapEvent {
         b: Loc,
         ord: Ordering,
     },
-    /// An `equals()` call against the element in `slot` (the JDK's linear search).
+    /// An `equals()` call against the element in `slot`: one per slot of the JDK's linear
+    /// search, and Netty's `contains(node, i)` check of the one slot the stored index names.
     Equals {
         slot: usize,
         matched: bool,

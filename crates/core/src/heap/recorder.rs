@@ -286,8 +286,8 @@ impl<T: HeapItem> HeapMirror<T> {
             (Op::Remove, HeapKind::Indexed) => {
                 let index = subject.and_then(|t| self.slots.iter().position(|s| *s == Some(t)));
                 match index {
-                    Some(i) => format!("remove({d}): the {item} knows its own index, {i}: no search."),
-                    None => format!("remove({d}): its stored index is −1, so it is not queued; nothing to do."),
+                    Some(i) => format!("remove({d}): the {item} knows its own index, {i}: no search, one equals() call to check that {slot}."),
+                    None => format!("remove({d}): its stored index is −1, so it is not queued; nothing to do, not even an equals() call."),
                 }
             }
         }
@@ -407,7 +407,14 @@ impl<T: HeapItem> HeapMirror<T> {
         self.equals_calls += 1;
         let n = self.equals_calls;
         let here = self.name(Loc::Slot(slot));
-        let text = if matched {
+        let text = if self.kind == HeapKind::Indexed {
+            // Netty's `contains(node, i)`: the one slot the stored index names.
+            if matched {
+                format!("equals() call {n}: contains() checks the {} its index names: {here} is the {item} to cancel.", self.nouns.slot)
+            } else {
+                format!("equals() call {n}: contains() checks the {} its index names: {here} is another {item}, so it is not queued.", self.nouns.slot)
+            }
+        } else if matched {
             format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
         } else {
             format!(

@@ -577,7 +577,8 @@ mod tests {
         let mut netty = IndexedTimers::new(Counter::new());
         run(&mut netty, &p, |_, _| {});
         assert_eq!(jdk.probe.total_of(kind::EQUALS), 100 * 101 / 2);
-        assert_eq!(netty.heap.probe.total_of(kind::EQUALS), 0);
+        // Netty's contains(node, i): one equals() per cancel, on the slot the index names.
+        assert_eq!(netty.heap.probe.total_of(kind::EQUALS), 100);
         assert!(jdk.is_empty() && netty.heap.is_empty());
         let mut plain = IndexedTimers::new(NoProbe);
         run(&mut plain, &p, |_, _| {});

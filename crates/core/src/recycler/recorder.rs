@@ -30,8 +30,6 @@ codes! {
         EXITED = 4,
         /// Still running.
         RUNNING = 5,
-        /// A script's recycle of a get that threw: there was no object.
-        NOTHING = 6,
     }
 }
 
@@ -333,13 +331,11 @@ impl RecyclerRecorder {
     fn close(&mut self, e: E) {
         let t = self.current_thread;
         if let E::Begin { op, .. } = e {
-            if t < MAX_THREADS {
-                let kind = if let RecyclerOp::Nothing(_) = op {
-                    outcome::NOTHING
-                } else {
-                    outcome::RUNNING
-                };
-                self.set(self.at.outcome + t, kind);
+            // A recycle of a get that threw calls nothing in Java (there is no object to pass),
+            // so the thread's last call, and what it did, still stand: often the very exception
+            // that left it without an object.
+            if t < MAX_THREADS && !matches!(op, RecyclerOp::Nothing(_)) {
+                self.set(self.at.outcome + t, outcome::RUNNING);
                 self.set(self.at.outcome_value + t, -1);
             }
         }
