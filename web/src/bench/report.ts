@@ -57,7 +57,7 @@ export function toCsv(suite: Suite, run: SuiteRun): string {
 export const VERDICT_MARK: Record<VerdictState, string> = { reproduced: '✓', 'not reproduced': '✗', inconclusive: '?', 'not measured': '·' };
 
 /** 12.3× or 488×. */
-export const times = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(2)}×`;
+export { times } from '../site/format';
 
 /** Rows too noisy to quote (see `isNoisy`). */
 export function noisyRows(run: Pick<SuiteRun, 'rows'>): RowResult[] {

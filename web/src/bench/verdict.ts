@@ -46,6 +46,25 @@ export function ratioWithInterval(i: Interval): string {
   return `${times(i.estimate)} (${pct} interval ${Number.isFinite(i.low) ? times(i.low) : '0'}–${Number.isFinite(i.high) ? times(i.high) : '∞'})`;
 }
 
+/**
+ * A ratio in a table, estimated as the verdicts estimate it and shown with the same interval, in
+ * short: "1,541× (1,441×–1,669×)"; "—" when a row is missing. Tables say in their caption that the
+ * brackets are the verdicts' 95 % interval, so a ratio reads the same in a table and a sentence.
+ */
+export function intervalCell(i: Interval | undefined): string {
+  if (!i) return '—';
+  return `${times(i.estimate)} (${Number.isFinite(i.low) ? times(i.low) : '0'}–${Number.isFinite(i.high) ? times(i.high) : '∞'})`;
+}
+
+/** a ÷ b of two measured rows, as a table cell (see intervalCell). */
+export function ratioCell(run: Pick<SuiteRun, 'rows'>, a: string, b: string): string {
+  const e = rowRatio(run, a, b);
+  return intervalCell(e && intervalOf(e));
+}
+
+/** The caption's note on what the brackets are. */
+export const INTERVAL_NOTE = `brackets: the ${pct} interval the verdicts judge on`;
+
 /** "n^1.92 (95 % interval n^1.85–n^2.01)". */
 export function exponentWithInterval(i: Interval): string {
   const e = (x: number) => (Number.isFinite(x) ? `n^${x.toFixed(2)}` : x > 0 ? 'n^∞' : 'n^−∞');

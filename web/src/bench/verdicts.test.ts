@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimText, geometricMean, intervalOf, judge, judgeAll, logLogSlope, pairedLogRatio, unpairedLogRatio, type Claim } from './ratio';
 import { syntheticRun, type SyntheticOptions } from './testing';
-import { forPreset } from './verdict';
+import { forPreset, intervalCell, ratioWithInterval } from './verdict';
 import type { Comparison, Row, Suite } from './suites';
 import { heapCancel } from '../heaps/heapCancelSuite';
 import { recyclerSuite } from '../recyclers/recyclerSuite';
@@ -223,5 +223,32 @@ describe('udp-queue and timer-add-cancel verdicts', () => {
     const t = run(timerAddCancel, timerMean, { noise: 0.02, drift: 0.8 });
     expect(t['wheel-vs-delay-queue'].verdict).toBe('reproduced');
     expect(t['wheel-vs-delay-queue'].ratio!.high / t['wheel-vs-delay-queue'].ratio!.low).toBeLessThan(1.2);
+  });
+});
+
+describe('one ratio, one estimator', () => {
+  // A busy run: the ratio of two rows' means and the verdicts' paired estimate differ here, so a
+  // table that computed its own would disagree with the sentence beside it.
+  const busy = { noise: 0.3, drift: 0.3, seed: 7 };
+  const cellOf = (suite: Suite, runOf: ReturnType<typeof syntheticRun>, row: string, column: number) =>
+    suite.extras!(runOf)[0].rows.find((r) => r[0] === row || r[1] === row)![column];
+
+  it('the heap table shows the verdict’s own estimate and interval', () => {
+    const r = syntheticRun(heapCancel, heapMean(), busy);
+    const v = byId(heapCancel.compare(r));
+    const table = heapCancel.extras!(r)[0];
+    expect(table.caption).toContain('95 % interval the verdicts judge on');
+    const cell = table.rows.find((row) => row[0] === 'cancelInReverseOrder' && row[1] === '100,000')!.at(-1);
+    expect(cell).toBe(intervalCell(v['reverse-100000'].ratio));
+    expect(v['reverse-100000'].sentence).toContain(ratioWithInterval(v['reverse-100000'].ratio!));
+  });
+
+  it('the queues’ table shows each bound’s ABQ ÷ CLQ as the pointwise verdict judged it', () => {
+    const r = syntheticRun(udpQueue, (row) => (row.benchmark === 'abqOffer' ? 2e7 : row.benchmark === 'clqOffer' ? 1.5e7 : 1e7), busy);
+    const points = byId(udpQueue.compare(r))['abq-vs-clq'].points!;
+    for (const [i, p] of points.entries()) {
+      const bound = ['1,024', '65,536', '1,048,576'][i];
+      expect(cellOf(udpQueue, r, bound, 1 + 2 * 1), bound).toBe(intervalCell(p.interval));
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { SuiteRun } from '../bench/runner';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { logLogSlope } from '../bench/ratio';
-import { measuredRow, pointwiseVerdict, rowLevel, rowRatio, verdictOf } from '../bench/verdict';
+import { INTERVAL_NOTE, pointwiseVerdict, ratioCell, rowLevel, rowRatio, verdictOf } from '../bench/verdict';
 import { logLogFit } from '../charts/fit';
 import { published } from '../../../lessons/cancelling-timers/published';
 
@@ -37,30 +37,8 @@ const PUBLISHED: Published[] = BENCHMARKS.flatMap((benchmark) =>
 
 const id = (benchmark: string, heap: string, num: number) => `${benchmark}/${heap}/${num}`;
 
-function score(run: SuiteRun, benchmark: string, heap: string, num: number): number | undefined {
-  return measuredRow(run, id(benchmark, heap, num))?.summary?.mean;
-}
-
 /** Netty's after ÷ before at one size. */
 const publishedSpeedup = (benchmark: string, num: number) => netty(benchmark, 'indexed', num).value / netty(benchmark, 'jdk', num).value;
-
-export interface SpeedupRow {
-  benchmark: string;
-  num: number;
-  /** Netty's after ÷ before. */
-  published: number;
-  /** Ours: indexed heap ÷ JDK heap, if both rows were measured. */
-  measured?: number;
-}
-
-/** The ratio at every size, both benchmarks: the shape to compare, machine speed cancelled out. */
-export function heapCancelSpeedups(run: SuiteRun): SpeedupRow[] {
-  return BENCHMARKS.flatMap((benchmark) => NUMS.map((num) => {
-    const jdk = score(run, benchmark, 'jdk', num);
-    const idx = score(run, benchmark, 'indexed', num);
-    return { benchmark, num, published: publishedSpeedup(benchmark, num), measured: jdk && idx ? idx / jdk : undefined };
-  }));
-}
 
 const pair = (benchmark: string, num: number) => [id(benchmark, 'indexed', num), id(benchmark, 'jdk', num)];
 const nettySays = (x: number) => `${times(x)} (${NETTY.title})`;
@@ -125,11 +103,11 @@ export function compareHeapCancel(run: SuiteRun): Comparison[] {
 
 function speedupTable(run: SuiteRun): ExtraTable {
   return {
-    caption: 'Indexed heap ÷ JDK heap, per row',
+    caption: `Indexed heap ÷ JDK heap, per row (${INTERVAL_NOTE})`,
     head: ['benchmark', 'num', 'published after÷before', 'measured indexed÷JDK'],
-    rows: heapCancelSpeedups(run).map((s) => [
-      s.benchmark, s.num.toLocaleString('en-US'), `${s.published.toFixed(2)}×`, s.measured === undefined ? '—' : `${s.measured.toFixed(2)}×`,
-    ]),
+    rows: BENCHMARKS.flatMap((benchmark) => NUMS.map((num) => [
+      benchmark, num.toLocaleString('en-US'), times(publishedSpeedup(benchmark, num)), ratioCell(run, ...(pair(benchmark, num) as [string, string])),
+    ])),
   };
 }
 

@@ -5,14 +5,12 @@ import { countsAt } from '../script/counting';
 import { describeCommand } from '../script/parse';
 import type { FamilySchema } from '../script/schema';
 import type { FamilyModule } from '../registry/family';
-import { num as fmt, plural } from '../site/format';
+import { num as fmt, plural, times } from '../site/format';
 
-/** a ÷ b of two counts: whole above 10, two decimals down to 0.1, two significant digits below (0.0016×, not 0.00×). */
+/** a ÷ b of two counts, written as every ratio is (site/format's times). */
 export function ratio(a: number, b: number): string {
   if (b === 0) return a === 0 ? '—' : '∞';
-  const r = a / b;
-  if (r === 0) return '0×';
-  return `${r >= 10 ? Math.round(r).toLocaleString('en-US') : r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
+  return times(a / b);
 }
 
 export function CountOnly({ counting, module, schema, variants }: {

@@ -7,7 +7,9 @@ import type { SuiteRun } from '../bench/runner';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { geometricMean, intervalOf, logLogSlope, logOfMean, type LogEstimate } from '../bench/ratio';
-import { exponentWithInterval, measuredRow, pointwiseVerdict, ratioWithInterval, rowLevel, rowRatio, sameWayAsJvm, verdictOf } from '../bench/verdict';
+import {
+  INTERVAL_NOTE, exponentWithInterval, intervalCell, pointwiseVerdict, ratioCell, ratioWithInterval, rowLevel, rowRatio, sameWayAsJvm, verdictOf,
+} from '../bench/verdict';
 import { jvmProvenance, jvmRatio as jvmRatioEstimate, jvmRatioInterval, jvmRow } from '../bench/jvmResults';
 import { exact } from '../published/figures';
 import { published } from '../../../lessons/bounded-queues/published';
@@ -41,9 +43,6 @@ const PUBLISHED: Published[] = ROWS.flatMap((row) => {
   return j ? [{ benchmark: row.benchmark, params: row.params, score: j.score, error: j.error }] : [];
 });
 
-function score(run: SuiteRun, queue: string, capacity: number): number | undefined {
-  return measuredRow(run, id(queue, capacity))?.summary?.mean;
-}
 const BIG = CAPACITIES[CAPACITIES.length - 1];
 const SMALL = CAPACITIES[0];
 
@@ -132,18 +131,11 @@ export function compareQueues(run: SuiteRun): Comparison[] {
 
 function versusClq(run: SuiteRun): ExtraTable {
   return {
-    caption: 'Per bound: each queue against the plain CLQ (ops/s ÷ the CLQ’s), lab and JVM',
+    caption: `Per bound: each queue against the plain CLQ (ops/s ÷ the CLQ’s), lab and JVM (${INTERVAL_NOTE})`,
     head: ['bound', ...QUEUES.filter((q) => q !== 'clq').flatMap((q) => [`${q} (lab)`, `${q} (JVM)`])],
-    rows: CAPACITIES.map((c) => {
-      const base = score(run, 'clq', c);
-      return [c.toLocaleString('en-US'), ...QUEUES.filter((q) => q !== 'clq').flatMap((q) => {
-        const v = score(run, q, c);
-        const fmt = (x: number) => (x < 0.01 ? x.toExponential(2) : x.toFixed(3));
-        const jq = jvmRow(SUITE, id(q, c))?.score;
-        const jb = jvmRow(SUITE, id('clq', c))?.score;
-        return [v && base ? `${fmt(v / base)}×` : '—', jq && jb ? `${fmt(jq / jb)}×` : '—'];
-      })];
-    }),
+    rows: CAPACITIES.map((c) => [c.toLocaleString('en-US'), ...QUEUES.filter((q) => q !== 'clq').flatMap((q) => [
+      ratioCell(run, id(q, c), id('clq', c)), intervalCell(jvmRatioInterval(SUITE, id(q, c), id('clq', c))),
+    ])]),
   };
 }
 

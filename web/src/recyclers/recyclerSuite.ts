@@ -7,7 +7,7 @@ import type { SuiteRun } from '../bench/runner';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { geometricMean, intervalOf, type LogEstimate } from '../bench/ratio';
-import { measuredRow, onPremise, ratioWithInterval, rowRatio, sameWayAsJvm, verdictOf } from '../bench/verdict';
+import { INTERVAL_NOTE, measuredRow, onPremise, ratioCell, ratioWithInterval, rowRatio, sameWayAsJvm, verdictOf } from '../bench/verdict';
 import { jvmProvenance, jvmRatio, jvmRatioInterval } from '../bench/jvmResults';
 import { published } from '../../../lessons/recycler/published';
 
@@ -108,13 +108,13 @@ export function compareRecyclers(run: SuiteRun): Comparison[] {
 
 function perSize(run: SuiteRun): ExtraTable {
   const fmt = (x: number | undefined) => (x ? `${(x / 1e6).toFixed(1)}M` : '—');
-  const ratio = (a: number | undefined, b: number | undefined) => (a && b ? times(a / b) : '—');
   return {
-    caption: 'Per size: ops/s of each design (one thread) and the rewrite’s ratios, beside the commit’s',
+    caption: `Per size: ops/s of each design (one thread) and the rewrite’s ratios, beside the commit’s (${INTERVAL_NOTE})`,
     head: ['size', 'before, -ea', 'before', 'after', 'allocate', 'after ÷ before -ea', 'commit', 'after ÷ before', 'after ÷ allocate'],
     rows: SIZES.map((s) => {
       const [e, b, a, n] = DESIGNS.map((d) => scoreOf(run, d, s));
-      return [s.toLocaleString('en-US'), fmt(e), fmt(b), fmt(a), fmt(n), ratio(a, e), times(commitFigure('after', s).value / commitFigure('before-ea', s).value), ratio(a, b), ratio(a, n)];
+      const after = (over: string) => ratioCell(run, id('after', s), id(over, s));
+      return [s.toLocaleString('en-US'), fmt(e), fmt(b), fmt(a), fmt(n), after('before-ea'), times(commitFigure('after', s).value / commitFigure('before-ea', s).value), after('before'), after('allocate')];
     }),
   };
 }

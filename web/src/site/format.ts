@@ -8,6 +8,12 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${num(n)} ${n === 1 ? one : many}`;
 }
 
+/** A ratio as the lab writes it: whole from 10 up, two decimals down to 0.1, two significant digits below (0.0016×, not 0.00×). */
+export function times(x: number): string {
+  if (x === 0) return '0×';
+  return `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x >= 0.1 ? x.toFixed(2) : x.toPrecision(2)}×`;
+}
+
 /** "a", "a and b", "a, b and c". */
 export function listing(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';

@@ -6,7 +6,9 @@
 import type { SuiteRun } from '../bench/runner';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { intervalOf, logLogSlope, logOfMean, type LogEstimate } from '../bench/ratio';
-import { exponentWithInterval, measuredRow, ratioWithInterval, rowLevel, rowRatio, sameWayAsJvm, verdictOf } from '../bench/verdict';
+import {
+  INTERVAL_NOTE, exponentWithInterval, intervalCell, ratioCell, ratioWithInterval, rowLevel, rowRatio, sameWayAsJvm, verdictOf,
+} from '../bench/verdict';
 import { jvmProvenance, jvmRatioInterval, jvmRow } from '../bench/jvmResults';
 
 const NS = [1000, 10000, 100000];
@@ -27,10 +29,6 @@ const PUBLISHED: Published[] = ROWS.flatMap((row) => {
   const j = jvmRow(SUITE, row.id);
   return j ? [{ benchmark: row.benchmark, params: row.params, score: j.score, error: j.error }] : [];
 });
-
-function score(run: SuiteRun, timer: string, n: number): number | undefined {
-  return measuredRow(run, id(timer, n))?.summary?.mean;
-}
 
 /** The JVM's figure for a ratio of rows, with its own interval, for the "published" column. */
 function jvmSays(a: string, b: string): string {
@@ -101,21 +99,11 @@ export function compareTimers(run: SuiteRun): Comparison[] {
 
 function ratios(run: SuiteRun): ExtraTable {
   return {
-    caption: 'Per n: each design against the wheel (ops/s ÷ the wheel\'s), lab and JVM',
+    caption: `Per n: each design against the wheel (ops/s ÷ the wheel's), lab and JVM (${INTERVAL_NOTE})`,
     head: ['n', 'DelayQueue ÷ wheel (lab)', 'DelayQueue ÷ wheel (JVM)', 'indexed ÷ wheel (lab)', 'indexed ÷ wheel (JVM)'],
-    rows: NS.map((n) => {
-      const w = score(run, 'wheel', n);
-      const cell = (timer: string) => {
-        const s = score(run, timer, n);
-        return s && w ? `${(s / w).toFixed(3)}×` : '—';
-      };
-      const jvm = (timer: string) => {
-        const a = jvmRow(SUITE, id(timer, n))?.score;
-        const b = jvmRow(SUITE, id('wheel', n))?.score;
-        return a && b ? `${(a / b).toFixed(3)}×` : '—';
-      };
-      return [n.toLocaleString('en-US'), cell('delay-queue'), jvm('delay-queue'), cell('indexed'), jvm('indexed')];
-    }),
+    rows: NS.map((n) => [n.toLocaleString('en-US'), ...['delay-queue', 'indexed'].flatMap((timer) => [
+      ratioCell(run, id(timer, n), id('wheel', n)), intervalCell(jvmRatioInterval(SUITE, id(timer, n), id('wheel', n))),
+    ])]),
   };
 }
 
