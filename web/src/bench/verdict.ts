@@ -117,6 +117,8 @@ export interface PointwiseSpec extends Omit<QuantitySpec, 'estimate' | 'says'> {
   /** One quantity per point (size, bound), labelled: "1,024". */
   points: { label: string; estimate: LogEstimate | undefined }[];
   says: Record<'reproduced' | 'not reproduced', (list: string) => string>;
+  /** The JVM originals' interval at each point, when they ran the same rows: where it refutes the claim, the verdict says so. */
+  jvm?: (Interval | undefined)[];
 }
 
 /** A claim that must hold at every point: judged per point, then together (see `judgeAll`). */
@@ -135,8 +137,13 @@ export function pointwiseVerdict(s: PointwiseSpec): Comparison {
   const sentence = verdict === 'inconclusive'
     ? `Inconclusive: ${s.what}, ${list}; at ${openText} the interval straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
     : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](list)}`;
+  // The lab reproducing a claim its own JVM originals refute is worth a sentence, not a green tick alone.
+  const refuted = (s.jvm ?? []).flatMap((i, k) => (i && judge(i, s.claim) === 'not reproduced' ? [`${s.points[k].label} (${ratioWithInterval(i)})`] : []));
+  const disagreement = refuted.length && verdict !== 'not reproduced'
+    ? ` On the JVM the claim does not hold at ${refuted.length > 1 ? `${refuted.slice(0, -1).join(', ')} and ${refuted.at(-1)}` : refuted[0]}: there the lab and the JVM disagree.`
+    : '';
   return {
-    ...base, measured: list, verdict, sentence, ratio: deciding(judged, verdict, s.claim).i,
+    ...base, measured: list, verdict, sentence: sentence + disagreement, ratio: deciding(judged, verdict, s.claim).i,
     points: judged.map((j) => ({ label: j.label, interval: j.i, verdict: j.state })),
   };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { claimText, geometricMean, intervalOf, judge, judgeAll, logLogSlope, pairedLogRatio, unpairedLogRatio, type Claim } from './ratio';
 import { syntheticRun, type SyntheticOptions } from './testing';
 import { forPreset, intervalCell, ratioWithInterval } from './verdict';
+import { jvmRatioInterval } from './jvmResults';
 import type { Comparison, Row, Suite } from './suites';
 import { heapCancel } from '../heaps/heapCancelSuite';
 import { recyclerSuite } from '../recyclers/recyclerSuite';
@@ -255,5 +256,22 @@ describe('one ratio, one estimator', () => {
       const bound = ['1,024', '65,536', '1,048,576'][i];
       expect(cellOf(udpQueue, r, bound, 1 + 2 * 1), bound).toBe(intervalCell(p.interval));
     }
+  });
+});
+
+describe('the lab and the JVM', () => {
+  it('a verdict the committed JVM run refutes at some point says there that the two disagree', () => {
+    // The lab has the ABQ three times the CLQ's rate at every bound: reproduced. Wherever the
+    // committed JVM run's own interval has the ABQ slower, the sentence must say so, naming it.
+    const r = syntheticRun(udpQueue, (row) => (row.benchmark === 'abqOffer' ? 3e7 : 1e7), { noise: 0.02 });
+    const v = byId(udpQueue.compare(r))['abq-vs-clq'];
+    expect(v.verdict).toBe('reproduced');
+    const refuted = [[1024, '1,024'], [65536, '65,536'], [1048576, '1,048,576']].flatMap(([c, label]) => {
+      const i = jvmRatioInterval('udp-queue', `abqOffer/${c}`, `clqOffer/${c}`);
+      return i && i.high < 1 ? [`${label} (${ratioWithInterval(i)})`] : [];
+    });
+    expect(refuted.length, 'the committed JVM run has the ABQ slower at some bound (jvm/results/udp-queue.json)').toBeGreaterThan(0);
+    for (const point of refuted) expect(v.sentence).toContain(point);
+    expect(v.sentence).toMatch(/: there the lab and the JVM disagree\.$/);
   });
 });

@@ -92,6 +92,7 @@ export function compareQueues(run: SuiteRun): Comparison[] {
     published: `${times(BLOG.abqOffer.value / BLOG.clqOffer.value)} (the blog); ${CAPACITIES.map((c) => `${c.toLocaleString('en-US')}: ${jvmSays(id('abq', c), id('clq', c))}`).join('; ')}`,
     rows: CAPACITIES.flatMap((c) => [id('abq', c), id('clq', c)]),
     points: CAPACITIES.map((c) => ({ label: c.toLocaleString('en-US'), estimate: rowRatio(run, id('abq', c), id('clq', c)) })),
+    jvm: CAPACITIES.map((c) => jvmRatioInterval(SUITE, id('abq', c), id('clq', c))),
     what: 'the ArrayBlockingQueue ÷ the CLQ', claim: { kind: 'at least', threshold: 1 },
     says: {
       reproduced: (list) => `the ArrayBlockingQueue offers faster than the CLQ at every bound (ABQ ÷ CLQ: ${list}).`,
