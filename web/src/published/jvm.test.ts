@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jvmQuote } from './jvm';
 import { figureOf } from './figures';
-import { jvmRow } from '../bench/jvmResults';
+import { jvmRatioInterval, jvmRow } from '../bench/jvmResults';
+import { intervalCell } from '../bench/verdict';
+import { times } from '../site/format';
 
 const ROOT = join(__dirname, '../../..');
 const slugs = readdirSync(join(ROOT, 'lessons')).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, ''));
@@ -18,9 +20,10 @@ describe('JVM figures in prose', () => {
     expect(q.title).toMatch(/^the JVM originals run here \(.+\): clqOffer\/1024/);
     const r = jvmQuote('udp-queue', rows, { value: 1e6, what: 'a million' });
     const [lo, hi] = [Math.min(...scores) / 1e6, Math.max(...scores) / 1e6];
-    expect(r.text).toBe(`${lo >= 10 ? Math.round(lo) : lo.toFixed(1)}–${hi >= 10 ? Math.round(hi) : hi.toFixed(1)}×`);
+    expect(r.text).toBe(`${times(lo)}–${times(hi)}`);
+    // A ratio of two rows is the one the panel's table and verdicts show: the estimate from the committed iterations.
     const one = jvmQuote('udp-queue', 'abqOffer/1024', 'clqOffer/1024');
-    expect(one.text).toBe(`${(jvmRow('udp-queue', 'abqOffer/1024')!.score / jvmRow('udp-queue', 'clqOffer/1024')!.score).toFixed(1)}×`);
+    expect(one.text).toBe(intervalCell(jvmRatioInterval('udp-queue', 'abqOffer/1024', 'clqOffer/1024')).split(' (')[0]);
   });
 
   it('names a missing row, and refuses rows and divisors that do not pair', () => {

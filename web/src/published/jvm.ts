@@ -1,11 +1,12 @@
 // Figures from the JVM originals' committed run (jvm/results), quoted in a lesson's prose by
 // <JvmFig>: like a published figure, a JVM figure is never typed by hand, because the next run
 // (`npm run bench -- <suite> --jvm-only --save-jvm`) changes it.
-import { jvmProvenance, jvmRow } from '../bench/jvmResults';
+import { jvmProvenance, jvmRatioInterval, jvmRow } from '../bench/jvmResults';
+import { times } from '../site/format';
 import { compact } from './figures';
 
 export interface JvmQuote {
-  /** "29M–48M ops/s", "1.2–1.6×". */
+  /** "29M–48M ops/s", "1.20×–1.60×". */
   text: string;
   /** Where it comes from, for the reader who hovers. */
   title: string;
@@ -19,7 +20,6 @@ function score(suite: string, row: string): number {
   return r.score;
 }
 
-const ratio = (x: number) => (x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 
 /** A range, or one value when both ends read the same. */
 function range(values: number[], format: (x: number) => string): string {
@@ -44,8 +44,10 @@ export function jvmQuote(suite: string, rows: string, over?: string | { value: n
   if (typeof over === 'string') {
     const under = list(over);
     if (under.length !== names.length) throw new Error(`<JvmFig> divides ${names.length} rows by ${under.length}`);
-    const ratios = scores.map((s, i) => s / score(suite, under[i]));
-    return { text: `${range(ratios, ratio)}×`, title: `${from}: ${names.map((n, i) => `${n} ÷ ${under[i]}`).join(', ')}` };
+    // As the benchmark panel's tables and verdicts estimate a JVM ratio (from the committed
+    // iterations), so the prose and the panel show one number; the scores' ratio where a run kept none.
+    const ratios = scores.map((s, i) => jvmRatioInterval(suite, names[i], under[i])?.estimate ?? s / score(suite, under[i]));
+    return { text: range(ratios, times), title: `${from}: ${names.map((n, i) => `${n} ÷ ${under[i]}`).join(', ')}` };
   }
-  return { text: `${range(scores.map((s) => s / over.value), ratio)}×`, title: `${from}: ${names.join(', ')}, each ÷ ${over.what}` };
+  return { text: range(scores.map((s) => s / over.value), times), title: `${from}: ${names.join(', ')}, each ÷ ${over.what}` };
 }
