@@ -27,7 +27,8 @@ export async function consistentVerdicts(list: Locator, count: number): Promise<
   for (let i = 0; i < count; i++) {
     const li = items.nth(i);
     const [text, state, interval, claim, points] = await Promise.all(['', 'data-verdict', 'data-interval', 'data-claim', 'data-points']
-      .map((a) => (a ? li.getAttribute(a) : li.innerText())));
+      .map((a) => (a ? li.getAttribute(a) : li.locator('.verdict-text').innerText())));
+    expect(await li.locator('.verdict-title').innerText(), 'every verdict is titled').not.toBe('');
     expect(Object.keys(WORDS), text!).toContain(state);
     expect(text).toMatch(WORDS[state!]);
     // Judged on its own interval(s): the state they give. (A verdict that depends on another, or

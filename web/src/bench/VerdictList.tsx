@@ -12,8 +12,12 @@ export function VerdictList({ comparisons }: { comparisons: Comparison[] }) {
             // What it was judged on, for tests that check the words against the interval.
             data-interval={c.ratio && JSON.stringify([c.ratio.low, c.ratio.high])} data-claim={c.claim && JSON.stringify(c.claim)}
             data-points={c.points && JSON.stringify(c.points.map((p) => [p.interval.low, p.interval.high, p.verdict]))}>
-            <strong className="verdict-state">{c.sentence.slice(0, colon)}</strong>{c.sentence.slice(colon)}
-            {c.verdict !== 'not measured' && <span className="verdict-source"> Compared with: {c.published}.</span>}
+            {/* The title names the verdict, so one that depends on another can point at it. */}
+            <span className="verdict-title">{c.title}</span>
+            <span className="verdict-text">
+              <strong className="verdict-state">{c.sentence.slice(0, colon)}</strong>{c.sentence.slice(colon)}
+              {c.verdict !== 'not measured' && <span className="verdict-source"> Compared with: {c.published}.</span>}
+            </span>
           </li>
         );
       })}

@@ -275,3 +275,21 @@ describe('the lab and the JVM', () => {
     expect(v.sentence).toMatch(/: there the lab and the JVM disagree\.$/);
   });
 });
+
+describe('what a verdict quotes is on the page', () => {
+  it('a verdict that names another names a titled verdict, and every ratio the recycler verdicts measure is in its table', () => {
+    // A run where the gain with the flag is itself inconclusive: the flag verdict then names it.
+    const r = syntheticRun(recyclerSuite, (row) => ({ 'before-ea': 100, before: 110, after: 130, allocate: 90 } as Record<string, number>)[row.params.design as string] * 1e6, { noise: 0.25, drift: 0.2, seed: 3 });
+    const cs = recyclerSuite.compare(r);
+    const titles = cs.map((c) => c.title);
+    expect(cs.some((c) => /is itself inconclusive/.test(c.sentence)), 'this run leaves the premise open').toBe(true);
+    for (const c of cs) {
+      for (const [, quoted] of c.sentence.matchAll(/“([^”]+)” (?:is itself|was not)/g)) expect(titles, c.sentence).toContain(quoted);
+    }
+    const table = recyclerSuite.extras!(r)[0];
+    const cells = table.rows.flat();
+    for (const c of cs.filter((x) => x.ratio && x.id !== 'pool-vs-allocate')) {
+      expect(cells, `${c.id}: ${c.measured}`).toContain(intervalCell(c.ratio));
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { SuiteRun } from '../bench/runner';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { geometricMean, intervalOf, type LogEstimate } from '../bench/ratio';
-import { INTERVAL_NOTE, measuredRow, onPremise, ratioCell, ratioWithInterval, rowRatio, sameWayAsJvm, verdictOf } from '../bench/verdict';
+import { INTERVAL_NOTE, intervalCell, measuredRow, onPremise, ratioCell, ratioWithInterval, rowRatio, sameWayAsJvm, verdictOf } from '../bench/verdict';
 import { jvmProvenance, jvmRatio, jvmRatioInterval } from '../bench/jvmResults';
 import { published } from '../../../lessons/recycler/published';
 
@@ -108,14 +108,19 @@ export function compareRecyclers(run: SuiteRun): Comparison[] {
 
 function perSize(run: SuiteRun): ExtraTable {
   const fmt = (x: number | undefined) => (x ? `${(x / 1e6).toFixed(1)}M` : '—');
+  // Every ratio a verdict quotes is here: per size, and over the six sizes as the verdicts take it.
+  const ratios = (cell: (a: string, b: string) => string) => [cell('after', 'before-ea'), cell('after', 'before'), cell('before', 'before-ea'), cell('after', 'allocate')];
   return {
-    caption: `Per size: ops/s of each design (one thread) and the rewrite’s ratios, beside the commit’s (${INTERVAL_NOTE})`,
-    head: ['size', 'before, -ea', 'before', 'after', 'allocate', 'after ÷ before -ea', 'commit', 'after ÷ before', 'after ÷ allocate'],
-    rows: SIZES.map((s) => {
-      const [e, b, a, n] = DESIGNS.map((d) => scoreOf(run, d, s));
-      const after = (over: string) => ratioCell(run, id('after', s), id(over, s));
-      return [s.toLocaleString('en-US'), fmt(e), fmt(b), fmt(a), fmt(n), after('before-ea'), times(commitFigure('after', s).value / commitFigure('before-ea', s).value), after('before'), after('allocate')];
-    }),
+    caption: `Per size: ops/s of each design (one thread) and the ratios the verdicts judge, beside the commit’s (${INTERVAL_NOTE})`,
+    head: ['size', 'before, -ea', 'before', 'after', 'allocate', 'commit after ÷ before -ea', 'after ÷ before -ea', 'after ÷ before', 'before ÷ before -ea', 'after ÷ allocate'],
+    rows: [
+      ...SIZES.map((s) => [s.toLocaleString('en-US'), ...DESIGNS.map((d) => fmt(scoreOf(run, d, s))),
+        times(commitFigure('after', s).value / commitFigure('before-ea', s).value), ...ratios((a, b) => ratioCell(run, id(a, s), id(b, s)))]),
+      ['all six (geometric mean)', '', '', '', '', times(COMMIT_SPEEDUP), ...ratios((a, b) => {
+        const e = overSizes(run, a, b);
+        return intervalCell(e && intervalOf(e));
+      })],
+    ],
   };
 }
 
