@@ -10,7 +10,16 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 export const E2E_BASE = '/hotpath-e2e/';
 export const E2E_SITE = join(ROOT, '.cache', 'e2e-site');
 
+const USAGE = `usage: npm test
+  Installs what is missing (as npm start does, plus Debian's chromium, librsvg2-bin and postgresql
+  when run as root), then runs: cargo fmt --check, cargo clippy, ESLint, cargo test, the TypeScript
+  check, Vitest (the class server's API tests also on a throwaway PostgreSQL when one can be had)
+  and the end-to-end tests in headless Chromium against the production build. Exits non-zero if
+  any of them fails. One part alone: see CONTRIBUTING.md.
+  --help    print this and exit`;
+
 main(async () => {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) return console.log(USAGE);
   const t0 = Date.now();
   checkNode();
   ensureRust();
