@@ -9,7 +9,7 @@ import { DEFAULT_DATA, SERVER_BUNDLE, WASM_FILE, bundleServer } from './class-se
 import { DataDirInUse, holderOf } from '../server/dataLock.mjs';
 import { checkPort } from '../server/port.mjs';
 
-const USAGE = 'usage: npm run class -- [--port N] [--host ADDRESS] [--data DIR] [--no-build]';
+const USAGE = 'usage: npm run class -- [--port N] [--host ADDRESS] [--data DIR] [--trust-proxy true|false] [--no-build]';
 
 main(async () => {
   const argv = process.argv.slice(2);
@@ -19,7 +19,7 @@ main(async () => {
   const opts = {};
   for (let i = 0; i < rest.length; i += 2) {
     const [k, v] = [rest[i], rest[i + 1]];
-    if (!['--port', '--host', '--data'].includes(k)) throw new SetupError(`Unknown option ${k}. ${USAGE}`);
+    if (!['--port', '--host', '--data', '--trust-proxy'].includes(k)) throw new SetupError(`Unknown option ${k}. ${USAGE}`);
     if (!v || v.startsWith('--')) throw new SetupError(`${k} needs a value. ${USAGE}`);
     opts[k.slice(2)] = v;
   }
@@ -46,7 +46,8 @@ main(async () => {
   const { main: serve } = await import(pathToFileURL(SERVER_BUNDLE).href);
   try {
     await serve(['--site', site, '--base', base, '--wasm', WASM_FILE, '--data', data,
-      ...(opts.port ? ['--port', opts.port] : []), ...(opts.host ? ['--host', opts.host] : [])]);
+      ...(opts.port ? ['--port', opts.port] : []), ...(opts.host ? ['--host', opts.host] : []),
+      ...(opts['trust-proxy'] ? ['--trust-proxy', opts['trust-proxy']] : [])]);
   } catch (e) {
     throw new SetupError(e.message);
   }
