@@ -18,7 +18,7 @@ const SCRIPTS = JSON.parse(text('package.json')).scripts;
 /** The code in a Markdown file: fenced blocks' lines and inline code spans, where commands are shown. */
 function codeOf(md) {
   const out = [];
-  const fenced = /^```[^\n]*\n([\s\S]*?)^```/gm;
+  const fenced = /^ *```[^\n]*\n([\s\S]*?)^ *```/gm;
   for (const m of md.matchAll(fenced)) out.push(...m[1].split('\n'));
   for (const m of md.replace(fenced, '').matchAll(/`([^`\n]+)`/g)) out.push(m[1]);
   return out;
@@ -66,7 +66,7 @@ describe('the docs', () => {
     const bad = [];
     for (const doc of DOCS) {
       // Not inside code, where a link is an example to copy.
-      const md = text(doc).replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+      const md = text(doc).replace(/^ *```[\s\S]*?^ *```/gm, '').replace(/`[^`\n]*`/g, '');
       for (const [, target] of md.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^[a-z]+:/.test(target)) continue;
         const [path, anchor] = target.split('#');
@@ -92,6 +92,12 @@ describe('the docs', () => {
       expect(r.code, `npm run ${r.s} -- --help:\n${r.out}`).toBe(0);
       expect(r.out.trim(), `npm run ${r.s} -- --help prints its usage`).not.toBe('');
     }
+  });
+
+  it('name test files that exist in their npx vitest commands', () => {
+    const files = DOCS.flatMap((d) => codeOf(text(d)).flatMap((line) => [...line.matchAll(/\bnpx vitest run (\S+\.test\.\w+)/g)].map((m) => m[1])));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 
   it('give the benchmark CLI arguments it accepts, as written', () => {
