@@ -13,7 +13,7 @@ import { headersFor } from './web/scripts/headers.mjs';
 const root = import.meta.dirname;
 
 /**
- * The dev and preview servers send what a real host should (README, "Hosting the built site"):
+ * The dev and preview servers send what a real host should (docs/hosting.md):
  * cross-origin isolation on everything, and no framing by other sites except for embed routes.
  */
 function siteHeaders(): Plugin {
@@ -132,7 +132,7 @@ function routeCopies(): Plugin {
       // says "static" instead; the class server's own route for that path comes before its files.
       mkdirSync(join(outDir, 'api'), { recursive: true });
       writeFileSync(join(outDir, 'api', 'status'), `${JSON.stringify({ server: 'static' })}\n`);
-      // oEmbed needs absolute addresses: only a build that knows the site's (README, "Embedding").
+      // oEmbed needs absolute addresses: only a build that knows the site's (docs/embedding.md, "Pasting a link").
       const site = process.env.HOTPATH_SITE_URL;
       if (site) {
         for (const example of EMBED_EXAMPLES) {
@@ -159,7 +159,7 @@ export default defineConfig({
   base: normaliseBase(process.env.HOTPATH_BASE),
   define: {
     __LAB_VERSION__: JSON.stringify(version),
-    // README, "Pinning a version": where the host keeps this release's copy, for snippets to point at.
+    // docs/embedding.md, "Pinned versions": where the host keeps this release's copy, for snippets to point at.
     __PIN_BASE__: JSON.stringify(process.env.HOTPATH_PIN_BASE ? normaliseBase(process.env.HOTPATH_PIN_BASE) : ''),
   },
   plugins: [

@@ -16,12 +16,12 @@ export const SUITE_NAMES = [...SUITES, ...RUNS.map((b) => b.name)];
 export const USAGE = `usage: npm run bench -- <suite> [--quick | --full] [--json FILE] [--csv FILE] [--only TEXT] [--native]
   suites:   ${SUITES.join(', ')}
 ${RUNS.map((b) => `  ${b.name}: ${b.usage}`).join('\n')}
-  --quick   1 fork × (1 warmup + 3 measurement) iterations of 300 ms (the default)
+  --quick   1 fork × (1 warmup + 16 measurement) iterations of 75 ms (the default)
   --full    2 forks × (5 warmup + 10 measurement) iterations of 1 s
   --json F  also write the results, environment and comparison as JSON to F
   --csv F   also write the rows as CSV to F
   --only T  run only the rows whose id contains T (e.g. --only Reverse)
-  --native  also run the same kernels natively (cargo bench) and print wasm ÷ native per row
+  --native  also run the same kernels natively (cargo bench) and print native ÷ wasm per row
   --save-wasm  keep this run in web/src/bench/results/<suite>.json: the benchmark panel shows it,
             labelled as not live, until its reader runs the suite (every row: not with --only)
   --jvm     also run the JVM originals with the same op (jvm/, JMH; needs a JDK 17+ and Maven) and

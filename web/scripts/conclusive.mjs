@@ -16,8 +16,18 @@ const HEADLINES = {
   recycler: ['gain-with-flag', 'flag-explains-gain'],
 };
 
+const USAGE = `usage: npm run bench:conclusive -- [--runs N] [--busy K] [--preset quick|full] [--out FILE] [${Object.keys(HEADLINES).join(' | ')} …]
+  Starts K busy-looping processes (2), runs each suite (all four) N times (10) with the preset (quick),
+  and reports per verdict how many runs concluded; fails if a verdict goes beyond its interval or two
+  contradict each other. --out FILE keeps the report as JSON.
+  --help    print this and exit`;
+
 function parse(argv) {
   const o = { runs: 10, busy: 2, preset: 'quick', suites: [], out: undefined };
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') o.runs = Number(argv[++i]);
@@ -25,7 +35,7 @@ function parse(argv) {
     else if (a === '--preset') o.preset = argv[++i];
     else if (a === '--out') o.out = argv[++i];
     else if (a in HEADLINES) o.suites.push(a);
-    else throw new Error(`unknown argument ${a}; usage: npm run bench:conclusive -- [--runs N] [--busy K] [--preset quick|full] [--out FILE] [${Object.keys(HEADLINES).join(' | ')} …]`);
+    else throw new Error(`unknown argument ${a}; ${USAGE}`);
   }
   if (!(o.runs >= 1 && o.busy >= 0) || !['quick', 'full'].includes(o.preset)) throw new Error('--runs must be at least 1, --busy at least 0, --preset quick or full');
   if (!o.suites.length) o.suites = Object.keys(HEADLINES);

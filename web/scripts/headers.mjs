@@ -1,6 +1,6 @@
 // The headers every server of the lab sends (the dev and preview servers, and the plain static
-// server the end-to-end tests and `npm run measure:fps` use), and that the README asks a real
-// host to send: cross-origin isolation everywhere, and framing allowed only where it is meant.
+// server the end-to-end tests and `npm run measure:fps` use), and that docs/hosting.md asks a
+// real host to send: cross-origin isolation everywhere, and framing allowed only where it is meant.
 
 /** Cross-origin isolation: 5 µs timers instead of 100 µs, and shared memory for the real-threads races. */
 export const ISOLATION_HEADERS = {

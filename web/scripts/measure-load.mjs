@@ -12,6 +12,15 @@ import { chromium } from 'playwright-core';
 import { ROOT, ensureChromium } from './toolchain.mjs';
 import { serveStatic } from './static-server.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: npm run measure:load [-- DIST_DIR [BASE]]
+  What a first visit downloads (gzipped wasm, JS, CSS) and how soon its first widget answers,
+  five cold loads each of the home page, the heap embed and the first lesson, in headless Chromium,
+  against a built site (npm run build first).
+  DIST_DIR  the built site (default dist/); BASE  the path it was built for (default /)
+  --help    print this and exit`);
+  process.exit(0);
+}
 const dir = process.argv[2] ?? join(ROOT, 'dist');
 const base = process.argv[3] ?? '/';
 const RUNS = 5;

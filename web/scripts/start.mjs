@@ -2,7 +2,14 @@
 import { join } from 'node:path';
 import { ROOT, checkNode, ensureBindgen, ensureNpmDeps, ensureRust, main, step } from './toolchain.mjs';
 
+const USAGE = `usage: npm start
+  Installs what is missing (npm packages, the wasm32 Rust target, the pinned wasm-bindgen CLI), builds
+  the wasm and serves the lab at http://127.0.0.1:5173/ with live reload; editing Rust under crates/
+  rebuilds the wasm and reloads the page. Ctrl+C stops.
+  --help    print this and exit`;
+
 main(async () => {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) return console.log(USAGE);
   checkNode();
   ensureRust();
   ensureNpmDeps();

@@ -2,15 +2,22 @@
 // production build served by a plain static server. Exits non-zero if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
 } from './toolchain.mjs';
+import { runE2e } from './e2e.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
-/** The end-to-end build uses a non-root base path on purpose: it proves the site works under one. */
-export const E2E_BASE = '/hotpath-e2e/';
-export const E2E_SITE = join(ROOT, '.cache', 'e2e-site');
+
+const USAGE = `usage: npm test
+  Installs what is missing (as npm start does, plus Debian's chromium, librsvg2-bin and postgresql
+  when run as root), then runs: cargo fmt --check, cargo clippy, ESLint, cargo test, the TypeScript
+  check, Vitest (the class server's API tests also on a throwaway PostgreSQL when one can be had)
+  and the end-to-end tests in headless Chromium against the production build. Exits non-zero if
+  any of them fails. One part alone: see CONTRIBUTING.md.
+  --help    print this and exit`;
 
 main(async () => {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) return console.log(USAGE);
   const t0 = Date.now();
   checkNode();
   ensureRust();
@@ -43,15 +50,7 @@ main(async () => {
         pg.stop?.();
       }
     }],
-    ['End-to-end tests (Chromium)', async () => {
-      await viteBuild(E2E_BASE, E2E_SITE);
-      step('Bundling the class server …');
-      const { bundleServer } = await import('./class-server.mjs');
-      await bundleServer();
-      await runAsync(bin('vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'vitest.config.ts')], {
-        env: { ...process.env, CHROMIUM_PATH: chromium, RSVG_CONVERT: rsvg ?? '', HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
-      });
-    }],
+    ['End-to-end tests (Chromium)', () => runE2e([], { chromium, rsvg })],
   ];
   const failed = [];
   for (const [name, fn] of stages) {

@@ -86,6 +86,12 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(async () => {
+    if (process.argv.includes('--help') || process.argv.includes('-h')) {
+      return console.log(`usage: npm run wasm [-- --dev]
+  Builds crates/wasm into web/src/wasm/pkg (release, or a debug build with --dev) and crates/threads
+  into web/src/wasm/threads-pkg; a step whose inputs did not change is skipped.
+  --help    print this and exit`);
+    }
     ensureRust();
     await buildWasm({ profile: process.argv.includes('--dev') ? 'dev' : 'release' });
   });

@@ -6,6 +6,13 @@
 #
 #   bash crates/core/benches/probe-cost.sh
 set -euo pipefail
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then
+  echo "usage: npm run bench:probe"
+  echo "  Instructions executed (valgrind's callgrind) by benches/probe_cost.rs with the no-op probe's"
+  echo "  calls compiled in and with them stripped, and the best-of-15 wall time of each. Needs valgrind."
+  echo "  --help    print this and exit"
+  exit 0
+fi
 cd "$(dirname "$0")/../.."
 bin() {
   cargo bench -q -p hotpath-core --bench probe_cost --no-run --message-format=json "$@" 2>/dev/null \

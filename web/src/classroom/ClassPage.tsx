@@ -31,7 +31,7 @@ export function ClassPage() {
           <p className="notice" role="note">
             This site is served without the class server, so classes cannot be created or joined here. Your teacher’s
             link may point to another address; or, to run classes yourself, start the server with <code>npm run class</code> (see
-            the README). Without it, students export their answers and the teacher drops the files on <Link to="/teacher">the class view</Link>.
+            docs/class-server.md in the lab’s repository). Without it, students export their answers and the teacher drops the files on <Link to="/teacher">the class view</Link>.
           </p>
         </>
       )}

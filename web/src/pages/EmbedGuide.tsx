@@ -154,7 +154,7 @@ export function EmbedGuide() {
       <p>
         Snippets name the release they were made with (<code>v=…</code>). If a later release draws the view
         differently, the embedded view says so rather than change your figure silently; a host that keeps each
-        release’s copy of the site makes the snippets point at it (the README says how).
+        release’s copy of the site makes the snippets point at it (docs/embedding.md in the lab’s repository says how).
       </p>
 
       <h2>Every embeddable view</h2>

@@ -46,7 +46,7 @@ function TeacherHelp() {
           are made in the student’s browser, so their answers are too. For a test, use the class server.
         </li>
         <li>
-          The class server (<code>npm run class</code>, see the README) hands out the questions, grades each answer as it is
+          The class server (<code>npm run class</code>, see docs/class-server.md in the lab’s repository) hands out the questions, grades each answer as it is
           checked, and never sends the seed or the key to a student’s browser; its teacher page shows the class live.{' '}
           {server.mode === 'server' ? <Link to="/class">Create a class on this server</Link> : 'This site is served without it.'}
         </li>

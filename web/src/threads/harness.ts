@@ -235,7 +235,7 @@ export const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1
 /** Why real threads cannot run here, or null if they can. */
 export function threadsUnavailable(g: { crossOriginIsolated?: boolean; SharedArrayBuffer?: unknown }): string | null {
   if (typeof g.SharedArrayBuffer !== 'function' || g.crossOriginIsolated === false) {
-    return 'This page is not cross-origin isolated, so its workers cannot share one wasm memory (browsers allow shared memory only under the COOP/COEP headers; see the README on hosting). The single-threaded benchmarks above still run.';
+    return 'This page is not cross-origin isolated, so its workers cannot share one wasm memory (browsers allow shared memory only under the COOP/COEP headers; see docs/hosting.md in the lab’s repository). The single-threaded benchmarks above still run.';
   }
   return null;
 }

@@ -1,0 +1,44 @@
+// `npm run test:e2e [-- FILTER …]`: the end-to-end tests alone, set up as `npm test` sets them up:
+// the production build under a non-root base path, served by a plain static server, the class
+// server's bundle, and Debian's Chromium. FILTERs pick test files by name (`heaps` runs
+// web/e2e/heaps.e2e.ts); other arguments go to Vitest.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild } from './toolchain.mjs';
+
+/** The end-to-end build uses a non-root base path on purpose: it proves the site works under one. */
+export const E2E_BASE = '/hotpath-e2e/';
+export const E2E_SITE = join(ROOT, '.cache', 'e2e-site');
+
+const USAGE = `usage: npm run test:e2e [-- FILTER …]
+  Builds the wasm and the site (each only if its inputs changed) and the class server's bundle, then
+  runs the end-to-end tests in headless Chromium (CHROMIUM_PATH, or one on PATH, or Debian's package
+  installed through apt-get as root). FILTERs pick test files by name: npm run test:e2e -- heaps
+  --help    print this and exit`;
+
+/** Builds what the end-to-end tests open, then runs them (the wasm must be built already). */
+export async function runE2e(args, { chromium, rsvg }) {
+  await viteBuild(E2E_BASE, E2E_SITE);
+  step('Bundling the class server …');
+  const { bundleServer } = await import('./class-server.mjs');
+  await bundleServer();
+  await runAsync(join(ROOT, 'node_modules', '.bin', 'vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'vitest.config.ts'), ...args], {
+    env: { ...process.env, CHROMIUM_PATH: chromium, RSVG_CONVERT: rsvg ?? '', HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(async () => {
+    const args = process.argv.slice(2);
+    if (args.includes('--help') || args.includes('-h')) return console.log(USAGE);
+    checkNode();
+    ensureRust();
+    ensureNpmDeps();
+    const bindgen = ensureBindgen();
+    const chromium = ensureChromium();
+    const rsvg = ensureRsvg();
+    const { buildWasm } = await import('./wasm.mjs');
+    await buildWasm({ bindgen });
+    await runE2e(args, { chromium, rsvg });
+  });
+}
