@@ -34,8 +34,8 @@ function useLessonBody(slug: string, exists: boolean): ComponentType | null {
   return loadedLessonBody(slug) ?? null;
 }
 
-/** Published figures: quoted inside sentences and tables, drawn at once with the text. */
-const QUOTED_FIGURES = ['Fig', 'FigRatio', 'FigTable', 'JvmFig'];
+/** Published figures, and the prose's own frames (the guide, the notes): drawn at once with the text. */
+const QUOTED_FIGURES = ['Fig', 'FigRatio', 'FigTable', 'JvmFig', 'LessonGuide', 'TimePlan', 'InstructorNotes'];
 
 /** A lesson's Markdown table, scrolling sideways on a narrow screen instead of widening the page. */
 function ScrollingTable(props: ComponentProps<'table'>) {
