@@ -22,19 +22,19 @@ export const claims: Record<string, ClaimSpec> = {
     kind: 'ratio', what: "Netty's heap ÷ the JDK heap, cancelling in order (Netty's published table)",
     source: { from: 'published' }, points: heaps(order('in-order')),
     outcomes: { below: SLOWER, above: FASTER },
-    undecided: 'no difference the two rows can resolve ({ratio}, {interval})',
+    undecided: 'no difference the rows can resolve ({ratio}, {interval})',
   },
   'jvm-in-order': {
     kind: 'ratio', what: "Netty's DefaultPriorityQueue ÷ java.util.PriorityQueue, cancelling in order (JVM)",
     source: { from: 'jvm', suite: 'heap-cancel' }, points: heaps(lab('cancelInOrder')),
     outcomes: { below: SLOWER, above: FASTER },
-    undecided: 'level within its interval ({ratio})', mixed: '{points}',
+    undecided: 'no faster or slower within its interval ({ratio})', mixed: '{points}',
   },
   'wasm-in-order': {
     kind: 'ratio', what: "the lab's indexed heap ÷ its JDK heap, cancelling in order (wasm)",
     source: { from: 'wasm', suite: 'heap-cancel' }, points: heaps(lab('cancelInOrder')),
     outcomes: { below: SLOWER, above: FASTER },
-    undecided: 'level within its interval ({ratio})', mixed: '{points}',
+    undecided: 'no faster or slower within its interval ({ratio})', mixed: '{points}',
   },
   /** The time one published operation takes, in order, at a size: what a fixed hand-off is added to. */
   ...Object.fromEntries([100, 1000, 10000].map((n) => [`op-time-${n}`, {

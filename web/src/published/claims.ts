@@ -39,7 +39,10 @@ export interface Point {
 export type Source =
   | { from: 'wasm' | 'jvm'; suite: string }
   | { from: 'published' }
-  /** Work counted by the real structures: `a` and `b` are `variant:command:kinds` (kinds joined by +, command 0-based or `all`). */
+  /**
+   * Work counted by the real structures: `a` and `b` are `variant:command:kinds`, the kinds joined
+   * by + (or `*`), the command 0-based (`k` alone, `..k` up to and including it, or `all`).
+   */
   | { from: 'count'; family: string; ops: string };
 
 /** An outcome a sentence may assume: its name, the claim on the interval, and the words. */
@@ -121,16 +124,18 @@ function counted(d: ClaimData, family: string, ops: string, name: string): numbe
   if (!d.count) throw new Error('this claim counts work, which needs the wasm module');
   const [variant, command, kinds] = name.split(':');
   const per = d.count(family, ops, variant);
-  // countNow gives the running totals after each command (index 0 = before any): a command's own work is a difference.
-  const at = command === 'all' ? per.length - 1 : Number(command) + 1;
-  const from = command === 'all' ? 0 : Number(command);
-  if (!(at < per.length)) throw new Error(`script "${ops}" has no command ${command}`);
+  // countNow gives each command's own counts, then the script's totals (index = number of commands).
+  // `k` is command k alone, `..k` commands 0 to k, `all` the whole script.
+  const commands = per.length - 1;
+  const k = Number(command.replace(/^\.\./, ''));
+  const picked = command === 'all' ? [commands] : command.startsWith('..') ? Array.from({ length: k + 1 }, (_, i) => i) : [k];
+  if (picked.some((i) => !(i >= 0 && i < per.length)) || (command !== 'all' && !(k < commands))) throw new Error(`script "${ops}" has no command ${command}`);
   const total = (row: Record<string, number>) => (kinds === '*' ? Object.values(row).reduce((s, x) => s + x, 0)
-    : kinds.split('+').reduce((s, k) => {
-      if (!(k in row)) throw new Error(`the ${family} counters have no "${k}"; they have ${Object.keys(row).join(', ')}`);
-      return s + row[k];
+    : kinds.split('+').reduce((s, kind) => {
+      if (!(kind in row)) throw new Error(`the ${family} counters have no "${kind}"; they have ${Object.keys(row).join(', ')}`);
+      return s + row[kind];
     }, 0));
-  return total(per[at]) - total(per[from]);
+  return picked.reduce((s, i) => s + total(per[i]), 0);
 }
 
 /** The interval of one point's ratio, 95 % (an exact count's interval is the count itself). */
@@ -157,7 +162,7 @@ export function pointInterval(spec: RatioClaim, p: Point, d: ClaimData): Interva
   return e && intervalOf(e);
 }
 
-const ratio = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x.toFixed(2)}×`;
+const ratio = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x >= 0.1 || x === 0 ? x.toFixed(2) : x.toPrecision(2)}×`;
 
 /** "0.75–0.91×", or one value when the ends read the same. */
 function range(xs: number[], f: (x: number) => string): string {
