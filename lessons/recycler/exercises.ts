@@ -180,7 +180,7 @@ const writeIndex: Maker = (seed) => {
   return {
     id: 'write-index', kind: 'compute', title: 'Where does the queue write next?',
     prompt: `On the rewritten Recycler, A makes ${plural(n, 'object')} and B recycles every one: \`${ops}\`. B's WeakOrderQueue for A is a chain of 16-slot links. What is the writeIndex of its tail link now?`,
-    hint: 'Each recycle writes the next slot of the tail link and then publishes writeIndex + 1; a full link (writeIndex 16) gets a new link chained after it.',
+    hint: 'Each recycle writes the next slot of the tail link and then publishes writeIndex + 1. A link that reaches writeIndex 16 stays the tail until the next recycle, which finds it full and chains a new link first.',
     expected: tail.write,
     explanation: `${tail.write}: ${plural(n, 'handle')} fill ${plural(q.links.length, 'link')}, ${q.links.length > 1 ? `${q.links.length - 1} full and ` : ''}the tail holding ${tail.write}. The write is an ordered store (lazySet): A can read the slots below it without a lock.`,
     replay: replay('after', ops),
@@ -222,7 +222,7 @@ const producerConsumer: Maker = (seed) => {
   return {
     id: 'producer-consumer', kind: 'compute', title: 'How many objects does the rewrite make?',
     prompt: `Thread A gets an object and thread B, a consumer, recycles it, ${rounds} times: \`${ops}\`. How many objects does the rewritten Recycler make?`,
-    hint: 'Each of A’s gets finds its stack empty and scavenges. The first finds no queue at all (B has recycled nothing yet); the second only moves the cursor onto B’s new queue; from the third on, whatever B has queued comes back in a batch.',
+    hint: 'A’s get scavenges only when its stack is empty. The first finds no queue at all (B has recycled nothing yet); the second only moves the cursor onto B’s new queue; the third brings back everything B has queued so far in one batch, and the gets after it pop that batch before they need to scavenge again.',
     expected: after,
     explanation: `${after}. The old Recycler makes ${before} (every recycle from B is dropped); the rewrite gets B's recycles back through the WeakOrderQueue, one scavenge behind.`,
     replay: replay('after', ops),

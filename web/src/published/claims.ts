@@ -25,7 +25,7 @@ export interface ClaimData {
   /** The lesson's published figures. */
   published?: LessonFigures;
   /** The lab's counters, for `count` claims (the real structures; needs the wasm module). */
-  count?: (family: string, ops: string, variant: string) => Record<string, number>[];
+  count?: (family: string, ops: string, variant: string, settings?: Record<string, string>) => Record<string, number>[];
 }
 
 /** One point of a comparison: a ÷ b. */
@@ -43,7 +43,7 @@ export type Source =
    * Work counted by the real structures: `a` and `b` are `variant:command:kinds`, the kinds joined
    * by + (or `*`), the command 0-based (`k` alone, `..k` up to and including it, or `all`).
    */
-  | { from: 'count'; family: string; ops: string };
+  | { from: 'count'; family: string; ops: string; settings?: Record<string, string> };
 
 /** An outcome a sentence may assume: its name, the claim on the interval, and the words. */
 export interface Outcome {
@@ -120,10 +120,10 @@ export function publishedLogRatio(figures: LessonFigures, a: string, b: string):
 }
 
 /** A count named `variant:command:kinds`, e.g. `jdk:1:compare+equals+move` or `wheel:all:*`. */
-function counted(d: ClaimData, family: string, ops: string, name: string): number {
+function counted(d: ClaimData, family: string, ops: string, name: string, settings?: Record<string, string>): number {
   if (!d.count) throw new Error('this claim counts work, which needs the wasm module');
   const [variant, command, kinds] = name.split(':');
-  const per = d.count(family, ops, variant);
+  const per = d.count(family, ops, variant, settings);
   // countNow gives each command's own counts, then the script's totals (index = number of commands).
   // `k` is command k alone, `..k` commands 0 to k, `all` the whole script.
   const commands = per.length - 1;
@@ -142,7 +142,7 @@ function counted(d: ClaimData, family: string, ops: string, name: string): numbe
 export function pointInterval(spec: RatioClaim, p: Point, d: ClaimData): Interval | undefined {
   const s = spec.source;
   if (s.from === 'count') {
-    const x = counted(d, s.family, s.ops, p.a) / counted(d, s.family, s.ops, p.b);
+    const x = counted(d, s.family, s.ops, p.a, s.settings) / counted(d, s.family, s.ops, p.b, s.settings);
     return { estimate: x, low: x, high: x };
   }
   let e: LogEstimate | undefined;

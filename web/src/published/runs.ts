@@ -13,5 +13,5 @@ const JVM = byName(import.meta.glob<JvmResults>('../../../jvm/results/*.json', {
 
 /** The committed runs, and the lab's counters. */
 export function committedData(): ClaimData {
-  return { wasm: WASM, jvm: JVM, count: (family, ops, variant) => countNow(family, ops, variant) };
+  return { wasm: WASM, jvm: JVM, count: (family, ops, variant, settings) => countNow(family, ops, variant, settings) };
 }
