@@ -15,14 +15,14 @@ export function LessonGuide({ children }: { children: ReactNode }) {
 export function TimePlan({ rows }: { rows: [string, number][] }) {
   const total = rows.reduce((s, [, m]) => s + m, 0);
   return (
-    <table className="time-plan">
-      <caption>Time plan ({total} minutes)</caption>
-      <tbody>
+    <div className="time-plan">
+      <p className="time-plan-title"><strong>Time plan:</strong> {total} minutes</p>
+      <ol>
         {rows.map(([section, minutes]) => (
-          <tr key={section}><th scope="row">{section}</th><td>{minutes} min</td></tr>
+          <li key={section}><span>{section}</span> <span className="minutes">{minutes} min</span></li>
         ))}
-      </tbody>
-    </table>
+      </ol>
+    </div>
   );
 }
 
