@@ -32,7 +32,7 @@ const hours = (s: number) => `${Math.round(s / 3600)} hours`;
 export const claims: Record<string, ClaimSpec> = {
   'jvm-visits': {
     kind: 'value', what: 'nodes a guarded offer’s size() visits a second on the JVM', compute: visitsPerSecond,
-    format: (x) => `about ${(x / 1e6).toPrecision(2)} million`, from,
+    format: (x) => `about ${Math.round(x / 1e6).toLocaleString('en-US')} million`, from,
     outcomes: { 'hundreds of millions': { range: [1e8, 1e9], words: '{value}' } },
   },
   'build-1m': {
