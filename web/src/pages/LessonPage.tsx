@@ -7,6 +7,7 @@ import { lessonWidgets } from '../registry/widgets';
 import { NotFound } from './NotFound';
 import { LessonSlug } from '../published/Fig';
 import { stagedAll } from '../site/staged';
+import { LessonLink } from '../site/LessonLink';
 
 /** Set when the chunk arrives (a new object re-renders) or fails. */
 type BodyState = { slug: string; error?: unknown };
@@ -66,7 +67,7 @@ export function LessonPage() {
         </p>
       </header>
       <LessonSlug.Provider value={slug}>
-        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable }}>
+        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable, a: LessonLink }}>
           {Body ? <Body /> : <p role="status">Loading the lesson…</p>}
         </MDXProvider>
       </LessonSlug.Provider>

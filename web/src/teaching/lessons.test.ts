@@ -24,7 +24,7 @@ const between = (text: string, open: string, close: string) => {
 
 describe.each(files)('%s, for a teacher', (file) => {
   const text = read(file);
-  const meta = parseLesson(`lessons/${file}`, text);
+  const meta = parseLesson(`lessons/${file}`, text) as { slug: string; minutes: number };
 
   it('opens with a guide: objectives, prerequisites linked to primers or lessons, before the first section', () => {
     const guide = between(text, '<LessonGuide>', '</LessonGuide>');
