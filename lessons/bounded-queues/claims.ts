@@ -29,7 +29,22 @@ const from = (d: ClaimData) => {
 const minutes = (s: number) => `${Math.round(s / 60)} minutes`;
 const hours = (s: number) => `${Math.round(s / 3600)} hours`;
 
+const BOUNDS = [1024, 65536, 1048576];
+const byBound = (a: string, b: string) => BOUNDS.map((x) => ({ label: x.toLocaleString('en-US'), a: `${a}/${x}`, b: `${b}/${x}` }));
+const RATE = {
+  above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}' },
+  below: { when: { kind: 'below', threshold: 1 }, words: '{ratio}' },
+} as const;
+
 export const claims: Record<string, ClaimSpec> = {
+  'wasm-plain-vs-guarded': {
+    kind: 'ratio', what: 'the plain CLQ’s offer ÷ the size()-guarded one (wasm, saved run)', source: { from: 'wasm', suite: 'udp-queue' },
+    points: byBound('clqOffer', 'clqOfferWithSizeCheck'), outcomes: RATE, mixed: '{points}',
+  },
+  'wasm-spsc-vs-abq': {
+    kind: 'ratio', what: 'the SPSC ring’s offer ÷ the ArrayBlockingQueue’s (wasm, saved run)', source: { from: 'wasm', suite: 'udp-queue' },
+    points: byBound('spscOffer', 'abqOffer'), outcomes: RATE, mixed: '{points}',
+  },
   'jvm-visits': {
     kind: 'value', what: 'nodes a guarded offer’s size() visits a second on the JVM', compute: visitsPerSecond,
     format: (x) => `about ${Math.round(x / 1e6).toLocaleString('en-US')} million`, from,

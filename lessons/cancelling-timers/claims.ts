@@ -36,6 +36,11 @@ export const claims: Record<string, ClaimSpec> = {
     outcomes: { below: SLOWER, above: FASTER },
     undecided: 'no faster or slower within its interval ({ratio})', mixed: '{points}',
   },
+  'wasm-reverse': {
+    kind: 'ratio', what: "the lab's indexed heap ÷ its JDK heap, cancelling in reverse (wasm)",
+    source: { from: 'wasm', suite: 'heap-cancel' }, points: heaps(lab('cancelInReverseOrder')).slice(1),
+    outcomes: { above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}' } }, mixed: '{points}',
+  },
   /** The time one published operation takes, in order, at a size: what a fixed hand-off is added to. */
   ...Object.fromEntries([100, 1000, 10000].map((n) => [`op-time-${n}`, {
     kind: 'value', what: `the time of one operation (cancel ${label(n)} timers in order, JDK heap, published)`,

@@ -38,6 +38,10 @@ export const claims: Record<string, ClaimSpec> = {
     kind: 'ratio', what: 'Netty 4.0.21 ÷ Netty 4.0.20 with -ea:io.netty... (JVM)', source: { from: 'jvm', suite: 'recycler' },
     points: pairs('after', 'before-ea'), outcomes: RATE, mixed: '{points}',
   },
+  'wasm-with-flag': {
+    kind: 'ratio', what: 'the lab’s rewrite ÷ its old Recycler with the assertion map (wasm)', source: { from: 'wasm', suite: 'recycler' },
+    points: pairs('after', 'before-ea'), outcomes: RATE, mixed: '{points}',
+  },
   'jvm-without-flag': {
     kind: 'ratio', what: 'Netty 4.0.21 ÷ Netty 4.0.20 without -ea (JVM)', source: { from: 'jvm', suite: 'recycler' },
     points: pairs('after', 'before'),

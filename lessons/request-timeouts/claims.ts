@@ -56,6 +56,23 @@ export const claims: Record<string, ClaimSpec> = {
     },
     undecided: 'a rate its interval cannot tell from the wheel’s ({ratio})', mixed: '{points}',
   },
+  'jvm-wheel-vs-heap': {
+    kind: 'ratio', what: 'Kafka’s TimingWheel ÷ Netty’s DefaultPriorityQueue, add n and cancel 90 % (JVM)',
+    source: { from: 'jvm', suite: 'timer-add-cancel' },
+    points: SIZES.map((x) => ({ label: n(x), a: `addCancel/wheel/${x}`, b: `addCancel/indexed/${x}` })),
+    // Slower at some sizes and level within its interval at the others: no faster anywhere.
+    mixed: 'no faster than', undecided: 'no faster than', outcomes: { below: { when: { kind: 'below', threshold: 1 }, words: 'slower than' } },
+  },
+  'wasm-queue-vs-wheel': {
+    kind: 'ratio', what: 'the lab’s DelayQueue of tasks ÷ its timing wheel, add n and cancel 90 % (wasm)',
+    source: { from: 'wasm', suite: 'timer-add-cancel' },
+    points: SIZES.map((x) => ({ label: n(x), a: `addCancel/delay-queue/${x}`, b: `addCancel/wheel/${x}` })),
+    outcomes: {
+      above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio} the wheel’s rate' },
+      below: { when: { kind: 'below', threshold: 1 }, words: '{ratio} the wheel’s rate' },
+    },
+    undecided: 'the wheel’s rate within its interval ({ratio})', mixed: '{points}',
+  },
   'wasm-heap-vs-wheel': {
     kind: 'ratio', what: 'the lab’s indexed heap ÷ its timing wheel, add n and cancel 90 % (wasm)',
     source: { from: 'wasm', suite: 'timer-add-cancel' },
