@@ -106,3 +106,29 @@ describe('the bounded-queues exercises', () => {
     expect(generate('a').map((i) => i.prompt)).not.toEqual(generate('b').map((i) => i.prompt));
   });
 });
+
+describe('the benchmark-checking questions, for 200 seeds', () => {
+  const byId = (seed: string) => Object.fromEntries(generate(seed).map((i) => [i.id, i]));
+  it('time the build as L²/2 node visits, and stay clear of a span’s edge', () => {
+    const seen = new Set<string>();
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['build-time'];
+      const [, visits, length] = /walks ([\d,]+) nodes a second.*queue of ([\d,]+) nodes/.exec(i.prompt)!.map((x) => Number(x.replace(/,/g, '')));
+      const t = (length * (length - 1)) / 2 / visits;
+      const want = t < 1 ? 0 : t < 60 ? 1 : t < 3600 ? 2 : t < 86400 ? 3 : 4;
+      expect(i.expected, `${seed}: ${i.prompt}`).toBe(i.choices![want]);
+      for (const edge of [1, 60, 3600, 86400]) expect(Math.abs(Math.log(t / edge)), seed).toBeGreaterThan(Math.log(1.3) - 1e-9);
+      seen.add(i.expected as string);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('count the iterations a walk needs to double from the numbers in the prompt', () => {
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['drift-iterations'];
+      const [, score, length, seconds] = /about (\d+) ops\/s.*starts with ([\d,]+) nodes.*lasts (\d+) seconds?/.exec(i.prompt)!.map((x) => Number(x.replace(/,/g, '')));
+      expect(i.expected, seed).toBe(Math.floor(length / (score * seconds)));
+      expect(i.expected as number, seed).toBeGreaterThan(10); // never within a 10-iteration run
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { frameAt, queueTrace } from '../../web/src/queues/frames';
 import { chainOf, polledOf } from '../../web/src/queues/viewModel';
 import { countSteps, kindIndex, stepAt } from '../../web/src/script/trace';
 import { MIB, PACKET_BYTES, NODE_BYTES, secondsToExhaust, waitMs } from '../../web/src/queues/overload';
+import { buildVisits } from './claims';
 
 const replay = (view: string, ops: string, step: StepSpec, settings?: Record<string, string>) =>
   ({ family: 'queue', view, ops, step, ...(settings ? { settings } : {}) });
@@ -172,7 +173,7 @@ const pollOrder: Maker = (seed) => {
     id: 'poll-order', kind: 'trace', title: 'In what order does the consumer get them?',
     prompt: `Two producers offer to one ConcurrentLinkedQueue and consumer C drains it at the end: \`${script}\`, on the schedule \`${settings.schedule}\` (then round-robin, which gives C its turn only when the producers are done). Click the elements in the order C polls them.`,
     cells: { labels: cells.map(String), noun: 'element', groupLabel: 'the elements, smallest first' },
-    hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule turn by turn. An offer takes five turns when tail is on the last node (allocate, read tail, read next, CAS, return) and seven when tail lags a node behind (one more read of next, and a CAS of tail after the CAS of next); a CAS that fails costs its turn, and the offer reads next again.',
+    hint: 'Each producer\'s elements keep their order. Between producers, what counts is whose CAS on the last node\'s next ran first: follow the schedule turn by turn. An offer takes five turns when tail is on the last node (allocate, read tail, read next, CAS, return) and seven when tail lags a node behind (one more read of next, and a CAS of tail after the CAS of next); a CAS that fails costs its turn, and the offer reads next again. And once an offer has hopped past the node it read as tail, finding next set again costs one more turn: it reads tail again before it moves on.',
     expected: out.map((x) => cells.indexOf(x)),
     explanation: `C polls ${out.join(', ')}: the order of the successful CASes on the last node's next. Per producer, FIFO holds; across producers, the interleaving decides.`,
     replay: replay('clq', script, 0, settings),
@@ -220,4 +221,57 @@ const fullWait: Maker = (seed) => {
   };
 };
 
-export const exercises: Maker[] = [sizeCount, tailNode, headNode, failedCas, abqIndex, spscLimit, mpscSpins, pollOrder, exhaust, fullWait];
+/** How long, in seconds, until guarded offers have built a queue of `length` nodes at `visits` node visits a second. */
+export const buildSeconds = (length: number, visits: number) => buildVisits(length) / visits;
+
+const SPANS = ['under a second', 'seconds to a minute', 'minutes (1 to 60)', 'hours (1 to 24)', 'days'] as const;
+/** The span a time falls in, and how far (as a factor) it is from the span's nearest edge. */
+function span(seconds: number): { name: (typeof SPANS)[number]; margin: number } {
+  const edges = [1, 60, 3600, 86400];
+  const i = edges.findIndex((e) => seconds < e);
+  const at = i === -1 ? SPANS.length - 1 : i;
+  const margin = Math.min(...edges.map((e) => Math.abs(Math.log(seconds / e))));
+  return { name: SPANS[at], margin };
+}
+
+/** Guarded offers building a long queue: a benchmark that could not have done it. */
+const buildTime: Maker = (seed) => {
+  const r = rng(`${seed}/build`);
+  let length = 0;
+  let visits = 0;
+  let t = 0;
+  do {
+    length = [30_000, 100_000, 300_000, 1_000_000, 3_000_000, 10_000_000][randomInt(r, 0, 5)];
+    visits = [1e8, 2e8, 5e8, 1e9, 2e9][randomInt(r, 0, 4)];
+    t = buildSeconds(length, visits);
+  } while (span(t).margin < Math.log(1.3));
+  const expected = span(t).name;
+  return {
+    id: 'build-time', kind: 'predict', title: 'How long to build the queue?',
+    prompt: `A benchmark offers into a ConcurrentLinkedQueue only while size() is below a bound, and nothing consumes. The queue starts empty. size() walks every node, and this machine walks ${num(visits)} nodes a second. How long do the guarded offers take to build a queue of ${num(length)} nodes?`,
+    choices: [...SPANS], hint: 'The k-th offer first walks the k − 1 nodes already there: 0 + 1 + … + (L − 1), about L²/2 visits in all.',
+    expected,
+    explanation: `${num(length)} nodes take ${num(buildVisits(length))} node visits (about ${num(length)}²/2), ${num(Math.round(t))} s at ${num(visits)} a second: ${expected}. A JMH run whose queue must grow to millions by guarded offers alone would not finish in any usual number of iterations; a queue that long came from somewhere else.`,
+    replay: replay('clq', 'fill 6, poll, size', 'end'),
+  };
+};
+
+/** A queue that grows during the run: how many iterations until the walk doubles? */
+const driftIterations: Maker = (seed) => {
+  const r = rng(`${seed}/drift`);
+  const length = [100_000, 500_000, 1_000_000, 2_000_000, 5_000_000][randomInt(r, 0, 4)];
+  const score = randomInt(r, 5, 80);
+  const seconds = [1, 10][randomInt(r, 0, 1)];
+  const perIteration = score * seconds;
+  const expected = Math.floor(length / perIteration);
+  return {
+    id: 'drift-iterations', kind: 'compute', title: 'Can the queue’s growth explain the spread?',
+    prompt: `A JMH row for a size()-guarded offer reads about ${score} ops/s. Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. How many whole iterations (rounded down) would it take for the queue, and so each walk, to double in length?`,
+    hint: 'Each iteration adds about score × iteration time nodes.',
+    expected,
+    explanation: `Each iteration adds about ${num(perIteration)} nodes, so doubling ${num(length)} takes ${num(expected)} iterations. Over a run of 10 iterations the walk lengthens by ${((100 * 10 * perIteration) / length).toPrecision(2)} %: far too little to spread the iterations' scores much. A large error on such a row needs another cause.`,
+    replay: replay('clq', 'fill 6, poll, size', 'end'),
+  };
+};
+
+export const exercises: Maker[] = [sizeCount, tailNode, headNode, failedCas, abqIndex, spscLimit, mpscSpins, pollOrder, exhaust, fullWait, buildTime, driftIterations];

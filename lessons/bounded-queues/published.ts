@@ -5,8 +5,9 @@ import { defineFigures } from '../../web/src/published/define';
 export const published = defineFigures({
   sources: {
     blog: {
-      title: 'the UDP-server blog post on ConcurrentLinkedQueue.size()', where: 'its JMH tables (thrpt, Cnt 10; benchmark source not published)',
-      date: 'undated',
+      title: 'the blog post “ConcurrentLinkedQueue vs Size” (kullanici0606/plog)',
+      where: 'its JMH tables (thrpt, Cnt 10; the benchmark source, threads, forks and iteration time not published)',
+      href: 'https://github.com/kullanici0606/plog/blob/master/java/clq.md', date: '2024-02', count: 10,
     },
   },
   figures: {

@@ -142,3 +142,41 @@ describe('feedback texts', () => {
     expect(i.choices).toEqual(['cancelling in scheduling order', 'cancelling in reverse order', 'both cost the same']);
   });
 });
+
+describe('the benchmark-reading questions, for 200 seeds', () => {
+  const byId = (seed: string) => Object.fromEntries(generate(seed).map((i) => [i.id, i]));
+  it('count queued timers by Little’s law, from the numbers in the prompt', () => {
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['little-timers'];
+      const [, rate, ms, timeout] = /accepts ([\d,]+) requests a second and answers each in (\d+) ms.*a (\d+)-second timeout/.exec(i.prompt)!;
+      const perSecond = Number(rate.replace(/,/g, ''));
+      const lazy = i.prompt.includes('lazy cancellation');
+      expect(i.expected, seed).toBe(lazy ? perSecond * Number(timeout) : (perSecond * Number(ms)) / 1000);
+      expect(Number.isInteger(i.expected), seed).toBe(true);
+    }
+  });
+
+  it('put the fixed cost in both operations, and keep the answer clear of a rounding tie', () => {
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['fixed-cost'];
+      const [, a, b, h] = /take (\d+) µs on heap A and (\d+) µs on heap B; the hand-off takes (\d+) µs/.exec(i.prompt)!.map(Number);
+      const exact = (100 * (h + a)) / (h + b);
+      expect(i.expected, seed).toBe(Math.round(exact));
+      expect(Math.abs(exact - Math.floor(exact) - 0.5), seed).toBeGreaterThan(0.1);
+      // The hand-off pulls the ratio toward 100 %.
+      expect(exact, seed).toBeGreaterThan((100 * a) / b);
+    }
+  });
+
+  it('read each interval the way the verdicts do: wholly above, wholly below, or straddling 1×', () => {
+    const seen = new Set<string>();
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['read-interval'];
+      const [, lo, hi] = /interval of ([\d.]+)×–([\d.]+)×/.exec(i.prompt)!.map(Number);
+      const want = lo >= 1 ? 'Netty’s heap was faster' : hi < 1 ? 'Netty’s heap was slower' : 'no difference this run can resolve';
+      expect(i.expected, `${seed}: ${i.prompt}`).toBe(want);
+      seen.add(i.expected as string);
+    }
+    expect(seen.size).toBe(3); // the committed runs give all three readings
+  });
+});

@@ -7,6 +7,10 @@ import { num as fmt, plural } from '../../web/src/site/format';
 import { heapTrace, slotsAt } from '../../web/src/heaps/frames';
 import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
 import { countNow } from '../../web/src/script/run';
+import { READINGS, clearOfHalf, intervalText, readInterval } from '../../web/src/exercises/reading';
+import { pointInterval, type RatioClaim } from '../../web/src/published/claims';
+import { lessonClaimData } from '../../web/src/published/Claim';
+import { claims } from './claims';
 
 /** The steps of action `a` (0-based). */
 function stepsOf(t: Trace, a: number) {
@@ -189,6 +193,83 @@ const worstOrder: Maker = (seed) => {
   };
 };
 
+/** Little's law: how many timers does a server keep queued? */
+export const queuedTimers = (perSecond: number, answerMs: number, timeoutS: number, lazy: boolean) =>
+  (lazy ? perSecond * timeoutS : (perSecond * answerMs) / 1000);
+
+const littleTimers: Maker = (seed) => {
+  const r = rng(`${seed}/little`);
+  const rate = randomInt(r, 2, 400) * 100;
+  const ms = randomInt(r, 2, 40) * 10;
+  const timeout = [1, 2, 5, 10][randomInt(r, 0, 3)];
+  const lazy = r() < 0.5;
+  const n = queuedTimers(rate, ms, timeout, lazy);
+  return {
+    id: 'little-timers', kind: 'compute', title: 'How many timers wait?',
+    prompt: `A server accepts ${fmt(rate)} requests a second and answers each in ${ms} ms on average. For every request it schedules a ${timeout}-second timeout and cancels it when the answer goes out; ${lazy
+      ? 'a cancelled timer stays in the queue until its deadline comes round (lazy cancellation)'
+      : 'a cancel takes the timer out of the queue at once'}. How many timers does the queue hold on average?`,
+    hint: 'Little’s law: the number inside = the rate things arrive × how long each stays inside. How long does a timer stay?',
+    expected: n,
+    explanation: lazy
+      ? `Every timer stays its full ${timeout} s, answered or not: ${fmt(rate)} a second × ${timeout} s = ${fmt(n)}. Removing on cancel would keep only ${fmt(queuedTimers(rate, ms, timeout, false))}.`
+      : `A timer stays as long as its request is in flight: ${fmt(rate)} a second × ${ms / 1000} s = ${fmt(n)}. With lazy cancellation every timer would stay ${timeout} s: ${fmt(queuedTimers(rate, ms, timeout, true))}.`,
+    replay: replay('indexed', 'schedule 10, cancel-in-order', 'end'),
+  };
+};
+
+/** The benchmark's ratio when every operation also pays a fixed cost (the hand-off to the event loop). */
+export const measuredPercent = (a: number, b: number, fixed: number) => (100 * (fixed + a)) / (fixed + b);
+
+const fixedCost: Maker = (seed) => {
+  const r = rng(`${seed}/fixed`);
+  let a = 0;
+  let b = 0;
+  let h = 0;
+  do {
+    a = randomInt(r, 2, 60);
+    b = a + randomInt(r, 1, 20);
+    h = randomInt(r, 2, 60);
+  } while (!clearOfHalf(measuredPercent(a, b, h)) || !clearOfHalf((100 * a) / b));
+  const shown = Math.round(measuredPercent(a, b, h));
+  return {
+    id: 'fixed-cost', kind: 'compute', title: 'What does a fixed cost do to a ratio?',
+    prompt: `A benchmark's operation cancels a batch of timers and then hands off to another thread and back, as Netty's did. The cancels take ${a} µs on heap A and ${b} µs on heap B; the hand-off takes ${h} µs either way. The benchmark reports throughput (operations a second). What is B's score as a percentage of A's, rounded to a whole percent?`,
+    hint: 'Throughput is one second ÷ the time of a whole operation, and the hand-off is part of every operation.',
+    expected: shown,
+    explanation: `A's operation takes ${h + a} µs, B's ${h + b} µs: B scores ${h + a} ÷ ${h + b} = ${shown} % of A. The heaps alone differ more: ${a} ÷ ${b} = ${Math.round((100 * a) / b)} %. A fixed cost in the timed region pulls every ratio toward 100 %, most where operations are short.`,
+    replay: replay('race', 'schedule 15, cancel-in-order', 'end'),
+  };
+};
+
+/** The in-order rows the lesson reads: published, JVM, wasm; one point each. */
+const IN_ORDER = ['published-in-order', 'jvm-in-order', 'wasm-in-order'] as const;
+const RUN_NAME: Record<(typeof IN_ORDER)[number], string> = {
+  'published-in-order': 'Netty’s published table (JMH, 2017)',
+  'jvm-in-order': 'the lab’s committed JVM run',
+  'wasm-in-order': 'the lab’s saved wasm run',
+};
+
+const readRatio: Maker = (seed) => {
+  const r = rng(`${seed}/interval`);
+  const id = IN_ORDER[randomInt(r, 0, IN_ORDER.length - 1)];
+  const spec = claims[id] as RatioClaim;
+  const p = spec.points[randomInt(r, 0, spec.points.length - 1)];
+  const i = pointInterval(spec, p, lessonClaimData('cancelling-timers'))!;
+  const answer = readInterval(i);
+  const choices = ['Netty’s heap was faster', 'Netty’s heap was slower', 'no difference this run can resolve'];
+  const expected = choices[READINGS.indexOf(answer)];
+  return {
+    id: 'read-interval', kind: 'predict', title: 'Read the interval',
+    prompt: `In ${RUN_NAME[id]}, cancelling ${p.label} timers in order, Netty’s heap ÷ the JDK heap is ${i.estimate.toFixed(2)}×, with a 95 % interval of ${intervalText(i)}. What does that row show?`,
+    choices, hint: 'Is the whole interval on one side of 1×?',
+    expected,
+    explanation: `${intervalText(i)} ${answer === 'faster' ? 'lies wholly above 1×: Netty’s heap was faster on that row' : answer === 'slower' ? 'lies wholly below 1×: Netty’s heap was slower on that row' : 'contains 1×: the row cannot tell the heaps apart'}. Read a ratio by its interval, not by its point estimate: ${i.estimate.toFixed(2)}× alone says nothing about how sure it is.`,
+    replay: replay('race', 'schedule 15, cancel-in-order', 'end'),
+  };
+};
+
 export const exercises: Maker[] = [
   equalsCount, scanOrder, afterPoll, offerComparisons, storedIndex, predictReverse, predictIndexed, worstOrder,
+  littleTimers, fixedCost, readRatio,
 ];

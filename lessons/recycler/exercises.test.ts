@@ -77,12 +77,14 @@ describe('the recycler exercises', () => {
         };
         const gets = t.actions.flatMap((x, a) => (/^A: get/.test(x.label) ? [a] : []));
         if (i.id === 'producer-consumer') {
-          // The hint: the first get finds no queue, the second only moves the cursor, the third takes a batch.
-          expect(i.hint, where).toMatch(/first finds no queue.*second only moves the cursor.*third on/);
-          const [first, second, third] = gets.map(get);
+          // The hint: the first get finds no queue, the second only moves the cursor, the third takes a
+          // batch, and the get after it pops from the stack without scavenging.
+          expect(i.hint, where).toMatch(/first finds no queue.*second only moves the cursor.*third brings back everything.*gets after it pop that batch/);
+          const [first, second, third, fourth] = gets.map(get);
           expect(first, where).toMatchObject({ queues: 0, moved: 0, made: 1 });
           expect(second, where).toMatchObject({ queues: 1, moved: 0, made: 1 });
-          expect(third.moved, where).toBeGreaterThan(0);
+          expect(third.moved, where).toBeGreaterThan(1);
+          if (fourth) expect(fourth, where).toMatchObject({ moved: 0, made: 0 });
         }
         if (i.id === 'handles-moved' || (i.id === 'cross-thread-get' && /only moves the cursor/.test(i.explanation))) {
           // "The first only moves the scavenging cursor": a queue is there, nothing moves, a new object is made.
@@ -107,5 +109,30 @@ describe('the recycler exercises', () => {
   it('are the same for the same seed and differ across seeds', () => {
     expect(generate('a').map((i) => i.prompt)).toEqual(generate('a').map((i) => i.prompt));
     expect(generate('a').map((i) => i.prompt)).not.toEqual(generate('b').map((i) => i.prompt));
+  });
+});
+
+describe('the JVM-reading questions, for 200 seeds', () => {
+  const byId = (seed: string) => Object.fromEntries(generate(seed).map((i) => [i.id, i]));
+  it('compute the rewrite’s share from the rows shown, against the row the flag picks', () => {
+    const seen = new Set<boolean>();
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['flag-gain'];
+      const [, withEa, without, after] = /\(Netty 4\.0\.20\) ([\d.]+) with -ea:io\.netty\.\.\. and ([\d.]+) without; the rewrite \(4\.0\.21\) ([\d.]+)\./.exec(i.prompt)!.map(Number);
+      const flag = i.prompt.includes('so compare as it did');
+      const exact = (100 * after) / (flag ? withEa : without);
+      expect(i.expected, seed).toBe(Math.round(exact));
+      expect(Math.abs(exact - Math.floor(exact) - 0.5), seed).toBeGreaterThan(0.05);
+      seen.add(flag);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it('judge pool against allocation on the JVM’s own interval, as the lesson does: a loss at size 0, a win from 256', () => {
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['pool-or-new'];
+      const size = Number(/size ([\d,]+)/.exec(i.prompt)![1].replace(/,/g, ''));
+      expect(i.expected, `${seed}: size ${size}`).toBe(size === 0 ? 'a new ArrayList each time' : 'the pool (the rewritten Recycler)');
+    }
   });
 });

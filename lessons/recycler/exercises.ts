@@ -8,6 +8,9 @@ import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recyclers/fr
 import { countSteps } from '../../web/src/script/trace';
 import { familySchema } from '../../web/src/script/schema';
 import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
+import { jvmResults } from '../../web/src/bench/jvmResults';
+import { intervalOf, unpairedLogRatio } from '../../web/src/bench/ratio';
+import { READINGS, clearOfHalf, readInterval } from '../../web/src/exercises/reading';
 
 const replay = (view: string, ops: string, settings?: Record<string, string>) =>
   ({ family: 'recycler', view, ops, step: 'end' as const, ...(settings ? { settings } : {}) });
@@ -180,7 +183,7 @@ const writeIndex: Maker = (seed) => {
   return {
     id: 'write-index', kind: 'compute', title: 'Where does the queue write next?',
     prompt: `On the rewritten Recycler, A makes ${plural(n, 'object')} and B recycles every one: \`${ops}\`. B's WeakOrderQueue for A is a chain of 16-slot links. What is the writeIndex of its tail link now?`,
-    hint: 'Each recycle writes the next slot of the tail link and then publishes writeIndex + 1; a full link (writeIndex 16) gets a new link chained after it.',
+    hint: 'Each recycle writes the next slot of the tail link and then publishes writeIndex + 1. A link that reaches writeIndex 16 stays the tail until the next recycle, which finds it full and chains a new link first.',
     expected: tail.write,
     explanation: `${tail.write}: ${plural(n, 'handle')} fill ${plural(q.links.length, 'link')}, ${q.links.length > 1 ? `${q.links.length - 1} full and ` : ''}the tail holding ${tail.write}. The write is an ordered store (lazySet): A can read the slots below it without a lock.`,
     replay: replay('after', ops),
@@ -222,13 +225,65 @@ const producerConsumer: Maker = (seed) => {
   return {
     id: 'producer-consumer', kind: 'compute', title: 'How many objects does the rewrite make?',
     prompt: `Thread A gets an object and thread B, a consumer, recycles it, ${rounds} times: \`${ops}\`. How many objects does the rewritten Recycler make?`,
-    hint: 'Each of A’s gets finds its stack empty and scavenges. The first finds no queue at all (B has recycled nothing yet); the second only moves the cursor onto B’s new queue; from the third on, whatever B has queued comes back in a batch.',
+    hint: 'A’s get scavenges only when its stack is empty. The first finds no queue at all (B has recycled nothing yet); the second only moves the cursor onto B’s new queue; the third brings back everything B has queued so far in one batch, and the gets after it pop that batch before they need to scavenge again.',
     expected: after,
     explanation: `${after}. The old Recycler makes ${before} (every recycle from B is dropped); the rewrite gets B's recycles back through the WeakOrderQueue, one scavenge behind.`,
     replay: replay('after', ops),
   };
 };
 
+const SIZES = [0, 256, 1024, 4096, 16384, 65536];
+/** A row of the committed JVM run of the recycler suite. */
+function jvmRow(design: string, size: number) {
+  const row = jvmResults('recycler')?.rows[`recycleSameThread/${design}/${size}`];
+  if (!row) throw new Error(`the committed JVM run of recycler has no row ${design}/${size}`);
+  return row;
+}
+/** Millions of ops/s, one decimal, as the question shows them. */
+const millions = (x: number) => Math.round(x / 1e5) / 10;
+
+/** What the flag did to the comparison, from the committed JVM rows. */
+const flagGain: Maker = (seed) => {
+  const r = rng(`${seed}/flag`);
+  // Sizes and ways round whose answer, from the rows as shown, is clear of a rounding tie.
+  const cases = SIZES.flatMap((size) => [true, false].map((flag) => ({ size, flag })))
+    .filter(({ size, flag }) => clearOfHalf((100 * millions(jvmRow('after', size).score)) / millions(jvmRow(flag ? 'before-ea' : 'before', size).score), 0.05));
+  const { size, flag } = cases[randomInt(r, 0, cases.length - 1)];
+  const [withEa, without, after] = [millions(jvmRow('before-ea', size).score), millions(jvmRow('before', size).score), millions(jvmRow('after', size).score)];
+  const over = flag ? withEa : without;
+  const expected = Math.round((100 * after) / over);
+  return {
+    id: 'flag-gain', kind: 'compute', title: 'What did the flag do to the comparison?',
+    prompt: `The lab's committed JVM run of the benchmark's loop, one thread, size ${size.toLocaleString('en-US')}, in millions of ops/s: the old Recycler (Netty 4.0.20) ${withEa} with -ea:io.netty... and ${without} without; the rewrite (4.0.21) ${after}. ${flag
+      ? 'Netty’s 2014 harness ran with -ea:io.netty..., so compare as it did'
+      : 'Production servers run without -ea, so compare as they do'}: the rewrite's rate as a percentage of the old code's, rounded to a whole percent?`,
+    hint: 'Only the old code changes with the flag: with -ea it updates an identity map on every get and recycle; the rewrite has no such map.',
+    expected,
+    explanation: `${after} ÷ ${over} = ${expected} %. With the flag the rewrite looks ${Math.round((100 * after) / withEa)} % of the old code's rate; without it ${Math.round((100 * after) / without)} %. The same code, two answers: the harness's flag is part of the result.`,
+    replay: replay('before', 'get, get, recycle 2, recycle 1, get, recycle 2', { assertions: 'on' }),
+  };
+};
+
+/** Pool or a new object each time: which was faster on the JVM, at one size? */
+const poolOrNew: Maker = (seed) => {
+  const r = rng(`${seed}/pool`);
+  const size = SIZES[randomInt(r, 0, SIZES.length - 1)];
+  const [pool, fresh] = [jvmRow('after', size), jvmRow('allocate', size)];
+  const i = intervalOf(unpairedLogRatio(pool.samples!, fresh.samples!)!);
+  const choices = ['the pool (the rewritten Recycler)', 'a new ArrayList each time', 'these rows cannot tell'];
+  const expected = choices[READINGS.indexOf(readInterval(i))];
+  const m = (x: number) => (x >= 1e6 ? `${millions(x)}M` : `${Math.round(x / 1000)}k`);
+  return {
+    id: 'pool-or-new', kind: 'predict', title: 'Pool, or a new object each time?',
+    prompt: `The lab's committed JVM run, one thread, size ${size.toLocaleString('en-US')} (the list's capacity): getting a pooled ArrayList from the rewritten Recycler and recycling it ran at ${m(pool.score)} ± ${m(pool.error)} ops/s; making a new ArrayList each time ran at ${m(fresh.score)} ± ${m(fresh.error)} ops/s (Score ± JMH's 99.9 % Error, 20 iterations each). Which was faster at this size?`,
+    choices, hint: 'At size 0 a new list is one small object; from 256 up each new list also allocates and zeroes an array of that many slots.',
+    expected,
+    explanation: `pool ÷ new is ${i.estimate.toFixed(2)}× (95 % interval ${i.low.toFixed(2)}×–${i.high.toFixed(2)}×): ${expected}. A JVM allocates a small object with a pointer bump and frees dead ones in bulk, so pooling a small object costs more than it saves; pooling pays where allocating means zeroing a large array.`,
+    replay: replay('after', 'get, get, recycle 1, recycle 2, get, get'),
+  };
+};
+
 export const exercises: Maker[] = [
   nextGet, crossThreadGet, handlesMoved, stackContents, oldAllocations, doubleRecycle, writeIndex, queuedIds, producerConsumer,
+  flagGain, poolOrNew,
 ];

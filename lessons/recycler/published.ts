@@ -38,7 +38,7 @@ export const published = defineFigures({
   sources: {
     commit: {
       title: 'Netty commit 790c63e8 “Improve performance of Recycler”', where: 'the two JMH tables of the commit message (thrpt, 20 samples)',
-      href: 'https://github.com/netty/netty/commit/790c63e8', date: '2014',
+      href: 'https://github.com/netty/netty/commit/790c63e8', date: '2014', count: 20,
     },
     pr3069: {
       title: 'Netty PR #3069 (unmerged)', where: 'its description',

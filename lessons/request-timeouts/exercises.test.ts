@@ -136,3 +136,32 @@ describe('the request-timeouts exercises', () => {
     if (!g.correct) expect(g.divergesAt).toBe(2);
   });
 });
+
+describe('the saturation-reading questions, for 200 seeds', () => {
+  const byId = (seed: string) => Object.fromEntries(generate(seed).map((i) => [i.id, i]));
+  it('find the bracket where a simulated second first costs a real second, from the table in the prompt', () => {
+    const seen = new Set<string>();
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['sim-saturation'];
+      const rows = [...i.prompt.matchAll(/([\d,]+)\/s: ([\d,]+) ms/g)].map((m) => [Number(m[1].replace(/,/g, '')), Number(m[2].replace(/,/g, ''))]);
+      expect(rows.length, seed).toBe(7);
+      const first = rows.findIndex(([, ms]) => ms >= 1000);
+      const want = first === -1 ? i.choices!.at(-1) : first === 0 ? i.choices![0] : i.choices![first];
+      expect(i.expected, `${seed}: ${i.prompt}`).toBe(want);
+      seen.add(i.expected as string);
+    }
+    expect(seen.size).toBeGreaterThan(3);
+  });
+
+  it('judge the direction on the two ranges, and never on how far the rates are from Kafka’s', () => {
+    const seen = new Set<string>();
+    for (const seed of seeds(200)) {
+      const i = byId(seed)['direction-not-size'];
+      const [few, many] = [...i.prompt.matchAll(/([\d,]+)k–([\d,]+)k requests\/s/g)].map((m) => [Number(m[1].replace(/,/g, '')), Number(m[2].replace(/,/g, ''))]);
+      const want = many[1] < few[0] ? 0 : many[0] > few[1] ? 1 : 2;
+      expect(i.expected, `${seed}: ${i.prompt}`).toBe(i.choices![want]);
+      seen.add(i.expected as string);
+    }
+    expect(seen.size).toBe(3);
+  });
+});

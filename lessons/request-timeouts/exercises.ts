@@ -6,6 +6,8 @@ import type { StepSpec } from '../../web/src/embed/params';
 import { listing, num, plural } from '../../web/src/site/format';
 import { frameAt, modelAt, wheelTrace } from '../../web/src/wheels/frames';
 import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
+import { saturation } from '../../web/src/wheels/saturation';
+import { published } from './published';
 
 const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'wheel', view, ops, step });
 
@@ -176,4 +178,65 @@ const cancelCost: Maker = (seed) => {
   };
 };
 
-export const exercises: Maker[] = [whichLevel, whichSlot, firstCascade, fireOrder, bucketsQueued, delayQueueCancel, levelsNeeded, cancelCost];
+/** The simulation's target rates the reading questions use (a subset of its quick sweep). */
+const SIM_RATES = [5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000];
+const k = (x: number) => `${num(Math.round(x / 1000))}k`;
+
+/** Where one thread stops keeping up, read from a table of costs per simulated second. */
+const simSaturation: Maker = (seed) => {
+  const r = rng(`${seed}/saturation`);
+  let ms: number[] = [];
+  do {
+    const at = Math.exp(Math.log(3_000) + r() * (Math.log(500_000) - Math.log(3_000)));
+    const slope = 1.2 + r() * 1.2;
+    ms = SIM_RATES.map((rate) => Math.max(1, Math.round(1000 * (rate / at) ** slope)));
+  } while (ms.some((x) => x > 930 && x < 1070));
+  const s = saturation(SIM_RATES.map((rate, i) => ({ rate, cost: ms[i] / 1000 })))!;
+  const pairs = SIM_RATES.slice(1).map((rate, i) => `between ${k(SIM_RATES[i])} and ${k(rate)} requests/s`);
+  const choices = [`below ${k(SIM_RATES[0])} requests/s`, ...pairs, `beyond ${k(SIM_RATES.at(-1)!)} requests/s`];
+  const expected = s.kind === 'below' ? choices[0] : s.kind === 'beyond' ? choices.at(-1)!
+    : pairs[SIM_RATES.findIndex((rate) => rate >= s.rate) - 1];
+  const table = SIM_RATES.map((rate, i) => `${num(rate)}/s: ${num(ms[i])} ms`).join('; ');
+  return {
+    id: 'sim-saturation', kind: 'predict', title: 'Where does one thread stop keeping up?',
+    prompt: `A run of the lab's purgatory simulation (the old purgatory, many timeouts). For each target rate, the wall-clock time one thread took to process one simulated second of requests: ${table}. Where does one thread stop keeping up?`,
+    choices, hint: 'The simulation’s clock is virtual. One thread keeps up while a simulated second costs it less than a real second.',
+    expected,
+    explanation: `One thread keeps up while a simulated second costs less than 1,000 ms of wall-clock time: ${expected}. This is not what Kafka's benchmark called saturation (its generator falling behind the wall clock, in a whole JVM process), so compare where each saturates by direction, not by rate.`,
+    replay: replay('wheel', 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 5, advance 60, advance 470', 'end'),
+  };
+};
+
+/** What a lab run can and cannot say against Kafka's published saturation rates. */
+const directionNotSize: Maker = (seed) => {
+  const r = rng(`${seed}/direction`);
+  let few: [number, number] = [0, 0];
+  let many: [number, number] = [0, 0];
+  const range = (centre: number, half: number): [number, number] => [centre / half, centre * half];
+  const apart = (a: [number, number], b: [number, number]) => Math.max(a[0] / b[1], b[0] / a[1]);
+  do {
+    const c = Math.exp(Math.log(20_000) + r() * (Math.log(400_000) - Math.log(20_000)));
+    few = range(c, 1.05 + r() * 0.45);
+    many = range(c * (0.2 + r() * 1.4), 1.05 + r() * 0.45);
+    // Clearly apart or clearly overlapping: no pair of ends within 5 % of each other.
+  } while (Math.abs(Math.log(apart(few, many))) < 0.05);
+  const choices = [
+    'yes: it saturates earlier with many timeouts, as Kafka’s did',
+    'no: it saturates later with many timeouts',
+    'it cannot tell: the two ranges overlap',
+    'no: its rates are far from Kafka’s',
+  ];
+  const expected = many[1] < few[0] ? choices[0] : many[0] > few[1] ? choices[1] : choices[2];
+  const fig = published.figures;
+  const text = (x: [number, number]) => `${k(x[0])}–${k(x[1])} requests/s`;
+  return {
+    id: 'direction-not-size', kind: 'predict', title: 'What can a lab run say about Kafka’s figures?',
+    prompt: `Kafka's wiki reported the old purgatory saturating around ${num(fig['old-low'].value)} requests/s with few timeouts and ${num(fig['old-high'].value)} with many. A run of the lab's simulation puts the old purgatory's saturation, over its seeds, at ${text(few)} with few timeouts and ${text(many)} with many. Does the run reproduce what can be compared?`,
+    choices, hint: 'One thread’s work on a virtual clock is not a JVM process on the wall clock: which of Kafka’s findings survives that difference?',
+    expected,
+    explanation: `${expected.charAt(0).toUpperCase()}${expected.slice(1)}. The rates themselves cannot be compared with Kafka's (a different measure, machine and runtime), so "far from Kafka's" is no verdict; the direction, earlier saturation with more timeouts, can, judged on the two ranges.`,
+    replay: replay('wheel', 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 5, advance 60, advance 470', 'end'),
+  };
+};
+
+export const exercises: Maker[] = [whichLevel, whichSlot, firstCascade, fireOrder, bucketsQueued, delayQueueCancel, levelsNeeded, cancelCost, simSaturation, directionNotSize];

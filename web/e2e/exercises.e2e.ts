@@ -14,7 +14,7 @@ describe('the exercises, as a student does them', () => {
     const key = teacher.getByRole('table', { name: /Answer key for set e2e-class/ });
     await key.waitFor();
     const answers = await key.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.children[2].textContent ?? ''));
-    expect(answers).toHaveLength(8);
+    expect(answers).toHaveLength(11);
 
     // …and a student opens the same set.
     const { page, errors } = await browser.open('lessons/cancelling-timers?seed=e2e-class');
@@ -67,7 +67,7 @@ describe('the exercises, as a student does them', () => {
     await predict.getByRole('radio', { name: answers[5] }).check();
     await predict.getByRole('button', { name: 'Check' }).click();
     await expect.poll(() => feedback(predict)).toContain('The real heap made');
-    expect(await ex.getByRole('status').first().innerText()).toBe('3 of 8 solved');
+    expect(await ex.getByRole('status').first().innerText()).toBe('3 of 11 solved');
 
     // 4. Show answer, asked for before any try: the answer and why; the export records it.
     const asked = ex.locator('article.exercise').nth(6);
@@ -84,7 +84,7 @@ describe('the exercises, as a student does them', () => {
 
     // Progress and unchecked work survive a reload, and the progress exports for the teacher.
     await page.reload();
-    await expect.poll(() => page.locator('.exercises .score').innerText()).toBe('3 of 8 solved');
+    await expect.poll(() => page.locator('.exercises .score').innerText()).toBe('3 of 11 solved');
     expect(await ex.locator('article.exercise').nth(2).getByLabel('Your answer').inputValue()).toBe('77');
     expect(await ex.locator('article.exercise').nth(7).getByRole('radio').nth(1).isChecked()).toBe(true);
     expect(await scan.getByRole('group').getByRole('button', { pressed: true }).count()).toBe(2);
@@ -97,7 +97,7 @@ describe('the exercises, as a student does them', () => {
     expect(csv[0]).toBe('student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer,answer_shown,answer_asked');
     expect(csv[1]).toMatch(/^Ada,cancelling-timers,e2e-class,equals-count,compute,3,true,false,0,\d+,true,false$/);
     expect(csv[7]).toMatch(/^Ada,cancelling-timers,e2e-class,predict-indexed,predict,0,false,false,0,,true,true$/);
-    expect(csv).toHaveLength(9);
+    expect(csv).toHaveLength(12);
     expect(errors).toEqual([]);
     expect(siteUrl()).toContain('/hotpath-e2e/');
 
@@ -113,9 +113,9 @@ describe('the exercises, as a student does them', () => {
     await table.waitFor();
     const rows = await table.locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^Ada\t3 of 8\t✓ in 3, answer shown after 2 wrong\t✓ first try\t/);
+    expect(rows[0]).toMatch(/^Ada\t3 of 11\t✓ in 3, answer shown after 2 wrong\t✓ first try\t/);
     expect(rows[0]).toContain('— (answer asked for)');
-    expect(rows[1]).toMatch(/^Bo\t3 of 8\t✓ in 3\t✓ first try\t/);
+    expect(rows[1]).toMatch(/^Bo\t3 of 11\t✓ in 3\t✓ first try\t/);
     expect(await teacher.getByRole('list', { name: 'hardest exercises' }).innerText()).toContain('1 shown the answer before solving it');
   });
 });

@@ -136,12 +136,43 @@ describe('the site', () => {
 
   it('fits a phone: no page is wider than a 390-pixel screen', async () => {
     const { page, errors } = await browser.open('', { viewport: { width: 390, height: 844 } });
-    for (const path of ['', 'embed', 'teacher', 'class', ...lessonFiles.map((f) => `lessons/${f.replace(/\.mdx$/, '')}`)]) {
+    for (const path of ['', 'embed', 'teacher', 'class', 'primers', ...lessonFiles.map((f) => `lessons/${f.replace(/\.mdx$/, '')}`)]) {
       await page.goto(siteUrl() + path);
       await page.locator('main').first().waitFor();
       await page.waitForTimeout(800);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path || 'home').toBeLessThanOrEqual(390);
     }
+    expect(errors).toEqual([]);
+  });
+
+  it('prints a lesson as a handout: text, figures and questions, without notes, controls or answers', async () => {
+    const { page, errors } = await browser.open('lessons/cancelling-timers?seed=print');
+    const ex = page.locator('article.exercise').first();
+    await ex.waitFor();
+    await page.locator('.lesson-guide').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const shown = (sel: string) => page.locator(sel).first().evaluate((el) => getComputedStyle(el).display !== 'none');
+    expect(await shown('.lesson-guide')).toBe(true);
+    expect(await shown('.instructor-notes')).toBe(false);
+    expect(await shown('article.exercise')).toBe(true);
+    expect(await ex.locator('button', { hasText: 'Check' }).evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    expect(await shown('.lesson h2')).toBe(true);
+    expect(await page.locator('.lesson svg').first().evaluate((el) => getComputedStyle(el).display !== 'none')).toBe(true);
+    // The handout's pages are A4 portrait, not the class view's landscape.
+    expect(await page.locator('article.lesson').evaluate((el) => getComputedStyle(el).getPropertyValue('page'))).toBe('lesson');
+    expect(errors).toEqual([]);
+  });
+
+  it('links every lesson’s prerequisites to primers that exist', async () => {
+    const { page, errors } = await browser.open('lessons/bounded-queues');
+    await page.locator('.lesson-guide').waitFor();
+    const hrefs = await page.locator('.lesson-guide a[href*="primers#"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThanOrEqual(4);
+    // Followed in the page, as a reader does (the host serves the lesson from its folder, /lessons/bounded-queues/).
+    await page.locator('.lesson-guide a[href*="primers#"]').first().click();
+    await page.getByRole('heading', { level: 1, name: 'Primers' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(new URL(siteUrl()).pathname + 'primers');
+    for (const href of hrefs) expect(await page.locator(`h2#${new URL(href).hash.slice(1)}`).count(), href).toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -72,9 +72,9 @@ describe('the class view, given hostile and very many files', () => {
     ].sort());
     const rows = page.getByRole('table', { name: 'class results' }).locator('tbody tr');
     expect(await rows.count()).toBe(2); // Ada once (the newer file), Bo
-    expect(await rows.nth(0).innerText()).toMatch(/^Ada\t1 of 8\t✓ in 2\t/);
+    expect(await rows.nth(0).innerText()).toMatch(/^Ada\t1 of 11\t✓ in 2\t/);
     expect(await page.getByRole('region', { name: 'files merged' }).innerText()).toContain('counted ada-again.json, the newer file; left out ada.json');
-    expect(await rows.nth(1).innerText()).toMatch(/^Bo edited\?\t0 of 8\t✗ 1 try\t/);
+    expect(await rows.nth(1).innerText()).toMatch(/^Bo edited\?\t0 of 11\t✗ 1 try\t/);
     expect(await page.getByRole('region', { name: 'edited files' }).innerText()).toContain(`“${set[0].title}”: the answer`);
     expect(await page.getByText('stopped').count()).toBe(0);
     expect(errors).toEqual([]);

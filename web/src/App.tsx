@@ -12,6 +12,7 @@ import { onDemand } from './site/onDemand';
 const EmbedGuide = onDemand('the embedding guide', async () => (await import('./pages/EmbedGuide')).EmbedGuide);
 const TeacherPage = onDemand('the class view', async () => (await import('./pages/TeacherPage')).TeacherPage);
 const ClassPage = onDemand('the class page', async () => (await import('./classroom/ClassPage')).ClassPage);
+const Primers = onDemand('the primers', async () => (await import('./pages/Primers')).Primers);
 
 /** Every route in a crash boundary: no input, however hostile, leaves a blank page. */
 function Guarded({ name, children }: { name: string; children: ReactNode }) {
@@ -46,6 +47,7 @@ export function App() {
         <Route path="embed" element={<Guarded name="The embedding guide"><EmbedGuide /></Guarded>} />
         <Route path="teacher" element={<Guarded name="The class view"><TeacherPage /></Guarded>} />
         <Route path="class" element={<Guarded name="The class page"><ClassPage /></Guarded>} />
+        <Route path="primers" element={<Guarded name="The primers"><Primers /></Guarded>} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="mdx" />
 
 declare module 'virtual:lessons' {
   import type { LessonMeta } from './lessons';

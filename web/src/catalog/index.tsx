@@ -22,6 +22,7 @@ import { queueFamily } from '../queues/family';
 import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from '../queues/overloadLimits';
 import { recyclerFamily } from '../recyclers/family';
 import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
+import { InstructorNotes, LessonGuide, TimePlan } from '../teaching/Guide';
 
 // The widgets only some pages show, each a chunk fetched on first use. The benchmark panel and
 // the threaded races register their suites as they load: nothing else needs them.
@@ -170,7 +171,7 @@ registerEmbed({
 });
 
 registerLessonWidgets({
-  Fig, FigRatio, FigTable, JvmFig,
+  Fig, FigRatio, FigTable, JvmFig, LessonGuide, TimePlan, InstructorNotes,
   ...familyMdx,
   // Lessons written before the names came from the registry call the heaps' race <RaceView>.
   RaceView: familyMdx.HeapRace,

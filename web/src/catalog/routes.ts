@@ -9,7 +9,7 @@ const WIDGETS = ['heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 
 export const EMBED_NAMES: readonly string[] = [...FAMILIES.map((f) => f.name), ...WIDGETS];
 
 /** The site's own pages besides the lessons, each written as a page of its own by the build. */
-export const PAGE_ROUTES = ['embed', 'teacher', 'class'] as const;
+export const PAGE_ROUTES = ['embed', 'teacher', 'class', 'primers'] as const;
 
 /**
  * One example per embeddable view: what it shows, a state worth showing, and its parameters in

@@ -7,6 +7,7 @@ import { lessonWidgets } from '../registry/widgets';
 import { NotFound } from './NotFound';
 import { LessonSlug } from '../published/Fig';
 import { stagedAll } from '../site/staged';
+import { LessonLink } from '../site/LessonLink';
 
 /** Set when the chunk arrives (a new object re-renders) or fails. */
 type BodyState = { slug: string; error?: unknown };
@@ -34,8 +35,8 @@ function useLessonBody(slug: string, exists: boolean): ComponentType | null {
   return loadedLessonBody(slug) ?? null;
 }
 
-/** Published figures: quoted inside sentences and tables, drawn at once with the text. */
-const QUOTED_FIGURES = ['Fig', 'FigRatio', 'FigTable', 'JvmFig'];
+/** Published figures, and the prose's own frames (the guide, the notes): drawn at once with the text. */
+const QUOTED_FIGURES = ['Fig', 'FigRatio', 'FigTable', 'JvmFig', 'LessonGuide', 'TimePlan', 'InstructorNotes'];
 
 /** A lesson's Markdown table, scrolling sideways on a narrow screen instead of widening the page. */
 function ScrollingTable(props: ComponentProps<'table'>) {
@@ -66,7 +67,7 @@ export function LessonPage() {
         </p>
       </header>
       <LessonSlug.Provider value={slug}>
-        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable }}>
+        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable, a: LessonLink }}>
           {Body ? <Body /> : <p role="status">Loading the lesson…</p>}
         </MDXProvider>
       </LessonSlug.Provider>

@@ -12,6 +12,8 @@ export interface Source {
   href?: string;
   /** Publication date, ISO (year, or year-month, where that is all that is known). */
   date: string;
+  /** JMH's Cnt (samples per row) of the rows it prints, where it printed one: with each row's Error, an interval. */
+  count?: number;
 }
 
 export interface Figure {

@@ -1,0 +1,49 @@
+// <Claim id="…" says="…" />: a comparison in a lesson's sentence, rendered from the run it cites.
+// Each lesson binds the component to its own claims (lessons/<slug>/claims.ts) and imports it at
+// the top of its MDX. The words are the data's; if the data gives another outcome than the one
+// the sentence assumes (`says`), the component shows the mismatch in place, and claims.test.ts
+// fails the build.
+import { useEffect, useState } from 'react';
+import { evaluate, saysWhat, type ClaimData, type ClaimSpec } from './claims';
+import { committedData } from './runs';
+import { lessonFigures } from './figures';
+import { loadWasm, wasmReady } from '../wasm/loader';
+
+/** The lesson's claims and the data they read: the committed runs, its published figures, the counters. */
+export function lessonClaimData(slug: string): ClaimData {
+  return { ...committedData(), published: lessonFigures(slug) };
+}
+
+/** Whether the wasm module has loaded, re-rendering once it has (claims that count work need it). */
+function useWasm(needed: boolean): boolean {
+  const [ready, setReady] = useState(() => wasmReady());
+  useEffect(() => {
+    if (!needed || ready) return;
+    let live = true;
+    loadWasm().then(() => live && setReady(true), () => {});
+    return () => {
+      live = false;
+    };
+  }, [needed, ready]);
+  return ready;
+}
+
+/** The `<Claim>` component of one lesson. */
+export function claimComponent(slug: string, claims: Record<string, ClaimSpec>) {
+  return function Claim({ id, says, at }: { id: string; says: string; at?: string }) {
+    const spec = Object.hasOwn(claims, id) ? claims[id] : undefined;
+    const counts = spec?.kind === 'ratio' && spec.source.from === 'count';
+    const ready = useWasm(counts);
+    if (!spec) return <span className="widget-error" role="alert">[no claim “{id}” in lessons/{slug}/claims.ts]</span>;
+    if (counts && !ready) return <span className="claim pending">…</span>;
+    try {
+      const e = evaluate(id, spec, lessonClaimData(slug), at);
+      if (!saysWhat(e, says)) {
+        return <span className="widget-error" role="alert">[claim “{id}” says “{says}”, but its data says “{says.includes(',') ? e.pattern : e.outcome}”: {e.detail}]</span>;
+      }
+      return <span className="claim" title={e.detail}>{e.text}</span>;
+    } catch (err) {
+      return <span className="widget-error" role="alert">[claim “{id}”: {(err as Error).message}]</span>;
+    }
+  };
+}
