@@ -24,9 +24,7 @@ export function Clocks({ m }: { m: WheelModel }) {
     <p className="wheel-clocks">
       Now: <strong>{num(m.now)} ms</strong> · the wheel&apos;s clock: <strong>{num(m.wheelTime)} ms</strong>{' '}
       <span className="hint">
-        {behind > 0
-          ? `(${num(behind)} ms behind: it moves only when the reaper polls a bucket that has come due)`
-          : '(level 0’s; it moves only when the reaper polls a bucket that has come due)'}
+        {behind > 0 ? `(${num(behind)} ms behind: it moves only when a bucket comes due)` : '(it moves only when a bucket comes due)'}
       </span>
     </p>
   );

@@ -264,16 +264,16 @@ pub mod line {
 }
 
 pub const PSEUDOCODE: &[&str] = &[
-    "add(task, delay): e ← entry(task, expiration = now + delay); wheel.add(e)  // now: the real clock",
-    "wheel.add(e) at a level (tick, size, currentTime: the wheel's own clock):",
+    "add(task, delay): e ← entry(task, now + delay); wheel.add(e)  // now: the real clock",
+    "wheel.add(e) at a level (tick, size, currentTime: the wheel's clock):",
     "  if e.expiration < currentTime + tick: run e now  // expired",
     "  elif e.expiration < currentTime + tick × size: b ← buckets[(e.expiration / tick) mod size]; b.append(e)",
-    "    if b.setExpiration((e.expiration / tick) × tick) changed: delayQueue.offer(b)  // b already due: the reaper wakes",
+    "    if b.setExpiration((e.expiration / tick) × tick) changed: delayQueue.offer(b)",
     "  else: overflowWheel (made on first need: tick × size, size, currentTime).add(e)",
     "cancel(e): if e.list ≠ null: e.list.unlink(e)  // O(1)",
-    "reaper, as time passes to T:",
-    "  while delayQueue.peek().expiration ≤ now: b ← delayQueue.poll()  // else: wait",
-    "    wheel.advanceClock(b.expiration)  // the only move of the wheel's clock",
+    "reaper, as time passes to T, or at once when an offered bucket is due:",
+    "  while delayQueue.peek().expiration ≤ now: b ← delayQueue.poll()  // else wait",
+    "    wheel.advanceClock(b.expiration)  // the wheel's clock moves only here",
     "    b.flush(e → wheel.add(e))  // each entry drops a level, or runs; then b.expiration ← −1",
     "advanceClock(t) at a level: if t ≥ currentTime + tick: currentTime ← t − t mod tick; overflowWheel?.advanceClock(currentTime)",
 ];
