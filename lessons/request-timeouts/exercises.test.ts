@@ -50,7 +50,7 @@ describe('the request-timeouts exercises', () => {
       const byId = Object.fromEntries(generate(`check-${s}`).map((i) => [i.id, i]));
       // The slot is (expiration / tick) mod 20, at the level the prompt names.
       const slot = byId['which-slot'];
-      const [now, delay] = [...slot.prompt.matchAll(/([\d,]+) ms/g)].slice(0, 2).map((m) => Number(m[1].replace(/,/g, '')));
+      const [now, delay] = [/fires at ([\d,]+) ms/, /delay of ([\d,]+) ms/].map((re) => Number(re.exec(slot.prompt)![1].replace(/,/g, '')));
       const tick = slot.prompt.includes('level 0') ? 1 : 20;
       expect(slot.expected).toBe(Math.floor((now + delay) / tick) % 20);
       // The first cascade is at the level-2 bucket's expiration: the due time rounded down to 400.
@@ -76,14 +76,35 @@ describe('the request-timeouts exercises', () => {
         end.levels.forEach((l) => expect(l.tick, where).toBe(20 ** l.level));
         const bucketOf = (m: ReturnType<typeof model>, timer: number) => m.buckets.find((b) => b.timers.includes(timer));
         if (i.id === 'which-level' || i.id === 'which-slot') {
-          const b = bucketOf(end, 0)!;
-          const [, now] = /At ([\d,]+) ms|clock is at ([\d,]+) ms/.exec(i.prompt)!.filter(Boolean);
-          expect(model(r.at(r.trace.actionStarts[1])).now, where).toBe(num(now));
+          // Timer 2 (the second timer) is the one asked about; the clocks are the ones it is added at.
+          const before = model(r.at(r.trace.actionStarts[2]));
+          const [, wheel, now] = /stays at ([\d,]+) ms while the real clock runs on to ([\d,]+) ms/.exec(i.prompt)
+            ?? /fires at ([\d,]+) ms.*?(?:both at|as is the real clock|at) ([\d,]+) ms/.exec(i.prompt)!;
+          expect([before.wheelTime, before.now], where).toEqual([num(wheel), num(now)]);
           if (i.id === 'which-slot') {
+            expect(before.wheelTime, where).toBe(before.now);
+            const b = bucketOf(end, 1)!;
             const [, level, tick] = /lands on level (\d+) \(([\d,]+) ms ticks/.exec(i.prompt)!;
             expect([b.level, end.levels[b.level].tick], where).toEqual([Number(level), num(tick)]);
           } else {
-            expect(b.level, where).toBe(i.expected);
+            // The level it lands on: the first bucket it is appended to, from the wheel's clock.
+            const insert = kindIndex(r.trace.schema, 'insert');
+            let k = r.trace.actionStarts[2];
+            while (stepAt(r.trace, k).kind !== insert) k++;
+            const at = model(r.at(k + 1));
+            expect(bucketOf(at, 1)!.level, where).toBe(i.expected);
+            // The reaches the explanation states are the levels' as drawn at that step, and the
+            // due time is within the last one only.
+            const due = num(/= ([\d,]+) ms by the real clock/.exec(i.explanation)![1]);
+            const reaches = [...i.explanation.matchAll(/level (\d+) reaches ([\d,]+) … ([\d,]+) ms/g)];
+            expect(reaches.map((m) => Number(m[1])), where).toEqual(at.levels.slice(0, Number(i.expected) + 1).map((l) => l.level));
+            reaches.forEach((m, l) => {
+              const level = at.levels[l];
+              expect([num(m[2]), num(m[3])], where).toEqual([level.time + level.tick, level.time + level.interval - 1]);
+              expect(due >= num(m[2]) && due <= num(m[3]), where).toBe(l === reaches.length - 1);
+            });
+            const settled = /cascaded down to level (\d+)/.exec(i.explanation);
+            if (settled) expect(bucketOf(end, 1)!.level, where).toBe(Number(settled[1]));
           }
         }
         if (i.id === 'first-cascade') {
@@ -126,6 +147,20 @@ describe('the request-timeouts exercises', () => {
         }
       }
     }
+  });
+
+  it('ask which level from the wheel’s clock, which often lags now and lands a timer higher', () => {
+    const levels = seeds(200).map((seed) => generate(seed).find((i) => i.id === 'which-level')!);
+    for (const i of levels) expect(i.hint).toMatch(/wheel’s own clock, not from now/);
+    // Some questions have the clocks apart and the timer higher than counted from now, cascading
+    // down at once; others have them together.
+    expect(levels.some((i) => /Counted from now it would have gone to level \d+\. Its bucket .* cascaded down/.test(i.explanation))).toBe(true);
+    expect(levels.some((i) => /both at/.test(i.prompt))).toBe(true);
+    const higher = levels.filter((i) => {
+      const m = /Counted from now it would have gone to level (\d+)/.exec(i.explanation);
+      return m && Number(m[1]) < Number(i.expected);
+    });
+    expect(higher.length).toBeGreaterThan(10);
   });
 
   it('grade a firing order click by click against the real run', () => {

@@ -19,22 +19,45 @@ function stepsOf(t: Trace, a: number) {
 
 const levelName = (l: number) => `level ${l}`;
 
-/** A clock somewhere, then one timer: which level takes it? */
+/** The first level an added timer is placed on, and the step that places it. */
+function placed(t: Trace, a: number) {
+  const place = kindIndex(t.schema, 'place');
+  const s = stepsOf(t, a).find((x) => x.kind === place)!;
+  return { k: s.k, level: s.a };
+}
+
+/** Two clocks, then one timer: which level takes it? */
 const whichLevel: Maker = (seed) => {
   const r = rng(`${seed}/level`);
-  const now = randomInt(r, 0, 60) * 10;
+  // Timer 1 moves the wheel's clock to `wheel` (its bucket comes due then); then nothing is due
+  // until `now`, so the wheel's clock lags now by the gap (or by nothing).
+  const wheel = randomInt(r, 1, 39) * 10;
+  const now = wheel + [0, randomInt(r, 3, 38) * 10, randomInt(r, 40, 300) * 10][randomInt(r, 0, 2)];
   const delay = [randomInt(r, 2, 19), randomInt(r, 25, 399), randomInt(r, 450, 7000)][randomInt(r, 0, 2)];
-  const ops = `advance ${now}, add 1 ${delay}`;
+  const ops = `add 1 ${wheel}, advance ${now}, add 2 ${delay}`;
   const t = wheelTrace(ops, 'wheel');
-  const m = modelAt(t, t.length);
-  const level = m.buckets.find((b) => b.timers.includes(0))!.level;
+  const { k, level } = placed(t, 2);
+  // Each level's reach as the add found it (a level made during the add starts at the clock of
+  // the one below, rounded down to its own tick).
+  const reaches = modelAt(t, k + 1).levels.slice(0, level + 1).map((l) => `level ${l.level} reaches ${num(l.time + l.tick)} … ${num(l.time + l.interval - 1)} ms`);
+  const due = now + delay;
+  // The same add on a wheel whose clock is at now (a bucket came due at now).
+  const kept = wheelTrace(`add 1 ${now}, advance ${now}, add 2 ${delay}`, 'wheel');
+  const fromNow = placed(kept, 2).level;
+  const cascades = stepsOf(t, 2).filter((s) => s.kind === kindIndex(t.schema, 'cascade')).length;
+  const settled = modelAt(t, t.length).buckets.find((b) => b.timers.includes(1))!.level;
+  const lagged = now === wheel ? ''
+    : fromNow === level ? `Counted from now it would have gone to the same level.`
+      : `Counted from now it would have gone to ${levelName(fromNow)}.${cascades > 0 ? ` Its bucket on ${levelName(level)} had already expired, so the offer woke the reaper, which polled it at once: the timer cascaded down to ${levelName(settled)}.` : ''}`;
   return {
     id: 'which-level', kind: 'compute', title: 'Which level takes it?',
-    prompt: `The clock is at ${num(now)} ms and the wheel has ticks of 1 ms and 20 slots a level (level 1: 20 ms ticks, level 2: 400 ms). A timer is added with a delay of ${num(delay)} ms. Which level does it land on? (0 is the finest.)`,
-    hint: 'A level reaches from its clock + one tick to its clock + tick × 20 (its clock is the time rounded down to its tick). Try level 0 first, then go up.',
+    prompt: `${now > wheel
+      ? `Timer 1 fires at ${num(wheel)} ms, when its bucket comes due, and nothing is due after it: the wheel's clock stays at ${num(wheel)} ms while the real clock runs on to ${num(now)} ms.`
+      : `Timer 1 fires at ${num(wheel)} ms, when its bucket comes due: the wheel's clock and the real clock are both at ${num(now)} ms.`} The wheel has ticks of 1 ms and 20 slots a level (level 1: 20 ms ticks, level 2: 400 ms). Now timer 2 is added with a delay of ${num(delay)} ms. Which level does it land on? (0 is the finest.)`,
+    hint: 'Its expiration is now + delay, by the real clock. But each level’s reach counts from the wheel’s own clock, not from now: a level reaches from its clock + one tick to its clock + tick × 20, its clock being the wheel’s clock rounded down to the level’s tick. Try level 0 first, then go up.',
     expected: level,
-    explanation: `It is due at ${num(now + delay)} ms. ${level === 0 ? `Level 0 reaches ${num(now + 1)} … ${num(now + 19)} ms: it fits there.` : `Level 0 reaches only to ${num(now + 19)} ms; level ${level} is the first whose reach covers ${num(now + delay)} ms.`}`,
-    replay: replay('wheel', ops, 'op:2'),
+    explanation: `It is due at ${num(now)} + ${num(delay)} = ${num(due)} ms by the real clock, ${now > wheel ? 'but' : 'and'} the reaches count from the wheel's clock, ${num(wheel)} ms: ${reaches.join('; ')}. ${level === 0 ? 'Level 0 covers it.' : `Level ${level} is the first that covers it.`}${lagged ? ` ${lagged}` : ''}`,
+    replay: replay('wheel', ops, 'op:3'),
   };
 };
 
@@ -43,17 +66,18 @@ const whichSlot: Maker = (seed) => {
   const r = rng(`${seed}/slot`);
   const now = randomInt(r, 1, 40) * 20;
   const delay = randomInt(r, 21, 390);
-  const ops = `advance ${now}, add 1 ${delay}`;
+  // Timer 1 comes due at `now`, so the wheel's clock is at now too.
+  const ops = `add 1 ${now}, advance ${now}, add 2 ${delay}`;
   const t = wheelTrace(ops, 'wheel');
-  const b = modelAt(t, t.length).buckets.find((x) => x.timers.includes(0))!;
+  const b = modelAt(t, t.length).buckets.find((x) => x.timers.includes(1))!;
   const due = now + delay;
   return {
     id: 'which-slot', kind: 'compute', title: 'Which slot?',
-    prompt: `At ${num(now)} ms a timer is added with a delay of ${num(delay)} ms; it lands on ${levelName(b.level)} (${b.level === 0 ? '1 ms' : '20 ms'} ticks, 20 slots). Which slot (0 … 19)?`,
+    prompt: `Timer 1 fires at ${num(now)} ms, when its bucket comes due, so the wheel's clock is at ${num(now)} ms, as is the real clock. Then timer 2 is added with a delay of ${num(delay)} ms; it lands on ${levelName(b.level)} (${b.level === 0 ? '1 ms' : '20 ms'} ticks, 20 slots). Which slot (0 … 19)?`,
     hint: 'slot = (expiration ÷ tick, rounded down) mod 20.',
     expected: b.slot,
     explanation: `It expires at ${num(due)} ms: (${num(due)} ÷ ${b.level === 0 ? 1 : 20}, rounded down) mod 20 = ${b.slot}. Its bucket expires at ${num(b.expires)} ms.`,
-    replay: replay('wheel', ops, 'op:2'),
+    replay: replay('wheel', ops, 'op:3'),
   };
 };
 
@@ -67,7 +91,8 @@ const firstCascade: Maker = (seed) => {
   const t = wheelTrace(ops, 'wheel');
   const cascade = kindIndex(t.schema, 'cascade');
   const first = stepsOf(t, 1).find((s) => s.kind === cascade)!;
-  const time = frameAt(t, first.k + 1).get('now');
+  // The wheel's clock when the bucket is polled: its expiration.
+  const time = modelAt(t, first.k + 1).wheelTime;
   return {
     id: 'first-cascade', kind: 'compute', title: 'When does it move down?',
     prompt: `At 0 ms a timer is added with a delay of ${num(delay)} ms; then the clock runs to ${num(delay)} ms. At what time (ms) does the timer first move down a level?`,

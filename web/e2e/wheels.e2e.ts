@@ -32,7 +32,10 @@ describe('the timing wheel', () => {
     const { page } = await browser.open(open('add 1 7421, advance 7200'));
     await page.getByRole('button', { name: 'Jump to end' }).click();
     expect(await rows(page, 'wheel buckets')).toEqual([['1', '11', '7420', '1']]);
-    // The last step is the cascade itself; a few steps back, the flush of level 2's bucket.
+    // The last step is the reaper waiting; one back, the cascade itself; a few more, the flush of
+    // level 2's bucket.
+    expect(await page.locator('.narration').innerText()).toMatch(/^Nothing more is due by 7200 ms \(the earliest bucket expires at 7420 ms\): the reaper waits\./);
+    await page.getByRole('button', { name: 'Step back' }).click();
     expect(await page.locator('.narration').innerText()).toBe('#1 moved down from level 2 to level 1.');
     expect(await page.locator('.wheel-svg .chip.focus').count()).toBe(1);
     let narration = '';
@@ -42,6 +45,17 @@ describe('the timing wheel', () => {
     }
     expect(narration).toContain('Flush L2[18]: take its 1 timer');
     expect(await page.locator('.wheel-svg .slot.focus').count()).toBe(1);
+  });
+
+  it('shows now and the wheel’s own clock, which lags it after an idle gap', async () => {
+    const { page, errors } = await browser.open(open('add 1 5, advance 1000, add 2 5', '&step=op:3'));
+    const clocks = page.locator('.wheel-clocks');
+    await expect.poll(() => clocks.innerText()).toMatch(/^Now: 1,000 ms · the wheel's clock: 5 ms \(995 ms behind/);
+    await page.getByRole('button', { name: 'Jump to end' }).click();
+    await expect.poll(() => clocks.innerText()).toMatch(/^Now: 1,000 ms · the wheel's clock: 1,000 ms /);
+    expect(await rows(page, 'wheel levels')).toEqual([['0', '1', '20', '1000'], ['1', '20', '400', '1000'], ['2', '400', '8000', '800']]);
+    expect(await rows(page, 'wheel buckets')).toEqual([['0', '5', '1005', '2']]);
+    expect(errors).toEqual([]);
   });
 
   it('keeps the state in the link, so it reopens exactly', async () => {

@@ -17,6 +17,19 @@ const MIN_LABEL_PX = 11;
 
 const bucketName = (b: number, size: number) => `L${Math.floor(b / size)}[${b % size}]`;
 
+/** The two clocks: now (the real clock, which expirations count from) and the wheel's own. */
+export function Clocks({ m }: { m: WheelModel }) {
+  const behind = m.now - m.wheelTime;
+  return (
+    <p className="wheel-clocks">
+      Now: <strong>{num(m.now)} ms</strong> · the wheel&apos;s clock: <strong>{num(m.wheelTime)} ms</strong>{' '}
+      <span className="hint">
+        {behind > 0 ? `(${num(behind)} ms behind: it moves only when a bucket comes due)` : '(it moves only when a bucket comes due)'}
+      </span>
+    </p>
+  );
+}
+
 /** The fired timers, in order, as "ID at T". */
 export function FiredList({ m, trace, name }: { m: WheelModel; trace: Trace; name: string }) {
   return (
@@ -93,7 +106,7 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
     <div className="wheel-drawing-frame" style={style}>
       <div className="wheel-drawing" ref={scroller}>
         <svg className="wheel-svg" ref={ref} viewBox={`0 0 ${WIDTH} ${height}`} role="img"
-          aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, clock at ${m.now} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
+          aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
           {m.levels.map((l) => {
             const top = l.level * ROW_H;
             return (
@@ -152,6 +165,7 @@ export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Fra
   if (trace.variant === 'wheel') {
     return (
       <div className="wheel-view">
+        <Clocks m={m} />
         <WheelDrawing m={m} trace={trace} size={size} moveMs={moveMs} queued={frame.get('q_held')}
           subject={trace.actions[frame.get('action')]?.subject ?? -1} />
         <Tables m={m} trace={trace} />

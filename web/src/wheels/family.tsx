@@ -24,10 +24,13 @@ function WheelHelp({ schema }: { schema: FamilySchema }) {
         <code>cancel ID</code> cancels it (nothing happens if it has already fired or been cancelled);
         <code>advance T</code> moves the clock to T ms (T is absolute and never earlier than now), running every
         timer due by then.</li>
+      <li>Two clocks, as in Kafka: an expiration is now + delay, but the levels&apos; reaches count from the wheel&apos;s own
+        clock, which moves only to the expiration of each bucket the reaper polls. After an idle gap it lags now, and a
+        short timer can land on a higher level, in a bucket already due, and cascade down at once.</li>
       <li><code>burst N DELAY</code> adds N timers with the next free IDs, all due DELAY ms from now;
         <code>random N MAX SEED</code> adds N timers with delays drawn from 1 … MAX ms, the same for the same seed;
         <code>cancel-all</code> cancels every pending timer; <code>drain</code> advances to the last pending expiration.</li>
-      <li>The wheel is Kafka&apos;s: {l.tickMs} ms ticks, {l.wheelSize} slots a level; a timer due now runs at once.</li>
+      <li>The wheel is Kafka&apos;s: {l.tickMs} ms ticks, {l.wheelSize} slots a level; a timer due now runs at once (through the reaper, if the wheel&apos;s clock lags).</li>
       <li>Limits: drawn for up to {num(l.drawnTimers)} timers and {num(l.drawnOperations)} operations ({num(l.drawnSteps)} steps);
         larger scripts are counted only, up to {num(l.countedTimers)} timers.</li>
     </ul>

@@ -34,7 +34,14 @@ export interface WheelModel {
   focusLevel: number;
   /** The bucket a cascading timer came from. */
   fromBucket: number;
+  /** The real clock: the script's time, which expirations are computed from. */
   now: number;
+  /**
+   * The wheel's own clock (level 0's), which levels' reaches count from. It moves only to the
+   * expiration of each bucket the reaper polls, so it lags `now` after an idle gap. −1 for the
+   * DelayQueue of tasks, which has no wheel.
+   */
+  wheelTime: number;
 }
 
 export function wheelModel(f: Frame, size: number): WheelModel {
@@ -63,7 +70,7 @@ export function wheelModel(f: Frame, size: number): WheelModel {
   return {
     levels, buckets, expirations, fired,
     focusTimer: f.get('focus_timer'), focusBucket: f.get('focus_bucket'), focusLevel: f.get('focus_level'),
-    fromBucket: f.get('from_bucket'), now: f.get('now'),
+    fromBucket: f.get('from_bucket'), now: f.get('now'), wheelTime: levels.length ? levels[0].time : -1,
   };
 }
 

@@ -6,7 +6,7 @@ import { parseScript } from '../script/parse';
 import { familySchema, type FamilySchema } from '../script/schema';
 import { traceOf, traceScript } from '../script/run';
 import { frameAt } from '../script/frame';
-import type { Trace } from '../script/trace';
+import { kindIndex, stepAt, type Trace } from '../script/trace';
 import { STACK, chipPlaces, wheelModel } from './viewModel';
 import { describeTimerWork, timerWork } from './family';
 
@@ -82,6 +82,53 @@ describe('the wheel view model', () => {
     expect([wheelCancel.unlink, wheelCancel['q-equals']]).toEqual([1, 0]);
     // Equal due times keep the order they were offered in: timer 50 is in the last of 50 slots.
     expect([queueCancel['q-equals'], queueCancel.unlink]).toEqual([50, 0]);
+  });
+});
+
+describe('the two clocks', () => {
+  it('keeps the wheel’s clock at the last bucket polled while now runs on, in the frame and the model', () => {
+    const t = trace('add 1 5, advance 1000, add 2 5, advance 1005');
+    const idle = wheelModel(afterAction(t, 1), 20);
+    expect([idle.now, idle.wheelTime]).toEqual([1000, 5]);
+    // The add is placed against the wheel's clock: level 2, in the bucket that expired at 800.
+    const insert = kindIndex(t.schema, 'insert');
+    let k = t.actionStarts[2];
+    while (stepAt(t, k).kind !== insert) k++;
+    expect(wheelModel(at(t, k + 1), 20).buckets).toEqual([{ level: 2, slot: 2, expires: 800, timers: [1] }]);
+    // The reaper polls it at once, then level 1's bucket at 1,000: the timer waits on level 0.
+    const added = wheelModel(afterAction(t, 2), 20);
+    expect([added.now, added.wheelTime]).toEqual([1000, 1000]);
+    expect(added.levels.map((l) => l.time)).toEqual([1000, 1000, 800]);
+    expect(added.buckets).toEqual([{ level: 0, slot: 5, expires: 1005, timers: [1] }]);
+    const end = wheelModel(at(t, t.length), 20);
+    expect(end.fired.map((f) => [t.entityLabels[f.timer], f.time])).toEqual([['1', 5], ['2', 1005]]);
+    expect([end.now, end.wheelTime]).toEqual([1005, 1005]);
+    // The old design has no wheel.
+    expect(wheelModel(at(trace('add 1 5', 'delay-queue'), 1), 20).wheelTime).toBe(-1);
+  });
+
+  it('does what the lesson says of its two-clocks player', () => {
+    const mdx = readFileSync(join(import.meta.dirname, '..', '..', '..', 'lessons', 'request-timeouts.mdx'), 'utf8');
+    const section = mdx.slice(mdx.indexOf('## Two clocks'), mdx.indexOf('## The old design')).replace(/\s+/g, ' ');
+    const ops = /<WheelPlayer variant="wheel" ops="([^"]+)" step="op:3" \/>/.exec(section)![1];
+    const t = trace(ops);
+    const idle = wheelModel(afterAction(t, 1), 20);
+    expect(section).toContain(`so the wheel's clock stays at ${idle.wheelTime} ms`);
+    expect(section).toContain(`runs on to ${idle.now.toLocaleString('en')} ms`);
+    // "beyond level 0 (reaching 24 ms) and level 1 (reaching 399 ms)": the levels' reaches at the add.
+    const beyond = kindIndex(t.schema, 'beyond');
+    const passed = Array.from({ length: t.length }, (_, k) => k).filter((k) => k >= t.actionStarts[2] && stepAt(t, k).kind === beyond).slice(0, 2);
+    const reach = passed.map((k) => { const l = wheelModel(at(t, k + 1), 20).levels[stepAt(t, k).a]; return l.time + l.interval - 1; });
+    expect(section).toContain(`beyond level 0 (reaching ${reach[0]} ms) and level 1 (reaching ${reach[1]} ms)`);
+    const words = ['no', 'one', 'two', 'three', 'four', 'five'];
+    const c = afterAction(t, 2).counts('last');
+    expect(section).toContain(`${words[c.cascade]} cascades, ${words[c['q-offer']]} offers and ${words[c['q-poll']]} polls`);
+    expect(c.overflow).toBe(2); // "level 2 is made for it"
+    // "Had a bucket come due at 1,000 ms, … one offer to level 0."
+    const kept = trace('add 1 1000, advance 1000, add 2 5');
+    const k = afterAction(kept, 2).counts('last');
+    expect([k['q-offer'], k.cascade, k.overflow, k['q-poll']]).toEqual([1, 0, 0, 0]);
+    expect(wheelModel(afterAction(kept, 2), 20).buckets).toEqual([{ level: 0, slot: 5, expires: 1005, timers: [1] }]);
   });
 });
 

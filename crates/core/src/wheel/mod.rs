@@ -13,8 +13,17 @@
 //! ordered by expiration with no tie-break, so buckets with equal expirations come out in the
 //! JDK's heap order, as in Kafka.
 //!
+//! Two clocks, as in Kafka. `SystemTimer.add` computes an entry's expiration from the real clock
+//! (`Time.hiResClockMs`: here [`SystemTimer::now`]), but `TimingWheel.add` places it against the
+//! wheel's own `currentTime`, which moves only when the reaper polls a due bucket
+//! (`advanceClock(bucket.getExpiration())`); when nothing is due the reaper's poll times out and
+//! the wheel stays where the last bucket left it. So after an idle gap the wheel's clock lags
+//! "now", a short timer can land on a higher level, in a bucket that is already due, and cascade
+//! down as the reaper (woken by the offer of a bucket that is due) polls those buckets at once.
+//!
 //! Simplified: time is virtual (the script's clock) instead of `System.nanoTime`, so "advance to
-//! T" polls every bucket due by T at once instead of waiting up to 200 ms for one; there is one
+//! T" polls every bucket due by T in turn, each at its expiration, instead of waking up for each
+//! as the real clock reaches it (or every 200 ms to find none); there is one
 //! thread, so no thread ever waits on the per-list monitors (they are paid as uncontended ones,
 //! see `crate::sync`) and `SystemTimer`'s read/write lock is not modelled; entries live in an
 //! arena and are named by [`TimerHandle`]s, as Netty's heap elements are. A task and its entry are
@@ -103,6 +112,11 @@ pub enum WheelEvent {
         level: usize,
         time: u64,
     },
+    /// Nothing more is due by `now`: the reaper waits (its poll times out), and the wheel's clock
+    /// stays where the last bucket left it.
+    Wait {
+        now: u64,
+    },
     /// The delay queue's heap at work (of buckets, or of tasks in the old design).
     Queue(HeapEvent),
     /// The delay queue's heap is on this line of its own listing (for the narration only).
@@ -127,6 +141,7 @@ pub mod kind {
     pub const Q_MOVE: usize = 14;
     pub const Q_STEP: usize = 15;
     pub const BEYOND: usize = 16;
+    pub const WAIT: usize = 17;
 }
 
 impl Event for WheelEvent {
@@ -199,6 +214,10 @@ impl Event for WheelEvent {
             name: "beyond",
             counter: Some("levels passed"),
         },
+        Kind {
+            name: "wait",
+            counter: None,
+        },
     ];
 
     fn kind(&self) -> usize {
@@ -213,6 +232,7 @@ impl Event for WheelEvent {
             WheelEvent::Cascade { .. } => kind::CASCADE,
             WheelEvent::Fire { .. } => kind::FIRE,
             WheelEvent::Tick { .. } => kind::TICK,
+            WheelEvent::Wait { .. } => kind::WAIT,
             WheelEvent::QueueLine(_) => kind::Q_STEP,
             WheelEvent::Queue(h) => match h {
                 HeapEvent::Begin(Op::Offer) => kind::Q_OFFER,
@@ -230,39 +250,39 @@ impl Event for WheelEvent {
 /// Pseudocode lines the probe is told about; `PSEUDOCODE[line]` is the text.
 pub mod line {
     pub const ADD: u8 = 0;
-    pub const ADD_EXPIRED: u8 = 1;
-    pub const ADD_PLACE: u8 = 2;
-    pub const ADD_OFFER: u8 = 3;
-    pub const ADD_OVERFLOW: u8 = 4;
-    pub const CANCEL: u8 = 5;
-    pub const ADVANCE: u8 = 6;
-    pub const ADVANCE_POLL: u8 = 7;
-    pub const ADVANCE_CLOCK: u8 = 8;
-    pub const ADVANCE_FLUSH: u8 = 9;
-    pub const ADVANCE_REST: u8 = 10;
+    pub const WHEEL_ADD: u8 = 1;
+    pub const ADD_EXPIRED: u8 = 2;
+    pub const ADD_PLACE: u8 = 3;
+    pub const ADD_OFFER: u8 = 4;
+    pub const ADD_OVERFLOW: u8 = 5;
+    pub const CANCEL: u8 = 6;
+    pub const REAPER: u8 = 7;
+    pub const POLL: u8 = 8;
+    pub const BUCKET_CLOCK: u8 = 9;
+    pub const FLUSH: u8 = 10;
     pub const CLOCK: u8 = 11;
 }
 
 pub const PSEUDOCODE: &[&str] = &[
-    "add(e) at a wheel (tick, size, currentTime):",
+    "add(task, delay): e ← entry(task, now + delay); wheel.add(e)  // now: the real clock",
+    "wheel.add(e) at a level (tick, size, currentTime: the wheel's clock):",
     "  if e.expiration < currentTime + tick: run e now  // expired",
     "  elif e.expiration < currentTime + tick × size: b ← buckets[(e.expiration / tick) mod size]; b.append(e)",
     "    if b.setExpiration((e.expiration / tick) × tick) changed: delayQueue.offer(b)",
     "  else: overflowWheel (made on first need: tick × size, size, currentTime).add(e)",
     "cancel(e): if e.list ≠ null: e.list.unlink(e)  // O(1)",
-    "advance(T):",
-    "  while delayQueue.peek().expiration ≤ T: b ← delayQueue.poll()",
-    "    wheel.advanceClock(b.expiration)",
-    "    b.flush(e → add(e))  // each entry drops a level, or runs; then b.expiration ← −1",
-    "  wheel.advanceClock(T)",
-    "advanceClock(t) at a wheel: if t ≥ currentTime + tick: currentTime ← t − t mod tick; overflowWheel?.advanceClock(currentTime)",
+    "reaper, as time passes to T, or at once when an offered bucket is due:",
+    "  while delayQueue.peek().expiration ≤ now: b ← delayQueue.poll()  // else wait",
+    "    wheel.advanceClock(b.expiration)  // the wheel's clock moves only here",
+    "    b.flush(e → wheel.add(e))  // each entry drops a level, or runs; then b.expiration ← −1",
+    "advanceClock(t) at a level: if t ≥ currentTime + tick: currentTime ← t − t mod tick; overflowWheel?.advanceClock(currentTime)",
 ];
 
 /// Pseudocode of the timer it replaced: a `DelayQueue` of the tasks themselves.
 pub const DELAY_QUEUE_PSEUDOCODE: &[&str] = &[
     "add(t): delayQueue.offer(t)  // a heap ordered by due time: O(log n)",
     "cancel(t): delayQueue.remove(t)  // finds t by equals(), slot by slot: O(n)",
-    "advance(T): while delayQueue.peek().due ≤ T: run delayQueue.poll()",
+    "reaper, as time passes to T: while delayQueue.peek().due ≤ now: run delayQueue.poll()",
 ];
 
 /// A timer in the arena (Kafka: the `TimerTaskEntry` object).
@@ -364,7 +384,11 @@ pub struct SystemTimer<P: Probe<WheelEvent> = NoProbe> {
     task_counter: u32,
     /// The bucket `DelayQueue`'s `ReentrantLock`.
     queue_lock: u32,
+    /// The real clock (Kafka's `Time.hiResClockMs`). The wheel's own clock is level 0's
+    /// `current_time`, which lags it.
     now: u64,
+    /// An add offered a bucket that is already due: the `DelayQueue` signals the waiting reaper.
+    woke: bool,
 }
 
 impl SystemTimer<NoProbe> {
@@ -384,6 +408,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             task_counter: 0,
             queue_lock: 0,
             now: start_ms,
+            woke: false,
         };
         t.make_level(tick_ms, start_ms);
         t
@@ -439,8 +464,21 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         });
     }
 
+    /// The real clock: what `add` computes expirations from.
     pub fn now(&self) -> u64 {
         self.now
+    }
+
+    /// The wheel's own clock (level 0's `currentTime`): the expiration of the last bucket the
+    /// reaper polled, or the start. Never ahead of [`now`](Self::now); behind it after an idle gap.
+    pub fn wheel_time(&self) -> u64 {
+        self.levels[0].current_time
+    }
+
+    /// Moves the real clock to `now` (it never goes back) without polling anything: the caller
+    /// reads the clock, as a thread that adds a timer does. The reaper's work is [`advance`](Self::advance).
+    pub fn set_now(&mut self, now: u64) {
+        self.now = self.now.max(now);
     }
 
     pub fn levels(&self) -> &[Level] {
@@ -494,8 +532,10 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         self.entries[h.0 as usize].expiration
     }
 
-    /// `SystemTimer.add`: a task due `delay` ms from now. `fire` gets the ID of every task that
-    /// runs (a task already due runs at once).
+    /// `SystemTimer.add`: a task due `delay` ms from now by the real clock, placed against the
+    /// wheel's clock. `fire` gets the ID and time of every task that runs: one the wheel finds
+    /// expired runs at once; one put into a bucket that is already due (the wheel's clock lags)
+    /// runs, or cascades down, as the reaper, woken by that bucket's offer, polls it.
     pub fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle {
         self.line(line::ADD);
         self.event(WheelEvent::Begin(WheelOp::Add));
@@ -518,6 +558,11 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         sync::store_release_u32(&mut entry.task_entry, h);
         sync::monitor_exit(&mut entry.task_monitor);
         self.add_entry(h, 0, fire);
+        if self.woke {
+            // The reaper, waiting in `delayQueue.poll(200 ms)`, is signalled by the offer and finds
+            // the bucket due: it does its work now, before anything else happens.
+            self.reap(self.now, fire);
+        }
         TimerHandle(h)
     }
 
@@ -531,6 +576,8 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         match self.wheel_add(e) {
             Some(level) => {
                 if from_level > level {
+                    // A flush's re-add: the entry dropped to a lower level.
+                    self.line(line::FLUSH);
                     self.event(WheelEvent::Cascade {
                         timer: e,
                         from: from_level,
@@ -558,7 +605,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         let expiration = self.entries[e as usize].expiration;
         let mut level = 0;
         loop {
-            self.line(line::ADD);
+            self.line(line::WHEEL_ADD);
             let Level {
                 tick,
                 interval,
@@ -594,6 +641,11 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
                         bucket: b,
                     });
                     sync::unlock(&mut self.queue_lock);
+                    // The `DelayQueue` signals its waiting reaper when the offer is its new head,
+                    // which a bucket already due is (every other is later than now).
+                    if bucket_expiration as u64 <= self.now {
+                        self.woke = true;
+                    }
                 }
                 return Some(level);
             }
@@ -684,28 +736,41 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         pending
     }
 
-    /// `SystemTimer.advanceClock` driven to `t`: flush every bucket due by `t`, then move the
-    /// clocks to `t`.
+    /// The reaper as the real clock runs on to `t` (Kafka's loop of `advanceClock(200)`): it polls
+    /// each bucket as it comes due, moves the wheel's clock to that bucket's expiration and
+    /// flushes it. Then nothing is due and it waits: the wheel's clock stays at the last bucket's
+    /// expiration, behind `t` if no bucket expired at `t`.
     pub fn advance(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
-        self.line(line::ADVANCE);
+        self.line(line::REAPER);
         self.event(WheelEvent::Begin(WheelOp::Advance));
+        self.reap(t, fire);
+        self.now = self.now.max(t);
+        self.event(WheelEvent::Wait { now: self.now });
+    }
+
+    /// `SystemTimer.advanceClock`'s loop: poll every bucket due by `until`, in expiration order;
+    /// the real clock is at least each one's expiration when it is polled.
+    fn reap(&mut self, until: u64, fire: &mut impl FnMut(u32, u64)) {
         loop {
+            self.line(line::POLL);
             // `delayQueue.poll()`: under its lock, the head if it is due.
             sync::lock(&mut self.queue_lock);
-            let due = self.queue.peek().is_some_and(|head| head.expiration <= t);
+            let due = self
+                .queue
+                .peek()
+                .is_some_and(|head| head.expiration <= until);
             let polled = due.then(|| self.queue.poll().expect("peeked").bucket);
             sync::unlock(&mut self.queue_lock);
             let Some(b) = polled else { break };
-            self.line(line::ADVANCE_POLL);
+            // `bucket.getExpiration()`.
             let expiration = self.buckets[b as usize].expiration.max(0) as u64;
-            self.line(line::ADVANCE_CLOCK);
+            self.now = self.now.max(expiration);
+            self.line(line::BUCKET_CLOCK);
             self.advance_clock(expiration);
-            self.line(line::ADVANCE_FLUSH);
+            self.line(line::FLUSH);
             self.flush(b, fire);
         }
-        self.line(line::ADVANCE_REST);
-        self.advance_clock(t);
-        self.now = self.now.max(t);
+        self.woke = false;
     }
 
     /// `TimingWheel.advanceClock`, level by level.
@@ -735,6 +800,7 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             if head == root {
                 break;
             }
+            self.line(line::FLUSH);
             self.unlink(head, true);
             self.add_entry(head, level, fire);
         }
@@ -863,6 +929,8 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
 
     fn run_due(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
         loop {
+            // The reaper's poll, also when an add's offer woke it.
+            probe!(self.queue.probe.0.line(2));
             // `poll()`: under the lock, the head if it is due.
             sync::lock(&mut self.lock);
             let head = self
@@ -1098,6 +1166,163 @@ mod tests {
         assert_eq!(t.queued_buckets(), 1);
         let bucket = t.queue_layout()[0].bucket;
         assert_eq!(t.bucket(bucket), (0, 7, 7));
+    }
+
+    /// Every event but the delay queue's inner steps (its offers and polls are kept).
+    #[derive(Default)]
+    struct Log(Vec<WheelEvent>);
+
+    impl Probe<WheelEvent> for Log {
+        fn event(&mut self, e: WheelEvent) {
+            match e {
+                WheelEvent::Queue(HeapEvent::Begin(_)) => self.0.push(e),
+                WheelEvent::Queue(_) | WheelEvent::QueueLine(_) => {}
+                _ => self.0.push(e),
+            }
+        }
+    }
+
+    #[test]
+    fn after_an_idle_gap_a_short_timer_lands_high_and_cascades_as_kafka_s_does() {
+        // Worked out from Kafka's `SystemTimer` (tick 1 ms, 20 slots, started at 0): timer 1 (5 ms)
+        // fires when its bucket is polled at 5 ms, which moves the wheel's clock to 5. Nothing is
+        // due after that, so `advanceClock` polls nothing and the wheel stays at 5 while the real
+        // clock runs on to 1,000.
+        let mut t = SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, Log::default());
+        let mut fired = vec![];
+        t.add(1, 5, &mut |id, at| fired.push((id, at)));
+        t.advance(1000, &mut |id, at| fired.push((id, at)));
+        assert_eq!(fired, vec![(1, 5)]);
+        assert_eq!(
+            (t.now(), t.wheel_time()),
+            (1000, 5),
+            "now, and the wheel's clock"
+        );
+        assert_eq!(t.probe().0.last(), Some(&WheelEvent::Wait { now: 1000 }));
+        t.probe().0.clear();
+        // Timer 2, 5 ms at 1,000: expiration 1,005 by the real clock. Against the wheel's clock (5)
+        // it is beyond level 0 (reach 6 … 24) and level 1 (made at 0: reach 20 … 399), so level 2
+        // is made (tick 400, clock 0) and takes it in slot (1005 / 400) mod 20 = 2, the bucket
+        // expiring at 800: already due, so the offer wakes the reaper, which polls it at once.
+        let h = t.add(2, 5, &mut |id, at| fired.push((id, at))).0;
+        use HeapEvent::Begin;
+        use WheelEvent::*;
+        let offer = Queue(Begin(Op::Offer));
+        let poll = Queue(Begin(Op::Poll));
+        let place = |level, slot| {
+            [
+                Place {
+                    timer: h,
+                    level,
+                    slot,
+                },
+                Insert {
+                    timer: h,
+                    level,
+                    slot,
+                },
+            ]
+        };
+        let mut expected = vec![
+            WheelEvent::Begin(WheelOp::Add),
+            Beyond { timer: h, level: 0 },
+            Overflow { level: 0 },
+            Beyond { timer: h, level: 1 },
+            Overflow { level: 1 },
+        ];
+        expected.extend(place(2, 2));
+        expected.extend([
+            offer,
+            // The reaper: `advanceClock(800)` moves every level to 800, and the flush re-adds the
+            // entry: beyond level 0 (801 … 819), within level 1 (820 … 1,199), slot 50 mod 20 =
+            // 10, the bucket expiring at 1,000: due as well.
+            poll,
+            Tick {
+                level: 0,
+                time: 800,
+            },
+            Tick {
+                level: 1,
+                time: 800,
+            },
+            Tick {
+                level: 2,
+                time: 800,
+            },
+            Flush { level: 2, slot: 2 },
+            Unlink {
+                timer: h,
+                level: 2,
+                slot: 2,
+            },
+            Beyond { timer: h, level: 0 },
+        ]);
+        expected.extend(place(1, 10));
+        expected.extend([
+            offer,
+            Cascade {
+                timer: h,
+                from: 2,
+                to: 1,
+            },
+            // `advanceClock(1000)`: levels 0 and 1 move; level 2 (next tick at 1,200) does not.
+            // The re-add lands on level 0, slot 5, the bucket expiring at 1,005: not due yet.
+            poll,
+            Tick {
+                level: 0,
+                time: 1000,
+            },
+            Tick {
+                level: 1,
+                time: 1000,
+            },
+            Flush { level: 1, slot: 10 },
+            Unlink {
+                timer: h,
+                level: 1,
+                slot: 10,
+            },
+        ]);
+        expected.extend(place(0, 5));
+        expected.extend([
+            offer,
+            Cascade {
+                timer: h,
+                from: 1,
+                to: 0,
+            },
+        ]);
+        assert_eq!(t.probe().0, expected);
+        let clocks: Vec<u64> = t.levels().iter().map(|l| l.current_time).collect();
+        assert_eq!(clocks, vec![1000, 1000, 800]);
+        assert_eq!(t.bucket_ids(0, 5), vec![2]);
+        assert_eq!(t.queued_buckets(), 1);
+        assert_eq!(t.next_expiration(), Some(1005));
+        t.advance(1005, &mut |id, at| fired.push((id, at)));
+        assert_eq!(fired, vec![(1, 5), (2, 1005)]);
+        assert_eq!(t.wheel_time(), 1005);
+    }
+
+    #[test]
+    fn the_wheel_s_clock_stays_at_the_last_bucket_polled() {
+        let mut t = SystemTimer::new(0);
+        let mut f = |_, _| {};
+        t.advance(500, &mut f);
+        assert_eq!((t.now(), t.wheel_time()), (500, 0), "no bucket, no move");
+        // Due at 530: beyond level 0 and level 1 (made at 0, reaching 399), so on level 2, in the
+        // bucket expiring at 400, which is due: the reaper polls it, and the timer drops to level
+        // 1's bucket expiring at 520, not due before 520.
+        t.add(1, 30, &mut f);
+        assert_eq!(t.levels().len(), 3);
+        assert_eq!((t.wheel_time(), t.next_expiration()), (400, Some(520)));
+        t.advance(700, &mut f);
+        assert_eq!(t.wheel_time(), 530, "the last bucket polled expired at 530");
+        assert_eq!(t.now(), 700);
+        // A timer due now fires at once, whichever clock the wheel is at.
+        let mut ran = vec![];
+        t.add(2, 0, &mut |id, at| ran.push((id, at)));
+        assert_eq!(ran, vec![(2, 700)]);
+        assert_eq!(t.wheel_time(), 700);
     }
 
     #[test]

@@ -314,12 +314,20 @@ impl<P: Probe<WheelEvent>> Purgatory for WheelPurgatory<P> {
         if self.try_complete(op, now) {
             return op;
         }
-        // The timer's own clock follows the reaper; a task's expiration is now + delay.
-        let delay = (now + timeout).saturating_sub(self.timer.now());
+        // The task's expiration is now + timeout by the real clock; the wheel places it against
+        // its own clock, which follows the reaper and lags now after a quiet spell.
+        self.timer.set_now(now);
+        let wheel = self.timer.wheel_time();
         let mut fired = std::mem::take(&mut self.fired);
-        let h = self.timer.add(op, delay, &mut |id, _| fired.push(id));
+        let h = self.timer.add(op, timeout, &mut |id, _| fired.push(id));
         self.fired = fired;
         self.handles[op as usize] = Some(h);
+        if self.timer.wheel_time() != wheel {
+            // The wheel's clock moves only when the reaper polls a bucket: the add put the entry
+            // into a bucket already due, and the offer woke the reaper, which polled it at once
+            // (`advanceClock` returned true). Its loop goes on as after any such return.
+            self.after_advance(now);
+        }
         op
     }
 
@@ -335,6 +343,29 @@ impl<P: Probe<WheelEvent>> Purgatory for WheelPurgatory<P> {
         }
         let mut fired = std::mem::take(&mut self.fired);
         self.timer.advance(now, &mut |op, _| fired.push(op));
+        self.fired = fired;
+        self.after_advance(now);
+    }
+
+    fn entries(&self) -> (usize, usize) {
+        (self.timer.size(), self.watchers.watched)
+    }
+
+    fn purge_visits(&self) -> u64 {
+        self.purge_visits
+    }
+
+    fn completed_entries(&self) -> (usize, usize) {
+        // Completing cancels the timer entry at once: none linger on the timer side.
+        (0, self.watchers.completed(&self.ops))
+    }
+}
+
+impl<P: Probe<WheelEvent>> WheelPurgatory<P> {
+    /// The reaper after `advanceClock` returns: the tasks it ran have expired their operations;
+    /// then the purge check.
+    fn after_advance(&mut self, now: u64) {
+        let mut fired = std::mem::take(&mut self.fired);
         for &op in &fired {
             // The task's run(): forceComplete, then onExpiration.
             let o = &mut self.ops[op as usize];
@@ -351,19 +382,6 @@ impl<P: Probe<WheelEvent>> Purgatory for WheelPurgatory<P> {
             self.estimated_total = delayed;
             self.purge_visits += self.watchers.purge(&self.ops) as u64;
         }
-    }
-
-    fn entries(&self) -> (usize, usize) {
-        (self.timer.size(), self.watchers.watched)
-    }
-
-    fn purge_visits(&self) -> u64 {
-        self.purge_visits
-    }
-
-    fn completed_entries(&self) -> (usize, usize) {
-        // Completing cancels the timer entry at once: none linger on the timer side.
-        (0, self.watchers.completed(&self.ops))
     }
 }
 
@@ -427,6 +445,35 @@ mod tests {
         p.reap(200);
         assert_eq!(p.expired, 1);
         assert_eq!(p.entries().0, 0);
+    }
+
+    #[test]
+    fn after_a_quiet_spell_the_wheel_s_clock_lags_and_an_add_wakes_the_reaper() {
+        let mut p = WheelPurgatory::with_probe(3, 1000, crate::probe::Counter::new());
+        p.watch(0, 200, None);
+        for now in (1..=1000).step_by(50) {
+            p.reap(now);
+        }
+        assert_eq!(p.expired, 1);
+        // The reaper polled the timer's bucket at 200 and found nothing due since (its poll timed
+        // out every 200 ms, the last at 801): the wheel's clock stayed at 200 while time ran on.
+        assert_eq!((p.timer.now(), p.timer.wheel_time()), (801, 200));
+        let cascades = p.timer.probe().total_of(crate::wheel::kind::CASCADE);
+        // At 1,000 an operation with a 5 ms timeout: due at 1,005, beyond levels 0 and 1 from
+        // the wheel's clock, so on a new level 2, in the bucket expiring at 800, due already. The
+        // offer wakes the reaper, which polls it and the level-1 bucket it drops to (1,000).
+        p.watch(1000, 5, None);
+        assert_eq!(p.timer.levels().len(), 3);
+        assert_eq!(
+            p.timer.probe().total_of(crate::wheel::kind::CASCADE) - cascades,
+            2
+        );
+        assert_eq!((p.timer.wheel_time(), p.last_reap), (1000, 1000));
+        assert_eq!(p.timer.next_expiration(), Some(1005));
+        p.reap(1004);
+        assert_eq!(p.expired, 1);
+        p.reap(1005);
+        assert_eq!(p.expired, 2);
     }
 
     #[test]

@@ -28,6 +28,7 @@ frame! {
     /// as level × 20 + slot); −1 is "none". The delay queue's heap follows, under `QUEUE_PREFIX`.
     struct At {
         action: 1,
+        /// The real clock (the script's time). The wheel's own clock is `level_time[0]`.
         now: 1,
         levels: 1,
         level_tick: MAX_LEVELS,
@@ -98,6 +99,9 @@ pub struct WheelRecorder {
     kind: TimerKind,
     at: At,
     queue: HeapMirror<QueueItem>,
+    /// Where the delay queue's root and size are in the frame.
+    queue_root: usize,
+    queue_size: usize,
     queue_line: u8,
     line: u8,
     action: usize,
@@ -114,6 +118,8 @@ pub struct WheelRecorder {
     flushing: Option<usize>,
     /// Per timer: added, and neither fired nor cancelled yet.
     pending: Vec<bool>,
+    /// The current action has polled the delay queue.
+    polled: bool,
 }
 
 fn bucket_name(b: usize) -> String {
@@ -130,6 +136,7 @@ impl WheelRecorder {
             TimerKind::DelayQueue => Nouns::plain("task", "due time"),
         };
         let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, QUEUE_PREFIX, QUEUE_SLOTS);
+        let queue_at = HeapAt::locate_prefixed(&trace.layout, QUEUE_PREFIX);
         trace.init(at.now, 0);
         trace.init(at.fired_count, 0);
         for b in 0..BUCKETS {
@@ -155,6 +162,8 @@ impl WheelRecorder {
             kind,
             at,
             queue,
+            queue_root: queue_at.slot,
+            queue_size: queue_at.size,
             queue_line: 0,
             line: 0,
             action: 0,
@@ -167,6 +176,7 @@ impl WheelRecorder {
             fired: 0,
             flushing: None,
             pending: vec![false; plan.ids.len()],
+            polled: false,
         }
     }
 
@@ -247,7 +257,15 @@ impl WheelRecorder {
                     self.set(self.at.timer_exp + entity as usize, exp as i64);
                 }
                 match kind {
-                    TimerKind::Wheel => format!("add(#{id}, {delay} ms): due at {exp} ms (the clock is at {now} ms). Find the level whose reach covers it, from level 0 up."),
+                    TimerKind::Wheel => {
+                        let wheel = self.levels[0].time;
+                        let clocks = if i64::from(now) == wheel as i64 {
+                            "the wheel's clock is there too".to_string()
+                        } else {
+                            format!("the wheel's own clock lags at {wheel} ms: it moves only when a bucket comes due")
+                        };
+                        format!("add(#{id}, {delay} ms): due at {now} + {delay} = {exp} ms by the real clock ({clocks}). Each level's reach counts from the wheel's clock: find the first that covers {exp} ms, from level 0 up.")
+                    }
                     TimerKind::DelayQueue => format!("add(#{id}, {delay} ms): due at {exp} ms. The old design puts the task itself into the delay queue, a heap ordered by due time."),
                 }
             }
@@ -261,7 +279,7 @@ impl WheelRecorder {
                     (TimerKind::DelayQueue, false) => format!("cancel(#{id}): it already left the queue, but remove() cannot know that without scanning every slot."),
                 }
             }
-            (Some(Action::Advance { to }), TimerKind::Wheel) => format!("advance({to}): poll every bucket due by {to} ms from the delay queue, flush each, then move the clocks to {to} ms."),
+            (Some(Action::Advance { to }), TimerKind::Wheel) => format!("advance({to}): time runs on to {to} ms. The reaper polls each bucket from the delay queue as it comes due, moves the wheel's clock to its expiration and flushes it; then it waits."),
             (Some(Action::Advance { to }), TimerKind::DelayQueue) => {
                 self.set(self.at.now, to as i64);
                 format!("advance({to}): poll every task due by {to} ms from the delay queue and run it.")
@@ -271,6 +289,7 @@ impl WheelRecorder {
     }
 
     fn on_begin(&mut self, e: WheelEvent, op: WheelOp) {
+        self.polled = false;
         let text = self.begin(op);
         let subject = match self.current {
             Some(Action::Add { entity, .. }) | Some(Action::Cancel { entity }) => Some(entity),
@@ -379,7 +398,13 @@ impl WheelRecorder {
             } else {
                 format!("{old} ms")
             };
-            format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.")
+            let now = i64::from(self.trace.get(self.at.now));
+            let due = if bucket_exp > now {
+                String::new()
+            } else {
+                format!(" It is due already (now is {now} ms).")
+            };
+            format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.{due}")
         };
         format!(
             "Append #{} at the tail of {}'s list{after}: O(1).{queued}",
@@ -456,11 +481,11 @@ impl WheelRecorder {
         self.set(self.at.fired_count, self.fired as i64);
         let text = match self.kind {
             TimerKind::Wheel if exp == time => format!(
-                "#{} is due at {exp} ms, and the clock is there: it fires.",
+                "#{} is due at {exp} ms, and the wheel's clock is there: it fires.",
                 self.id(entity)
             ),
             TimerKind::Wheel => format!(
-                "#{} was due at {exp} ms; the clock is at {time} ms: it fires now.",
+                "#{} was due at {exp} ms; the wheel's clock is at {time} ms: it fires now.",
                 self.id(entity)
             ),
             TimerKind::DelayQueue => {
@@ -478,10 +503,13 @@ impl WheelRecorder {
             self.set(self.at.level_time + level, time as i64);
         }
         if level == 0 {
-            self.set(self.at.now, time as i64);
             self.flushing = None;
         }
-        let text = format!("Level {level}'s clock moves to {time} ms.");
+        let text = if level == 0 {
+            format!("The wheel's clock (level 0's) moves to {time} ms.")
+        } else {
+            format!("Level {level}'s clock moves to {time} ms.")
+        };
         self.set(self.at.focus_level, level as i64);
         self.step(e, [level as i32, time as i32], None, None, text);
     }
@@ -493,15 +521,58 @@ impl WheelRecorder {
                 self.flushing = None;
             }
         }
+        let polled =
+            (self.kind == TimerKind::Wheel && h == HeapEvent::Begin(Op::Poll)).then(|| {
+                // The root of the heap is the bucket polled: the real clock has reached its expiration.
+                let root = self.trace.get(self.queue_root) as usize;
+                let expiration = i64::from(self.trace.get(self.at.bucket_exp + root));
+                let now = i64::from(self.trace.get(self.at.now)).max(expiration);
+                self.set(self.at.now, now);
+                (expiration, now)
+            });
         let (args, mut text) = self.queue.apply(&mut self.trace, self.queue_line, h);
-        if self.kind == TimerKind::Wheel && h == HeapEvent::Begin(Op::Poll) {
-            let to = match self.current {
-                Some(Action::Advance { to }) => to,
-                _ => 0,
+        if let Some((expiration, now)) = polled {
+            let when = if expiration == now {
+                format!("it comes due now, at {now} ms")
+            } else {
+                format!("it is due (now is {now} ms)")
             };
-            text = format!("The delay queue's earliest bucket is due by {to} ms: poll it. {text}");
+            let woken = matches!(self.current, Some(Action::Add { .. })) && !self.polled;
+            self.polled = true;
+            let who = if woken {
+                "The offer of a bucket already due woke the reaper (it waits in the delay queue's poll). "
+            } else {
+                ""
+            };
+            text = format!("{who}The delay queue's earliest bucket expires at {expiration} ms: {when}, so the reaper polls it. {text}");
         }
         self.step(e, args, None, None, text);
+    }
+
+    fn on_wait(&mut self, e: WheelEvent, now: u64) {
+        self.set(self.at.now, now as i64);
+        self.flushing = None;
+        let wheel = self.levels[0].time;
+        let next = match self.trace.get(self.queue_size) {
+            0 => "the delay queue is empty".to_string(),
+            _ => {
+                let root = self.trace.get(self.queue_root) as usize;
+                format!(
+                    "the earliest bucket expires at {} ms",
+                    self.trace.get(self.at.bucket_exp + root)
+                )
+            }
+        };
+        let clocks = if wheel == now {
+            format!("the wheel's clock is at {wheel} ms too")
+        } else {
+            format!(
+                "the wheel's clock stays at {wheel} ms, {} ms behind, until a bucket comes due",
+                now - wheel
+            )
+        };
+        let text = format!("Nothing more is due by {now} ms ({next}): the reaper waits. Now is {now} ms; {clocks}.");
+        self.step(e, [now as i32, wheel as i32], None, None, text);
     }
 }
 
@@ -526,6 +597,7 @@ impl Probe<WheelEvent> for WheelRecorder {
             WheelEvent::Cascade { timer, from, to } => self.on_cascade(e, timer, from, to),
             WheelEvent::Fire { timer, time } => self.on_fire(e, timer, time),
             WheelEvent::Tick { level, time } => self.on_tick(e, level, time),
+            WheelEvent::Wait { now } => self.on_wait(e, now),
             WheelEvent::Queue(h) => self.on_queue(e, h),
             WheelEvent::QueueLine(l) => {
                 self.queue_line = l;

@@ -542,6 +542,7 @@ mod trace_tests {
     use crate::family::Variant;
     use crate::probe::Event;
     use crate::trace::{STEP_WIDTH, TOTAL};
+    use crate::wheel::WheelEvent;
 
     fn script() -> Vec<RawCommand> {
         raw(&[
@@ -676,6 +677,170 @@ mod trace_tests {
         }
         let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
         assert_eq!(q.trace.frame()[q.trace.layout.offset("q_size")], 0);
+    }
+
+    /// The pseudocode line each kind of step belongs to, given the operation the action began
+    /// (for an unlink: a cancel's, or a flush's) and the delay queue's operation in progress (for
+    /// its inner steps: an offer's, or a poll's).
+    fn expected_line(kind: TimerKind, k: usize, action_op: i32, queue_op: usize) -> Option<u8> {
+        use crate::wheel::{kind as K, line as L, WheelOp as Op};
+        let begin = |op: i32, add: u8, cancel: u8, advance: u8| match op {
+            x if x == Op::Add as i32 => add,
+            x if x == Op::Cancel as i32 => cancel,
+            _ => advance,
+        };
+        Some(match kind {
+            TimerKind::Wheel => match k {
+                K::BEGIN => begin(action_op, L::ADD, L::CANCEL, L::REAPER),
+                K::BEYOND | K::OVERFLOW => L::ADD_OVERFLOW,
+                K::PLACE | K::INSERT => L::ADD_PLACE,
+                K::Q_OFFER => L::ADD_OFFER,
+                K::Q_POLL | K::WAIT => L::POLL,
+                K::Q_COMPARE | K::Q_MOVE | K::Q_STEP if queue_op == K::Q_OFFER => L::ADD_OFFER,
+                K::Q_COMPARE | K::Q_MOVE | K::Q_STEP if queue_op == K::Q_POLL => L::POLL,
+                K::TICK => L::CLOCK,
+                K::UNLINK if action_op == Op::Cancel as i32 => L::CANCEL,
+                K::FLUSH | K::UNLINK | K::CASCADE => L::FLUSH,
+                K::FIRE => L::ADD_EXPIRED,
+                _ => return None,
+            },
+            TimerKind::DelayQueue => match (k, queue_op) {
+                (K::BEGIN, _) => begin(action_op, 0, 1, 2),
+                (K::Q_OFFER, _) => 0,
+                (K::Q_REMOVE | K::Q_EQUALS, _) => 1,
+                (K::Q_POLL | K::FIRE, _) => 2,
+                (K::Q_COMPARE | K::Q_MOVE | K::Q_STEP, K::Q_OFFER) => 0,
+                (K::Q_COMPARE | K::Q_MOVE | K::Q_STEP, K::Q_REMOVE) => 1,
+                (K::Q_COMPARE | K::Q_MOVE | K::Q_STEP, K::Q_POLL) => 2,
+                _ => return None,
+            },
+        })
+    }
+
+    /// Checks that every step's highlighted line is the one its caption is about.
+    fn lines_match_captions(kind: TimerKind, raw: &[RawCommand]) -> Result<(), String> {
+        let p = plan(raw, DRAW).map_err(|e| e.to_string())?;
+        let r = Wheels::record(kind, &p, MAX_STEPS).map_err(|e| e.to_string())?;
+        let (mut action_op, mut queue_op) = (-1, usize::MAX);
+        for (k, s) in r.trace.steps.chunks(STEP_WIDTH).enumerate() {
+            let (line, ev) = (s[1] as u8, s[2] as usize);
+            if ev == crate::wheel::kind::BEGIN {
+                action_op = s[3];
+            }
+            if matches!(
+                ev,
+                crate::wheel::kind::Q_OFFER
+                    | crate::wheel::kind::Q_POLL
+                    | crate::wheel::kind::Q_REMOVE
+            ) {
+                queue_op = ev;
+            }
+            let want = expected_line(kind, ev, action_op, queue_op)
+                .ok_or_else(|| format!("step {k}: no line for {}", WheelEvent::KINDS[ev].name))?;
+            if line != want {
+                return Err(format!(
+                    "{kind:?} step {k} ({}): \"{}\" is lit with line {line} \"{}\", not line {want} \"{}\"",
+                    WheelEvent::KINDS[ev].name,
+                    r.trace.texts[k],
+                    kind.pseudocode()[line as usize],
+                    kind.pseudocode()[want as usize]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_lesson_s_polls_light_the_poll_line() {
+        // The request-timeouts lesson's second player: its polls came after a cascade's offer or
+        // a timer's run and were lit with those lines ("poll it" beside `delayQueue.offer(b)`).
+        let lesson = raw(&[
+            (0, [1, 5, 0]),
+            (0, [2, 12, 0]),
+            (0, [3, 5, 0]),
+            (0, [4, 60, 0]),
+            (0, [5, 470, 0]),
+            (2, [5, 0, 0]),
+            (2, [60, 0, 0]),
+            (2, [470, 0, 0]),
+        ]);
+        for &kind in TimerKind::ALL {
+            lines_match_captions(kind, &lesson).unwrap();
+        }
+        // A delay of 0 on the old design: the reaper's poll, not the add's offer.
+        lines_match_captions(TimerKind::DelayQueue, &raw(&[(0, [1, 0, 0])])).unwrap();
+    }
+
+    /// A valid random script: adds with fresh IDs, cancels of any timer added, advances forward,
+    /// and now and then a burst, a random batch, a cancel-all or a drain.
+    fn script_strategy() -> impl proptest::strategy::Strategy<Value = Vec<RawCommand>> {
+        use proptest::prelude::*;
+        let op = prop_oneof![
+            4 => prop_oneof![0u32..25, 0u32..500, 0u32..12_000].prop_map(|d| (0u32, d)),
+            1 => any::<u32>().prop_map(|n| (1, n)),
+            3 => prop_oneof![0u32..30, 0u32..1_000, 0u32..20_000].prop_map(|by| (2, by)),
+            1 => (1u32..6).prop_map(|n| (3, n)),
+            1 => (1u32..6).prop_map(|n| (4, n)),
+            1 => Just((5, 0)),
+            1 => Just((6, 0)),
+        ];
+        prop::collection::vec(op, 0..40).prop_map(|ops| {
+            let (mut ids, mut now, mut out) = (0u32, 0u32, Vec::new());
+            for (op, x) in ops {
+                let c = match op {
+                    0 => {
+                        ids += 1;
+                        (0, [ids, x, 0])
+                    }
+                    1 if ids > 0 => (1, [1 + x % ids, 0, 0]),
+                    1 => continue,
+                    2 => {
+                        now += x;
+                        (2, [now, 0, 0])
+                    }
+                    3 => {
+                        ids += x;
+                        (3, [x, 1 + now % 300, 0])
+                    }
+                    4 => {
+                        ids += x;
+                        (4, [x, 1 + now % 900, now])
+                    }
+                    o => (o, [0, 0, 0]),
+                };
+                out.push(c);
+            }
+            // A drain moves the clock: later advances must not go back.
+            let mut clock = 0u32;
+            out.retain(|&(op, [a, _, _])| {
+                if op == 2 {
+                    let ok = a >= clock;
+                    clock = clock.max(a);
+                    ok
+                } else {
+                    true
+                }
+            });
+            raw(&out)
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+        /// A caption and its highlighted pseudocode line come from the same operation, on every
+        /// step of random scripts, for both timers.
+        #[test]
+        fn every_step_lights_the_line_its_caption_is_about(script in script_strategy()) {
+            for &kind in TimerKind::ALL {
+                match lines_match_captions(kind, &script) {
+                    Ok(()) => {}
+                    // A drain may leave the clock past a later advance: such a script is invalid.
+                    Err(e) if e.starts_with("command ") => {}
+                    Err(e) => proptest::prop_assert!(false, "{}", e),
+                }
+            }
+        }
     }
 
     /// The delay queue is narrated in the request-timeouts lesson's words: no "hand" (the
