@@ -187,8 +187,9 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         <label className="inline">
           Preset{' '}
           <select value={presetName} disabled={running} onChange={(e) => setPresetName(e.target.value as PresetName)}>
-            <option value="quick">quick (about a minute at most)</option>
-            <option value="full">full (JMH-like, several minutes)</option>
+            {(['quick', 'full'] as const).map((name) => (
+              <option key={name} value={name}>{name} (stops within {Math.round(PRESETS[name].budgetMs / 60_000)} min{name === 'full' ? ', JMH-like' : ''})</option>
+            ))}
           </select>
         </label>
         <button type="button" onClick={() => void start()} disabled={running}>{run ? 'Run again' : 'Run in this browser'}</button>

@@ -169,7 +169,7 @@ export interface Preset {
 }
 
 export const PRESETS: Record<'quick' | 'full', Preset> = {
-  /** A whole suite in about a minute, so a class can run it live, with enough pairs for an interval. */
+  /** A whole suite within its budget (two minutes), so a class can run it live, with enough pairs for an interval. */
   quick: { forks: 1, warmupIterations: 1, measurementIterations: 16, iterationMs: 75, budgetMs: 120_000 },
   /** Closer to JMH's defaults (Netty ran 2 forks × 10 iterations of 1 s after 10 warmups). */
   full: { forks: 2, warmupIterations: 5, measurementIterations: 10, iterationMs: 1000, budgetMs: 20 * 60_000 },

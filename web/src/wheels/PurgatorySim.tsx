@@ -12,6 +12,12 @@ import { CASES, PUBLISHED, WIKI, costBound, describeRange, sustainable, verdicts
 import type { SweepReply, SweepRequest } from './purgatoryProtocol';
 import { num } from '../site/format';
 import { VerdictList } from '../bench/VerdictList';
+
+/** What a preset runs, from its settings: each measurement is stopped at its wall budget. */
+export function budgetText(name: 'quick' | 'full'): string {
+  const s = SWEEPS[name];
+  return `${s.rates.length} rates × ${s.seeds} seeds, each measurement stopped at ${(s.budgetMs / 1000).toLocaleString('en-US')} s`;
+}
 import { download, fileName } from '../site/download';
 import { csvTable } from '../site/csv';
 import { useWorkerRun } from '../site/useWorkerRun';
@@ -126,8 +132,9 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
       <div className="button-row">
         <label className="inline">Preset{' '}
           <select value={preset} disabled={status === 'running'} onChange={(e) => setPreset(e.target.value as 'quick' | 'full')}>
-            <option value="quick">quick (under a minute)</option>
-            <option value="full">full (more rates, longer runs)</option>
+            {(['quick', 'full'] as const).map((name) => (
+              <option key={name} value={name}>{name} ({budgetText(name)})</option>
+            ))}
           </select>
         </label>
         <button type="button" onClick={run} disabled={status === 'running'}>{status === 'idle' ? 'Run' : 'Run again'}</button>

@@ -56,4 +56,20 @@ describe('saturation', () => {
     expect(wide!.high / wide!.low).toBeGreaterThan(tight!.high / tight!.low);
     expect(describeRange(pts('old', 'high', (r) => (r / 5e4) ** 2))).toMatch(/^about 50k\/s \(\d\dk–\d\dk\)$/);
   });
+
+  it('calls an interval with no bound on one side not enough data, plainly, with what would settle it', () => {
+    // The old design with many timeouts: seeds so far apart that its saturation's range runs below
+    // the smallest rate tried (a quick run on a busy machine).
+    const data = [
+      ...pts('old', 'high', (r) => (r / 25e3) ** 2, undefined, 0.97),
+      ...pts('wheel', 'high', (r) => r / 105e3),
+      ...pts('old', 'low', (r) => (r / 50e3) ** 2),
+      ...pts('wheel', 'low', (r) => r / 1e6),
+    ];
+    const [gain] = verdicts(data);
+    expect(gain.verdict).toBe('inconclusive');
+    expect(gain.sentence).toMatch(/^Inconclusive: not enough data to judge “High timeout rate: .*”\. The estimate is 4\.20×, but with 3 seeds per rate its 95 % interval has no (lower|upper) bound: the sweep could not pin the saturation down\. Run the full preset \(five seeds per rate/);
+    expect(gain.sentence).not.toMatch(/0\.00×|∞/);
+  });
 });
+

@@ -5,6 +5,7 @@
 import type { Comparison } from '../bench/suites';
 import { combine, intervalOf, logOfMean, meanInterval, type Interval } from '../bench/ratio';
 import { intervalVerdict } from '../bench/verdict';
+import { times } from '../site/format';
 import { published } from '../../../lessons/request-timeouts/published';
 
 export type Design = 'old' | 'wheel';
@@ -102,9 +103,6 @@ export function saturationInterval(points: readonly Point[]): Interval | undefin
 
 const of = (points: readonly Point[], d: Design, c: Case) => points.filter((p) => p.design === d && p.case === c);
 
-/** Cost per request, at the rate of a point: how the design scales. */
-const perRequest = (p: Point) => p.cost / p.rate;
-
 /** a ÷ b of two saturation ranges. */
 const quotient = (a: Interval, b: Interval): Interval => ({ estimate: a.estimate / b.estimate, low: a.low / b.high, high: b.low > 0 ? a.high / b.low : Infinity });
 
@@ -168,5 +166,20 @@ export function verdicts(points: readonly Point[]): Comparison[] {
       'not reproduced': (_, t) => `from ${k(first.rate)} to ${k(last.rate)} requests/s the wheel’s cost per request grows ${t}, all of it at or above 2×.`,
     },
   });
-  return [wheelGain, direction, degradation];
+  return [wheelGain, direction, degradation].map((c) => notEnoughData(c, Math.min(...points.map((p) => p.costs.length))));
+}
+
+/**
+ * An inconclusive verdict whose interval has no bound on one side is not a measurement with a
+ * wide interval ("0.00×–∞"): too few seeds, or a sweep that did not bracket a saturation, left it
+ * open. It says so plainly, and what would settle it.
+ */
+function notEnoughData(c: Comparison, seeds: number): Comparison {
+  const i = c.ratio;
+  if (c.verdict !== 'inconclusive' || !i || (i.low > 0 && Number.isFinite(i.high))) return c;
+  const open = [i.low > 0 ? '' : 'no lower bound', Number.isFinite(i.high) ? '' : 'no upper bound'].filter(Boolean).join(' and ');
+  return {
+    ...c, measured: `${times(i.estimate)}, unbounded`,
+    sentence: `Inconclusive: not enough data to judge “${c.title}”. The estimate is ${times(i.estimate)}, but with ${seeds} seed${seeds === 1 ? '' : 's'} per rate its 95 % interval has ${open}: the sweep could not pin the saturation down. ${SETTLE_SWEEP}`,
+  };
 }
