@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { siteUrl, useBrowser } from './browser';
 import { hostPages } from './host';
 import { EMBED_EXAMPLES } from '../src/catalog/routes';
+import FAMILY_FACTS from '../src/catalog/families.json';
 
 const browser = useBrowser();
 const q = (s: string) => encodeURIComponent(s);
@@ -138,12 +139,8 @@ describe('pictures of the drawings', () => {
 });
 
 describe('the figure-only view', () => {
-  const FAMILIES = {
-    heap: `embed/heap?heap=jdk&ops=${q('schedule 7, cancel-reverse')}&step=12`,
-    wheel: `embed/wheel?view=wheel&ops=${q('add 1 5, add 2 12')}&step=end`,
-    queue: `embed/queue?queue=mpsc&ops=${q('P1: offer 1, C: poll')}&step=end`,
-    recycler: `embed/recycler?version=race&ops=${q('A: get, get, B: recycle 1, A: get')}&step=end`,
-  };
+  // Every family's own example (the catalog's), so a new family is checked too.
+  const FAMILIES = Object.fromEntries(FAMILY_FACTS.map((f) => [f.name, `embed/${f.name}?${new URLSearchParams(f.example.params)}`]));
 
   it('shows just the drawing, the step buttons and the narration in every family, and a link to the whole view', async () => {
     const { page, errors } = await browser.open('', { viewport: { width: 860, height: 900 } });

@@ -32,6 +32,11 @@ function startServer(data, databaseUrl) {
   });
 }
 
+/**
+ * @param {string} url
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, token?: string }} [options]
+ */
 async function call(url, path, { method = 'GET', body, token } = {}) {
   const r = await fetch(`${url}api/${path}`, {
     method, body: body && JSON.stringify(body),

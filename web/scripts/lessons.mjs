@@ -30,7 +30,10 @@ function check(field, value) {
   }
 }
 
-/** Parses one lesson's front matter; throws an error naming the file and the field at fault. */
+/**
+ * Parses one lesson's front matter; throws an error naming the file and the field at fault.
+ * @returns {{ slug: string } & Record<string, any>}
+ */
 export function parseLesson(file, text) {
   const slug = basename(file, '.mdx');
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {

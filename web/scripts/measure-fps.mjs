@@ -36,15 +36,15 @@ for (const [heap, path, drawn] of cases) {
   await page.locator(drawn).first().waitFor();
   await page.getByRole('combobox').selectOption({ label: '240 steps/s' });
   const seconds = 5;
-  const result = await page.evaluate(async ([seconds, drawn]) => {
+  const result = await page.evaluate(async ({ seconds, drawn }) => {
     const nodes = document.querySelectorAll(drawn).length;
     const stepAt = () => Number(document.querySelector('.step-count').textContent.split('/')[0]);
     const from = stepAt();
-    document.querySelector('.player-controls .play').click();
+    /** @type {HTMLElement} */ (document.querySelector('.player-controls .play')).click();
     const gaps = [];
     let last = performance.now();
     const end = last + seconds * 1000;
-    await new Promise((done) => {
+    await new Promise(/** @param {(v?: void) => void} done */ (done) => {
       const frame = (now) => {
         gaps.push(now - last);
         last = now;
@@ -55,7 +55,7 @@ for (const [heap, path, drawn] of cases) {
     });
     gaps.sort((a, b) => a - b);
     return { nodes, frames: gaps.length, steps: stepAt() - from, p95: gaps[Math.floor(gaps.length * 0.95)], max: gaps[gaps.length - 1] };
-  }, [seconds, drawn]);
+  }, { seconds, drawn });
   console.log(`${heap}: ${(result.frames / seconds).toFixed(1)} fps while playing (${result.nodes} nodes drawn, ` +
     `${result.steps} steps in ${seconds} s; frame gap p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms)`);
 }

@@ -57,15 +57,15 @@ for (const [name, path] of PAGES) {
     await page.addInitScript(() => {
       const look = () => {
         const play = document.querySelector('.player-controls .play:not(:disabled), .heap-layout .array-view');
-        if (play && window.__interactive === undefined) window.__interactive = performance.now();
+        if (play && /** @type {any} */ (window).__interactive === undefined) /** @type {any} */ (window).__interactive = performance.now();
       };
       new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
     });
     await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
     const hasPlayer = await page.locator('.player-controls .play, .heap-layout').count() > 0;
     if (hasPlayer) {
-      await page.waitForFunction(() => window.__interactive !== undefined);
-      times.push(await page.evaluate(() => window.__interactive));
+      await page.waitForFunction(() => /** @type {any} */ (window).__interactive !== undefined);
+      times.push(await page.evaluate(() => /** @type {any} */ (window).__interactive));
     }
     weight = loaded;
     await context.close();

@@ -20,7 +20,7 @@ const freePort = () => new Promise((resolve, reject) => {
   const s = createServer();
   s.on('error', reject);
   s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
+    const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
     s.close(() => resolve(port));
   });
 });

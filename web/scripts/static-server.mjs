@@ -60,7 +60,7 @@ export function serveStatic(dir, { base = '/', isolate = true, framing = true } 
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       resolve({ url: `http://127.0.0.1:${port}${base}`, close: () => new Promise((r) => server.close(r)) });
     });
   });

@@ -28,15 +28,23 @@ main(async () => {
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen });
 
+  /** @type {[string, () => Promise<void>][]} */
   const stages = [
     // The house's clean state is checked, not kept by discipline: an unformatted file, a clippy
     // warning or a broken hook rule fails the run like a failing test.
     ['Rust format (cargo fmt --check)', () => runAsync('cargo', ['fmt', '--all', '--check', '--manifest-path', join(CRATES, 'Cargo.toml')])],
-    ['Rust lint (cargo clippy -D warnings)', () => runAsync('cargo', ['clippy', '--workspace', '--all-targets',
-      '--manifest-path', join(CRATES, 'Cargo.toml'), '--', '-D', 'warnings'])],
+    ['Rust lint (cargo clippy -D warnings, natively and for wasm32)', async () => {
+      await runAsync('cargo', ['clippy', '--workspace', '--all-targets', '--manifest-path', join(CRATES, 'Cargo.toml'), '--', '-D', 'warnings']);
+      // What only the browser builds compile (crates/threads' Worker entry points, behind cfg(wasm32)).
+      await runAsync('cargo', ['clippy', '-p', 'hotpath-threads', '-p', 'hotpath-wasm', '--lib', '--target', 'wasm32-unknown-unknown',
+        '--target-dir', join(CRATES, 'target', 'clippy-wasm'), '--manifest-path', join(CRATES, 'Cargo.toml'), '--', '-D', 'warnings']);
+    }],
     ['TypeScript lint (ESLint)', () => runAsync(bin('eslint'), ['--max-warnings', '0', '.'])],
     ['Rust tests (cargo test)', () => runAsync('cargo', ['test', '--workspace', '--manifest-path', join(CRATES, 'Cargo.toml')])],
-    ['Type check (tsc)', () => runAsync(bin('tsc'), ['--noEmit', '-p', ROOT])],
+    ['Type check (tsc: the TypeScript, and the plain JavaScript from its JSDoc)', async () => {
+      await runAsync(bin('tsc'), ['--noEmit', '-p', ROOT]);
+      await runAsync(bin('tsc'), ['--noEmit', '-p', join(ROOT, 'tsconfig.scripts.json')]);
+    }],
     ['Unit tests (Vitest)', async () => {
       // The class server's API tests run on the embedded database always, and on a real
       // PostgreSQL server too when one can be had.

@@ -30,13 +30,13 @@ export function step(message) {
 /** Runs a command with inherited output; throws a SetupError naming it when it fails. */
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
-  if (r.error?.code === 'ENOENT') throw new SetupError(`\`${cmd}\` is not installed or not on PATH.`);
+  if (/** @type {NodeJS.ErrnoException | undefined} */ (r.error)?.code === 'ENOENT') throw new SetupError(`\`${cmd}\` is not installed or not on PATH.`);
   if (r.status !== 0) throw new SetupError(`\`${cmd} ${args.join(' ')}\` failed (exit ${r.status ?? r.signal}).`);
 }
 
 /** Runs a command asynchronously (so a dev server's event loop keeps running). */
 export function runAsync(cmd, args, opts = {}) {
-  return new Promise((ok, fail) => {
+  return new Promise(/** @param {(v?: void) => void} ok */ (ok, fail) => {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
     child.on('error', (e) => fail(new SetupError(`\`${cmd}\` could not start: ${e.message}`)));
     child.on('exit', (code) =>

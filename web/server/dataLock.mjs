@@ -76,7 +76,7 @@ export async function lockDataDir(dir, describe = () => ({})) {
     socket.end(JSON.stringify({ pid: process.pid, since, ...describe() }));
   });
   server.unref();
-  const listen = () => new Promise((resolve, reject) => {
+  const listen = () => new Promise(/** @param {(v?: void) => void} resolve */ (resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => {
       server.off('error', reject);
@@ -100,7 +100,7 @@ export async function lockDataDir(dir, describe = () => ({})) {
   }
   return {
     dir: real,
-    release: () => new Promise((resolve) => server.close(() => resolve())),
+    release: () => new Promise(/** @param {(v?: void) => void} resolve */ (resolve) => server.close(() => resolve())),
   };
 }
 

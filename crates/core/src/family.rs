@@ -65,7 +65,7 @@ pub trait Family: 'static {
     /// Whether commands may name the thread they run on (`P1: offer 5`).
     const THREADS: bool = false;
     const SETTINGS: &'static [SettingSpec] = &[];
-    type Op: Opcode;
+    type Op: Opcode + std::fmt::Debug;
     type Variant: Variant;
     type Event: Event;
     /// A script made ready to run on any variant.

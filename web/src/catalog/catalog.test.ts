@@ -1,6 +1,6 @@
 // The catalog, the build's route list, the CLI's suite list and the Rust family list agree, and
 // the generic folders never reach into a structure's folder.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm, callWasm } from '../wasm/loader';
@@ -20,9 +20,13 @@ beforeAll(async () => {
 });
 
 const SRC = resolve(import.meta.dirname, '..');
-/** Folders that serve every family; each structure family has its own folder beside them. */
-const GENERIC = ['bench', 'charts', 'embed', 'exercises', 'pages', 'player', 'registry', 'script', 'site', 'threads', 'wasm'];
-const STRUCTURES = ['heaps', 'queues', 'recyclers', 'wheels'];
+/**
+ * Each structure family has its own folder (the one with a family.tsx, its manifest); every
+ * other folder but the catalog serves all families. Found, not listed, so a new one is covered.
+ */
+const FOLDERS = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'catalog').map((e) => e.name);
+const STRUCTURES = FOLDERS.filter((f) => existsSync(join(SRC, f, 'family.tsx')));
+const GENERIC = FOLDERS.filter((f) => !STRUCTURES.includes(f));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -46,6 +50,7 @@ describe('the catalog', () => {
   });
 
   it('keeps the layering: no generic folder imports a structure folder or the catalog', () => {
+    expect(STRUCTURES, 'one folder with a family.tsx per family').toHaveLength(FAMILY_FACTS.length);
     const offenders: string[] = [];
     for (const folder of GENERIC) {
       for (const file of files(join(SRC, folder))) {

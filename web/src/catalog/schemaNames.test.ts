@@ -11,6 +11,7 @@ import { familyModule } from '../registry/family';
 import { familySchema, type FamilySchema } from '../script/schema';
 import { FOCUS_FIELDS, THREAD_STATES } from '../queues/viewModel';
 import { OUTCOMES } from '../recyclers/viewModel';
+import FAMILY_FACTS from './families.json';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -67,7 +68,7 @@ function recordingCounts(read: Set<string>): Record<string, number> {
 }
 
 describe('every name the web reads from a family schema', () => {
-  for (const family of ['heap', 'wheel', 'queue', 'recycler']) {
+  for (const { name: family } of FAMILY_FACTS) {
     it(`exists in the ${family} schema`, () => {
       const schema = familySchema(family);
       const folder = folderOf(family);

@@ -3,7 +3,6 @@
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useRef, useState } from 'react';
 import { located, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
-import { num } from '../site/format';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
 
