@@ -218,6 +218,21 @@ describe('hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('quotes a 400-digit value as an excerpt: a capacity, a setting, a seed (issue 46 item 13)', async () => {
+    const long = '9'.repeat(400);
+    for (const [path, says] of [
+      [`embed/queue?queue=abq&capacity=${long}&ops=offer%201`, '(400 characters)'],
+      [`embed/recycler?version=after&max-capacity=${long}&ops=A:%20get`, '(400 characters)'],
+      [`lessons/cancelling-timers?seed=${long}`, 'the seed is 400 characters long'],
+    ]) {
+      const { page, errors } = await browser.open(path);
+      await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 30_000 }).toContain(says);
+      expect((await page.getByRole('alert').first().innerText()).length, path).toBeLessThan(400);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(1280);
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('tells a student what a whole number is, and echoes exactly what they typed', async () => {
     const { page, errors } = await browser.open('lessons/cancelling-timers?seed=numbers');
     const first = page.locator('.exercises article.exercise').first();

@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use crate::probe::Event;
 use crate::script::{
-    decode, parse_settings, CodeSet, CommandCounts, Opcode, PlannedScript, RawCommand, Recorded,
-    Schema, ScriptError, SettingSpec, VariantSpec,
+    decode, parse_settings, quoted, CodeSet, CommandCounts, Opcode, PlannedScript, RawCommand,
+    Recorded, Schema, ScriptError, SettingSpec, VariantSpec,
 };
 use crate::trace::{Fields, TraceBuffer};
 
@@ -33,8 +33,9 @@ pub fn variant<V: Variant>(name: &str) -> Result<V, ScriptError> {
     V::parse(name).ok_or_else(|| {
         let names: Vec<&str> = V::ALL.iter().map(|v| v.name()).collect();
         ScriptError::request(format!(
-            "unknown {} \"{name}\"; expected {}",
+            "unknown {} {}; expected {}",
             V::NOUN,
+            quoted(name),
             or_list(&names)
         ))
     })

@@ -110,6 +110,19 @@ impl fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
+/// Something a reader typed, quoted in a message: whole when short, else its first 40
+/// characters and its length, so a 400-digit capacity cannot make a message 4,000 pixels wide.
+pub fn quoted(text: &str) -> String {
+    const SHOWN: usize = 40;
+    let n = text.chars().count();
+    if n <= SHOWN {
+        format!("\"{text}\"")
+    } else {
+        let head: String = text.chars().take(SHOWN).collect();
+        format!("\"{head}…\" ({n} characters)")
+    }
+}
+
 /// Settings as the web sends them: `name=value` lines. Unknown or repeated names are errors, so a
 /// typo is never silently ignored.
 pub fn parse_settings(
@@ -125,11 +138,11 @@ pub fn parse_settings(
             .ok_or_else(|| {
                 let names: Vec<&str> = known.iter().map(|s| s.name).collect();
                 ScriptError::request(if names.is_empty() {
-                    format!("this family takes no settings, not \"{}\"", name.trim())
+                    format!("this family takes no settings, not {}", quoted(name.trim()))
                 } else {
                     format!(
-                        "there is no setting \"{}\"; expected {}",
-                        name.trim(),
+                        "there is no setting {}; expected {}",
+                        quoted(name.trim()),
                         names.join(", ")
                     )
                 })
@@ -160,14 +173,17 @@ pub fn parse_thread_names(value: &str) -> Result<Vec<String>, ScriptError> {
     if let Some(bad) = names.iter().find(|n| !valid_thread_name(n)) {
         return Err(ScriptError::in_setting(
             "threads",
-            format!("\"{bad}\" is not a thread name: a letter, then up to 11 letters, digits or _"),
+            format!(
+                "{} is not a thread name: a letter, then up to 11 letters, digits or _",
+                quoted(bad)
+            ),
         ));
     }
     for (i, n) in names.iter().enumerate() {
         if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
             return Err(ScriptError::in_setting(
                 "threads",
-                format!("\"{n}\" is named twice"),
+                format!("{} is named twice", quoted(n)),
             ));
         }
     }
@@ -535,5 +551,28 @@ mod tests {
             .unwrap_err()
             .message
             .contains("no settings"));
+    }
+
+    #[test]
+    fn a_long_value_is_quoted_as_an_excerpt_with_its_length() {
+        assert_eq!(quoted("400"), "\"400\"");
+        let long = "9".repeat(400);
+        let q = quoted(&long);
+        assert_eq!(q, format!("\"{}…\" (400 characters)", "9".repeat(40)));
+        // Every family's settings errors go through it: a 400-digit capacity makes a short message.
+        for (family, settings) in [
+            ("queue", format!("capacity={long}")),
+            ("recycler", format!("max-capacity={long}")),
+            ("recycler", format!("assertions={long}")),
+        ] {
+            let f = crate::families::family(family).unwrap();
+            let e = (f.plan)(&[], &settings, true).err().unwrap();
+            assert!(
+                e.message.contains("(400 characters)"),
+                "{family}: {}",
+                e.message
+            );
+            assert!(e.message.chars().count() < 160, "{family}: {}", e.message);
+        }
     }
 }

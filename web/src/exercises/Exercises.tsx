@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { generate, grade, showAnswer, type Instance } from './exercises';
+import { seedProblem } from './rng';
+import { excerpt } from '../site/format';
 import {
   loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
 } from './progress';
@@ -35,7 +37,11 @@ export function Exercises({ lesson }: { lesson: string }) {
   const seed = useSeed();
   const [params] = useSearchParams();
   const teacher = params.get('teacher') === '1';
-  const generated = useMemo(() => generate(lesson, seed), [lesson, seed]);
+  const problem = seedProblem(seed);
+  const generated = useMemo(() => (problem ? undefined : generate(lesson, seed)), [lesson, seed, problem]);
+  if (problem) {
+    return <p className="widget widget-error" role="alert">This link’s exercises cannot be made: {problem} (“{excerpt(seed)}”). Open the link your teacher gave you, whole, or remove <code>?seed=</code> for a set of your own.</p>;
+  }
   if (!generated) {
     return <p className="widget widget-error" role="alert">The lesson “{lesson}” has no exercises (lessons/{lesson}/exercises.ts).</p>;
   }

@@ -6,6 +6,7 @@
 import { parseCsv, unguard } from '../site/csv';
 import { validEntry, type LogEntry, type Standing } from './progress';
 import type { Answer } from './exercises';
+import { seedProblem } from './rng';
 
 /** An exercise's standing as a file states it (`shown` and `asked` are false in older exports). */
 export interface ExerciseResult extends Omit<Standing, 'lastAnswer'> {
@@ -91,6 +92,8 @@ function fromCsv(file: string, text: string): Parsed {
     if (who && (id.student !== who.student || id.lesson !== who.lesson || id.seed !== who.seed)) {
       return fail(`line ${line}: another student, lesson or seed (${excerpt(id.student || 'no name')}, ${excerpt(id.lesson)}, seed ${excerpt(id.seed)}) than line 2; export one student per file`);
     }
+    const badSeed = who ? null : seedProblem(id.seed);
+    if (badSeed) return fail(`line ${line}: ${badSeed}`);
     who = id;
     const exercise = cell('exercise');
     if (exercise in exercises) return fail(`line ${line}: exercise ${excerpt(exercise)} appears twice`);
@@ -137,6 +140,8 @@ function fromJson(file: string, text: string): Parsed {
   for (const k of ['lesson', 'seed', 'student'] as const) {
     if (typeof d[k] !== 'string') return fail(`no “${k}” (a string) at the top: not a Hotpath Lab progress export`);
   }
+  const badSeed = seedProblem(d.seed as string);
+  if (badSeed) return fail(badSeed);
   if (!Array.isArray(d.exercises)) return fail('no “exercises” list: not a Hotpath Lab progress export');
   if (d.exercises.length > MAX_EXERCISES) return fail(`lists ${d.exercises.length.toLocaleString('en')} exercises: no lesson has more than ${MAX_EXERCISES}`);
   if (d.log !== undefined && !Array.isArray(d.log)) return fail('“log” is not a list');

@@ -129,6 +129,10 @@ describe('the class view', () => {
     expect(parseExport('b.json', '\uFFFD\uFFFDx')).toMatchObject({ ok: false, problem: 'a binary file, not text: exports are CSV or JSON text' });
     expect(parseExport('photo.png', 'whatever')).toMatchObject({ ok: false, problem: 'a .png file: the class view reads the .csv and .json files the lessons export' });
     expect(parseExport('x.csv', '{"lesson":1}')).toMatchObject({ ok: false, problem: expect.stringMatching(/no column “student”/) });
+    // A seed no lesson makes (100,000 characters would make the page 1.5 million pixels wide) is refused, its length said.
+    const seed = '7'.repeat(100_000);
+    expect(parseExport('s.json', JSON.stringify({ ...base, seed }))).toMatchObject({ ok: false, problem: expect.stringMatching(/the seed is 100,000 characters long, more than the 64 any seed of the lab has$/) });
+    expect(parseExport('s.csv', csv(work('Ada', { 0: 'r' })).replaceAll(',s1,', `,${seed},`))).toMatchObject({ ok: false, problem: 'line 2: the seed is 100,000 characters long, more than the 64 any seed of the lab has' });
   });
 
   it('counts a student once: the same file twice, or two of one lesson, the newer kept and said so', () => {

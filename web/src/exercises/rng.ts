@@ -1,5 +1,19 @@
 // A seeded generator, so `?seed=` gives a whole class the same questions.
 
+/**
+ * The longest seed the lab takes: a class server's seeds are at most 47 characters (a class's
+ * seed of up to 40, a dash and a student's 6); a longer one is refused where it is read, never
+ * shown whole.
+ */
+export const MAX_SEED = 64;
+
+/** Why `seed` cannot be a seed, or null: too long, or holding control characters. */
+export function seedProblem(seed: string): string | null {
+  if (seed.length > MAX_SEED) return `the seed is ${seed.length.toLocaleString('en-US')} characters long, more than the ${MAX_SEED} any seed of the lab has`;
+  if (/[\u0000-\u001f\u007f]/.test(seed)) return 'the seed holds control characters, which no seed of the lab has';
+  return null;
+}
+
 /** 32-bit FNV-1a of the seed text: any string is a seed. */
 export function hashSeed(seed: string): number {
   let h = 0x811c9dc5;

@@ -19,7 +19,7 @@ use crate::queue::recorder::{self, Drawn, QueueRecorder};
 use crate::queue::{Outcome, QueueEvent, QueueKind, QueueOp, StepQueue};
 use crate::rng::SplitMix;
 use crate::script::{
-    self, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
     ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
     ScriptError, SettingSpec,
 };
@@ -168,7 +168,8 @@ pub fn parse_schedule(text: &str, names: &[String]) -> Result<Schedule, ScriptEr
                 .map(|s| Schedule::Random(u64::from(s)))
                 .map_err(|_| {
                     err(format!(
-                        "random takes a seed from 0 to 4,294,967,295, not \"{seed}\""
+                        "random takes a seed from 0 to 4,294,967,295, not {}",
+                        quoted(seed)
                     ))
                 })
         }
@@ -184,7 +185,8 @@ pub fn parse_schedule(text: &str, names: &[String]) -> Result<Schedule, ScriptEr
                     .filter(|&t| (1..=10_000).contains(&t))
                     .ok_or_else(|| {
                         err(format!(
-                            "\"{w}\": a repeat is a whole number from 1 to 10,000"
+                            "{}: a repeat is a whole number from 1 to 10,000",
+                            quoted(w)
                         ))
                     })?;
                 (n, times)
@@ -196,10 +198,14 @@ pub fn parse_schedule(text: &str, names: &[String]) -> Result<Schedule, ScriptEr
             .position(|n| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 err(if name == "random" || name == "round-robin" {
-                    format!("\"{name}\" comes alone (e.g. \"random 7\"), not with thread names")
+                    format!(
+                        "{} comes alone (e.g. \"random 7\"), not with thread names",
+                        quoted(name)
+                    )
                 } else {
                     format!(
-                        "there is no thread \"{name}\"; the threads are {}",
+                        "there is no thread {}; the threads are {}",
+                        quoted(name),
                         names.join(", ")
                     )
                 })
@@ -229,8 +235,9 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
                         ScriptError::in_setting(
                             "capacity",
                             format!(
-                                "a capacity is a whole number from 1 to {}, not \"{value}\"",
-                                fmt_count(COUNT.max_capacity as u64)
+                                "a capacity is a whole number from 1 to {}, not {}",
+                                fmt_count(COUNT.max_capacity as u64),
+                                quoted(&value)
                             ),
                         )
                     })?;

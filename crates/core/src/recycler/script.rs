@@ -13,7 +13,7 @@ use crate::recycler::stack::StackRecycler;
 use crate::recycler::weak_order::{self, WeakOrderRecycler};
 use crate::recycler::{Fault, RecyclerEvent, Version, VirtualRecycler, DEFAULT_MAX_CAPACITY};
 use crate::script::{
-    self, command_thread, fmt_count, parse_settings, parse_thread_names, script_threads,
+    self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
     ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
     ScriptError, SettingSpec,
 };
@@ -159,8 +159,9 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                         ScriptError::in_setting(
                             "max-capacity",
                             format!(
-                            "a capacity is a whole number from 1 to 1,073,741,824, not \"{value}\""
-                        ),
+                                "a capacity is a whole number from 1 to 1,073,741,824, not {}",
+                                quoted(&value)
+                            ),
                         )
                     })?
             }
@@ -171,7 +172,7 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                     _ => {
                         return Err(ScriptError::in_setting(
                             "assertions",
-                            format!("assertions are on or off, not \"{value}\""),
+                            format!("assertions are on or off, not {}", quoted(&value)),
                         ))
                     }
                 }
