@@ -78,6 +78,11 @@ function fromCsv(file: string, text: string): Parsed {
   if (!parsed.ok) return fail(`line ${parsed.line}: ${parsed.message}`);
   const [head, ...rows] = parsed.rows;
   const missing = CSV_HEAD.filter((h) => !head?.includes(h));
+  // The class view's own gradebooks (the lab's, Moodle's and Canvas's layouts) have a row per
+  // student and no answers: there is nothing in them to grade again.
+  if (missing.includes('exercise') && head?.some((h) => ['percent solved', 'Email address', 'SIS User ID'].includes(h) || / · \d+\. /.test(h))) {
+    return fail('a class gradebook exported from the class view (a row per student, no answers): it cannot be graded again; drop the students’ own progress exports, one per student and lesson');
+  }
   if (missing.length) return fail(`not a Hotpath Lab gradebook: no column ${missing.map((m) => `“${m}”`).join(', ')} in the first line`);
   const col = (name: string) => head.indexOf(name);
   if (rows.length === 0) return fail('the gradebook has a header but no exercises');
@@ -126,7 +131,7 @@ function fromCsv(file: string, text: string): Parsed {
   return { ok: true, value: { file, ...who!, source: 'csv', exercises, newest: 0, edited: [] } };
 }
 
-function fromJson(file: string, text: string): Parsed {
+function fromJson(file: string, text: string, now: number): Parsed {
   const fail = (problem: string): Parsed => ({ ok: false, file, problem });
   let data: unknown;
   try {
@@ -176,6 +181,9 @@ function fromJson(file: string, text: string): Parsed {
     };
   }
   const times = log.map((l) => Date.parse(l.at)).filter((t) => Number.isFinite(t));
+  // A copy with edited dates must not pass for the newer file: no browser logs the future.
+  const future = log.find((l) => Date.parse(l.at) > now + 86_400_000);
+  if (future) return fail(`its log has an answer dated ${excerpt(future.at, 30)}, in the future: not a file a browser wrote`);
   return {
     ok: true,
     value: { file, student: d.student as string, lesson: d.lesson as string, seed: d.seed as string, source: 'json', exercises, log, newest: times.length ? Math.max(...times) : 0, edited: [] },
@@ -191,7 +199,7 @@ const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
  * that is neither is named as what it is. `modified` is the file's own date, for telling which
  * of two copies is newer when the file has no times in it (a CSV).
  */
-export function parseExport(file: string, text: string, modified = 0): Parsed {
+export function parseExport(file: string, text: string, modified = 0, now = Date.now()): Parsed {
   const fail = (problem: string): Parsed => ({ ok: false, file, problem });
   if (text.length > MAX_FILE_BYTES) return fail('larger than 5 MB: not a progress export');
   if (BINARY.test(text.slice(0, 4096)) || text.slice(0, 4096).includes('\uFFFD')) return fail('a binary file, not text: exports are CSV or JSON text');
@@ -200,7 +208,7 @@ export function parseExport(file: string, text: string, modified = 0): Parsed {
   const t = text.replace(/^\uFEFF/, '').trim();
   if (t === '') return fail('the file is empty');
   const json = ext === 'json' || (ext !== 'csv' && /^[{[]|^(null|true|false|-?\d+(\.\d+)?|")$/.test(t));
-  const parsed = json ? fromJson(file, t) : fromCsv(file, t);
+  const parsed = json ? fromJson(file, t, now) : fromCsv(file, t);
   if (parsed.ok && !parsed.value.newest) parsed.value.newest = modified;
   return parsed;
 }

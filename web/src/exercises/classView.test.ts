@@ -211,3 +211,31 @@ describe('the class view', () => {
     }
   });
 });
+
+describe('files no student’s browser wrote (issue 46 item 14)', () => {
+  const traceSet = (lesson: string) => generate(lesson, 's1')!.find((i) => i.kind === 'trace');
+  it('refuses a trace answer naming cells the exercise does not have, and an answer of megabytes', () => {
+    const lessonWithTrace = ['cancelling-timers', 'request-timeouts', 'bounded-queues', 'recycler'].find((l) => traceSet(l))!;
+    const inst = traceSet(lessonWithTrace)!;
+    const p = { ...emptyProgress(lessonWithTrace, 's1'), student: 'Ada', log: [{ at: '2026-11-21T10:00:00Z', exercise: inst.id, action: 'answer' as const, answer: [99999, 18, 54], correct: false }] };
+    const cls = buildClass([parseExport('a.json', progressJson(p, set(lessonWithTrace)))])!;
+    expect(cls.rejected).toEqual([{ file: 'a.json', problem: expect.stringMatching(/^“.*”: the answer .* is not one the exercise takes \(a trace answer is a list of cell positions from 0 to \d+\)$/) }]);
+    const [first] = set();
+    const big = { ...emptyProgress(LESSON, 's1'), student: 'Bo', log: [{ at: '2026-11-21T10:00:00Z', exercise: first.id, action: 'answer' as const, answer: '7'.repeat(2_000_000), correct: false }] };
+    const refused = buildClass([parseExport('b.json', progressJson(big, set()))])!.rejected[0];
+    expect(refused.problem).toMatch(/the answer “?7{30}.*is not one the exercise takes/);
+    expect(refused.problem.length).toBeLessThan(300);
+  });
+
+  it('refuses a copy dated in the future, so it cannot pass for the newer file', () => {
+    const p = work('Ada', { 0: 'r' }, { at: '9999-01-01T00:00:00Z' });
+    expect(parseExport('a.json', json(p), 0, Date.parse('2026-11-25T12:00:00Z'))).toMatchObject({ ok: false, problem: 'its log has an answer dated “9999-01-01T00:00:00.000Z”, in the future: not a file a browser wrote' });
+  });
+
+  it('names the class view’s own gradebook for what it is when it is dropped back in', () => {
+    const cls = buildClass([parseExport('a.json', json(work('Ada', { 0: 'r' })))])!;
+    const gradebook = labCsv(cls, (l) => l, () => undefined);
+    expect(parseExport('class.csv', gradebook)).toMatchObject({ ok: false, problem: expect.stringMatching(/^a class gradebook exported from the class view/) });
+    expect(parseExport('moodle.csv', moodleCsv(cls, (l) => l))).toMatchObject({ ok: false, problem: expect.stringMatching(/^a class gradebook exported from the class view/) });
+  });
+});

@@ -4,6 +4,7 @@
 // Where the file claims otherwise it is flagged "edited?", with what differs.
 import { generate, grade, showAnswer, type Answer, type Instance } from './exercises';
 import { standing, type LogEntry } from './progress';
+import { takeAnswer } from './card';
 import { answerText, excerpt, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
 
 /**
@@ -54,6 +55,15 @@ export function regrade(f: StudentFile, sets: (lesson: string, seed: string) => 
   const unknown = [...named].filter((id) => !byId.has(id));
   if (unknown.length) {
     return fail(`exercise ${excerpt(unknown[0])}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''} is not in lesson “${f.lesson}”`);
+  }
+  // An answer the exercise could never have taken (a cell it does not have, 3 MB of text) was
+  // written by hand: the whole file is refused, as the class server refuses such an answer.
+  const answered = f.source === 'json'
+    ? (f.log ?? []).flatMap((l) => (l.action === 'answer' && l.answer !== undefined ? [{ id: l.exercise, answer: l.answer }] : []))
+    : Object.entries(f.exercises).flatMap(([id, r]) => (r.last === undefined ? [] : [{ id, answer: storedAnswer(byId.get(id)!, r.last) }]));
+  for (const { id, answer } of answered) {
+    const taken = takeAnswer(byId.get(id)!, answer);
+    if (!taken.ok) return fail(`“${byId.get(id)!.title}”: the answer ${excerpt(answerText(answer), 30)} is not one the exercise takes (${taken.problem})`);
   }
   const reasons: string[] = [];
   const exercises: Record<string, ExerciseResult> = Object.create(null);

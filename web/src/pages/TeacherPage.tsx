@@ -8,7 +8,7 @@ import { buildClass, parseExport, type Parsed } from '../exercises/classView';
 import { setCache } from '../exercises/regrade';
 import { lessonsWithExercises } from '../exercises/exercises';
 import { lessons } from '../lessons';
-import { plural } from '../site/format';
+import { num, plural } from '../site/format';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ClassReport } from './ClassReport';
 import { useServerMode } from '../site/serverMode';
@@ -55,14 +55,28 @@ function TeacherHelp() {
   );
 }
 
+const READ_BATCH = 250;
+
 export function TeacherPage() {
   const id = useId();
   const [files, setFiles] = useState<Parsed[]>([]);
   const [dragging, setDragging] = useState(false);
 
+  const [reading, setReading] = useState<{ done: number; of: number } | null>(null);
+  // A class's files are read a few hundred at a time, the page drawn between batches, so
+  // dropping 10,000 of them shows progress instead of freezing the tab.
   const add = async (list: FileList | null) => {
     if (!list) return;
-    const read = await Promise.all([...list].map(async (f) => parseExport(f.name, await f.text(), f.lastModified)));
+    const all = [...list];
+    const read: Parsed[] = [];
+    for (let i = 0; i < all.length; i += READ_BATCH) {
+      read.push(...await Promise.all(all.slice(i, i + READ_BATCH).map(async (f) => parseExport(f.name, await f.text(), f.lastModified))));
+      if (all.length > READ_BATCH) {
+        setReading({ done: read.length, of: all.length });
+        await new Promise((r) => setTimeout(r));
+      }
+    }
+    setReading(null);
     setFiles((fs) => [...fs, ...read]);
   };
   const drop = (e: DragEvent) => {
@@ -90,6 +104,7 @@ export function TeacherPage() {
         <input id={`${id}-files`} type="file" multiple accept=".csv,.json,text/csv,application/json" onChange={(e) => { void add(e.target.files); e.target.value = ''; }} />
       </div>
       <PasteBox onAdd={addPaste} />
+      {reading && <p className="hint no-print" role="status">Reading the files: {num(reading.done)} of {num(reading.of)} …</p>}
       {files.length > 0 && (
         <div className="button-row no-print">
           <span className="hint">{plural(files.length, 'file')} read.</span>
