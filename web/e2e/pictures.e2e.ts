@@ -171,7 +171,8 @@ describe('the figure-only view', () => {
   });
 
   it('is offered by Share / embed, and its picture holds only the parts chosen', async () => {
-    const { page, errors } = await browser.open(FAMILIES.heap);
+    // One heap drawn alone, as the parts below are the JDK heap's.
+    const { page, errors } = await browser.open(`embed/heap?heap=jdk&ops=${q('schedule 7, cancel-reverse')}&step=12`);
     await page.locator('details.share-embed summary').first().click();
     for (const part of ['Pseudocode', 'Counters', 'Script and settings']) await page.getByLabel(part, { exact: true }).uncheck();
     const link = await page.getByLabel('Link to this exact state').inputValue();
