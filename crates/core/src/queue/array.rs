@@ -351,6 +351,14 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         outcome
     }
 
+    fn call_line(&self, op: QueueOp) -> u8 {
+        match op {
+            QueueOp::Offer(_) => line::OFFER_LOCK,
+            QueueOp::Poll => line::POLL_LOCK,
+            QueueOp::Size => line::SIZE,
+        }
+    }
+
     fn line(&self, r: &AbqRegs) -> u8 {
         let offer = matches!(r.op, Some(QueueOp::Offer(_)));
         let poll = r.op == Some(QueueOp::Poll);

@@ -526,23 +526,25 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     }
 }
 
-impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
-    type Regs = ClqRegs;
-
-    fn begin(&mut self, thread: usize, r: &mut ClqRegs, op: QueueOp) {
-        *r = ClqRegs {
-            op: Some(op),
-            ..ClqRegs::default()
-        };
-        r.pc = match op {
-            QueueOp::Offer(_) => Pc::OfferAlloc,
-            QueueOp::Poll => Pc::PollReadHead,
-            QueueOp::Size => Pc::SizeFirstHead,
-        };
-        self.event(QueueEvent::Begin { thread, op });
+/// Moves a thread past what takes no shared access (an `updateHead` with nothing to do, a size
+/// walk that reached the end), so the line its next step is shown on is the line of what that
+/// step does.
+fn settle(r: &mut ClqRegs) {
+    loop {
+        match r.pc {
+            Pc::HeadCas if r.h == r.target => r.pc = r.after.pc(),
+            Pc::SizeItem if r.p == NIL => {
+                r.outcome = Some(Outcome::Size(r.count));
+                r.pc = Pc::Return;
+            }
+            _ => return,
+        }
     }
+}
 
-    fn step(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
+impl<P: Probe<QueueEvent>> LinkedQueue<P> {
+    /// One step, up to and including its one shared access.
+    fn step_once(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
         // Local transitions run on; the loop ends at the step's one shared access.
         loop {
             match r.pc {
@@ -663,10 +665,10 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::HeadCas => {
-                    if r.h == r.target {
-                        r.pc = r.after.pc();
-                        continue; // updateHead does nothing: no shared access
-                    }
+                    debug_assert_ne!(
+                        r.h, r.target,
+                        "settle() moves past an updateHead with nothing to do"
+                    );
                     let ok = self.cas_head(th, r.h, r.target);
                     r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
                     return None;
@@ -710,11 +712,7 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
                     return None;
                 }
                 Pc::SizeItem => {
-                    if r.p == NIL {
-                        r.outcome = Some(Outcome::Size(r.count));
-                        r.pc = Pc::Return;
-                        continue;
-                    }
+                    debug_assert_ne!(r.p, NIL, "settle() ends a size walk at its end");
                     if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Ref::NULL.0 {
                         r.count += 1;
                         self.event(QueueEvent::Visit {
@@ -753,6 +751,31 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
             }
         }
     }
+}
+
+impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
+    type Regs = ClqRegs;
+
+    fn begin(&mut self, thread: usize, r: &mut ClqRegs, op: QueueOp) {
+        *r = ClqRegs {
+            op: Some(op),
+            ..ClqRegs::default()
+        };
+        r.pc = match op {
+            QueueOp::Offer(_) => Pc::OfferAlloc,
+            QueueOp::Poll => Pc::PollReadHead,
+            QueueOp::Size => Pc::SizeFirstHead,
+        };
+        self.event(QueueEvent::Begin { thread, op });
+    }
+
+    fn step(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
+        let done = self.step_once(th, r);
+        if done.is_none() {
+            settle(r);
+        }
+        done
+    }
 
     #[inline(always)]
     fn call(&mut self, op: QueueOp) -> Outcome {
@@ -768,6 +791,14 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
             outcome,
         });
         outcome
+    }
+
+    fn call_line(&self, op: QueueOp) -> u8 {
+        match op {
+            QueueOp::Offer(_) => line::OFFER,
+            QueueOp::Poll => line::POLL,
+            QueueOp::Size => line::SIZE,
+        }
     }
 
     fn line(&self, r: &ClqRegs) -> u8 {
@@ -789,9 +820,11 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
             Pc::SizeFirstNext => line::FIRST_HOP,
             Pc::SizeItem => line::SIZE_COUNT,
             Pc::SizeNext => line::SIZE_NEXT,
-            Pc::Return => match r.op {
-                Some(QueueOp::Offer(_)) => line::OFFER_RETURN,
-                Some(QueueOp::Poll) => line::POLL_RETURN,
+            Pc::Return => match (r.op, r.outcome) {
+                (Some(QueueOp::Offer(_)), _) => line::OFFER_RETURN,
+                // `return null` is on the line that found the list empty.
+                (Some(QueueOp::Poll), Some(Outcome::Polled(None))) => line::POLL_EMPTY,
+                (Some(QueueOp::Poll), _) => line::POLL_RETURN,
                 _ => line::SIZE_RETURN,
             },
         }
