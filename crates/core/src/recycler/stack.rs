@@ -317,7 +317,7 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
 
     fn nothing(&mut self, thread: usize, get: u32) {
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Nothing(get),
@@ -327,7 +327,7 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
 
     fn exit(&mut self, thread: usize) {
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Exit,
@@ -337,7 +337,7 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
         // (still drawn, faded; no get can reach them).
         self.s.alive[thread] = false;
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Return {
                 thread: thread as u32,
                 value: 1,
