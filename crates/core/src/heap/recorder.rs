@@ -110,6 +110,9 @@ struct Lines {
     climb_again: u8,
     /// Netty's remove moving the last element into the freed slot (`u8::MAX`: none).
     move_last: u8,
+    /// Netty's remove picking the moved element up to sift it, by direction (`u8::MAX`: none);
+    /// every other pick-up takes the last element off the end.
+    pick_up: [u8; 2],
 }
 
 impl Lines {
@@ -120,11 +123,16 @@ impl Lines {
                 climb_compare: jdk::line::SIFT_UP_COMPARE,
                 climb_again: jdk::line::REMOVE_AT_SIFT_UP,
                 move_last: u8::MAX,
+                pick_up: [u8::MAX; 2],
             },
             HeapKind::Indexed => Self {
                 climb_compare: indexed::line::BUBBLE_UP_COMPARE,
                 climb_again: u8::MAX,
                 move_last: indexed::line::REMOVE_MOVE_LAST,
+                pick_up: [
+                    indexed::line::REMOVE_BUBBLE_DOWN,
+                    indexed::line::REMOVE_BUBBLE_UP,
+                ],
             },
         }
     }
@@ -503,16 +511,16 @@ impl<T: HeapItem> HeapMirror<T> {
             format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
         } else if climb_again {
             format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
-        } else if slot + 1 == self.slots.len() && hand {
+        } else if self.lines.pick_up.contains(&self.line) && hand {
+            format!("Pick {d} up from [{slot}] to move it further.")
+        } else if self.lines.pick_up.contains(&self.line) {
+            format!("{d} leaves [{slot}] to move further.")
+        } else if hand {
             format!(
                 "Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty."
             )
-        } else if slot + 1 == self.slots.len() {
-            format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
-        } else if hand {
-            format!("Pick {d} up from [{slot}] to move it further.")
         } else {
-            format!("{d} leaves [{slot}] to move further.")
+            format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
         };
         self.held = self.slots[slot].take();
         self.held_index = self.stored[slot];
