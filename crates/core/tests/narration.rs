@@ -434,7 +434,10 @@ const RECYCLER_BEFORE: &[Says] = &[
     ("stack.push(o); return true", &["recycle returns true."]),
     ("pop():", &[]),
     ("if size == 0: return null", &[]),
-    ("size--; ret = elements[size]; elements[size] = null", &["pop: size * → *; o* comes off slot *, and the slot is cleared."]),
+    ("size--; ret = elements[size]; elements[size] = null", &[
+        "pop: size * → *; o* comes off slot *, and the slot is cleared.",
+        "pop: o* comes off slot *, and the slot is cleared; size * → * is stored only if the assertion below holds.",
+    ]),
     ("assert map.remove(ret) != null", &[
         "The assertion looks at slot * of the IdentityHashMap's *-slot table.",
         "map.remove(o*) found it: the assertion holds, o* is no longer recorded as pooled.",

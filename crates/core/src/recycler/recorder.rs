@@ -325,13 +325,13 @@ impl RecyclerRecorder {
                 }
             }
         }
-        if let (true, RecyclerOp::Recycle(o)) = (self.running, self.op) {
-            put(o, (place::RECYCLING, self.current_thread as i32, -1));
-        }
         for (o, &d) in self.dropped.iter().enumerate() {
             if d {
                 put(o as u32, (place::DROPPED, -1, -1));
             }
+        }
+        if let (true, RecyclerOp::Recycle(o)) = (self.running, self.op) {
+            put(o, (place::RECYCLING, self.current_thread as i32, -1));
         }
         out
     }
@@ -508,7 +508,7 @@ impl RecyclerRecorder {
         match e {
             E::Begin { op, .. } => self.begin_text(who, op),
             E::Allocate { obj, stack } => self.allocate_text(obj, stack),
-            E::Pop { slot, obj, .. } => self.pop_text(slot, obj),
+            E::Pop { stack, slot, obj } => self.pop_text(stack, slot, obj),
             E::Push { stack, slot, obj } => self.push_text(stack, slot, obj),
             E::Grow { stack, len } => self.grow_text(stack, len),
             E::MapProbe { slot } => self.map_probe_text(slot),
@@ -579,8 +579,17 @@ impl RecyclerRecorder {
         }
     }
 
-    fn pop_text(&self, slot: u32, obj: u32) -> String {
-        if self.version == Version::After {
+    fn pop_text(&self, stack: u32, slot: u32, obj: u32) -> String {
+        let stored = (stack as usize) < MAX_THREADS
+            && self.trace.get(self.at.size + stack as usize) == slot as i32;
+        if self.version == Version::Before && !stored {
+            // With assertions the old pop keeps its new size in a local until map.remove agrees.
+            format!(
+                "pop: o{} comes off slot {slot}, and the slot is cleared; size {} → {slot} is stored only if the assertion below holds.",
+                obj + 1,
+                slot + 1
+            )
+        } else if self.version == Version::After {
             format!(
                 "pop: size {} → {slot}; o{} comes off slot {slot}, which keeps a stale reference; its ids go back to 0.",
                 slot + 1,

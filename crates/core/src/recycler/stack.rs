@@ -135,19 +135,26 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         // the slot already cleared.
         let size = stack.size - 1;
         let ret = std::mem::take(&mut stack.elements[size]).get();
-        if assertions && !ret.is_some_and(|obj| self.map_remove(thread, obj)) {
-            return Err(Fault::AssertNotPooled);
-        }
-        self.stack(thread).size = size;
-        if let Some(obj) = ret {
-            self.emit(
-                line::POP_TAKE,
-                E::Pop {
-                    stack: thread as u32,
-                    slot: size as u32,
-                    obj,
-                },
-            );
+        let pop = |obj| E::Pop {
+            stack: thread as u32,
+            slot: size as u32,
+            obj,
+        };
+        if assertions {
+            // The pop is told where it happens, before the assertion: its object is the get's,
+            // and the field still holds the old size.
+            if let Some(obj) = ret {
+                self.emit(line::POP_TAKE, pop(obj));
+            }
+            if !ret.is_some_and(|obj| self.map_remove(thread, obj)) {
+                return Err(Fault::AssertNotPooled);
+            }
+            self.stack(thread).size = size;
+        } else {
+            self.stack(thread).size = size;
+            if let Some(obj) = ret {
+                self.emit(line::POP_TAKE, pop(obj));
+            }
         }
         // A slot cleared inside `size` (after a failed assertion) pops as null: get allocates.
         Ok(ret)
