@@ -13,6 +13,7 @@ import { exclusive } from './exclusive';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
+import { MARKER_SHAPES } from '../charts/marks';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
@@ -88,16 +89,18 @@ const matches = (params: Record<string, string | number>, want: Record<string, s
 /** One line per series of the suite's chart, measured, plus its published figures if asked. */
 function chartSeries(suite: Suite, rows: RowResult[], withPublished: boolean): Series[] {
   const x = suite.chart.x;
-  return suite.chart.series.flatMap((c) => {
+  // Each design keeps one marker shape, measured and published, so its two lines pair up.
+  return suite.chart.series.flatMap((c, i) => {
+    const marker = MARKER_SHAPES[i % MARKER_SHAPES.length];
     const own: Series = {
-      key: c.key, label: c.label, className: c.className,
+      key: c.key, label: c.label, className: c.className, marker,
       points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === c.benchmark && matches(r.row.params, c.params))
         .map((r) => ({ x: Number(r.row.params[x]), y: r.summary!.mean, err: r.summary!.error }))
         .filter((p) => p.x > 0),
     };
     if (!withPublished) return [own];
     return [own, {
-      key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true,
+      key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true, marker,
       points: suite.published.filter((q) => q.benchmark === c.benchmark && matches(q.params, c.params))
         .map((q) => ({ x: Number(q.params[x]), y: q.score, err: q.error }))
         .filter((p) => p.x > 0),
@@ -252,17 +255,13 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           )}
           <div ref={chart} className="bench-chart">
             <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
-              yLabel="ops/s (higher is better)" />
+              yLabel="ops/s (higher is better)" legend={{
+                extra: <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> show {suite.chart.publishedLabel}, dotted</label></li>,
+              }} />
           </div>
           {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (
             <p className="hint">Rows with {suite.chart.x} 0 are in the table above but not on the chart: a log axis has no place for 0.</p>
           )}
-          <ul className="legend">
-            {series.filter((s) => !s.dashed).map((s) => (
-              <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
-            ))}
-            <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: {suite.chart.publishedLabel}</label></li>
-          </ul>
         </>
       )}
       {finished && (

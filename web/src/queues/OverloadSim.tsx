@@ -15,7 +15,7 @@ type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
 const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
   { value: 'clq', label: 'ConcurrentLinkedQueue (unbounded)' },
-  { value: 'clq-size', label: 'ConcurrentLinkedQueue, offer only while size() < bound' },
+  { value: 'clq-size', label: 'ConcurrentLinkedQueue, offer only if size() < bound' },
   { value: 'abq', label: 'ArrayBlockingQueue(bound)' },
   { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
   { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },
@@ -129,7 +129,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
         run stops, as the blog&apos;s server did with an OutOfMemoryError.
       </p>
       <div className="overload-controls">
-        <div className="setting">
+        <div className="setting queue-choice">
           <label htmlFor={`${id}-queue`}>Queue</label>
           <select id={`${id}-queue`} value={kind} onChange={(e) => setKind(e.target.value as OverloadConfig['queue'])} disabled={status === 'running'}>
             {QUEUES.map((q) => <option key={q.value} value={q.value}>{q.label}</option>)}
@@ -166,10 +166,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
           <div className="overload-charts" ref={chart}>
             {charts.map((c) => (
               <div key={c.title}>
-                <LineChart series={c.series} title={c.title} xLabel="simulated time (s)" yLabel={c.y} />
-                <ul className="legend">
-                  {c.series.map((s) => <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>)}
-                </ul>
+                <LineChart series={c.series} title={c.title} xLabel="simulated time (s)" yLabel={c.y} legend />
               </div>
             ))}
           </div>
