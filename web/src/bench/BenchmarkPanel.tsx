@@ -44,7 +44,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
           return (
             <tr key={r.id} className={noisy ? 'noisy' : undefined}>
               <th scope="row">{rowName(suite, r)}</th>
-              <td>{ops(j.score)} ± {ops(j.error)}{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
+              <td>{ops(j.score)} <span className="pm">± {ops(j.error)}</span>{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
               <td>{w === undefined ? '—' : ops(w)}</td>
               <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>
             </tr>
@@ -242,6 +242,22 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             }}>{copied ? 'Copied' : 'Copy table'}</button>
           </div>
           <pre className="jmh-table" tabIndex={0} aria-label="JMH results table">{table}</pre>
+          {/* On a phone JMH's text is wider than the screen, its Score past the edge: the same rows, to read. */}
+          <div className="jmh-rows">
+            <table className="counters" aria-label="JMH results, row by row">
+              <caption>The same rows, Score and Error in ops/s (Copy table copies JMH&apos;s text).</caption>
+              <thead><tr><th scope="col">row</th><th scope="col">Score ± Error</th></tr></thead>
+              <tbody>
+                {shown.rows.filter((r) => r.status === 'ok').map((r) => (
+                  <tr key={r.row.id} className={isNoisy(r.summary) ? 'noisy' : undefined}>
+                    <th scope="row">{rowName(suite, r.row)}</th>
+                    <td>{ops(r.summary!.mean)} <span className="pm">± {Number.isFinite(r.summary!.error) ? ops(r.summary!.error) : '?'}</span>
+                      {isNoisy(r.summary) && <> <span className="noisy-mark">noisy</span></>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {noisyRows(shown).length > 0 && (
             <p className="notice" role="note">
               {plural(noisyRows(shown).length, 'row')} {noisyRows(shown).length === 1 ? 'is' : 'are'} too noisy to quote (for example{' '}
