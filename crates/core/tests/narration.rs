@@ -640,7 +640,7 @@ fn script(
                 settings.push(format!("schedule=random {}", setting.2))
             }
             "assertions" if setting.1 % 2 == 1 => settings.push("assertions=on".into()),
-            "max-capacity" if setting.2 % 3 == 0 => {
+            "max-capacity" if setting.2.is_multiple_of(3) => {
                 settings.push(format!("max-capacity={}", 1 + setting.1 % 4))
             }
             _ => {}

@@ -545,209 +545,207 @@ fn settle(r: &mut ClqRegs) {
 impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     /// One step, up to and including its one shared access.
     fn step_once(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
-        // Local transitions run on; the loop ends at the step's one shared access.
-        loop {
-            match r.pc {
-                Pc::Idle => return None,
-                Pc::OfferAlloc => {
-                    let Some(QueueOp::Offer(v)) = r.op else {
-                        unreachable!()
-                    };
-                    r.n = self.alloc(th, v);
-                    r.pc = Pc::OfferReadTail;
-                    return None;
-                }
-                Pc::OfferReadTail => {
-                    r.t = self.load_tail(th);
-                    r.p = r.t;
+        // Every step ends at its one shared access (settle() has passed what takes none).
+        match r.pc {
+            Pc::Idle => None,
+            Pc::OfferAlloc => {
+                let Some(QueueOp::Offer(v)) = r.op else {
+                    unreachable!()
+                };
+                r.n = self.alloc(th, v);
+                r.pc = Pc::OfferReadTail;
+                None
+            }
+            Pc::OfferReadTail => {
+                r.t = self.load_tail(th);
+                r.p = r.t;
+                r.pc = Pc::OfferReadNext;
+                None
+            }
+            Pc::OfferReadNext => {
+                r.q = self.load_next(th, r.p);
+                r.pc = if r.q == NIL {
+                    Pc::OfferCasNext
+                } else if r.p == r.q {
+                    Pc::OfferTailFell
+                } else if r.p != r.t {
+                    Pc::OfferTailHop
+                } else {
+                    r.p = r.q; // the hop, with no read of tail (p = t)
+                    Pc::OfferReadNext
+                };
+                None
+            }
+            Pc::OfferCasNext => {
+                r.pc = if !self.cas_next(th, r.p, r.n) {
+                    Pc::OfferReadNext
+                } else if r.p != r.t {
+                    Pc::OfferCasTail
+                } else {
+                    r.outcome = Some(Outcome::Offered(true));
+                    Pc::Return
+                };
+                None
+            }
+            Pc::OfferCasTail => {
+                self.cas_tail(th, r.t, r.n);
+                r.outcome = Some(Outcome::Offered(true));
+                r.pc = Pc::Return;
+                None
+            }
+            Pc::OfferTailHop | Pc::OfferTailFell => {
+                let fell = r.pc == Pc::OfferTailFell;
+                let now = self.load_tail(th);
+                if now != r.t {
+                    r.t = now;
+                    r.p = now;
                     r.pc = Pc::OfferReadNext;
-                    return None;
+                } else if fell {
+                    r.pc = Pc::OfferHeadFell;
+                } else {
+                    r.p = r.q;
+                    r.pc = Pc::OfferReadNext;
                 }
-                Pc::OfferReadNext => {
-                    r.q = self.load_next(th, r.p);
-                    r.pc = if r.q == NIL {
-                        Pc::OfferCasNext
-                    } else if r.p == r.q {
-                        Pc::OfferTailFell
-                    } else if r.p != r.t {
-                        Pc::OfferTailHop
+                None
+            }
+            Pc::OfferHeadFell => {
+                r.p = self.load_head(th);
+                r.pc = Pc::OfferReadNext;
+                None
+            }
+            Pc::PollReadHead => {
+                r.h = self.load_head(th);
+                r.p = r.h;
+                r.pc = Pc::PollReadItem;
+                None
+            }
+            Pc::PollReadItem => {
+                r.item = self.load_item(th, r.p);
+                r.pc = if r.item.is_some() {
+                    Pc::PollCasItem
+                } else {
+                    Pc::PollReadNext
+                };
+                None
+            }
+            Pc::PollCasItem => {
+                if self.cas_item(th, r.p, r.item) {
+                    r.outcome = Some(Outcome::Polled(r.item));
+                    r.after = After::Return;
+                    r.pc = if r.p != r.h {
+                        Pc::PollNextForHead
                     } else {
-                        r.p = r.q; // the hop, with no read of tail (p = t)
-                        Pc::OfferReadNext
-                    };
-                    return None;
-                }
-                Pc::OfferCasNext => {
-                    r.pc = if !self.cas_next(th, r.p, r.n) {
-                        Pc::OfferReadNext
-                    } else if r.p != r.t {
-                        Pc::OfferCasTail
-                    } else {
-                        r.outcome = Some(Outcome::Offered(true));
                         Pc::Return
                     };
-                    return None;
+                } else {
+                    r.pc = Pc::PollReadNext;
                 }
-                Pc::OfferCasTail => {
-                    self.cas_tail(th, r.t, r.n);
-                    r.outcome = Some(Outcome::Offered(true));
-                    r.pc = Pc::Return;
-                    return None;
-                }
-                Pc::OfferTailHop | Pc::OfferTailFell => {
-                    let fell = r.pc == Pc::OfferTailFell;
-                    let now = self.load_tail(th);
-                    if now != r.t {
-                        r.t = now;
-                        r.p = now;
-                        r.pc = Pc::OfferReadNext;
-                    } else if fell {
-                        r.pc = Pc::OfferHeadFell;
-                    } else {
-                        r.p = r.q;
-                        r.pc = Pc::OfferReadNext;
-                    }
-                    return None;
-                }
-                Pc::OfferHeadFell => {
-                    r.p = self.load_head(th);
-                    r.pc = Pc::OfferReadNext;
-                    return None;
-                }
-                Pc::PollReadHead => {
-                    r.h = self.load_head(th);
-                    r.p = r.h;
-                    r.pc = Pc::PollReadItem;
-                    return None;
-                }
-                Pc::PollReadItem => {
-                    r.item = self.load_item(th, r.p);
-                    r.pc = if r.item.is_some() {
-                        Pc::PollCasItem
-                    } else {
-                        Pc::PollReadNext
-                    };
-                    return None;
-                }
-                Pc::PollCasItem => {
-                    if self.cas_item(th, r.p, r.item) {
-                        r.outcome = Some(Outcome::Polled(r.item));
-                        r.after = After::Return;
-                        r.pc = if r.p != r.h {
-                            Pc::PollNextForHead
-                        } else {
-                            Pc::Return
-                        };
-                    } else {
-                        r.pc = Pc::PollReadNext;
-                    }
-                    return None;
-                }
-                Pc::PollNextForHead => {
-                    r.q = self.load_next(th, r.p);
-                    r.target = if r.q != NIL { r.q } else { r.p };
+                None
+            }
+            Pc::PollNextForHead => {
+                r.q = self.load_next(th, r.p);
+                r.target = if r.q != NIL { r.q } else { r.p };
+                r.pc = Pc::HeadCas;
+                None
+            }
+            Pc::PollReadNext => {
+                r.q = self.load_next(th, r.p);
+                if r.q == NIL {
+                    r.outcome = Some(Outcome::Polled(None));
+                    r.target = r.p;
+                    r.after = After::Return;
                     r.pc = Pc::HeadCas;
-                    return None;
+                } else if r.p == r.q {
+                    r.pc = Pc::PollReadHead;
+                } else {
+                    r.p = r.q;
+                    r.pc = Pc::PollReadItem;
                 }
-                Pc::PollReadNext => {
-                    r.q = self.load_next(th, r.p);
-                    if r.q == NIL {
-                        r.outcome = Some(Outcome::Polled(None));
-                        r.target = r.p;
-                        r.after = After::Return;
-                        r.pc = Pc::HeadCas;
-                    } else if r.p == r.q {
-                        r.pc = Pc::PollReadHead;
-                    } else {
-                        r.p = r.q;
-                        r.pc = Pc::PollReadItem;
-                    }
-                    return None;
+                None
+            }
+            Pc::HeadCas => {
+                debug_assert_ne!(
+                    r.h, r.target,
+                    "settle() moves past an updateHead with nothing to do"
+                );
+                let ok = self.cas_head(th, r.h, r.target);
+                r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
+                None
+            }
+            Pc::SelfLink => {
+                self.self_link(th, r.h);
+                r.pc = r.after.pc();
+                None
+            }
+            Pc::SizeFirstHead => {
+                r.count = 0;
+                r.h = self.load_head(th);
+                r.p = r.h;
+                r.pc = Pc::SizeFirstItem;
+                None
+            }
+            Pc::SizeFirstItem => {
+                if self.load_item(th, r.p).is_some() {
+                    r.target = r.p;
+                    r.after = After::SizeWalk;
+                    r.pc = Pc::HeadCas;
+                } else {
+                    r.pc = Pc::SizeFirstNext;
                 }
-                Pc::HeadCas => {
-                    debug_assert_ne!(
-                        r.h, r.target,
-                        "settle() moves past an updateHead with nothing to do"
-                    );
-                    let ok = self.cas_head(th, r.h, r.target);
-                    r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
-                    return None;
-                }
-                Pc::SelfLink => {
-                    self.self_link(th, r.h);
-                    r.pc = r.after.pc();
-                    return None;
-                }
-                Pc::SizeFirstHead => {
-                    r.count = 0;
-                    r.h = self.load_head(th);
-                    r.p = r.h;
+                None
+            }
+            Pc::SizeFirstNext => {
+                r.q = self.load_next(th, r.p);
+                if r.q == NIL {
+                    // Empty: updateHead(h, p), and the walk starts from nothing.
+                    r.target = r.p;
+                    r.after = After::SizeWalk;
+                    r.pc = Pc::HeadCas;
+                    r.p = NIL;
+                } else if r.p == r.q {
+                    r.pc = Pc::SizeFirstHead;
+                } else {
+                    r.p = r.q;
                     r.pc = Pc::SizeFirstItem;
-                    return None;
                 }
-                Pc::SizeFirstItem => {
-                    if self.load_item(th, r.p).is_some() {
-                        r.target = r.p;
-                        r.after = After::SizeWalk;
-                        r.pc = Pc::HeadCas;
-                    } else {
-                        r.pc = Pc::SizeFirstNext;
-                    }
-                    return None;
-                }
-                Pc::SizeFirstNext => {
-                    r.q = self.load_next(th, r.p);
-                    if r.q == NIL {
-                        // Empty: updateHead(h, p), and the walk starts from nothing.
-                        r.target = r.p;
-                        r.after = After::SizeWalk;
-                        r.pc = Pc::HeadCas;
-                        r.p = NIL;
-                    } else if r.p == r.q {
-                        r.pc = Pc::SizeFirstHead;
-                    } else {
-                        r.p = r.q;
-                        r.pc = Pc::SizeFirstItem;
-                    }
-                    return None;
-                }
-                Pc::SizeItem => {
-                    debug_assert_ne!(r.p, NIL, "settle() ends a size walk at its end");
-                    if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Ref::NULL.0 {
-                        r.count += 1;
-                        self.event(QueueEvent::Visit {
-                            thread: th,
-                            node: r.p,
-                        });
-                    } else {
-                        self.event(QueueEvent::Load {
-                            thread: th,
-                            field: Field::Item(r.p),
-                            value: NULL,
-                        });
-                    }
-                    r.pc = Pc::SizeNext;
-                    return None;
-                }
-                Pc::SizeNext => {
-                    let q = self.load_next(th, r.p);
-                    if q == r.p {
-                        r.pc = Pc::SizeFirstHead; // self-linked: restart, count from 0
-                    } else {
-                        r.p = q;
-                        r.pc = Pc::SizeItem;
-                    }
-                    return None;
-                }
-                Pc::Return => {
-                    let outcome = r.outcome.expect("an operation returns what it set");
-                    self.event(QueueEvent::Done {
+                None
+            }
+            Pc::SizeItem => {
+                debug_assert_ne!(r.p, NIL, "settle() ends a size walk at its end");
+                if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Ref::NULL.0 {
+                    r.count += 1;
+                    self.event(QueueEvent::Visit {
                         thread: th,
-                        outcome,
+                        node: r.p,
                     });
-                    r.pc = Pc::Idle;
-                    return Some(outcome);
+                } else {
+                    self.event(QueueEvent::Load {
+                        thread: th,
+                        field: Field::Item(r.p),
+                        value: NULL,
+                    });
                 }
+                r.pc = Pc::SizeNext;
+                None
+            }
+            Pc::SizeNext => {
+                let q = self.load_next(th, r.p);
+                if q == r.p {
+                    r.pc = Pc::SizeFirstHead; // self-linked: restart, count from 0
+                } else {
+                    r.p = q;
+                    r.pc = Pc::SizeItem;
+                }
+                None
+            }
+            Pc::Return => {
+                let outcome = r.outcome.expect("an operation returns what it set");
+                self.event(QueueEvent::Done {
+                    thread: th,
+                    outcome,
+                });
+                r.pc = Pc::Idle;
+                Some(outcome)
             }
         }
     }
