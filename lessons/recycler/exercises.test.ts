@@ -34,6 +34,12 @@ describe('the recycler exercises', () => {
       // The tail link's write index: the recycles modulo 16, a full link counting 16.
       const w = Number(/get-many (\d+)/.exec(script('write-index'))![1]);
       expect(byId['write-index'].expected).toBe(((w - 1) % 16) + 1);
+      // Its explanation counts the links as they are: 11 handles do not "fill" a 16-slot link.
+      const links = Math.ceil(w / 16);
+      const explained = byId['write-index'].explanation;
+      expect(explained, explained).toContain(`holding ${((w - 1) % 16) + 1} of its 16`);
+      expect(explained).toContain(links === 1 ? 'take 1 link' : `${links - 1} full link`);
+      expect(explained).not.toMatch(/\bfill/);
       // The old Recycler drops every recycle from B; A's later gets reuse only A's own.
       const ops = script('old-allocations');
       const made = Number(/A: get-many (\d+)/.exec(ops)![1]);

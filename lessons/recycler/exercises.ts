@@ -185,7 +185,7 @@ const writeIndex: Maker = (seed) => {
     prompt: `On the rewritten Recycler, A makes ${plural(n, 'object')} and B recycles every one: \`${ops}\`. B's WeakOrderQueue for A is a chain of 16-slot links. What is the writeIndex of its tail link now?`,
     hint: 'Each recycle writes the next slot of the tail link and then publishes writeIndex + 1. A link that reaches writeIndex 16 stays the tail until the next recycle, which finds it full and chains a new link first.',
     expected: tail.write,
-    explanation: `${tail.write}: ${plural(n, 'handle')} fill ${plural(q.links.length, 'link')}, ${q.links.length > 1 ? `${q.links.length - 1} full and ` : ''}the tail holding ${tail.write}. The write is an ordered store (lazySet): A can read the slots below it without a lock.`,
+    explanation: `${tail.write}: ${plural(n, 'handle')} take ${plural(q.links.length, 'link')} of 16 slots: ${q.links.length > 1 ? `${plural(q.links.length - 1, 'full link')}, then ` : ''}the tail, holding ${tail.write} of its 16. The write is an ordered store (lazySet): A can read the slots below it without a lock.`,
     replay: replay('after', ops),
   };
 };

@@ -44,6 +44,26 @@ describe('the heap widgets', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the keys working when a jump leaves its own button with nothing to do (issue 48, item 14)', async () => {
+    const { page, errors } = await browser.open(`embed/heap?heap=jdk&ops=${encodeURIComponent(SCRIPT)}&step=3`);
+    const start = page.getByRole('button', { name: 'Jump to start' });
+    await start.click();
+    expect(await stepCount(page)).toBe('0 / 32');
+    // Nothing clicked since: the button keeps its focus, marked as having nothing to do, and → steps.
+    expect(await start.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Jump to start');
+    await page.keyboard.press('ArrowRight');
+    expect(await stepCount(page)).toBe('1 / 32');
+    await page.getByRole('button', { name: 'Jump to end' }).click();
+    await page.keyboard.press('ArrowLeft');
+    expect(await stepCount(page)).toBe('31 / 32');
+    // A button with nothing to do does nothing when pressed.
+    await page.keyboard.press('End');
+    await page.getByRole('button', { name: 'Step forward' }).click({ force: true });
+    expect(await stepCount(page)).toBe('32 / 32');
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the step in the URL, so a link reopens the same state', async () => {
     const { page } = await browser.open(`embed/heap?heap=indexed&ops=${encodeURIComponent(SCRIPT)}&step=5`);
     const total = (await stepCount(page)).split(' / ')[1];

@@ -39,7 +39,7 @@ describe('the bounded-queues lesson', () => {
     await sim.scrollIntoViewIfNeeded();
     const oom = await runSim(sim, 'clq', '5');
     // 50,000 packets a second more than the consumers take; 128 MiB hold 64,783 of them.
-    expect(oom).toMatch(/^Out of memory at 1\.\d\d s: 64,7\d\d packets queued hold 128\.0 MiB, past the 128 MiB budget/);
+    expect(oom).toMatch(/^Out of memory at 1\.\d\d s: 64,7\d\d packets queued hold 128\.0 MiB, past the run’s 128 MiB budget/);
     const table = sim.getByRole('table', { name: 'latest sample' });
     expect(await table.innerText()).toMatch(/refused by the queue\s+0/);
 

@@ -93,6 +93,10 @@ impl Layout {
     }
 }
 
+/// The line of a step that runs no line of its structure's listing (a thread exiting): the
+/// player highlights none.
+pub const NO_LINE: u8 = u8::MAX;
+
 /// Per step: `[action, line, kind, a, b, first write]`; `a` and `b` are the event's arguments
 /// as its family documents them (e.g. the slots a comparison looked at).
 pub const STEP_WIDTH: usize = 6;

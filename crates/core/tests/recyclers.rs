@@ -471,6 +471,99 @@ mod scripts {
         assert!(t.texts.iter().all(|s| !s.is_empty() && !s.contains("o0")));
     }
 
+    /// Issue 48, item 9: the table's "where" is the frame's `object_place`, and it follows the
+    /// operation: an object a get has just made or popped, or a recycle has not placed yet, is
+    /// that operation's, never "dropped"; a transfer's handles are "moving" until it ends, and
+    /// its end is a step of its own (the size the pop then narrates); a new queue is told before
+    /// its first link.
+    #[test]
+    fn places_follow_the_operation_and_the_transfer_ends_in_a_step() {
+        use hotpath_core::recycler::recorder::place;
+        // A: get, get, B: recycle 1, recycle 2, A: get, get
+        let c = [
+            (GET, 0, 0),
+            (GET, 0, 0),
+            (RECYCLE, 1, 1),
+            (RECYCLE, 2, 1),
+            (GET, 0, 0),
+            (GET, 0, 0),
+        ];
+        let plan = recycler_script::plan(&raw(&c), "threads=A,B", DRAW).unwrap();
+        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let t = &rec.trace;
+        let (po, size) = (t.layout.offset("object_place"), t.layout.offset("size"));
+        let drop = RecyclerEvent::KINDS
+            .iter()
+            .position(|k| k.name == "drop")
+            .unwrap();
+        let step_of = |text: &str| {
+            t.texts
+                .iter()
+                .position(|x| x.starts_with(text))
+                .unwrap_or_else(|| panic!("no step {text:?}"))
+        };
+        let place_after = |k: usize, o: usize| t.frame_at(k + 1)[po + o];
+        assert_eq!(
+            place_after(
+                step_of("Nothing to pop: a new DefaultHandle and object o1"),
+                0
+            ),
+            place::MADE
+        );
+        assert_eq!(place_after(step_of("get() returns o1"), 0), place::HELD);
+        assert_eq!(
+            place_after(step_of("B calls recycle(o1)"), 0),
+            place::RECYCLING
+        );
+        let made = step_of("B has no WeakOrderQueue for A's stack yet");
+        assert!(
+            t.texts[made + 1].starts_with("q1 starts with one link, L1"),
+            "{}",
+            t.texts[made + 1]
+        );
+        assert_eq!(
+            t.steps[made * STEP_WIDTH + 1],
+            t.steps[(made + 1) * STEP_WIDTH + 1],
+            "the constructor's line"
+        );
+        assert!(!t
+            .texts
+            .iter()
+            .any(|x| x.contains("becomes q1") && x.contains("tail")));
+        let moved = step_of("o2 moves from slot 1");
+        assert_eq!(place_after(moved, 0), place::MOVING);
+        assert_eq!(place_after(moved, 1), place::MOVING);
+        let end = step_of("The transfer ends: A's size becomes 2");
+        assert_eq!(end, moved + 1);
+        assert_eq!(
+            t.frame_at(end + 1)[size],
+            2,
+            "the size the next pop starts from"
+        );
+        assert_eq!(
+            [place_after(end, 0), place_after(end, 1)],
+            [place::POOLED, place::POOLED]
+        );
+        let pop = step_of("pop: size 2 → 1; o2");
+        assert_eq!(
+            [place_after(pop, 0), place_after(pop, 1)],
+            [place::POOLED, place::POPPED]
+        );
+        for k in 0..t.len() {
+            let f = t.frame_at(k + 1);
+            let total = t.layout.offset(TOTAL);
+            for o in 0..f[t.layout.offset("objects")] as usize {
+                if f[po + o] == place::DROPPED || f[po + o] == place::LOST {
+                    assert!(
+                        f[total + drop] > 0 && f[po + o] == place::DROPPED,
+                        "step {k}: o{} gone with no drop",
+                        o + 1
+                    );
+                }
+            }
+        }
+    }
+
     fn step<R: VirtualRecycler>(
         r: &mut R,
         a: &recycler_script::Action,

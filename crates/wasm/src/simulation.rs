@@ -93,6 +93,29 @@ pub struct UdpOverloadSim {
     inner: UdpSim,
 }
 
+fn sim_queue(queue: &str) -> Result<SimQueue, JsError> {
+    SimQueue::parse(queue).ok_or_else(|| {
+        JsError::new(&format!(
+            "unknown queue \"{queue}\"; expected clq, clq-size, abq, spsc or mpsc"
+        ))
+    })
+}
+
+/// What a bound costs in `queue`, before any run, by the rule the run prices memory with:
+/// `[slots, bytes when full (Infinity: never full), the largest bound that fits the budget
+/// (−1: unbounded)]`.
+#[wasm_bindgen(js_name = udpBoundCost)]
+pub fn udp_bound_cost(queue: &str, bound: u32, budget_mib: u32) -> Result<Vec<f64>, JsError> {
+    let q = sim_queue(queue)?;
+    let bound = bound as usize;
+    Ok(vec![
+        q.slots(bound) as f64,
+        q.full_bytes(bound).map_or(f64::INFINITY, |b| b as f64),
+        q.largest_bound(u64::from(budget_mib) << 20)
+            .map_or(-1.0, |b| b as f64),
+    ])
+}
+
 /// Numbers per sample in `UdpOverloadSim::run`'s flat result.
 #[wasm_bindgen(js_name = udpSampleWidth)]
 pub fn udp_sample_width() -> usize {
@@ -110,11 +133,7 @@ impl UdpOverloadSim {
         budget_mib: u32,
         seed: u32,
     ) -> Result<UdpOverloadSim, JsError> {
-        let q = SimQueue::parse(queue).ok_or_else(|| {
-            JsError::new(&format!(
-                "unknown queue \"{queue}\"; expected clq, clq-size, abq, spsc or mpsc"
-            ))
-        })?;
+        let q = sim_queue(queue)?;
         check_rates(arrival_rate, service_rate)?;
         if !(1..=4_000_000).contains(&bound) {
             return Err(JsError::new(

@@ -13,6 +13,7 @@ import { exclusive } from './exclusive';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
+import { MARKER_SHAPES } from '../charts/marks';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
@@ -43,7 +44,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
           return (
             <tr key={r.id} className={noisy ? 'noisy' : undefined}>
               <th scope="row">{rowName(suite, r)}</th>
-              <td>{ops(j.score)} ± {ops(j.error)}{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
+              <td>{ops(j.score)} <span className="pm">± {ops(j.error)}</span>{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
               <td>{w === undefined ? '—' : ops(w)}</td>
               <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>
             </tr>
@@ -88,16 +89,18 @@ const matches = (params: Record<string, string | number>, want: Record<string, s
 /** One line per series of the suite's chart, measured, plus its published figures if asked. */
 function chartSeries(suite: Suite, rows: RowResult[], withPublished: boolean): Series[] {
   const x = suite.chart.x;
-  return suite.chart.series.flatMap((c) => {
+  // Each design keeps one marker shape, measured and published, so its two lines pair up.
+  return suite.chart.series.flatMap((c, i) => {
+    const marker = MARKER_SHAPES[i % MARKER_SHAPES.length];
     const own: Series = {
-      key: c.key, label: c.label, className: c.className,
+      key: c.key, label: c.label, className: c.className, marker,
       points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === c.benchmark && matches(r.row.params, c.params))
         .map((r) => ({ x: Number(r.row.params[x]), y: r.summary!.mean, err: r.summary!.error }))
         .filter((p) => p.x > 0),
     };
     if (!withPublished) return [own];
     return [own, {
-      key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true,
+      key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true, marker,
       points: suite.published.filter((q) => q.benchmark === c.benchmark && matches(q.params, c.params))
         .map((q) => ({ x: Number(q.params[x]), y: q.score, err: q.error }))
         .filter((p) => p.x > 0),
@@ -240,6 +243,22 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             }}>{copied ? 'Copied' : 'Copy table'}</button>
           </div>
           <pre className="jmh-table" tabIndex={0} aria-label="JMH results table">{table}</pre>
+          {/* On a phone JMH's text is wider than the screen, its Score past the edge: the same rows, to read. */}
+          <div className="jmh-rows">
+            <table className="counters" aria-label="JMH results, row by row">
+              <caption>The same rows, Score and Error in ops/s (Copy table copies JMH&apos;s text).</caption>
+              <thead><tr><th scope="col">row</th><th scope="col">Score ± Error</th></tr></thead>
+              <tbody>
+                {shown.rows.filter((r) => r.status === 'ok').map((r) => (
+                  <tr key={r.row.id} className={isNoisy(r.summary) ? 'noisy' : undefined}>
+                    <th scope="row">{rowName(suite, r.row)}</th>
+                    <td>{ops(r.summary!.mean)} <span className="pm">± {Number.isFinite(r.summary!.error) ? ops(r.summary!.error) : '?'}</span>
+                      {isNoisy(r.summary) && <> <span className="noisy-mark">noisy</span></>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {noisyRows(shown).length > 0 && (
             <p className="notice" role="note">
               {plural(noisyRows(shown).length, 'row')} {noisyRows(shown).length === 1 ? 'is' : 'are'} too noisy to quote (for example{' '}
@@ -253,17 +272,13 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           )}
           <div ref={chart} className="bench-chart">
             <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
-              yLabel="ops/s (higher is better)" />
+              yLabel="ops/s (higher is better)" legend={{
+                extra: <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> show {suite.chart.publishedLabel}, dotted</label></li>,
+              }} />
           </div>
           {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (
             <p className="hint">Rows with {suite.chart.x} 0 are in the table above but not on the chart: a log axis has no place for 0.</p>
           )}
-          <ul className="legend">
-            {series.filter((s) => !s.dashed).map((s) => (
-              <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
-            ))}
-            <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: {suite.chart.publishedLabel}</label></li>
-          </ul>
         </>
       )}
       {finished && (

@@ -3,21 +3,20 @@
 import { useRef, type CSSProperties } from 'react';
 import { scaleLinear } from 'd3';
 import { useWidth } from '../site/useWidth';
+import { ChartLegend, overlaps, seriesClass, type ChartSeries } from './marks';
 
-export interface LineSeries {
-  key: string;
-  label: string;
-  className: string;
-  points: { x: number; y: number }[];
-  dashed?: boolean;
-}
+export type LineSeries = ChartSeries;
 
 const W = 640;
 const H = 260;
 
 const fmt = (v: number) => (Math.abs(v) >= 1e6 ? `${v / 1e6}M` : Math.abs(v) >= 1000 ? `${v / 1000}k` : String(v));
 
-export function LineChart({ series, xLabel, yLabel, title }: { series: LineSeries[]; xLabel: string; yLabel: string; title: string }) {
+export function LineChart({ series, xLabel, yLabel, title, legend = false }: {
+  series: LineSeries[]; xLabel: string; yLabel: string; title: string;
+  /** Draws the legend under the plot, its swatches as the lines are drawn. */
+  legend?: boolean;
+}) {
   const ref = useRef<SVGSVGElement>(null);
   const width = useWidth(ref);
   const f = width > 0 ? Math.min(26, (12 * W) / width) : 12;
@@ -25,6 +24,9 @@ export function LineChart({ series, xLabel, yLabel, title }: { series: LineSerie
   const all = series.flatMap((s) => s.points);
   const x = scaleLinear().domain([Math.min(0, ...all.map((p) => p.x)), Math.max(1, ...all.map((p) => p.x))]).range([m.left, W - m.right]);
   const y = scaleLinear().domain([0, Math.max(1, ...all.map((p) => p.y))]).nice().range([H - m.bottom, m.top]);
+  // A line that runs over one drawn before it is drawn dashed, on top, so both show.
+  const over = overlaps(series, (v) => y(v));
+  const order = series.map((_, i) => i).sort((a, b) => Number(!!over[a]) - Number(!!over[b]));
   return (
     <figure className="chart">
       <figcaption className="chart-y-label">↑ {yLabel}</figcaption>
@@ -38,12 +40,13 @@ export function LineChart({ series, xLabel, yLabel, title }: { series: LineSerie
           {x.ticks(6).map((t) => <text key={t} x={x(t)} y={H - m.bottom + 1.4 * f} textAnchor="middle">{fmt(t)}</text>)}
           <text x={(m.left + W - m.right) / 2} y={H - 6} textAnchor="middle">{xLabel}</text>
         </g>
-        {series.map((s) => (
-          <g key={s.key} className={`series ${s.className}${s.dashed ? ' dashed' : ''}`}>
-            <polyline fill="none" points={s.points.map((p) => `${x(p.x)},${y(p.y)}`).join(' ')} />
+        {order.map((i) => (
+          <g key={series[i].key} className={seriesClass(series[i], over[i])}>
+            <polyline fill="none" points={series[i].points.map((p) => `${x(p.x)},${y(p.y)}`).join(' ')} />
           </g>
         ))}
       </svg>
+      {legend && <ChartLegend series={series} over={over} markers={false} />}
     </figure>
   );
 }

@@ -3,16 +3,19 @@
 // pretending to be a tick. A point too noisy to quote (its error more than half its score) is drawn
 // hollow, and the caller says why; an error bar wider than its score cannot be drawn on a log axis
 // at all, so such a point has none.
-import { useRef, type CSSProperties } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { scaleLog } from 'd3';
 import { useWidth } from '../site/useWidth';
+import { ChartLegend, Mark, overlaps, seriesClass, type ChartSeries } from './marks';
 
-export interface Series {
-  key: string;
-  label: string;
-  className: string;
+export interface Series extends ChartSeries {
   points: { x: number; y: number; err?: number }[];
-  dashed?: boolean;
+}
+
+/** A chart's legend: each series' text (its label by default), and items to add after them. */
+export interface LegendSpec {
+  text?: (s: Series) => ReactNode;
+  extra?: ReactNode;
 }
 
 const W = 640;
@@ -35,12 +38,26 @@ export const unbounded = (p: { y: number; err?: number }) => p.err !== undefined
 /** A point too noisy to quote: its error is more than half its score (as the results table marks it). */
 export const noisy = (p: { y: number; err?: number }) => p.err !== undefined && p.y > 0 && !(p.err <= p.y / 2);
 
+/**
+ * The values' range, widened evenly (on a log scale) to a decade if narrower: lines of millions of
+ * operations a second are drawn over the decades they span, not squeezed above six empty ones.
+ */
+export function atLeastADecade(ys: number[]): [number, number] {
+  if (ys.length === 0) return [1, 10];
+  const lo = Math.min(...ys);
+  const hi = Math.max(...ys);
+  const widen = Math.sqrt(Math.max(1, (10 * lo) / hi));
+  return [lo / widen, hi * widen];
+}
+
 const fmt = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
-export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDomain, yDomain }: {
+export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDomain, yDomain, legend }: {
   series: Series[]; xLabel: string; yLabel: string; title: string; yFormat?: (v: number) => string;
   /** Fixed axis ranges; by default the data's, with at least a decade. */
   xDomain?: [number, number]; yDomain?: [number, number];
+  /** Draws the legend under the plot, its swatches as the lines are drawn. */
+  legend?: LegendSpec;
 }) {
   const ref = useRef<SVGSVGElement>(null);
   const width = useWidth(ref);
@@ -53,11 +70,14 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDom
   const xs = all.map((p) => p.x).filter((x) => x > 0);
   const ys = all.map((p) => p.y).filter((y) => y > 0);
   const x = scaleLog().domain(xDomain ?? [Math.min(...xs, 100), Math.max(...xs, 1000)]).range([M.left, W - M.right]);
-  const y = scaleLog().domain(yDomain ?? [Math.min(...ys, 1), Math.max(...ys, 10)]).nice().range([L.plotBottom, M.top]);
+  const y = scaleLog().domain(yDomain ?? atLeastADecade(ys)).nice().range([L.plotBottom, M.top]);
   const yAt = (v: number) => (v > 0 ? y(v) : L.zeroRow);
   const yTicks = y.ticks().filter((t) => Number.isInteger(Math.log10(t)));
   const zeros = all.some((p) => p.y === 0);
   const xTicks = x.ticks().filter((t) => Number.isInteger(Math.log10(t)));
+  // A line that runs over one drawn before it is drawn dashed, on top, so both show.
+  const over = overlaps(series, yAt);
+  const order = series.map((_, i) => i).sort((a, b) => Number(!!over[a]) - Number(!!over[b]));
 
   return (
     <figure className="chart">
@@ -80,24 +100,26 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDom
           {xTicks.map((t) => <text key={t} x={x(t)} y={L.xTicks} textAnchor="middle">{fmt(t)}</text>)}
           <text x={(M.left + W - M.right) / 2} y={L.xTitle} textAnchor="middle">{xLabel}</text>
         </g>
-        {series.map((s) => {
+        {order.map((i) => {
+          const s = series[i];
           const pts = [...s.points].sort((a, b) => a.x - b.x);
           return (
-            <g key={s.key} className={`series ${s.className}${s.dashed ? ' dashed' : ''}`}>
+            <g key={s.key} className={seriesClass(s, over[i])}>
               <polyline fill="none" points={pts.map((p) => `${x(p.x)},${yAt(p.y)}`).join(' ')} />
               {pts.filter((p) => p.err && p.err > 0 && p.y > 0 && !unbounded(p)).map((p) => (
                 <line key={`e${p.x}`} className="error-bar" x1={x(p.x)} x2={x(p.x)}
                   y1={yAt(Math.max(p.y - p.err!, y.domain()[0]))} y2={yAt(Math.min(p.y + p.err!, y.domain()[1]))} />
               ))}
               {pts.map((p) => (
-                <circle key={p.x} cx={x(p.x)} cy={yAt(p.y)} r={3.5} className={noisy(p) ? 'unbounded' : undefined}>
+                <Mark key={p.x} shape={s.marker} x={x(p.x)} y={yAt(p.y)} r={3.5} className={noisy(p) ? 'unbounded' : undefined}>
                   <title>{`${s.label}: n = ${p.x}, ${p.y.toFixed(2)}${noisy(p) ? ` ± ${Number.isFinite(p.err) ? p.err!.toFixed(2) : '?'} (noisy: error more than half the score)` : ''}`}</title>
-                </circle>
+                </Mark>
               ))}
             </g>
           );
         })}
       </svg>
+      {legend && <ChartLegend series={series} over={over} text={legend.text as ((s: ChartSeries) => ReactNode) | undefined} extra={legend.extra} />}
     </figure>
   );
 }

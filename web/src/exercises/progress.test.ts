@@ -28,6 +28,18 @@ describe('progress', () => {
     expect(p.log).toHaveLength(3);
   });
 
+  it('counts the hints taken before the solve, not one read after it (issue 48, item 15)', () => {
+    const t = new Date('2026-11-21T10:00:00Z');
+    let p = emptyProgress('l', 'x');
+    p = record(p, { exercise: 'a', action: 'answer', answer: 4, correct: true }, t);
+    p = record(p, { exercise: 'a', action: 'hint' }, t);
+    expect(standing(p, 'a')).toEqual({ attempts: 1, solved: true, firstTry: true, hints: 0, lastAnswer: 4, shown: false, asked: false });
+    p = record(p, { exercise: 'b', action: 'hint' }, t);
+    p = record(p, { exercise: 'b', action: 'answer', answer: 1, correct: true }, t);
+    p = record(p, { exercise: 'b', action: 'hint' }, t);
+    expect(standing(p, 'b').hints).toBe(1);
+  });
+
   it('records when the answer was shown before it was solved: asked for, or after a second wrong answer', () => {
     const t = new Date('2026-11-21T10:00:00Z');
     let p = emptyProgress('l', 'x');

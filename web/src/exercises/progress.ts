@@ -97,7 +97,8 @@ export function standing(p: Progress, exercise: string): Standing {
   // second click) is neither an attempt nor a change of grade, so first try implies solved and
   // a solve is never undone.
   const firstRight = mine.findIndex((e) => e.action === 'answer' && e.correct === true);
-  const answers = (firstRight < 0 ? mine : mine.slice(0, firstRight + 1)).filter((e) => e.action === 'answer');
+  const upToSolve = firstRight < 0 ? mine : mine.slice(0, firstRight + 1);
+  const answers = upToSolve.filter((e) => e.action === 'answer');
   // Shown or asked for before the first right answer: what came after does not change the grade.
   let wrong = 0;
   let asked = false;
@@ -111,7 +112,8 @@ export function standing(p: Progress, exercise: string): Standing {
     attempts: answers.length,
     solved: firstRight >= 0,
     firstTry: answers.length > 0 && answers[0].correct === true,
-    hints: mine.filter((e) => e.action === 'hint').length,
+    // A hint read after the solve helped nothing: like a later check, it is not on the record.
+    hints: upToSolve.filter((e) => e.action === 'hint').length,
     lastAnswer: answers[answers.length - 1]?.answer,
     shown,
     asked,

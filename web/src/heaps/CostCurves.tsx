@@ -3,6 +3,7 @@
 // fitted slope of each line (1 means linear per cancellation, 0 constant).
 import { useEffect, useRef, useState } from 'react';
 import { LogLogChart, type Series } from '../charts/LogLogChart';
+import type { MarkerShape } from '../charts/marks';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
 import { logLogFit } from '../charts/fit';
@@ -40,11 +41,13 @@ function costCurve(sizes: number[], onPoint: (p: CostPoint) => void): Job<void> 
 
 export const COST_SIZES = [100, 316, 1000, 3162, 10000, 31623, 100000];
 
-const LINES: { heap: HeapKind; reverse: boolean; className: string }[] = [
-  { heap: 'jdk', reverse: true, className: 'jdk-reverse' },
-  { heap: 'jdk', reverse: false, className: 'jdk-order' },
-  { heap: 'indexed', reverse: false, className: 'indexed-order' },
-  { heap: 'indexed', reverse: true, className: 'indexed-reverse' },
+const LINES: { heap: HeapKind; reverse: boolean; className: string; marker: MarkerShape }[] = [
+  { heap: 'jdk', reverse: true, className: 'jdk-reverse', marker: 'circle' },
+  // In order, the two heaps do the same work: the JDK's line is drawn wide with hollow circles,
+  // Netty's dashed over it with diamonds, so both show.
+  { heap: 'jdk', reverse: false, className: 'jdk-order', marker: 'circle' },
+  { heap: 'indexed', reverse: false, className: 'indexed-order', marker: 'diamond' },
+  { heap: 'indexed', reverse: true, className: 'indexed-reverse', marker: 'square' },
 ];
 
 const lineLabel = (heap: HeapKind, reverse: boolean) =>
@@ -96,10 +99,11 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const series: Series[] = LINES.map(({ heap, reverse, className }) => ({
+  const series: Series[] = LINES.map(({ heap, reverse, className, marker }) => ({
     key: className,
     label: lineLabel(heap, reverse),
     className,
+    marker,
     points: points.filter((p) => p.heap === heap && p.reverse === reverse).map((p) => ({ x: p.n, y: perCancel(p) })),
   }));
 
@@ -126,14 +130,8 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
         <>
           <div ref={chart}>
             <LogLogChart series={series} title="Work per cancellation against n, log-log" xLabel="n (timers queued)"
-              yLabel="equals() + comparisons per cancellation" />
-            <ul className="legend">
-              {series.map((s) => (
-                <li key={s.key} className={s.className}>
-                  <span className="swatch" aria-hidden="true" /> {s.label}: <strong>{slopeText(s.points)}</strong>
-                </li>
-              ))}
-            </ul>
+              yLabel="equals() + comparisons per cancellation"
+              legend={{ text: (s) => <>{s.label}: <strong>{slopeText(s.points)}</strong></> }} />
           </div>
           <p className="hint">
             Reading the slopes: 1 means the work per cancellation grows in proportion to n; 0 means it does not grow at

@@ -5,7 +5,7 @@ import { useRef, type CSSProperties } from 'react';
 import { useWidth } from '../site/useWidth';
 import { heapViewModel, type HeapNames } from './viewModel';
 import type { Frame } from '../script/frame';
-import { HAND, OUT, TREE_WIDTH } from './geometry';
+import { HAND, OUT, TREE_WIDTH, labelledRadius } from './geometry';
 
 /** Screen pixels: labels never smaller than this, cells never narrower. */
 const MIN_LABEL_PX = 11;
@@ -41,10 +41,11 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
   const vm = heapViewModel(frame, names);
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
-  const r = vm.radius;
   // SVG text scales with the drawing; size it in drawing units so it reads ≥ 11 px on screen,
-  // as large as the circle it sits in allows.
+  // as large as the circle it sits in allows, the circles as large as the labels need where the
+  // tree has room (one node on a phone is labelled, not "too small").
   const unitsPerPx = width > 0 ? TREE_WIDTH / width : 1;
+  const r = labelledRadius(vm.cells.length, (MIN_LABEL_PX + 1) * unitsPerPx);
   const labelUnits = Math.min((MIN_LABEL_PX + 1) * unitsPerPx, r * 1.05);
   const showLabels = labelUnits / unitsPerPx >= MIN_LABEL_PX - 0.5;
   const style = {

@@ -27,3 +27,15 @@ describe('heap tree geometry', () => {
     }
   });
 });
+
+describe('a labelled node', () => {
+  it('is as large as its label needs where the tree has room, never smaller than before', async () => {
+    const { labelledRadius } = await import('./geometry');
+    // One node on a phone (2.4 drawing units a pixel, labels 12 px): labelled, not "too small".
+    const onPhone = labelledRadius(1, 12 * 2.4);
+    expect(onPhone * 1.05 / 2.4).toBeGreaterThanOrEqual(10.5);
+    expect(labelledRadius(1, 12)).toBe(nodeRadius(1));
+    // Sixteen nodes across: no room to grow, so no overlap.
+    expect(labelledRadius(31, 12 * 2.4)).toBeLessThanOrEqual(TREE_WIDTH / 16 / 2);
+  });
+});

@@ -6,7 +6,7 @@ export interface Point {
 }
 
 export const TREE_WIDTH = 800;
-const LEVEL_HEIGHT = 56;
+export const LEVEL_HEIGHT = 56;
 const TOP = 56; // room above the root for the hand and the taken-out element
 
 export const levelOf = (slot: number) => Math.floor(Math.log2(slot + 1));
@@ -25,6 +25,16 @@ export function nodeRadius(size: number): number {
   if (size <= 1) return 18;
   const across = 2 ** levelOf(size - 1);
   return Math.max(4, Math.min(18, TREE_WIDTH / across / 2 - 2));
+}
+
+/**
+ * A node's radius for labels `labelUnits` tall: as large as they need, where the tree has room
+ * (a few nodes on a phone), never smaller than `nodeRadius` gives.
+ */
+export function labelledRadius(size: number, labelUnits: number): number {
+  const across = size <= 1 ? 1 : 2 ** levelOf(size - 1);
+  const room = Math.min(TREE_WIDTH / across / 2 - 2, LEVEL_HEIGHT * 0.48);
+  return Math.max(nodeRadius(size), Math.min(room, labelUnits / 1.05));
 }
 
 export function treeHeight(size: number): number {

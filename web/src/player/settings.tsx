@@ -40,12 +40,22 @@ export function SettingsFields({ module, values, defaults, onChange, error }: {
     <div className="script-settings">
       {module.settings.map((f) => {
         const bad = error?.setting === f.name;
+        const shown = values[f.name]?.trim() || defaults[f.name];
         return (
           <div key={f.name} className="setting">
             <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
-            <input id={`${id}-${f.name}`} className="mono" value={values[f.name] ?? ''} placeholder={defaults[f.name]}
-              spellCheck={false} aria-invalid={bad} aria-describedby={`${id}-${f.name}-status`}
-              onChange={(e) => onChange(f.name, e.target.value)} />
+            {f.choices ? (
+              // A choice, not a box: it cannot be given a value Rust refuses (a link's stray value
+              // stays listed, refused at its place, until another is chosen).
+              <select id={`${id}-${f.name}`} value={shown} aria-invalid={bad} aria-describedby={`${id}-${f.name}-status`}
+                onChange={(e) => onChange(f.name, e.target.value)}>
+                {[...f.choices, ...(f.choices.includes(shown) ? [] : [shown])].map((c) => <option key={c} value={c}>{c}</option>)}
+              </select>
+            ) : (
+              <input id={`${id}-${f.name}`} className="mono" value={values[f.name] ?? ''} placeholder={defaults[f.name]}
+                spellCheck={false} aria-invalid={bad} aria-describedby={`${id}-${f.name}-status`}
+                onChange={(e) => onChange(f.name, e.target.value)} />
+            )}
             <div id={`${id}-${f.name}-status`} className={bad ? 'input-error' : 'hint'} role={bad ? 'alert' : undefined}>
               {bad ? `${error.message}.` : f.hint}
             </div>

@@ -60,7 +60,7 @@ export function FigTable({ name, caption }: { name: string; caption?: string }) 
     const source = lesson.sources[cells[0].source];
     const cell = (row: string, column: string) => {
       const f = cells.find((c) => c.table!.row === row && c.table!.column === column);
-      return f ? `${exact(f.value, f.decimals)}${f.error === undefined ? '' : ` ± ${exact(f.error, f.decimals)}`}` : '—';
+      return f ? <>{exact(f.value, f.decimals)}{f.error !== undefined && <> <span className="pm">± {exact(f.error, f.decimals)}</span></>}</> : '—';
     };
     return (
       <div className="table-scroll">

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { LineChart, type LineSeries } from '../charts/LineChart';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
-import { MIB, boundFor, bytesPerPacket, fullBytes, secondsToExhaust, type OverloadConfig, type OverloadSample } from './overload';
+import { MIB, settingsNotes, type OverloadConfig, type OverloadSample } from './overload';
 import type { OverloadReply, OverloadRequest } from './overloadProtocol';
 import { num } from '../site/format';
 import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
@@ -15,7 +15,7 @@ type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
 const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
   { value: 'clq', label: 'ConcurrentLinkedQueue (unbounded)' },
-  { value: 'clq-size', label: 'ConcurrentLinkedQueue, offer only while size() < bound' },
+  { value: 'clq-size', label: 'ConcurrentLinkedQueue, offer only if size() < bound' },
   { value: 'abq', label: 'ArrayBlockingQueue(bound)' },
   { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
   { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },
@@ -35,7 +35,8 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
   const [status, setStatus] = useState<Status>('idle');
   const [message, setMessage] = useState('');
   const [oomAt, setOomAt] = useState<number | null>(null);
-  const [capacity, setCapacity] = useState(0);
+  /** The run shown: its settings, and the slots its queue had (what the status line describes). */
+  const [run, setRun] = useState<{ config: OverloadConfig; capacity: number } | null>(null);
   const [pace, setPace] = useState({ simulated: 0, wall: 0 });
   const worker = useWorkerRun<OverloadRequest, OverloadReply>(spawn);
   const chart = useRef<HTMLDivElement>(null);
@@ -56,13 +57,14 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
       bound: values.bound as number, budgetMiB: values.budgetMiB as number, seed: values.seed as number,
     };
     running.current = { budget: config.budgetMiB * MIB };
+    setRun({ config, capacity: 0 });
     setSamples([]);
     setOomAt(null);
     setMessage('');
     setStatus('running');
     worker.start({ type: 'start', config, durationMs: (values.seconds as number) * 1000 }, {
       reply: (m) => {
-        if (m.type === 'started') setCapacity(m.capacity);
+        if (m.type === 'started') setRun({ config, capacity: m.capacity });
         else {
           setSamples((s) => [...s, ...m.samples]);
           setPace({ simulated: m.simulatedMs, wall: m.wallMs });
@@ -95,11 +97,8 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
   const line = (key: string, label: string, className: string, y: (s: OverloadSample) => number, dashed = false): LineSeries =>
     ({ key, label, className, dashed, points: samples.map((s) => ({ x: x(s), y: y(s) })) });
   const budgetMiBNow = (running.current?.budget ?? 0) / MIB;
-  const growth = typeof values.arrivalRate === 'number' && typeof values.serviceRate === 'number' && typeof values.budgetMiB === 'number'
-    ? secondsToExhaust(values.budgetMiB * MIB, values.arrivalRate, values.serviceRate, bytesPerPacket(kind)) : Infinity;
-  /** What the bound costs when the queue is full, against the budget: the way to choose a bound. */
-  const full = kind !== 'clq' && typeof values.bound === 'number' && typeof values.budgetMiB === 'number'
-    ? { bytes: fullBytes(kind, values.bound), fits: boundFor(kind, values.budgetMiB * MIB) } : null;
+  /** What the settings as they stand mean: never a note left from an earlier run. */
+  const notes = settingsNotes({ queue: kind, ...values });
 
   const charts: { title: string; y: string; series: LineSeries[] }[] = [
     { title: 'Queue length over simulated time', y: 'packets queued', series: [line('queued', 'packets queued', 'indexed-order', (s) => s.queued)] },
@@ -130,7 +129,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
         run stops, as the blog&apos;s server did with an OutOfMemoryError.
       </p>
       <div className="overload-controls">
-        <div className="setting">
+        <div className="setting queue-choice">
           <label htmlFor={`${id}-queue`}>Queue</label>
           <select id={`${id}-queue`} value={kind} onChange={(e) => setKind(e.target.value as OverloadConfig['queue'])} disabled={status === 'running'}>
             {QUEUES.map((q) => <option key={q.value} value={q.value}>{q.label}</option>)}
@@ -153,24 +152,12 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
         <button type="button" onClick={start} disabled={problems.length > 0}>{status === 'idle' ? 'Start' : 'Start again'}</button>
         {status === 'running' && <button type="button" onClick={() => stop()}>Stop</button>}
       </div>
-      <p className="hint">
-        {growth === Infinity
-          ? 'At these rates the consumers keep up: an unbounded queue would not grow.'
-          : `At these rates an unbounded queue grows by ${num(Math.round((values.arrivalRate as number) - (values.serviceRate as number)))} packets a second and fills ${num(values.budgetMiB as number)} MiB in about ${growth.toFixed(2)} s (if the receiver keeps up).`}
-        {capacity > 0 && capacity !== values.bound && ` JCTools rounds the bound up to ${num(capacity)} slots.`}
-      </p>
-      {full && (
-        <p className={`hint${full.bytes > (values.budgetMiB as number) * MIB ? ' over-budget' : ''}`} role="note">
-          Full, this queue holds {(full.bytes / MIB).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MiB
-          {full.bytes > (values.budgetMiB as number) * MIB
-            ? `: more than the ${num(values.budgetMiB as number)} MiB budget, so it can run out of memory before it is ever full. The largest bound that fits is ${num(full.fits)} packets.`
-            : `, within the ${num(values.budgetMiB as number)} MiB budget.`}
-        </p>
-      )}
+      {(notes.growth || notes.rounding) && <p className="hint">{[notes.growth, notes.rounding].filter(Boolean).join(' ')}</p>}
+      {notes.full && <p className={`hint${notes.full.over ? ' over-budget' : ''}`} role="note">{notes.full.text}</p>}
       <p role="status" className={`overload-status ${status}`}>
         {status === 'running' && `Running: ${(pace.simulated / 1000).toFixed(2)} s simulated in ${(pace.wall / 1000).toFixed(1)} s.`}
         {status === 'done' && last && `Finished ${(last.tMs / 1000).toFixed(2)} s simulated: memory held steady at ${(last.memoryBytes / MIB).toFixed(1)} MiB, ${num(last.droppedQueue + last.droppedSocket)} packets dropped, median wait ${num(last.p50Ms)} ms.`}
-        {status === 'oom' && oomAt !== null && last && `Out of memory at ${(oomAt / 1000).toFixed(2)} s: ${num(last.queued)} packets queued${capacity > 0 ? ' and the queue’s array' : ''} hold ${(last.memoryBytes / MIB).toFixed(1)} MiB, past the ${num(values.budgetMiB as number)} MiB budget. A real JVM throws OutOfMemoryError here; the lab stops the run (this tab never held those bytes).`}
+        {status === 'oom' && oomAt !== null && last && run && `Out of memory at ${(oomAt / 1000).toFixed(2)} s: ${num(last.queued)} packets queued${run.capacity > 0 ? ' and the queue’s array' : ''} hold ${(last.memoryBytes / MIB).toFixed(1)} MiB, past the run’s ${num(run.config.budgetMiB)} MiB budget. A real JVM throws OutOfMemoryError here; the lab stops the run (this tab never held those bytes).`}
         {status === 'stopped' && 'Stopped.'}
         {status === 'failed' && `The simulation failed: ${message}`}
       </p>
@@ -179,10 +166,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
           <div className="overload-charts" ref={chart}>
             {charts.map((c) => (
               <div key={c.title}>
-                <LineChart series={c.series} title={c.title} xLabel="simulated time (s)" yLabel={c.y} />
-                <ul className="legend">
-                  {c.series.map((s) => <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>)}
-                </ul>
+                <LineChart series={c.series} title={c.title} xLabel="simulated time (s)" yLabel={c.y} legend />
               </div>
             ))}
           </div>

@@ -7,7 +7,7 @@ import type { CSSProperties } from 'react';
 import type { ViewProps } from '../registry/family';
 import type { Frame } from '../script/frame';
 import {
-  chainOf, contentsOf, fieldRows, focusOf, polledOf, ringOf, threadRows, type Chain, type Ring, type ThreadRow,
+  chainOf, contentsOf, fieldRows, focusOf, polledOf, ringOf, threadCells, threadRows, type Chain, type Ring, type ThreadRow,
 } from './viewModel';
 
 const NODE_W = 54;
@@ -144,14 +144,16 @@ function Threads({ threads }: { threads: ThreadRow[] }) {
       <caption>Threads</caption>
       <thead><tr><th scope="col">thread</th><th scope="col">operation</th><th scope="col">next step</th></tr></thead>
       <tbody>
-        {threads.map((t) => (
-          <tr key={t.index} className={t.current ? 'focus' : undefined}>
-            <th scope="row">{t.name}</th>
-            {/* A running operation's result is not known yet: its label stops before "→". */}
-            <td>{t.label === null ? '—' : t.state === 'running' ? t.label.replace(/ → .*$/, '') : t.label}</td>
-            <td className="mono">{t.state === 'finished' ? 'finished' : t.state === 'ready' ? (t.label ? 'between operations' : 'not started') : t.lineText}</td>
-          </tr>
-        ))}
+        {threads.map((t) => {
+          const cells = threadCells(t);
+          return (
+            <tr key={t.index} className={t.current ? 'focus' : undefined}>
+              <th scope="row">{t.name}</th>
+              <td>{cells.operation}</td>
+              <td className="mono">{cells.next}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callWasm, loadWasm } from '../wasm/loader';
-import { MIB, NODE_BYTES, PACKET_BYTES, SLOT_BYTES, boundFor, decodeSamples, fullBytes, secondsToExhaust, waitMs, type OverloadSample } from './overload';
+import { MIB, NODE_BYTES, PACKET_BYTES, SLOT_BYTES, boundCost, decodeSamples, secondsToExhaust, settingsNotes, waitMs, type OverloadSample } from './overload';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -31,13 +31,37 @@ describe('the overload arithmetic', () => {
 
   it('says what a bound costs in memory when the queue is full, and which bound a budget allows', () => {
     // The blog's ArrayBlockingQueue(10_000_000): 19 GiB of buffers and a 40 MB array.
-    expect(fullBytes('abq', 10_000_000) / 2 ** 30).toBeCloseTo(19.11, 2);
-    expect(fullBytes('abq', 1_000_000)).toBe(1_000_000 * (PACKET_BYTES + SLOT_BYTES));
-    expect(fullBytes('spsc', 1_000_000)).toBe(1_048_576 * (PACKET_BYTES + SLOT_BYTES));
-    expect(fullBytes('clq', 5)).toBe(Infinity);
-    // 128 MiB ÷ (2,048 + 4) bytes.
-    expect(boundFor('abq', 128 * MIB)).toBe(65_408);
-    expect(fullBytes('abq', boundFor('abq', 128 * MIB))).toBeLessThanOrEqual(128 * MIB);
+    expect(boundCost('abq', 4_000_000, 128).fullBytes).toBe(4_000_000 * (PACKET_BYTES + SLOT_BYTES));
+    expect(boundCost('abq', 1_000_000, 128).fullBytes).toBe(1_000_000 * (PACKET_BYTES + SLOT_BYTES));
+    expect(boundCost('spsc', 1_000_000, 128).fullBytes).toBe(1_048_576 * (PACKET_BYTES + SLOT_BYTES));
+    expect(boundCost('clq', 5, 128)).toEqual({ slots: 0, fullBytes: Infinity, largestBound: null });
+    // 128 MiB ÷ (2,048 + 4) bytes; a ring's bound is rounded up before it is priced.
+    expect(boundCost('abq', 1, 128).largestBound).toBe(65_408);
+    for (const q of ['abq', 'spsc', 'mpsc', 'clq-size'] as const) {
+      const fits = boundCost(q, 1, 128).largestBound!;
+      expect(boundCost(q, fits, 128).fullBytes, q).toBeLessThanOrEqual(128 * MIB);
+      expect(boundCost(q, fits + 1, 128).fullBytes, q).toBeGreaterThan(128 * MIB);
+    }
+    expect(boundCost('spsc', 1, 128).largestBound).toBe(32_768);
+  });
+
+  it('notes what the settings as they stand mean, never an earlier run (issue 48, item 11)', () => {
+    const now = (queue: 'abq' | 'spsc' | 'mpsc' | 'clq', bound: number) => settingsNotes({ queue, arrivalRate: 200_000, serviceRate: 150_000, bound, budgetMiB: 128 });
+    // An SPSC ring of 30,000 has 32,768 slots, from the settings alone, before any run.
+    expect(now('spsc', 30_000).rounding).toBe('JCTools rounds the bound up to 32,768 slots.');
+    expect(now('mpsc', 60_000).rounding).toBe('JCTools rounds the bound up to 65,536 slots.');
+    expect(now('spsc', 32_768).rounding).toBeNull();
+    expect(now('abq', 60_000).rounding).toBeNull();
+    expect(now('clq', 60_000).rounding).toBeNull();
+    // The largest bound offered for a ring fits once rounded: 65,408 would be 65,536 slots, over 128 MiB.
+    expect(now('spsc', 60_000).full).toEqual({ over: true, text: 'Full, this queue holds 128.3 MiB: more than the 128 MiB budget, so it can run out of memory before it is ever full. The largest bound that fits is 32,768 packets.' });
+    expect(now('abq', 1_000_000).full!.text).toMatch(/The largest bound that fits is 65,408 packets\.$/);
+    // 20,000 packets: 39.1 MiB in the ArrayBlockingQueue, 64.1 MiB in a ring of 32,768 slots.
+    expect(now('abq', 20_000).full).toEqual({ over: false, text: 'Full, this queue holds 39.1 MiB, within the 128 MiB budget.' });
+    expect(now('spsc', 20_000).full!.text).toBe('Full, this queue holds 64.1 MiB, within the 128 MiB budget.');
+    expect(settingsNotes({ queue: 'spsc', arrivalRate: 1, serviceRate: 1, bound: 'x', budgetMiB: 128 })).toEqual({
+      growth: 'At these rates the consumers keep up: an unbounded queue would not grow.', rounding: null, full: null,
+    });
   });
 
   it('matches the simulation’s memory: buffers, nodes and the array', () => {

@@ -1,5 +1,7 @@
 // The UDP overload simulation's numbers, read from the flat samples Rust returns, and the
 // arithmetic the lesson and its exercises state in words.
+import { callWasm } from '../wasm/loader';
+import { num } from '../site/format';
 
 /** Bytes a queued packet holds: its receive buffer (the blog's 2,048), plus a CLQ node. */
 export const PACKET_BYTES = 2048;
@@ -49,25 +51,19 @@ export function bytesPerPacket(queue: OverloadConfig['queue']): number {
   return PACKET_BYTES + (queue === 'clq' || queue === 'clq-size' ? NODE_BYTES : 0);
 }
 
-/** The slots an array queue of `bound` really has: JCTools rounds up to a power of two. */
-export function slotsOf(queue: OverloadConfig['queue'], bound: number): number {
-  if (queue === 'clq' || queue === 'clq-size') return 0;
-  return queue === 'abq' ? bound : 2 ** Math.ceil(Math.log2(Math.max(1, bound)));
+export interface BoundCost {
+  /** The slots the queue really has (the rings round the bound up), 0 for the linked queues. */
+  slots: number;
+  /** Bytes it holds when full: every packet's buffer (and node), and an array queue's array. Infinity: never full. */
+  fullBytes: number;
+  /** The largest bound whose full queue fits the budget (a ring's is a power of two), or null: unbounded. */
+  largestBound: number | null;
 }
 
-/**
- * Bytes the queue holds when full (Infinity for the unbounded CLQ): each packet's buffer (and
- * node), plus an array queue's array, which exists from the start. What a bound costs in memory.
- */
-export function fullBytes(queue: OverloadConfig['queue'], bound: number): number {
-  if (queue === 'clq') return Infinity;
-  const slots = slotsOf(queue, bound);
-  return queue === 'clq-size' ? bound * (PACKET_BYTES + NODE_BYTES) : slots * PACKET_BYTES + slots * SLOT_BYTES;
-}
-
-/** The largest bound whose full queue fits `budgetBytes`: the budget over one packet's bytes. */
-export function boundFor(queue: OverloadConfig['queue'], budgetBytes: number): number {
-  return Math.floor(budgetBytes / (PACKET_BYTES + (queue === 'clq' || queue === 'clq-size' ? NODE_BYTES : SLOT_BYTES)));
+/** What `bound` costs in `queue` against a budget, by the rule the simulation prices memory with (Rust's). */
+export function boundCost(queue: OverloadConfig['queue'], bound: number, budgetMiB: number): BoundCost {
+  const [slots, fullBytes, largest] = callWasm((w) => w.udpBoundCost(queue, bound, budgetMiB));
+  return { slots, fullBytes, largestBound: largest < 0 ? null : largest };
 }
 
 /**
@@ -85,3 +81,48 @@ export function waitMs(length: number, serviceRate: number): number {
 }
 
 export const MIB = 1 << 20;
+
+/** The current settings of the simulation, each a number or the sentence that refuses it. */
+export interface SettingsNow {
+  queue: OverloadConfig['queue'];
+  arrivalRate: number | string;
+  serviceRate: number | string;
+  bound: number | string;
+  budgetMiB: number | string;
+}
+
+export interface SettingsNotes {
+  /** How an unbounded queue fares at these rates. */
+  growth: string | null;
+  /** The slots JCTools gives this bound, when that is not the bound. */
+  rounding: string | null;
+  /** What the full queue holds against the budget. */
+  full: { text: string; over: boolean } | null;
+}
+
+const mib = (bytes: number) => (bytes / MIB).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * What the panel says about the settings as they stand (never about an earlier run): the growth
+ * of an unbounded queue, the slots a ring rounds the bound up to, and the memory a full queue
+ * holds, with the largest bound the budget allows.
+ */
+export function settingsNotes(s: SettingsNow): SettingsNotes {
+  const { queue, arrivalRate: a, serviceRate: r, bound, budgetMiB: budget } = s;
+  let growth: string | null = null;
+  if (typeof a === 'number' && typeof r === 'number' && typeof budget === 'number') {
+    const t = secondsToExhaust(budget * MIB, a, r, bytesPerPacket(queue));
+    growth = t === Infinity
+      ? 'At these rates the consumers keep up: an unbounded queue would not grow.'
+      : `At these rates an unbounded queue grows by ${num(Math.round(a - r))} packets a second and fills ${num(budget)} MiB in about ${t.toFixed(2)} s (if the receiver keeps up).`;
+  }
+  if (queue === 'clq' || typeof bound !== 'number' || typeof budget !== 'number') return { growth, rounding: null, full: null };
+  const cost = boundCost(queue, bound, budget);
+  const rounding = cost.slots > 0 && cost.slots !== bound ? `JCTools rounds the bound up to ${num(cost.slots)} slots.` : null;
+  const over = cost.fullBytes > budget * MIB;
+  const text = `Full, this queue holds ${mib(cost.fullBytes)} MiB`
+    + (over
+      ? `: more than the ${num(budget)} MiB budget, so it can run out of memory before it is ever full. The largest bound that fits is ${num(cost.largestBound ?? 0)} packets.`
+      : `, within the ${num(budget)} MiB budget.`);
+  return { growth, rounding, full: { text, over } };
+}

@@ -61,6 +61,14 @@ export function threadRows(f: Frame, trace: Trace): ThreadRow[] {
   });
 }
 
+/** What the threads table says of a thread: its operation, and where its next step is. */
+export function threadCells(t: Pick<ThreadRow, 'label' | 'state' | 'lineText'>): { operation: string; next: string } {
+  // A running operation's result is not known yet: its label stops before "→".
+  const operation = t.label === null ? '—' : t.state === 'running' ? t.label.replace(/ → .*$/, '') : t.label;
+  const next = t.state === 'finished' ? 'finished' : t.state === 'ready' ? (t.label ? 'between operations' : 'not started') : t.lineText;
+  return { operation, next };
+}
+
 export interface ChainNode {
   node: number;
   /** The element, or null (∅: the dummy, or taken). */

@@ -89,7 +89,7 @@ export function RecyclerView({ frame, trace, moveMs }: ViewProps) {
   const focus = focusOf(frame);
   const names = (t: number) => threads[t]?.name ?? `thread ${t}`;
   const queues = threads.map((c) => (after ? queuesOf(frame, c.index) : []));
-  const objects = objectRows(frame, threads, queues);
+  const objects = objectRows(frame);
   const style = { '--move-ms': `${moveMs}ms` } as CSSProperties;
   return (
     <div className="recycler-view" style={style}>

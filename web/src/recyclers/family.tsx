@@ -59,7 +59,7 @@ export const recyclerFamily: FamilyModule = {
   raceTitle: 'Race: the same threads on the Recycler before and after the rewrite',
   settings: [
     { name: 'max-capacity', label: 'Max capacity', hint: 'io.netty.recycler.maxCapacity.default: the most a stack keeps.' },
-    { name: 'assertions', label: 'Assertions', hint: 'on or off: -ea:io.netty... (the old Recycler’s identity map).' },
+    { name: 'assertions', label: 'Assertions', hint: '-ea:io.netty... (the old Recycler’s identity map).', choices: ['off', 'on'] },
   ],
   View: RecyclerView,
   work: recyclerWork,

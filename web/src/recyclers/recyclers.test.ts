@@ -27,7 +27,7 @@ describe('the recycler view model', () => {
     const f = frameAt(t, t.length);
     const [q] = queuesOf(f, 0);
     expect([q.k, q.thread, q.links.length, q.links[0].read, q.links[0].write]).toEqual([1, 1, 1, 2, 2]);
-    const rows = objectRows(f, [a, b], [[q], []]);
+    const rows = objectRows(f);
     expect(rows.map((r) => r.place.kind)).toEqual(['pooled', 'held', 'held']);
     expect(idName(rows[0].recycleId, f.schema)).toBe('q1');
     expect(idName(-2147483648, f.schema)).toBe('OWN'); // Integer.MIN_VALUE
@@ -51,7 +51,7 @@ describe('the recycler view model', () => {
     const f = frameAt(t, t.length);
     const cols = threadColumns(f, t);
     expect(cols[0].mapLength).toBe(1024);
-    const rows = objectRows(f, cols, [[]]);
+    const rows = objectRows(f);
     expect(rows.every((r) => r.mapSlot >= 0 && r.mapSlot < 1024 && r.mapSlot % 2 === 0)).toBe(true);
     const counts = f.counts('total');
     expect(counts.map_update).toBe(2);

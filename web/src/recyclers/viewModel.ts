@@ -150,13 +150,17 @@ export function queuesOf(f: Frame, t: number): QueueBox[] {
   return out;
 }
 
-export type Place =
-  | { kind: 'held'; thread: number }
-  | { kind: 'pooled'; thread: number; slot: number }
-  | { kind: 'queued'; queue: number }
-  /** In a stack's array above its size, mid-transfer (Java keeps size in a local until the end). */
-  | { kind: 'moving'; thread: number; slot: number }
-  | { kind: 'gone' };
+/** Where an object is: the schema's `place` codes, by name in lower case. */
+export const PLACES = ['held', 'pooled', 'queued', 'moving', 'made', 'popped', 'recycling', 'dropped', 'lost'] as const;
+export type PlaceKind = (typeof PLACES)[number];
+
+export interface Place {
+  kind: PlaceKind;
+  /** The thread (held, pooled, moving, made, popped, recycling) or the queue (queued), else −1. */
+  at: number;
+  /** The stack slot (pooled, moving), else −1. */
+  slot: number;
+}
 
 export interface ObjectRow {
   object: number;
@@ -168,41 +172,38 @@ export interface ObjectRow {
   place: Place;
 }
 
-/** Every object, with where it is now: held by a thread, pooled in a stack, queued, or gone. */
-export function objectRows(f: Frame, threads: ThreadColumn[], queues: QueueBox[][]): ObjectRow[] {
+/**
+ * Every object, with where it is now, as the recorder wrote it (`object_place`): it knows the
+ * operation running, so an object a get has made or popped, or a recycle has not placed yet,
+ * is that operation's, and a transfer's handles are "moving" only until it ends.
+ */
+export function objectRows(f: Frame): ObjectRow[] {
   const n = f.get('objects');
   return Array.from({ length: n }, (_, o) => {
-    const holder = f.get('object_holder', o);
-    let place: Place = { kind: 'gone' };
-    if (holder >= 0) place = { kind: 'held', thread: holder };
-    else {
-      const t = threads.find((c) => c.pooled.includes(o));
-      if (t) place = { kind: 'pooled', thread: t.index, slot: t.slots.findIndex((s) => s.object === o && !s.stale) };
-      else {
-        const q = queues.flat().find((b) => b.links.some((l) => l.slots.slice(l.read, l.write).includes(o)));
-        const moving = threads.find((c) => c.slots.some((s) => s.stale && s.object === o));
-        if (q) place = { kind: 'queued', queue: q.queue };
-        else if (moving) place = { kind: 'moving', thread: moving.index, slot: moving.slots.findIndex((s) => s.stale && s.object === o) };
-      }
-    }
+    const kind = codeAt(f.schema, 'place', f.get('object_place', o))?.name.toLowerCase() as PlaceKind | undefined;
     return {
       object: o,
       stack: f.get('object_stack', o),
       recycleId: f.get('object_recycle_id', o),
       lastRecycledId: f.get('object_last_id', o),
       mapSlot: f.get('object_map_slot', o),
-      place,
+      place: { kind: kind ?? 'lost', at: f.get('object_place_at', o), slot: f.get('object_place_slot', o) },
     };
   });
 }
 
 export function placeText(p: Place, threadName: (t: number) => string): string {
+  const who = threadName(p.at);
   switch (p.kind) {
-    case 'held': return `held by ${threadName(p.thread)}`;
-    case 'pooled': return `pooled in ${threadName(p.thread)}'s stack, slot ${p.slot}`;
-    case 'queued': return `queued in q${p.queue + 1}`;
-    case 'moving': return `in ${threadName(p.thread)}'s array at slot ${p.slot}, above size until the transfer ends`;
-    default: return 'dropped (garbage)';
+    case 'held': return `held by ${who}`;
+    case 'pooled': return `pooled in ${who}'s stack, slot ${p.slot}`;
+    case 'queued': return `queued in q${p.at + 1}`;
+    case 'moving': return `moved into ${who}'s array at slot ${p.slot}; pooled when the transfer ends`;
+    case 'made': return `just made by ${who}'s get()`;
+    case 'popped': return `popped by ${who}'s get(), not yet returned`;
+    case 'recycling': return `being recycled by ${who}`;
+    case 'dropped': return 'dropped (garbage)';
+    default: return 'lost (garbage): an exception left no way to reach it';
   }
 }
 

@@ -24,6 +24,8 @@ export interface SettingField {
   label: string;
   /** What the box holds, in a few words, shown under it. */
   hint: string;
+  /** The only values it takes, offered as a choice rather than typed (on or off). */
+  choices?: readonly string[];
 }
 
 export interface FamilyModule {

@@ -150,10 +150,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         <div ref={chart}>
           <LogLogChart series={series} title="Sustained rate against target rate, log-log" xLabel="target rate (requests/s)"
             yLabel="rate one thread sustains (requests/s)" xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]}
-            yDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} />
-          <ul className="legend">
-            {series.map((x) => <li key={x.key} className={x.className}><span className="swatch" aria-hidden="true" /> {x.label}</li>)}
-          </ul>
+            yDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} legend={{}} />
           <p className="hint">
             While a design keeps up, its line lies on the diagonal (all four do at low rates); where its line bends away
             is where it saturates. The cost behind each point:
@@ -209,10 +206,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         <>
           <h4>What each design holds, at {num(ENTRIES_RATE)} requests/s with few timeouts</h4>
           <LineChart series={entrySeries} title="Requests held on the timer side over simulated time" xLabel="simulated time (ms)"
-            yLabel="requests held" />
-          <ul className="legend">
-            {entrySeries.map((x) => <li key={x.key} className={x.className}><span className="swatch" aria-hidden="true" /> {x.label}</li>)}
-          </ul>
+            yLabel="requests held" legend />
           <p className="hint" role="note">
             After one simulated second: the old design holds {num(last('old')?.timer ?? 0)} requests in its delay queue,
             {' '}{num(last('old')?.completedTimer ?? 0)} of them already completed; the wheel holds {num(last('wheel')?.timer ?? 0)},

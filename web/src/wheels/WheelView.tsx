@@ -14,6 +14,10 @@ import { num } from '../site/format';
 import { CHIP_H, LABEL_W, ROW_H, SLOT_W, WIDTH, chipPlaces, wheelModel, type WheelModel } from './viewModel';
 
 const MIN_LABEL_PX = 11;
+/** The narrowest the whole wheel is drawn (36rem); on a narrower screen its slots scroll. */
+const MIN_WHEEL_PX = 576;
+/** The names' column is never narrower than this on screen ("8,000 ms ticks" at 11 px). */
+const NAMES_PX = 94;
 
 const bucketName = (b: number, size: number) => `L${Math.floor(b / size)}[${b % size}]`;
 
@@ -79,10 +83,11 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
   /** The bucket the delay queue below is placing or moving (−1: none), and the timer the operation is about. */
   queued: number; subject: number;
 }) {
-  // The drawing's own width (it keeps a minimum width and scrolls sideways on a phone).
-  const ref = useRef<SVGSVGElement>(null);
-  const width = useWidth(ref);
-  const unitsPerPx = width > 0 ? WIDTH / width : 1;
+  // The frame's width sets the scale: the whole wheel fits it down to MIN_WHEEL_PX; narrower (a
+  // phone), the slots keep that scale and scroll sideways beside the level names, which stay put.
+  const frameRef = useRef<HTMLDivElement>(null);
+  const frameWidth = useWidth(frameRef);
+  const unitsPerPx = WIDTH / Math.max(frameWidth || WIDTH, MIN_WHEEL_PX);
   const font = MIN_LABEL_PX * unitsPerPx;
   const { chips, firedTop, height, more } = chipPlaces(m, size);
   const style = { '--move-ms': `${moveMs}ms`, '--wheel-font': `${font}px` } as CSSProperties;
@@ -94,60 +99,75 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
   const focusX = bucket >= 0 ? LABEL_W + (bucket % size) * SLOT_W : chip ? chip.x : -1;
   useEffect(() => {
     const el = scroller.current;
-    if (!el || focusX < 0 || width === 0) return;
-    const [left, right] = [focusX / unitsPerPx, (focusX + SLOT_W) / unitsPerPx];
+    if (!el || focusX < 0 || frameWidth === 0) return;
+    const [left, right] = [(focusX - LABEL_W) / unitsPerPx, (focusX - LABEL_W + SLOT_W) / unitsPerPx];
     // Keep clear of the faded edge (2.5rem) that says the row goes on.
     const margin = 48;
     if (left < el.scrollLeft + margin || right > el.scrollLeft + el.clientWidth - margin) {
       el.scrollLeft = Math.max(0, left - el.clientWidth / 2);
     }
-  }, [focusX, width, unitsPerPx]);
+  }, [focusX, frameWidth, unitsPerPx]);
+  const px = (units: number) => `${units / unitsPerPx}px`;
+  // The names' column: the drawing's label column, or on a phone as wide as "8,000 ms ticks" needs.
+  const namesW = Math.max(LABEL_W, NAMES_PX * unitsPerPx);
+  const bands = m.levels.map((l) => (
+    <rect key={l.level} className={`level-band${m.focusLevel === l.level ? ' focus' : ''}`} x={0} y={l.level * ROW_H} width={WIDTH} height={ROW_H - 6} rx={6} />
+  ));
   return (
-    <div className="wheel-drawing-frame" style={style}>
-      <div className="wheel-drawing" ref={scroller}>
-        <svg className="wheel-svg" ref={ref} viewBox={`0 0 ${WIDTH} ${height}`} role="img"
-          aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
+    <div className="wheel-drawing-frame" style={style} ref={frameRef}>
+      <div className="wheel-columns">
+        {/* The level names: a column of their own, so scrolling the slots never puts a name over one. */}
+        <svg className="wheel-svg wheel-row-names" viewBox={`0 0 ${namesW} ${height}`} style={{ width: px(namesW), height: px(height) }} aria-hidden="true">
+          {bands}
           {m.levels.map((l) => {
             const top = l.level * ROW_H;
             return (
-              <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
-                <rect className="level-band" x={0} y={top} width={WIDTH} height={ROW_H - 6} rx={6} />
+              <g key={l.level}>
                 <text className="level-name" x={8} y={top + 16}>level {l.level}</text>
                 <text className="level-info" x={8} y={top + 16 + font * 1.2}>{num(l.tick)} ms ticks</text>
                 <text className="level-info" x={8} y={top + 16 + font * 2.4}>clock {num(l.time)}</text>
-                {Array.from({ length: size }, (_, slot) => {
-                  const b = l.level * size + slot;
-                  const exp = m.expirations[b];
-                  const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
-                    .filter(Boolean).join(' ');
-                  return (
-                    <g key={slot} className={cls}>
-                      <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
-                      <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
-                      {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
-                      <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
-                    </g>
-                  );
-                })}
               </g>
             );
           })}
           <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
-          {chips.map((c) => (
-            <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
-              style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
-              <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
-              <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
-            </g>
-          ))}
-          {more.map((x) => (
-            <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
-          ))}
         </svg>
-      </div>
-      {/* Scrolled sideways, the rows' own names are out of view: these stay at the left edge (not in a picture, which shows the rows whole). */}
-      <div className="wheel-row-names" aria-hidden="true" data-picture="omit">
-        {m.levels.map((l) => <span key={l.level} style={{ top: `${(l.level * ROW_H + 4) / unitsPerPx}px` }}>level {l.level}</span>)}
+        <div className="wheel-drawing" ref={scroller}>
+          <svg className="wheel-svg" viewBox={`${LABEL_W} 0 ${WIDTH - LABEL_W} ${height}`} style={{ width: px(WIDTH - LABEL_W), height: px(height) }} role="img"
+            aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
+            {bands}
+            {m.levels.map((l) => {
+              const top = l.level * ROW_H;
+              return (
+                <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
+                  {Array.from({ length: size }, (_, slot) => {
+                    const b = l.level * size + slot;
+                    const exp = m.expirations[b];
+                    const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
+                      .filter(Boolean).join(' ');
+                    return (
+                      <g key={slot} className={cls}>
+                        <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
+                        <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
+                        {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
+                        <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
+                      </g>
+                    );
+                  })}
+                </g>
+              );
+            })}
+            {chips.map((c) => (
+              <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
+                style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
+                <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
+                <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
+              </g>
+            ))}
+            {more.map((x) => (
+              <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
+            ))}
+          </svg>
+        </div>
       </div>
       <p className="hint">
         Each row is a level: {size} slots of one tick each; the outlined slot is where the level&apos;s clock points, and

@@ -173,8 +173,8 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     }
 
     pub fn offer(&mut self, h: Handle) -> Result<(), AlreadyQueued> {
-        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         probe!(self.probe.line(line::OFFER));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         let index = self.stored_index(h);
         if index != NOT_IN_QUEUE {
             return Err(AlreadyQueued { index });
@@ -197,8 +197,8 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     }
 
     pub fn poll(&mut self) -> Option<Handle> {
-        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
         probe!(self.probe.line(line::POLL));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
         let result = *self.queue.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
         self.set_index(result, NOT_IN_QUEUE);
@@ -224,8 +224,8 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     /// Returns the index it was removed from, or `None` if it was not queued.
     #[inline]
     pub fn remove(&mut self, h: Handle) -> Option<usize> {
-        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         probe!(self.probe.line(line::REMOVE));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         // `contains(node, i)`: `i >= 0 && i < size && node.equals(queue[i])`. The bounds come
         // first, so an element whose index is −1 (not queued) costs no `equals`; any index in
         // range costs exactly one, found or not. `equals` is identity here, as a task's is.
@@ -269,18 +269,20 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
             from: Loc::Slot(size),
             to: i
         }));
+        // `if x < moved`: the comparison is that line's, and so is the pick-up that follows it.
+        probe!(self.probe.line(line::REMOVE_BUBBLE_DOWN));
         let ord = self.key(h).cmp(&self.key(moved));
         probe!(self.probe.event(HeapEvent::Compare {
             a: Loc::Removed,
             b: Loc::Slot(i),
             ord
         }));
-        probe!(self.probe.event(HeapEvent::Lift { slot: i }));
         if ord == Ordering::Less {
-            probe!(self.probe.line(line::REMOVE_BUBBLE_DOWN));
+            probe!(self.probe.event(HeapEvent::Lift { slot: i }));
             self.bubble_down(i, moved);
         } else {
             probe!(self.probe.line(line::REMOVE_BUBBLE_UP));
+            probe!(self.probe.event(HeapEvent::Lift { slot: i }));
             self.bubble_up(i, moved);
         }
     }

@@ -316,8 +316,8 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
 
     pub fn offer(&mut self, x: T) {
         self.order.admit(&x);
-        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         probe!(self.probe.line(line::OFFER));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
         let k = self.a.len();
         if k >= self.capacity {
             probe!(self.probe.line(line::OFFER_GROW));
@@ -336,8 +336,8 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
     }
 
     pub fn poll(&mut self) -> Option<T> {
-        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
         probe!(self.probe.line(line::POLL));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
         let result = *self.a.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
         probe!(self.probe.event(HeapEvent::Take { slot: 0 }));
@@ -356,8 +356,8 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
     /// `remove(Object)`: a linear `equals()` scan from index 0, then `removeAt`.
     /// Returns the index the element was found at, or `None` if it is not queued.
     pub fn remove(&mut self, o: &T) -> Option<usize> {
-        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         probe!(self.probe.line(line::REMOVE));
+        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
         let i = self.index_of(o)?;
         self.remove_at(i);
         Some(i)

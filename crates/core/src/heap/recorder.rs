@@ -101,6 +101,43 @@ impl Nouns {
     }
 }
 
+/// The pseudocode lines whose events a sentence tells apart by where they happen.
+#[derive(Clone, Copy)]
+struct Lines {
+    /// The comparison of a climbing element with its parent (otherwise a sinking one's).
+    climb_compare: u8,
+    /// The JDK's removeAt picking the moved element up again to climb (`u8::MAX`: none).
+    climb_again: u8,
+    /// Netty's remove moving the last element into the freed slot (`u8::MAX`: none).
+    move_last: u8,
+    /// Netty's remove picking the moved element up to sift it, by direction (`u8::MAX`: none);
+    /// every other pick-up takes the last element off the end.
+    pick_up: [u8; 2],
+}
+
+impl Lines {
+    fn of(kind: HeapKind) -> Self {
+        use crate::heap::{indexed, jdk};
+        match kind {
+            HeapKind::Jdk => Self {
+                climb_compare: jdk::line::SIFT_UP_COMPARE,
+                climb_again: jdk::line::REMOVE_AT_SIFT_UP,
+                move_last: u8::MAX,
+                pick_up: [u8::MAX; 2],
+            },
+            HeapKind::Indexed => Self {
+                climb_compare: indexed::line::BUBBLE_UP_COMPARE,
+                climb_again: u8::MAX,
+                move_last: indexed::line::REMOVE_MOVE_LAST,
+                pick_up: [
+                    indexed::line::REMOVE_BUBBLE_DOWN,
+                    indexed::line::REMOVE_BUBBLE_UP,
+                ],
+            },
+        }
+    }
+}
+
 /// A heap's array, mirrored from its events into a frame, with a sentence per event.
 pub struct HeapMirror<T: HeapItem> {
     kind: HeapKind,
@@ -108,8 +145,8 @@ pub struct HeapMirror<T: HeapItem> {
     at: HeapAt,
     /// How many slots the frame has room for.
     room: usize,
-    /// The pseudocode line numbers, per heap kind, that the narration depends on.
-    lines: (u8, u8),
+    /// The pseudocode lines, per heap kind, whose events the narration tells apart.
+    lines: Lines,
     pub action: usize,
     subject: Option<T>,
     /// The mirror: the item in each slot (None: a hole the sift has not refilled yet).
@@ -141,13 +178,7 @@ impl<T: HeapItem> HeapMirror<T> {
         for i in 0..slots {
             trace.init(at.flags + i, 0);
         }
-        let lines = match kind {
-            HeapKind::Jdk => (
-                crate::heap::jdk::line::SIFT_UP_COMPARE,
-                crate::heap::jdk::line::REMOVE_AT_SIFT_UP,
-            ),
-            HeapKind::Indexed => (crate::heap::indexed::line::BUBBLE_UP_COMPARE, u8::MAX),
-        };
+        let lines = Lines::of(kind);
         Self {
             kind,
             nouns,
@@ -322,7 +353,7 @@ impl<T: HeapItem> HeapMirror<T> {
                     "the left child is earlier (or tied)".to_string()
                 }
             }
-            (Loc::Held, Loc::Slot(_)) if self.line == self.lines.0 => {
+            (Loc::Held, Loc::Slot(_)) if self.line == self.lines.climb_compare => {
                 if ord == Ordering::Less {
                     "earlier than its parent: move the parent down".to_string()
                 } else {
@@ -433,14 +464,14 @@ impl<T: HeapItem> HeapMirror<T> {
     fn on_move(&mut self, from: Loc, to: usize) -> Applied {
         let item = self.nouns.item;
         let d = self.key(from);
+        // Which move this is comes from the line it is made on, as the highlight does: Netty's
+        // remove moves the last element into the freed slot; every other move is a sift's.
         let text = match from {
+            Loc::Slot(a) if self.line == self.lines.move_last => format!(
+                "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
+                self.nouns.slot
+            ),
             Loc::Slot(a) if to < a => format!("Move {d} up from [{a}] to [{to}]."),
-            Loc::Slot(a) if self.kind == HeapKind::Indexed && a + 1 == self.slots.len() => {
-                format!(
-                    "Move the last {item}, {d}, from [{a}] into the freed {} [{to}].",
-                    self.nouns.slot
-                )
-            }
             Loc::Slot(a) => format!("Move {d} down from [{a}] to [{to}]."),
             Loc::Held if self.nouns.hand => {
                 format!("Place {d} in [{to}]: its place is found.")
@@ -481,22 +512,22 @@ impl<T: HeapItem> HeapMirror<T> {
     fn on_lift(&mut self, slot: usize) -> Applied {
         let item = self.nouns.item;
         let d = self.key(Loc::Slot(slot));
-        let climb_again = self.line == self.lines.1;
+        let climb_again = self.line == self.lines.climb_again;
         let (hand, place) = (self.nouns.hand, self.nouns.slot);
         let text = if climb_again && hand {
             format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that slot's parent, so siftUp picks it up again to climb.")
         } else if climb_again {
             format!("{d} did not sink: it is still in [{slot}], where the removed {item} was. It may be earlier than that {place}'s parent, so siftUp tries to move it up.")
-        } else if slot + 1 == self.slots.len() && hand {
+        } else if self.lines.pick_up.contains(&self.line) && hand {
+            format!("Pick {d} up from [{slot}] to move it further.")
+        } else if self.lines.pick_up.contains(&self.line) {
+            format!("{d} leaves [{slot}] to move further.")
+        } else if hand {
             format!(
                 "Take the last {item}, {d}, out of [{slot}] into the hand; [{slot}] is now empty."
             )
-        } else if slot + 1 == self.slots.len() {
-            format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
-        } else if hand {
-            format!("Pick {d} up from [{slot}] to move it further.")
         } else {
-            format!("{d} leaves [{slot}] to move further.")
+            format!("Take the last {item}, {d}, off the end of the array, [{slot}], to fill the emptied {place}; [{slot}] is now empty.")
         };
         self.held = self.slots[slot].take();
         self.held_index = self.stored[slot];

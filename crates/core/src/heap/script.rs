@@ -652,6 +652,76 @@ mod trace_tests {
         }
     }
 
+    /// Issue 48, item 6: an add's climb is told as a climb on both heaps, and only Netty's
+    /// remove moves "the last timer into the freed slot", on the line that does it.
+    #[test]
+    fn a_move_is_told_by_the_line_it_is_made_on() {
+        let p = plan(&[Command::Add(50), Command::Add(30)], LIMITS).unwrap();
+        for &k in HeapKind::ALL {
+            let r = Heaps::record(k, &p, 1_000).unwrap();
+            let moved: Vec<&String> = r
+                .trace
+                .texts
+                .iter()
+                .filter(|t| t.starts_with("Move"))
+                .collect();
+            assert_eq!(moved, ["Move 50 down from [0] to [1]."], "{k:?}");
+        }
+        let p = plan(
+            &[
+                Command::Add(10),
+                Command::Add(20),
+                Command::Add(30),
+                Command::Remove(20),
+            ],
+            LIMITS,
+        )
+        .unwrap();
+        let r = Heaps::record(HeapKind::Indexed, &p, 1_000).unwrap();
+        let k = r
+            .trace
+            .texts
+            .iter()
+            .position(|t| t.starts_with("Move the last"))
+            .expect("the remove moves the last timer");
+        assert_eq!(
+            r.trace.texts[k],
+            "Move the last timer, 30, from [2] into the freed slot [1]."
+        );
+        assert_eq!(
+            r.trace.steps[k * STEP_WIDTH + 1],
+            i32::from(crate::heap::indexed::line::REMOVE_MOVE_LAST)
+        );
+    }
+
+    /// An operation's first step shows that operation's own line, not the last line of the one
+    /// before it.
+    #[test]
+    fn a_begin_step_shows_its_operations_line() {
+        let p = plan(
+            &[
+                Command::Add(50),
+                Command::Add(30),
+                Command::Poll,
+                Command::Remove(50),
+            ],
+            LIMITS,
+        )
+        .unwrap();
+        for &k in HeapKind::ALL {
+            let r = Heaps::record(k, &p, 1_000).unwrap();
+            let code = k.pseudocode();
+            let begins: Vec<&str> = r
+                .trace
+                .steps
+                .chunks(STEP_WIDTH)
+                .filter(|s| s[2] == kind::BEGIN as i32)
+                .map(|s| code[s[1] as usize].split(['(', ':']).next().unwrap())
+                .collect();
+            assert_eq!(begins, ["offer", "offer", "poll", "remove"], "{k:?}");
+        }
+    }
+
     #[test]
     fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();

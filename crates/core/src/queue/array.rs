@@ -28,19 +28,22 @@ pub mod line {
     pub const SIZE: u8 = 12;
 }
 
+/// As the JDK writes them, each `return` is inside `try` and the `finally` unlocks after the
+/// value is chosen: a thread's return step is on the line of the `return` it took, after the
+/// unlock.
 pub const PSEUDOCODE: &[&str] = &[
     "offer(e): lock.lock()",
-    "  if count = items.length: return false   // full: nothing changes",
+    "  try: if count = items.length: return false   // full: nothing changes",
     "  items[putIndex] ← e",
     "  if ++putIndex = items.length: putIndex ← 0",
-    "  count ← count + 1; notEmpty.signal()",
-    "  finally lock.unlock(); return true",
+    "  count ← count + 1; notEmpty.signal(); return true",
+    "  finally: lock.unlock()   // before either return completes",
     "poll(): lock.lock()",
-    "  if count = 0: return null",
+    "  try: if count = 0: return null",
     "  x ← items[takeIndex]; items[takeIndex] ← null",
     "  if ++takeIndex = items.length: takeIndex ← 0",
-    "  count ← count − 1; notFull.signal()",
-    "  finally lock.unlock(); return x",
+    "  count ← count − 1; notFull.signal(); return x",
+    "  finally: lock.unlock()   // before either return completes",
     "size(): lock.lock(); n ← count; lock.unlock(); return n   // O(1)",
 ];
 
@@ -348,6 +351,14 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
         outcome
     }
 
+    fn call_line(&self, op: QueueOp) -> u8 {
+        match op {
+            QueueOp::Offer(_) => line::OFFER_LOCK,
+            QueueOp::Poll => line::POLL_LOCK,
+            QueueOp::Size => line::SIZE,
+        }
+    }
+
     fn line(&self, r: &AbqRegs) -> u8 {
         let offer = matches!(r.op, Some(QueueOp::Offer(_)));
         let poll = r.op == Some(QueueOp::Poll);
@@ -368,7 +379,13 @@ impl<P: Probe<QueueEvent>> StepQueue for ArrayQueue<P> {
             Pc::StoreTake => line::POLL_TAKE_INDEX,
             Pc::StoreCount if offer => line::OFFER_COUNT,
             Pc::StoreCount => line::POLL_COUNT,
-            Pc::Unlock | Pc::Return => unlock,
+            Pc::Unlock => unlock,
+            // The method returns what its `return` chose: that line, not the `finally`.
+            Pc::Return => match r.outcome {
+                Some(Outcome::Offered(false) | Outcome::Polled(None)) => check,
+                _ if offer => line::OFFER_COUNT,
+                _ => line::POLL_COUNT,
+            },
         }
     }
 
@@ -399,6 +416,43 @@ mod tests {
         assert_eq!(q.contents(), vec![2, 3, 4]);
         assert_eq!(q.items, [4, 2, 3].map(Ref::of), "the ring wrapped");
         assert_eq!(q.size(), 3);
+    }
+
+    /// Issue 48, item 8: a rejected offer unlocks in `finally` and returns on the line that
+    /// says `return false`; no line it is shown on says it returns true.
+    #[test]
+    fn a_rejected_offer_is_shown_returning_false() {
+        let mut q = ArrayQueue::new(1);
+        assert!(q.offer(1));
+        let mut r = AbqRegs::default();
+        q.begin(0, &mut r, QueueOp::Offer(5));
+        let mut shown = vec![q.line(&r)];
+        let outcome = loop {
+            let done = q.step(0, &mut r);
+            shown.push(q.line(&r));
+            if let Some(o) = done {
+                break o;
+            }
+        };
+        assert_eq!(outcome, Outcome::Offered(false));
+        shown.pop(); // idle again after returning
+        assert_eq!(
+            shown,
+            [
+                line::OFFER_LOCK,
+                line::OFFER_FULL,
+                line::OFFER_UNLOCK,
+                line::OFFER_FULL
+            ]
+        );
+        for l in shown {
+            assert!(
+                !PSEUDOCODE[l as usize].contains("return true"),
+                "{}",
+                PSEUDOCODE[l as usize]
+            );
+        }
+        assert!(PSEUDOCODE[line::OFFER_FULL as usize].contains("return false"));
     }
 
     #[test]

@@ -585,6 +585,19 @@ impl<P: Probe<QueueEvent>> StepQueue for RingQueue<P> {
         outcome
     }
 
+    fn call_line(&self, op: QueueOp) -> u8 {
+        use line::*;
+        let spsc = self.kind == RingKind::Spsc;
+        match (op, spsc) {
+            (QueueOp::Offer(_), true) => SPSC_OFFER,
+            (QueueOp::Offer(_), false) => MPSC_OFFER,
+            (QueueOp::Poll, true) => SPSC_POLL,
+            (QueueOp::Poll, false) => MPSC_POLL,
+            (QueueOp::Size, true) => SPSC_SIZE,
+            (QueueOp::Size, false) => MPSC_SIZE,
+        }
+    }
+
     fn line(&self, r: &RingRegs) -> u8 {
         use line::*;
         let spsc = self.kind == RingKind::Spsc;

@@ -526,6 +526,231 @@ impl<P: Probe<QueueEvent>> LinkedQueue<P> {
     }
 }
 
+/// Moves a thread past what takes no shared access (an `updateHead` with nothing to do, a size
+/// walk that reached the end), so the line its next step is shown on is the line of what that
+/// step does.
+fn settle(r: &mut ClqRegs) {
+    loop {
+        match r.pc {
+            Pc::HeadCas if r.h == r.target => r.pc = r.after.pc(),
+            Pc::SizeItem if r.p == NIL => {
+                r.outcome = Some(Outcome::Size(r.count));
+                r.pc = Pc::Return;
+            }
+            _ => return,
+        }
+    }
+}
+
+impl<P: Probe<QueueEvent>> LinkedQueue<P> {
+    /// One step, up to and including its one shared access.
+    fn step_once(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
+        // Every step ends at its one shared access (settle() has passed what takes none).
+        match r.pc {
+            Pc::Idle => None,
+            Pc::OfferAlloc => {
+                let Some(QueueOp::Offer(v)) = r.op else {
+                    unreachable!()
+                };
+                r.n = self.alloc(th, v);
+                r.pc = Pc::OfferReadTail;
+                None
+            }
+            Pc::OfferReadTail => {
+                r.t = self.load_tail(th);
+                r.p = r.t;
+                r.pc = Pc::OfferReadNext;
+                None
+            }
+            Pc::OfferReadNext => {
+                r.q = self.load_next(th, r.p);
+                r.pc = if r.q == NIL {
+                    Pc::OfferCasNext
+                } else if r.p == r.q {
+                    Pc::OfferTailFell
+                } else if r.p != r.t {
+                    Pc::OfferTailHop
+                } else {
+                    r.p = r.q; // the hop, with no read of tail (p = t)
+                    Pc::OfferReadNext
+                };
+                None
+            }
+            Pc::OfferCasNext => {
+                r.pc = if !self.cas_next(th, r.p, r.n) {
+                    Pc::OfferReadNext
+                } else if r.p != r.t {
+                    Pc::OfferCasTail
+                } else {
+                    r.outcome = Some(Outcome::Offered(true));
+                    Pc::Return
+                };
+                None
+            }
+            Pc::OfferCasTail => {
+                self.cas_tail(th, r.t, r.n);
+                r.outcome = Some(Outcome::Offered(true));
+                r.pc = Pc::Return;
+                None
+            }
+            Pc::OfferTailHop | Pc::OfferTailFell => {
+                let fell = r.pc == Pc::OfferTailFell;
+                let now = self.load_tail(th);
+                if now != r.t {
+                    r.t = now;
+                    r.p = now;
+                    r.pc = Pc::OfferReadNext;
+                } else if fell {
+                    r.pc = Pc::OfferHeadFell;
+                } else {
+                    r.p = r.q;
+                    r.pc = Pc::OfferReadNext;
+                }
+                None
+            }
+            Pc::OfferHeadFell => {
+                r.p = self.load_head(th);
+                r.pc = Pc::OfferReadNext;
+                None
+            }
+            Pc::PollReadHead => {
+                r.h = self.load_head(th);
+                r.p = r.h;
+                r.pc = Pc::PollReadItem;
+                None
+            }
+            Pc::PollReadItem => {
+                r.item = self.load_item(th, r.p);
+                r.pc = if r.item.is_some() {
+                    Pc::PollCasItem
+                } else {
+                    Pc::PollReadNext
+                };
+                None
+            }
+            Pc::PollCasItem => {
+                if self.cas_item(th, r.p, r.item) {
+                    r.outcome = Some(Outcome::Polled(r.item));
+                    r.after = After::Return;
+                    r.pc = if r.p != r.h {
+                        Pc::PollNextForHead
+                    } else {
+                        Pc::Return
+                    };
+                } else {
+                    r.pc = Pc::PollReadNext;
+                }
+                None
+            }
+            Pc::PollNextForHead => {
+                r.q = self.load_next(th, r.p);
+                r.target = if r.q != NIL { r.q } else { r.p };
+                r.pc = Pc::HeadCas;
+                None
+            }
+            Pc::PollReadNext => {
+                r.q = self.load_next(th, r.p);
+                if r.q == NIL {
+                    r.outcome = Some(Outcome::Polled(None));
+                    r.target = r.p;
+                    r.after = After::Return;
+                    r.pc = Pc::HeadCas;
+                } else if r.p == r.q {
+                    r.pc = Pc::PollReadHead;
+                } else {
+                    r.p = r.q;
+                    r.pc = Pc::PollReadItem;
+                }
+                None
+            }
+            Pc::HeadCas => {
+                debug_assert_ne!(
+                    r.h, r.target,
+                    "settle() moves past an updateHead with nothing to do"
+                );
+                let ok = self.cas_head(th, r.h, r.target);
+                r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
+                None
+            }
+            Pc::SelfLink => {
+                self.self_link(th, r.h);
+                r.pc = r.after.pc();
+                None
+            }
+            Pc::SizeFirstHead => {
+                r.count = 0;
+                r.h = self.load_head(th);
+                r.p = r.h;
+                r.pc = Pc::SizeFirstItem;
+                None
+            }
+            Pc::SizeFirstItem => {
+                if self.load_item(th, r.p).is_some() {
+                    r.target = r.p;
+                    r.after = After::SizeWalk;
+                    r.pc = Pc::HeadCas;
+                } else {
+                    r.pc = Pc::SizeFirstNext;
+                }
+                None
+            }
+            Pc::SizeFirstNext => {
+                r.q = self.load_next(th, r.p);
+                if r.q == NIL {
+                    // Empty: updateHead(h, p), and the walk starts from nothing.
+                    r.target = r.p;
+                    r.after = After::SizeWalk;
+                    r.pc = Pc::HeadCas;
+                    r.p = NIL;
+                } else if r.p == r.q {
+                    r.pc = Pc::SizeFirstHead;
+                } else {
+                    r.p = r.q;
+                    r.pc = Pc::SizeFirstItem;
+                }
+                None
+            }
+            Pc::SizeItem => {
+                debug_assert_ne!(r.p, NIL, "settle() ends a size walk at its end");
+                if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Ref::NULL.0 {
+                    r.count += 1;
+                    self.event(QueueEvent::Visit {
+                        thread: th,
+                        node: r.p,
+                    });
+                } else {
+                    self.event(QueueEvent::Load {
+                        thread: th,
+                        field: Field::Item(r.p),
+                        value: NULL,
+                    });
+                }
+                r.pc = Pc::SizeNext;
+                None
+            }
+            Pc::SizeNext => {
+                let q = self.load_next(th, r.p);
+                if q == r.p {
+                    r.pc = Pc::SizeFirstHead; // self-linked: restart, count from 0
+                } else {
+                    r.p = q;
+                    r.pc = Pc::SizeItem;
+                }
+                None
+            }
+            Pc::Return => {
+                let outcome = r.outcome.expect("an operation returns what it set");
+                self.event(QueueEvent::Done {
+                    thread: th,
+                    outcome,
+                });
+                r.pc = Pc::Idle;
+                Some(outcome)
+            }
+        }
+    }
+}
+
 impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
     type Regs = ClqRegs;
 
@@ -543,215 +768,11 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
     }
 
     fn step(&mut self, th: usize, r: &mut ClqRegs) -> Option<Outcome> {
-        // Local transitions run on; the loop ends at the step's one shared access.
-        loop {
-            match r.pc {
-                Pc::Idle => return None,
-                Pc::OfferAlloc => {
-                    let Some(QueueOp::Offer(v)) = r.op else {
-                        unreachable!()
-                    };
-                    r.n = self.alloc(th, v);
-                    r.pc = Pc::OfferReadTail;
-                    return None;
-                }
-                Pc::OfferReadTail => {
-                    r.t = self.load_tail(th);
-                    r.p = r.t;
-                    r.pc = Pc::OfferReadNext;
-                    return None;
-                }
-                Pc::OfferReadNext => {
-                    r.q = self.load_next(th, r.p);
-                    r.pc = if r.q == NIL {
-                        Pc::OfferCasNext
-                    } else if r.p == r.q {
-                        Pc::OfferTailFell
-                    } else if r.p != r.t {
-                        Pc::OfferTailHop
-                    } else {
-                        r.p = r.q; // the hop, with no read of tail (p = t)
-                        Pc::OfferReadNext
-                    };
-                    return None;
-                }
-                Pc::OfferCasNext => {
-                    r.pc = if !self.cas_next(th, r.p, r.n) {
-                        Pc::OfferReadNext
-                    } else if r.p != r.t {
-                        Pc::OfferCasTail
-                    } else {
-                        r.outcome = Some(Outcome::Offered(true));
-                        Pc::Return
-                    };
-                    return None;
-                }
-                Pc::OfferCasTail => {
-                    self.cas_tail(th, r.t, r.n);
-                    r.outcome = Some(Outcome::Offered(true));
-                    r.pc = Pc::Return;
-                    return None;
-                }
-                Pc::OfferTailHop | Pc::OfferTailFell => {
-                    let fell = r.pc == Pc::OfferTailFell;
-                    let now = self.load_tail(th);
-                    if now != r.t {
-                        r.t = now;
-                        r.p = now;
-                        r.pc = Pc::OfferReadNext;
-                    } else if fell {
-                        r.pc = Pc::OfferHeadFell;
-                    } else {
-                        r.p = r.q;
-                        r.pc = Pc::OfferReadNext;
-                    }
-                    return None;
-                }
-                Pc::OfferHeadFell => {
-                    r.p = self.load_head(th);
-                    r.pc = Pc::OfferReadNext;
-                    return None;
-                }
-                Pc::PollReadHead => {
-                    r.h = self.load_head(th);
-                    r.p = r.h;
-                    r.pc = Pc::PollReadItem;
-                    return None;
-                }
-                Pc::PollReadItem => {
-                    r.item = self.load_item(th, r.p);
-                    r.pc = if r.item.is_some() {
-                        Pc::PollCasItem
-                    } else {
-                        Pc::PollReadNext
-                    };
-                    return None;
-                }
-                Pc::PollCasItem => {
-                    if self.cas_item(th, r.p, r.item) {
-                        r.outcome = Some(Outcome::Polled(r.item));
-                        r.after = After::Return;
-                        r.pc = if r.p != r.h {
-                            Pc::PollNextForHead
-                        } else {
-                            Pc::Return
-                        };
-                    } else {
-                        r.pc = Pc::PollReadNext;
-                    }
-                    return None;
-                }
-                Pc::PollNextForHead => {
-                    r.q = self.load_next(th, r.p);
-                    r.target = if r.q != NIL { r.q } else { r.p };
-                    r.pc = Pc::HeadCas;
-                    return None;
-                }
-                Pc::PollReadNext => {
-                    r.q = self.load_next(th, r.p);
-                    if r.q == NIL {
-                        r.outcome = Some(Outcome::Polled(None));
-                        r.target = r.p;
-                        r.after = After::Return;
-                        r.pc = Pc::HeadCas;
-                    } else if r.p == r.q {
-                        r.pc = Pc::PollReadHead;
-                    } else {
-                        r.p = r.q;
-                        r.pc = Pc::PollReadItem;
-                    }
-                    return None;
-                }
-                Pc::HeadCas => {
-                    if r.h == r.target {
-                        r.pc = r.after.pc();
-                        continue; // updateHead does nothing: no shared access
-                    }
-                    let ok = self.cas_head(th, r.h, r.target);
-                    r.pc = if ok { Pc::SelfLink } else { r.after.pc() };
-                    return None;
-                }
-                Pc::SelfLink => {
-                    self.self_link(th, r.h);
-                    r.pc = r.after.pc();
-                    return None;
-                }
-                Pc::SizeFirstHead => {
-                    r.count = 0;
-                    r.h = self.load_head(th);
-                    r.p = r.h;
-                    r.pc = Pc::SizeFirstItem;
-                    return None;
-                }
-                Pc::SizeFirstItem => {
-                    if self.load_item(th, r.p).is_some() {
-                        r.target = r.p;
-                        r.after = After::SizeWalk;
-                        r.pc = Pc::HeadCas;
-                    } else {
-                        r.pc = Pc::SizeFirstNext;
-                    }
-                    return None;
-                }
-                Pc::SizeFirstNext => {
-                    r.q = self.load_next(th, r.p);
-                    if r.q == NIL {
-                        // Empty: updateHead(h, p), and the walk starts from nothing.
-                        r.target = r.p;
-                        r.after = After::SizeWalk;
-                        r.pc = Pc::HeadCas;
-                        r.p = NIL;
-                    } else if r.p == r.q {
-                        r.pc = Pc::SizeFirstHead;
-                    } else {
-                        r.p = r.q;
-                        r.pc = Pc::SizeFirstItem;
-                    }
-                    return None;
-                }
-                Pc::SizeItem => {
-                    if r.p == NIL {
-                        r.outcome = Some(Outcome::Size(r.count));
-                        r.pc = Pc::Return;
-                        continue;
-                    }
-                    if sync::load_acquire_u32(&mut self.nodes[r.p as usize].item.0) != Ref::NULL.0 {
-                        r.count += 1;
-                        self.event(QueueEvent::Visit {
-                            thread: th,
-                            node: r.p,
-                        });
-                    } else {
-                        self.event(QueueEvent::Load {
-                            thread: th,
-                            field: Field::Item(r.p),
-                            value: NULL,
-                        });
-                    }
-                    r.pc = Pc::SizeNext;
-                    return None;
-                }
-                Pc::SizeNext => {
-                    let q = self.load_next(th, r.p);
-                    if q == r.p {
-                        r.pc = Pc::SizeFirstHead; // self-linked: restart, count from 0
-                    } else {
-                        r.p = q;
-                        r.pc = Pc::SizeItem;
-                    }
-                    return None;
-                }
-                Pc::Return => {
-                    let outcome = r.outcome.expect("an operation returns what it set");
-                    self.event(QueueEvent::Done {
-                        thread: th,
-                        outcome,
-                    });
-                    r.pc = Pc::Idle;
-                    return Some(outcome);
-                }
-            }
+        let done = self.step_once(th, r);
+        if done.is_none() {
+            settle(r);
         }
+        done
     }
 
     #[inline(always)]
@@ -768,6 +789,14 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
             outcome,
         });
         outcome
+    }
+
+    fn call_line(&self, op: QueueOp) -> u8 {
+        match op {
+            QueueOp::Offer(_) => line::OFFER,
+            QueueOp::Poll => line::POLL,
+            QueueOp::Size => line::SIZE,
+        }
     }
 
     fn line(&self, r: &ClqRegs) -> u8 {
@@ -789,9 +818,11 @@ impl<P: Probe<QueueEvent>> StepQueue for LinkedQueue<P> {
             Pc::SizeFirstNext => line::FIRST_HOP,
             Pc::SizeItem => line::SIZE_COUNT,
             Pc::SizeNext => line::SIZE_NEXT,
-            Pc::Return => match r.op {
-                Some(QueueOp::Offer(_)) => line::OFFER_RETURN,
-                Some(QueueOp::Poll) => line::POLL_RETURN,
+            Pc::Return => match (r.op, r.outcome) {
+                (Some(QueueOp::Offer(_)), _) => line::OFFER_RETURN,
+                // `return null` is on the line that found the list empty.
+                (Some(QueueOp::Poll), Some(Outcome::Polled(None))) => line::POLL_EMPTY,
+                (Some(QueueOp::Poll), _) => line::POLL_RETURN,
                 _ => line::SIZE_RETURN,
             },
         }

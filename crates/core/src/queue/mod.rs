@@ -344,6 +344,8 @@ pub trait StepQueue {
     fn step(&mut self, thread: usize, regs: &mut Self::Regs) -> Option<Outcome>;
     /// The pseudocode line the thread's next step is on.
     fn line(&self, regs: &Self::Regs) -> u8;
+    /// The line a call of `op` is shown on: the line that names the method.
+    fn call_line(&self, op: QueueOp) -> u8;
     /// Where the thread's pointer registers point, for the drawing: a node or slot, or −1
     /// (the CLQ's `p` and `t` or `h`; a ring's slot for the index the thread holds).
     fn pointers(&self, _regs: &Self::Regs) -> [i64; 2] {

@@ -252,7 +252,7 @@ impl QueueRecorder {
         let next = q.line(&regs[thread]);
         let line = match turn {
             Turn::Stepped { line, .. } => line,
-            Turn::Began { .. } => next,
+            Turn::Began { .. } => q.call_line(actions[action].op),
         };
         t.set(
             at.thread_line + thread,
@@ -468,6 +468,43 @@ mod tests {
             );
             assert!(r.actions.iter().any(|a| a.label == "C: poll → null"));
         }
+    }
+
+    /// A call is shown on the line naming its method, and a return on the line of its
+    /// `return`: an empty poll's on `return null`, size's on `return count`, never on an
+    /// `updateHead` that did nothing.
+    #[test]
+    fn calls_and_returns_are_shown_on_their_own_lines() {
+        use crate::queue::linked::{line, PSEUDOCODE};
+        let p = program(
+            &raw(&[(1, 0, 0), (2, 0, 0), (0, 7, 0), (2, 0, 0)]),
+            "",
+            DRAW,
+        )
+        .unwrap();
+        let r = Queues::record(QueueKind::Clq, &p, 1_000).unwrap();
+        let at = |k: usize| r.trace.steps[k * 6 + 1] as u8;
+        let of = |kind: usize| -> Vec<u8> {
+            (0..r.trace.len())
+                .filter(|&k| r.trace.steps[k * 6 + 2] == kind as i32)
+                .map(at)
+                .collect()
+        };
+        assert_eq!(
+            of(kind::BEGIN),
+            [line::POLL, line::SIZE, line::OFFER, line::SIZE]
+        );
+        assert_eq!(
+            of(kind::DONE),
+            [
+                line::POLL_EMPTY,
+                line::SIZE_RETURN,
+                line::OFFER_RETURN,
+                line::SIZE_RETURN
+            ]
+        );
+        assert!(PSEUDOCODE[line::POLL_EMPTY as usize].contains("return null"));
+        assert!(of(kind::VISIT).iter().all(|&l| l == line::SIZE_COUNT));
     }
 
     #[test]

@@ -68,6 +68,52 @@ impl SimQueue {
     }
 }
 
+impl SimQueue {
+    /// The slots a queue of `bound` really has (the rings round up, as JCTools does), or 0 for
+    /// the linked queues: what [`UdpSim::capacity`] reports once it runs, known before it does.
+    pub fn slots(self, bound: usize) -> usize {
+        match self {
+            SimQueue::Clq | SimQueue::ClqSize => 0,
+            SimQueue::Abq => super::QueueKind::Abq.capacity(bound.max(1)),
+            SimQueue::Spsc => super::QueueKind::Spsc.capacity(bound),
+            SimQueue::Mpsc => super::QueueKind::Mpsc.capacity(bound),
+        }
+    }
+
+    /// The bytes the queue holds when full, as [`UdpSim::memory_bytes`] prices them: every
+    /// packet's buffer (and node), and an array queue's whole array. `None`: never full.
+    pub fn full_bytes(self, bound: usize) -> Option<u64> {
+        match self {
+            SimQueue::Clq => None,
+            SimQueue::ClqSize => Some(bound as u64 * (PACKET_BYTES + NODE_BYTES)),
+            _ => Some(self.slots(bound) as u64 * (PACKET_BYTES + SLOT_BYTES)),
+        }
+    }
+
+    /// The largest bound whose full queue fits `budget_bytes` (a ring's bound is rounded up
+    /// before it is priced, so its answer is a power of two), or 0 if none does; `None` for
+    /// the unbounded queue.
+    pub fn largest_bound(self, budget_bytes: u64) -> Option<usize> {
+        let fits = |b: usize| self.full_bytes(b).is_some_and(|x| x <= budget_bytes);
+        match self {
+            SimQueue::Clq => None,
+            SimQueue::ClqSize | SimQueue::Abq => {
+                let per = self.full_bytes(1).expect("bounded");
+                Some((budget_bytes / per) as usize)
+            }
+            SimQueue::Spsc | SimQueue::Mpsc => {
+                let mut best = 0;
+                let mut b = 1usize;
+                while b <= usize::MAX / 2 && fits(b) {
+                    best = b;
+                    b *= 2;
+                }
+                Some(best)
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
     pub queue: SimQueue,
@@ -392,6 +438,54 @@ mod tests {
         let conserved = last.received
             == last.processed + last.queued + last.dropped_queue + last.dropped_socket;
         assert!(conserved);
+    }
+
+    /// What a bound costs is known before a run, by the rule the run prices memory with: the
+    /// rings round the bound up first, so the largest bound that fits a budget is a power of two.
+    #[test]
+    fn a_bound_is_priced_before_the_run_as_the_run_prices_it() {
+        let mib = 1u64 << 20;
+        assert_eq!(SimQueue::Spsc.slots(30_000), 32_768);
+        assert_eq!(SimQueue::Mpsc.slots(60_000), 65_536);
+        assert_eq!(SimQueue::Abq.slots(60_000), 60_000);
+        assert_eq!(
+            SimQueue::Spsc.slots(1),
+            4,
+            "an SPSC ring has at least 4 slots"
+        );
+        assert_eq!(SimQueue::Abq.largest_bound(128 * mib), Some(65_408));
+        assert_eq!(SimQueue::Spsc.largest_bound(128 * mib), Some(32_768));
+        assert_eq!(SimQueue::Mpsc.largest_bound(128 * mib), Some(32_768));
+        assert_eq!(SimQueue::Clq.largest_bound(128 * mib), None);
+        for q in [
+            SimQueue::ClqSize,
+            SimQueue::Abq,
+            SimQueue::Spsc,
+            SimQueue::Mpsc,
+        ] {
+            let b = q.largest_bound(128 * mib).unwrap();
+            assert!(q.full_bytes(b).unwrap() <= 128 * mib, "{q:?}");
+            assert!(
+                q.full_bytes(b + 1).unwrap() > 128 * mib,
+                "{q:?}: {b} is the largest"
+            );
+        }
+        // 20,000 packets: 39.1 MiB in the ArrayBlockingQueue, 64.1 MiB in a ring of 32,768.
+        assert_eq!(SimQueue::Abq.full_bytes(20_000), Some(20_000 * 2_052));
+        assert_eq!(SimQueue::Spsc.full_bytes(20_000), Some(32_768 * 2_052));
+        for q in SimQueue::ALL {
+            let bound = 20_000;
+            let sim = UdpSim::new(Config { bound, ..cfg(q) });
+            assert_eq!(sim.capacity(), q.slots(bound), "{q:?}");
+            // Full, the run would hold exactly what the price says.
+            if let Some(full) = q.full_bytes(bound) {
+                let held = match q {
+                    SimQueue::ClqSize => bound as u64 * (PACKET_BYTES + NODE_BYTES),
+                    _ => sim.capacity() as u64 * PACKET_BYTES + sim.memory_bytes(),
+                };
+                assert_eq!(held, full, "{q:?}");
+            }
+        }
     }
 
     /// The blog's fix with a bound its memory cannot hold: the bounded queue runs out of memory

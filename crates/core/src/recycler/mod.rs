@@ -240,6 +240,14 @@ pub enum RecyclerEvent {
         obj: u32,
         slot: u32,
     },
+    /// A transfer's end: the stack's size takes the count its local kept, and the link's read
+    /// index moves past what was moved.
+    TransferEnd {
+        stack: u32,
+        queue: u32,
+        link: u32,
+        size: u32,
+    },
     /// A scavenge found nothing: the cursor goes back to the first queue.
     Rewind {
         stack: u32,
@@ -332,6 +340,10 @@ impl Event for RecyclerEvent {
             name: "return",
             counter: None,
         },
+        Kind {
+            name: "transfer_end",
+            counter: None,
+        },
     ];
 
     fn kind(&self) -> usize {
@@ -353,6 +365,7 @@ impl Event for RecyclerEvent {
             RecyclerEvent::Unlink { .. } => 14,
             RecyclerEvent::Fault { .. } => 15,
             RecyclerEvent::Return { .. } => 16,
+            RecyclerEvent::TransferEnd { .. } => 17,
         }
     }
 }
@@ -446,9 +459,11 @@ mod tests {
 
     #[test]
     fn every_event_kind_is_listed() {
-        let e = RecyclerEvent::Return {
-            thread: 0,
-            value: 0,
+        let e = RecyclerEvent::TransferEnd {
+            stack: 0,
+            queue: 0,
+            link: 0,
+            size: 0,
         };
         assert_eq!(e.kind(), RecyclerEvent::KINDS.len() - 1);
         assert_eq!(RecyclerEvent::KINDS[0].counter, None);

@@ -6,7 +6,7 @@ use crate::probe::Probe;
 use crate::recycler::script::Plan;
 use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
 use crate::recycler::{
-    DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, Version,
+    DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, StackView, Version,
 };
 use crate::trace::{Fields, TraceBuffer};
 
@@ -30,6 +30,32 @@ codes! {
         EXITED = 4,
         /// Still running.
         RUNNING = 5,
+    }
+}
+
+codes! {
+    /// `object_place` values: where an object is, as the recycler and the operation running
+    /// leave it (the table's "where" column reads only this).
+    pub mod place {
+        /// Handed out by a get and not given back: `object_place_at` is the thread.
+        HELD = 0,
+        /// In a stack below its size: the thread, and `object_place_slot` the slot.
+        POOLED = 1,
+        /// Published in a WeakOrderQueue's link: `object_place_at` is the queue.
+        QUEUED = 2,
+        /// Moved into a stack's array by a transfer still running (its size is a local until the
+        /// end): the thread and slot.
+        MOVING = 3,
+        /// Just made by the running get on the thread, not returned yet.
+        MADE = 4,
+        /// Just popped by the running get on the thread, not returned yet.
+        POPPED = 5,
+        /// Being recycled by the thread: the running recycle has not placed it yet.
+        RECYCLING = 6,
+        /// Dropped by a recycle (a full stack, or before the rewrite another thread's): garbage.
+        DROPPED = 7,
+        /// Garbage without a drop: an operation that threw left no reference a get can reach.
+        LOST = 8,
     }
 }
 
@@ -72,6 +98,9 @@ frame! {
         object_last_id: MAX_OBJECTS,
         object_map_slot: MAX_OBJECTS,
         object_holder: MAX_OBJECTS,
+        object_place: MAX_OBJECTS,
+        object_place_at: MAX_OBJECTS,
+        object_place_slot: MAX_OBJECTS,
         focus_object: 1,
         focus_stack: 1,
         focus_slot: 1,
@@ -109,6 +138,14 @@ pub struct RecyclerRecorder {
     /// Per queue: its owner stack and recycling thread (for sentences).
     queue_owner: Vec<(u32, u32)>,
     map_len: usize,
+    /// The operation has begun and neither returned nor thrown.
+    running: bool,
+    /// The object the running get made or popped, with that place code.
+    getting: Option<(u32, i32)>,
+    /// A transfer has moved handles and not yet ended.
+    transferring: bool,
+    /// Per object: a recycle dropped it.
+    dropped: Vec<bool>,
 }
 
 impl RecyclerRecorder {
@@ -144,6 +181,10 @@ impl RecyclerRecorder {
             subject: None,
             queue_owner: Vec::new(),
             map_len: 0,
+            running: false,
+            getting: None,
+            transferring: false,
+            dropped: Vec::new(),
         }
     }
 
@@ -205,6 +246,7 @@ impl RecyclerRecorder {
             }
         }
         let objects = s.objects();
+        let places = self.places(s, objects.len());
         writes.push((at.objects, objects.len().min(MAX_OBJECTS) as i32));
         for (o, v) in objects.iter().take(MAX_OBJECTS).enumerate() {
             writes.push((at.object_stack + o, opt(v.stack)));
@@ -215,10 +257,81 @@ impl RecyclerRecorder {
                 at.object_holder + o,
                 self.holder.get(o).copied().unwrap_or(-1),
             ));
+            let (code, place_at, slot) = places[o];
+            writes.push((at.object_place + o, code));
+            writes.push((at.object_place_at + o, place_at));
+            writes.push((at.object_place_slot + o, slot));
         }
         for (offset, v) in writes {
             self.set(offset, v);
         }
+    }
+
+    /// Where each object is: `(place code, thread or queue, slot)`, from the recycler's state
+    /// and the operation running (what a get holds before it returns, what a recycle has not
+    /// placed yet, what a transfer has moved before it ends).
+    fn places<S: Inspect>(&self, s: &S, n: usize) -> Vec<(i32, i32, i32)> {
+        let mut out = vec![(place::LOST, -1, -1); n];
+        let mut known = vec![false; n];
+        let mut put = |o: u32, v: (i32, i32, i32)| {
+            let o = o as usize;
+            if o < n && !known[o] {
+                known[o] = true;
+                out[o] = v;
+            }
+        };
+        for (o, &h) in self.holder.iter().enumerate() {
+            if h >= 0 {
+                put(o as u32, (place::HELD, h, -1));
+            }
+        }
+        if let Some((o, code)) = self.getting {
+            put(o, (code, self.current_thread as i32, -1));
+        }
+        let stacks: Vec<Option<StackView>> = (0..s.threads()).map(|t| s.stack(t)).collect();
+        for (t, st) in stacks.iter().enumerate() {
+            let Some(st) = st else { continue };
+            for (i, v) in st.slots.iter().enumerate().take(st.size) {
+                if let Some(o) = *v {
+                    put(o, (place::POOLED, t as i32, i as i32));
+                }
+            }
+        }
+        let links = s.links();
+        for (q, v) in s.queues().iter().enumerate() {
+            let mut l = Some(v.head);
+            let mut hops = 0;
+            while let Some(li) = l.filter(|&li| li < links.len() && hops <= links.len()) {
+                let link = &links[li];
+                for o in link.slots[link.read.min(LINK_CAPACITY)..link.write.min(LINK_CAPACITY)]
+                    .iter()
+                    .flatten()
+                {
+                    put(*o, (place::QUEUED, q as i32, -1));
+                }
+                l = link.next;
+                hops += 1;
+            }
+        }
+        if self.transferring {
+            for (t, st) in stacks.iter().enumerate() {
+                let Some(st) = st else { continue };
+                for (i, v) in st.slots.iter().enumerate().skip(st.size) {
+                    if let Some(o) = *v {
+                        put(o, (place::MOVING, t as i32, i as i32));
+                    }
+                }
+            }
+        }
+        for (o, &d) in self.dropped.iter().enumerate() {
+            if d {
+                put(o as u32, (place::DROPPED, -1, -1));
+            }
+        }
+        if let (true, RecyclerOp::Recycle(o)) = (self.running, self.op) {
+            put(o, (place::RECYCLING, self.current_thread as i32, -1));
+        }
+        out
     }
 
     /// Points the frame's focus at what `e` touched; returns the step's two arguments.
@@ -297,6 +410,15 @@ impl RecyclerRecorder {
                     (link as usize * LINK_CAPACITY) as i32 + index as i32,
                     slot as i32,
                 ]
+            }
+            E::TransferEnd {
+                stack,
+                queue,
+                link,
+                size,
+            } => {
+                (f[1], f[3], f[4]) = (stack as i32, queue as i32, link as i32);
+                [stack as i32, size as i32]
             }
             E::Rewind { stack } => {
                 f[1] = stack as i32;
@@ -382,7 +504,7 @@ impl RecyclerRecorder {
         match e {
             E::Begin { op, .. } => self.begin_text(who, op),
             E::Allocate { obj, stack } => self.allocate_text(obj, stack),
-            E::Pop { slot, obj, .. } => self.pop_text(slot, obj),
+            E::Pop { stack, slot, obj } => self.pop_text(stack, slot, obj),
             E::Push { stack, slot, obj } => self.push_text(stack, slot, obj),
             E::Grow { stack, len } => self.grow_text(stack, len),
             E::MapProbe { slot } => self.map_probe_text(slot),
@@ -394,6 +516,12 @@ impl RecyclerRecorder {
                 thread,
             } => self.new_queue_text(queue, stack, thread),
             E::NewLink { queue, link } => self.new_link_text(queue, link),
+            E::TransferEnd {
+                stack,
+                queue,
+                link,
+                size,
+            } => self.transfer_end_text(stack, queue, link, size),
             E::Enqueue {
                 queue,
                 link,
@@ -447,8 +575,17 @@ impl RecyclerRecorder {
         }
     }
 
-    fn pop_text(&self, slot: u32, obj: u32) -> String {
-        if self.version == Version::After {
+    fn pop_text(&self, stack: u32, slot: u32, obj: u32) -> String {
+        let stored = (stack as usize) < MAX_THREADS
+            && self.trace.get(self.at.size + stack as usize) == slot as i32;
+        if self.version == Version::Before && !stored {
+            // With assertions the old pop keeps its new size in a local until map.remove agrees.
+            format!(
+                "pop: o{} comes off slot {slot}, and the slot is cleared; size {} → {slot} is stored only if the assertion below holds.",
+                obj + 1,
+                slot + 1
+            )
+        } else if self.version == Version::After {
             format!(
                 "pop: size {} → {slot}; o{} comes off slot {slot}, which keeps a stale reference; its ids go back to 0.",
                 slot + 1,
@@ -513,11 +650,30 @@ impl RecyclerRecorder {
         )
     }
 
+    /// Told by the line it is made on: the new queue's constructor, or `add` finding the tail
+    /// link full.
     fn new_link_text(&self, queue: u32, link: u32) -> String {
+        if self.line == crate::recycler::weak_order::line::RECYCLE_NEW_QUEUE {
+            format!(
+                "q{} starts with one link, L{}: {LINK_CAPACITY} empty slots, its head and its tail.",
+                queue + 1,
+                link + 1
+            )
+        } else {
+            format!(
+                "{}'s tail link is full: a new link of {LINK_CAPACITY} empty slots, L{}, becomes its tail.",
+                self.queue_name(queue),
+                link + 1
+            )
+        }
+    }
+
+    fn transfer_end_text(&self, stack: u32, queue: u32, link: u32, size: u32) -> String {
         format!(
-            "A link of {LINK_CAPACITY} empty slots (L{}) becomes {}'s tail.",
+            "The transfer ends: {}'s size becomes {size}, so the handles moved are pooled now, and L{}'s readIndex moves past them in q{}.",
+            self.who(stack),
             link + 1,
-            self.queue_name(queue)
+            queue + 1
         )
     }
 
@@ -638,6 +794,9 @@ impl Probe<E> for RecyclerRecorder {
             E::Begin { thread, op } => {
                 self.current_thread = thread as usize;
                 self.op = op;
+                self.running = !matches!(op, RecyclerOp::Nothing(_));
+                self.getting = None;
+                self.transferring = false;
                 self.subject = match op {
                     RecyclerOp::Recycle(o) => {
                         if let Some(h) = self.holder.get_mut(o as usize) {
@@ -648,10 +807,31 @@ impl Probe<E> for RecyclerRecorder {
                     _ => None,
                 };
             }
-            E::Allocate { .. } => self.holder.push(-1),
-            E::Return { thread, value } if self.op == RecyclerOp::Get => {
-                if let Some(h) = self.holder.get_mut(value as usize) {
-                    *h = thread as i32;
+            E::Allocate { obj, .. } => {
+                self.holder.push(-1);
+                self.dropped.push(false);
+                self.getting = Some((obj, place::MADE));
+            }
+            E::Pop { obj, .. } => self.getting = Some((obj, place::POPPED)),
+            E::Transfer { .. } => self.transferring = true,
+            E::TransferEnd { .. } => self.transferring = false,
+            E::Drop { obj, .. } => {
+                if let Some(d) = self.dropped.get_mut(obj as usize) {
+                    *d = true;
+                }
+            }
+            E::Fault { .. } => {
+                self.running = false;
+                self.getting = None;
+                self.transferring = false;
+            }
+            E::Return { thread, value } => {
+                self.running = false;
+                self.getting = None;
+                if self.op == RecyclerOp::Get {
+                    if let Some(h) = self.holder.get_mut(value as usize) {
+                        *h = thread as i32;
+                    }
                 }
             }
             E::NewQueue { stack, thread, .. } => self.queue_owner.push((stack, thread)),

@@ -446,6 +446,7 @@ impl Family for Recyclers {
     fn codes() -> Vec<CodeSet> {
         vec![
             recorder::outcome::set(),
+            recorder::place::set(),
             Fault::set(),
             weak_order::id::set(),
         ]

@@ -135,19 +135,26 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         // the slot already cleared.
         let size = stack.size - 1;
         let ret = std::mem::take(&mut stack.elements[size]).get();
-        if assertions && !ret.is_some_and(|obj| self.map_remove(thread, obj)) {
-            return Err(Fault::AssertNotPooled);
-        }
-        self.stack(thread).size = size;
-        if let Some(obj) = ret {
-            self.emit(
-                line::POP_TAKE,
-                E::Pop {
-                    stack: thread as u32,
-                    slot: size as u32,
-                    obj,
-                },
-            );
+        let pop = |obj| E::Pop {
+            stack: thread as u32,
+            slot: size as u32,
+            obj,
+        };
+        if assertions {
+            // The pop is told where it happens, before the assertion: its object is the get's,
+            // and the field still holds the old size.
+            if let Some(obj) = ret {
+                self.emit(line::POP_TAKE, pop(obj));
+            }
+            if !ret.is_some_and(|obj| self.map_remove(thread, obj)) {
+                return Err(Fault::AssertNotPooled);
+            }
+            self.stack(thread).size = size;
+        } else {
+            self.stack(thread).size = size;
+            if let Some(obj) = ret {
+                self.emit(line::POP_TAKE, pop(obj));
+            }
         }
         // A slot cleared inside `size` (after a failed assertion) pops as null: get allocates.
         Ok(ret)
@@ -317,7 +324,7 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
 
     fn nothing(&mut self, thread: usize, get: u32) {
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Nothing(get),
@@ -327,7 +334,7 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
 
     fn exit(&mut self, thread: usize) {
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Exit,
@@ -337,7 +344,7 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
         // (still drawn, faded; no get can reach them).
         self.s.alive[thread] = false;
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Return {
                 thread: thread as u32,
                 value: 1,

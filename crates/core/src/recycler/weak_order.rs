@@ -65,11 +65,11 @@ pub const PSEUDOCODE: &[&str] = &[
     "  if head.readIndex == 16 && head.next != null: head = head.next",
     "  start = head.readIndex; end = head.writeIndex; if start == end: return false",
     "  if size + (end - start) > elements.length: grow to (size + end - start) * 2",
-    "  for h in head.elements[start..end]: check ids; h.stack = stack; elements[size++] = h",
-    "  head.readIndex = end; return true",
+    "  n = size; for h in head.elements[start..end]: check ids; h.stack = stack; elements[n++] = h",
+    "  size = n; head.readIndex = end; return true   // the moved handles count only now",
 ];
 
-mod line {
+pub(crate) mod line {
     pub const GET_STACK: u8 = 1;
     pub const GET_NEW: u8 = 3;
     pub const GET_RETURN: u8 = 4;
@@ -92,6 +92,7 @@ mod line {
     pub const SCAVENGE_REWIND: u8 = 33;
     pub const TRANSFER_GROW: u8 = 37;
     pub const TRANSFER_MOVE: u8 = 38;
+    pub const TRANSFER_END: u8 = 39;
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -454,6 +455,15 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             }
         }
         self.s.links[link].read = end;
+        self.emit(
+            line::TRANSFER_END,
+            E::TransferEnd {
+                stack: stack as u32,
+                queue: q as u32,
+                link: link as u32,
+                size: size as u32,
+            },
+        );
         Ok(true)
     }
 
@@ -501,19 +511,20 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             next,
         });
         self.s.delayed[thread].push((stack, q));
-        self.emit(
-            line::ADD_LINK,
-            E::NewLink {
-                queue: q as u32,
-                link: link as u32,
-            },
-        );
+        // Told queue first: the link is the new queue's, made by its constructor on this line.
         self.emit(
             line::RECYCLE_NEW_QUEUE,
             E::NewQueue {
                 queue: q as u32,
                 stack: stack as u32,
                 thread: thread as u32,
+            },
+        );
+        self.emit(
+            line::RECYCLE_NEW_QUEUE,
+            E::NewLink {
+                queue: q as u32,
+                link: link as u32,
             },
         );
         q
@@ -599,7 +610,7 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
 
     fn nothing(&mut self, thread: usize, get: u32) {
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Nothing(get),
@@ -609,7 +620,7 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
 
     fn exit(&mut self, thread: usize) {
         self.emit(
-            0,
+            crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Exit,
@@ -618,7 +629,7 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
         // Its stack becomes garbage with its thread-locals; its queues' weak owner clears.
         self.s.alive[thread] = false;
         self.s.delayed[thread].clear();
-        self.done(thread, 0, 1);
+        self.done(thread, crate::trace::NO_LINE, 1);
     }
 
     fn probe_mut(&mut self) -> &mut P {

@@ -290,6 +290,9 @@ impl WheelRecorder {
 
     fn on_begin(&mut self, e: WheelEvent, op: WheelOp) {
         self.polled = false;
+        // A public operation never runs inside a flush: an advance whose last flush was not
+        // followed by a tick must not make the next cancel's unlink read as a flush's take.
+        self.flushing = None;
         let text = self.begin(op);
         let subject = match self.current {
             Some(Action::Add { entity, .. }) | Some(Action::Cancel { entity }) => Some(entity),

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { ChartLegend, overlaps, type ChartSeries } from './marks';
+
+const line = (key: string, ys: number[], extra: Partial<ChartSeries> = {}): ChartSeries =>
+  ({ key, label: key, className: key, points: ys.map((y, i) => ({ x: 10 ** (i + 2), y })), ...extra });
+
+describe('lines that run over others', () => {
+  afterEach(cleanup);
+
+  it('are found, so the later one is drawn dashed on top and says so', () => {
+    const yAt = (v: number) => 300 - 30 * Math.log10(v);
+    const series = [
+      line('jdk-reverse', [50, 500, 5000]),
+      line('jdk-order', [9.45, 15.97, 22.67]),
+      line('indexed-order', [9.44, 15.97, 22.67]),
+      line('published', [9.45, 15.97, 22.67], { dashed: true }),
+    ];
+    // Measured lines are compared with measured ones, published with published.
+    expect(overlaps(series, yAt)).toEqual([null, null, 'jdk-order', null]);
+    // Apart at most x values: not over.
+    expect(overlaps([line('a', [10, 100, 1000]), line('b', [10, 1000, 10000])], yAt)).toEqual([null, null]);
+  });
+
+  it('have legend swatches drawn with their line’s classes: dashed for a dashed line', () => {
+    const series = [line('a', [1, 2]), line('b', [1, 2], { dashed: true, marker: 'square' })];
+    const { container } = render(<ChartLegend series={series} over={[null, 'a']} />);
+    const groups = [...container.querySelectorAll('.legend li svg g')];
+    expect(groups.map((g) => g.getAttribute('class'))).toEqual(['series a', 'series b dashed over']);
+    expect(container.querySelector('.legend li:nth-child(2) rect.mark')).not.toBeNull();
+    expect(container.textContent).toContain('(dashed: it runs over a)');
+  });
+});
+
+describe('a log axis by default', () => {
+  it('spans the values, widened to a decade if narrower, not down to 1', async () => {
+    const { atLeastADecade } = await import('./LogLogChart');
+    expect(atLeastADecade([9.44, 50_000])).toEqual([9.44, 50_000]);
+    const [lo, hi] = atLeastADecade([7e7, 2e8]);
+    expect(hi / lo).toBeCloseTo(10, 9);
+    expect(lo).toBeGreaterThan(1e7);
+    expect(atLeastADecade([])).toEqual([1, 10]);
+  });
+});

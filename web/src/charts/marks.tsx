@@ -1,0 +1,93 @@
+// What tells a chart's lines apart, decided once for the plot and its legend: each line's marker
+// shape, whether it is dashed, and whether it runs over a line drawn before it (then it is drawn
+// dashed on top, so the one beneath shows through its gaps). The legend's swatches are drawn
+// with the same classes as the lines, so a style the page gives a line is the style of its swatch.
+import type { ReactNode } from 'react';
+
+export type MarkerShape = 'circle' | 'square' | 'triangle' | 'diamond';
+export const MARKER_SHAPES: readonly MarkerShape[] = ['circle', 'square', 'triangle', 'diamond'];
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  className: string;
+  points: { x: number; y: number }[];
+  dashed?: boolean;
+  /** The shape of its points (circles unless said). */
+  marker?: MarkerShape;
+}
+
+/** A point's marker: `r` is its half-width; every shape carries the class `mark`. */
+export function Mark({ shape = 'circle', x, y, r, className, children }: {
+  shape?: MarkerShape; x: number; y: number; r: number; className?: string; children?: ReactNode;
+}) {
+  const cls = className ? `mark ${className}` : 'mark';
+  switch (shape) {
+    case 'square': return <rect className={cls} x={x - r * 0.85} y={y - r * 0.85} width={r * 1.7} height={r * 1.7}>{children}</rect>;
+    case 'triangle': return <path className={cls} d={`M${x},${y - r * 1.15}L${x + r * 1.1},${y + r * 0.8}L${x - r * 1.1},${y + r * 0.8}Z`}>{children}</path>;
+    case 'diamond': return <path className={cls} d={`M${x},${y - r * 1.2}L${x + r * 1.2},${y}L${x},${y + r * 1.2}L${x - r * 1.2},${y}Z`}>{children}</path>;
+    default: return <circle className={cls} cx={x} cy={y} r={r}>{children}</circle>;
+  }
+}
+
+/** The drawing units within which two lines' points read as one point. */
+export const COINCIDE = 6;
+
+/**
+ * For each series, the label of an earlier one it runs over (null if none): at least two x
+ * values in common, and at half of them or more the two points within `within` drawing units,
+ * `yAt` placing a value. Measured and dashed (published) lines are compared only among
+ * themselves.
+ */
+export function overlaps(series: readonly ChartSeries[], yAt: (y: number) => number, within = COINCIDE): (string | null)[] {
+  return series.map((s, i) => {
+    for (let j = 0; j < i; j++) {
+      const other = series[j];
+      if (!!other.dashed !== !!s.dashed) continue;
+      const pairs = s.points.flatMap((p) => {
+        const q = other.points.find((o) => o.x === p.x);
+        return q ? [[p.y, q.y]] : [];
+      });
+      if (pairs.length < 2) continue;
+      const close = pairs.filter(([a, b]) => Math.abs(yAt(a) - yAt(b)) <= within).length;
+      if (close * 2 >= pairs.length) return other.label;
+    }
+    return null;
+  });
+}
+
+/** The classes a series is drawn with, in the plot and in its legend swatch. */
+export const seriesClass = (s: ChartSeries, over: string | null) =>
+  `series ${s.className}${s.dashed ? ' dashed' : ''}${over ? ' over' : ''}`;
+
+/** A legend swatch: a short stretch of the line, with its marker, drawn as the plot draws it. */
+export function Swatch({ s, over, markers = true }: { s: ChartSeries; over: string | null; markers?: boolean }) {
+  return (
+    <svg className="loglog swatch-line" viewBox="0 0 36 12" width="36" height="12" aria-hidden="true">
+      <g className={seriesClass(s, over)}>
+        <polyline fill="none" points="1,6 35,6" />
+        {markers && <Mark shape={s.marker} x={18} y={6} r={3.5} />}
+      </g>
+    </svg>
+  );
+}
+
+/**
+ * The legend of a chart: one item per series, its swatch drawn as its line is, then its text;
+ * a line drawn over another says so. `extra` items come last.
+ */
+export function ChartLegend({ series, over, text, extra, markers = true }: {
+  series: readonly ChartSeries[]; over: (string | null)[]; text?: (s: ChartSeries) => ReactNode; extra?: ReactNode; markers?: boolean;
+}) {
+  return (
+    <ul className="legend">
+      {series.map((s, i) => (
+        <li key={s.key} className={s.className}>
+          <Swatch s={s} over={over[i]} markers={markers} /> {text ? text(s) : s.label}
+          {over[i] && <span className="hint"> (dashed: it runs over {over[i]})</span>}
+        </li>
+      ))}
+      {extra}
+    </ul>
+  );
+}
