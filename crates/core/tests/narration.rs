@@ -99,8 +99,9 @@ const INDEXED_HEAP: &[Says] = &[
     ]),
     ("if size > 0: bubbleDown(0, last)", &[]),
     ("remove(x):", &[
-        "remove(*): its stored index is −1, so it is not queued; nothing to do.",
-        "remove(*): the timer knows its own index, *: no search.",
+        "remove(*): its stored index is −1, so it is not queued; nothing to do, not even an equals() call.",
+        "remove(*): the timer knows its own index, *: no search, one equals() call to check that slot.",
+        "equals() call *: contains() checks the slot its index names: * at [*] is the timer to cancel.",
     ]),
     ("x.index ← −1", &[
         "* writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once.",
@@ -127,7 +128,7 @@ const INDEXED_HEAP: &[Says] = &[
 
 /// The delay queue's poll, as the wheel's advance narrates it (its own line is `delayQueue.poll()`).
 const BUCKET_POLL: &[&str] = &[
-    "The delay queue's earliest bucket is due by * ms: poll it. poll(): the earliest bucket is always the root, [0].",
+    "*The delay queue's earliest bucket expires at * ms: *, so the reaper polls it. poll(): the earliest bucket is always the root, [0].",
     "The bucket * leaves the queue from [0].",
     "Take the last bucket, *, off the end of the array, [*], to fill the emptied place; [*] is now empty.",
     "Compare * at [*] with * at [*]: *; the left child is earlier (or tied).",
@@ -137,18 +138,19 @@ const BUCKET_POLL: &[&str] = &[
     "Move * up from [*] to [*].",
     "* goes into [*]: its place is found.",
     "[0] was the last place: just empty it. Done.",
+    // Nothing left due: the reaper waits, the wheel's clock where the last bucket polled left it.
+    "Nothing more is due by * ms (*): the reaper waits. Now is * ms; the wheel's clock *.",
 ];
 /// A flush taking its list's head (its line is `b.flush(…)`).
 const FLUSH_TAKE: &str = "Take *, the head of *'s list.";
 
 const WHEEL: &[Says] = &[
-    ("add(e) at a wheel", &["add(*, * ms): due at * ms (the clock is at * ms). Find the level whose reach covers it, from level * up."]),
-    ("if e.expiration < currentTime + tick:", &["* is due at * ms, and the clock is there: it fires."]),
+    ("add(task, delay):", &["add(*, * ms): due at * + * = * ms by the real clock (*). Each level's reach counts from the wheel's clock: find the first that covers * ms, from level * up."]),
+    ("wheel.add(e) at a level", &[]),
+    ("if e.expiration < currentTime + tick:", &["* is due at * ms, and the wheel's clock is there: it fires."]),
     ("elif e.expiration < currentTime + tick × size", &[
         "* ms is within level *'s reach (*): its slot is (*) mod * = *.",
         "Append * at the tail of *'s list*: O(1). *",
-        // A flush's re-add placing the timer a level lower.
-        "* moved down from level * to level *.",
     ]),
     ("if b.setExpiration", &[
         "offer(*): the new bucket starts at the end of the array, [*], and climbs while it is earlier than its parent.",
@@ -157,7 +159,6 @@ const WHEEL: &[Says] = &[
         "Compare the bucket being placed, *, with * at [*]: *; not earlier than its parent: stop here.",
         "Move * down from [*] to [*].",
         "* goes into [*]: its place is found.",
-        "* moved down from level * to level *.",
     ]),
     ("else: overflowWheel", &[
         "Level * (* ms ticks, clock at * ms) reaches only to * ms; * ms is beyond it: pass * up to level *.",
@@ -168,16 +169,17 @@ const WHEEL: &[Says] = &[
         "cancel(*): the timer's entry knows its bucket; unlink it there.",
         "Unlink * from *: its neighbours now point at each other. O(1), no search. The bucket stays in the delay queue, even if it is now empty.",
     ]),
-    ("advance(T):", &["advance(*): poll every bucket due by * ms from the delay queue, flush each, then move the clocks to * ms."]),
-    ("while delayQueue.peek().expiration ≤ T", BUCKET_POLL),
+    ("reaper, as time passes", &["advance(*): time runs on to * ms. The reaper polls each bucket from the delay queue as it comes due, moves the wheel's clock to its expiration and flushes it; then it waits."]),
+    ("while delayQueue.peek().expiration ≤ now", BUCKET_POLL),
     ("wheel.advanceClock(b.expiration)", &[]),
-    ("b.flush(e → add(e))", &[
+    ("b.flush(e → wheel.add(e))", &[
         "Flush *: its timers were all cancelled; it is empty. Its expiration resets to −1.",
         "Flush *: take its * timer*, head first, and add each again: it drops to a lower level, or fires. Its expiration resets to −1, so it can be offered again.",
         FLUSH_TAKE,
+        // The re-add of a flushed entry, placing it a level lower.
+        "* moved down from level * to level *.",
     ]),
-    ("wheel.advanceClock(T)", &[]),
-    ("advanceClock(t) at a wheel", &["Level *'s clock moves to * ms."]),
+    ("advanceClock(t) at a level", &["Level *'s clock moves to * ms.", "The wheel's clock (level *'s) moves to * ms."]),
 ];
 
 /// The old design's heap of tasks (a JDK heap, its places called places).
@@ -196,6 +198,7 @@ const TASK_HEAP: &[&str] = &[
 const TASK_POLL: &[&str] = &[
     "poll(): the earliest task is always the root, [0].",
     "Return the task * from [0]; it leaves the queue.",
+    "The task * leaves the queue from [0].",
     "Take the last task, *, off the end of the array, [*], to fill the emptied place; [*] is now empty.",
     "[0] was the last place: just empty it. Done.",
     "* is due at * ms: it fires.",
@@ -223,7 +226,7 @@ const DELAY_QUEUE: &[Says] = &[
         "* did not sink: it is still in [*], where the removed task was. It may be earlier than that place's parent, so siftUp tries to move it up.",
         "@TASK_HEAP",
     ]),
-    ("advance(T): while delayQueue.peek().due ≤ T", &[
+    ("reaper, as time passes to T: while delayQueue.peek().due ≤ now", &[
         "advance(*): poll every task due by * ms from the delay queue and run it.",
         "@TASK_POLL",
         "@TASK_HEAP",
