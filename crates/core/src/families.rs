@@ -15,6 +15,7 @@ pub struct Entry {
     pub name: &'static str,
     pub schema: fn() -> Schema,
     pub plan: Plan,
+    pub benches: &'static [crate::kernel::Suite],
     /// The family's opcode check, so the tests loop over this table instead of a list of their own.
     #[cfg(test)]
     check_opcodes: fn(),
@@ -25,6 +26,7 @@ const fn entry<F: Family>() -> Entry {
         name: F::NAME,
         schema: schema::<F>,
         plan: Planned::<F>::boxed,
+        benches: F::BENCHES,
         #[cfg(test)]
         check_opcodes: tests::each_op_is_named_by_its_variant::<F::Op>,
     }

@@ -66,6 +66,8 @@ pub trait Family: 'static {
     /// Whether commands may name the thread they run on (`P1: offer 5`).
     const THREADS: bool = false;
     const SETTINGS: &'static [SettingSpec] = &[];
+    /// Its benchmark suites (`kernel::Suite`), each built from a row's parameters by name.
+    const BENCHES: &'static [crate::kernel::Suite] = &[];
     type Op: Opcode + std::fmt::Debug;
     type Variant: Variant;
     type Event: Event;

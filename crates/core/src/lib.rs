@@ -15,6 +15,7 @@ pub mod script;
 pub mod families;
 pub mod family;
 pub mod heap;
+pub mod kernel;
 pub mod native_bench;
 pub mod queue;
 pub mod recycler;

@@ -6,12 +6,7 @@
 
 use std::time::Instant;
 
-/// What the harness times: `prepare` is untimed setup for `k` invocations, `run` performs them and
-/// returns how many ran and a checksum (so nothing is optimised away).
-pub trait Kernel {
-    fn prepare(&mut self, k: usize);
-    fn run(&mut self) -> (usize, u64);
-}
+pub use crate::kernel::Kernel;
 
 /// One benchmark row: its id (as the suite names it), its batch cap and how to build its kernel.
 pub struct Row {
@@ -76,10 +71,9 @@ fn iteration(k: &mut dyn Kernel, batch: usize, iteration_ms: f64, sink: &mut u64
     }
 }
 
-/// Runs every row (or those `--only` names) with the command line's settings.
-pub fn main(rows: Vec<Row>) {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = parse(&args);
+/// Runs every row (or those `--only` names) with the settings in `args` (the command line's).
+pub fn main_with(rows: Vec<Row>, args: &[String]) {
+    let s = parse(args);
     let mut sink = 0u64;
     for row in rows {
         if s.only

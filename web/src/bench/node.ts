@@ -14,7 +14,7 @@ import { VERDICT_MARK, isNoisy, jmhTable, toCsv } from './report';
 import { VERDICT_CONFIDENCE } from './ratio';
 import { forPreset } from './verdict';
 import { describeEnvironment, formatMs, type Environment } from './environment';
-import { PRESETS, suiteByName, type ExtraTable, type Suite } from './suites';
+import { PRESETS, kernelParams, suiteByName, type ExtraTable, type Suite } from './suites';
 import { summarize } from './stats';
 import { javaVersion, jvmMissing, runJvm, type JvmScore } from './jvm';
 
@@ -63,11 +63,11 @@ function textTable(t: ExtraTable): string[] {
   return [t.caption + ':', ...all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '))];
 }
 
-/** Runs the same kernels natively (crates/core/benches/<suite.nativeBench>.rs) with the same preset. */
+/** Runs the same kernels natively (crates/core/benches/kernels.rs, given this suite's rows) with the same preset. */
 function runNative(root: string, suite: Suite, o: CliOptions): Map<string, number[]> {
   const p = PRESETS[o.preset];
-  if (!suite.nativeBench) throw new Error(`${suite.name} has no native benchmark`);
-  const args = ['bench', '-q', '--manifest-path', join(root, 'crates', 'Cargo.toml'), '-p', 'hotpath-core', '--bench', suite.nativeBench, '--',
+  const rows = suite.rows.map((r) => `${r.id}|${r.kernel.suite}|${kernelParams(r.kernel)}|${r.maxBatch}`).join(';');
+  const args = ['bench', '-q', '--manifest-path', join(root, 'crates', 'Cargo.toml'), '-p', 'hotpath-core', '--bench', 'kernels', '--', '--rows', rows,
     '--forks', String(p.forks), '--warmup', String(p.warmupIterations), '--iterations', String(p.measurementIterations),
     '--iteration-ms', String(p.iterationMs), ...(o.only ? ['--only', o.only] : [])];
   process.stderr.write('Running the native kernels (cargo bench) …\n');

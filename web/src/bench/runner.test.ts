@@ -10,10 +10,16 @@ function world(opts: { failOn?: string; panicOn?: string } = {}) {
   let t = 0;
   const clock = { now: () => (t += 0.001) };
   const wasm: KernelFactory = {
-    HeapCancelKernel: class {
+    Kernel: class {
       private k = 0;
-      constructor(private heap: string, private num: number, private reverse: boolean) {
-        if (opts.failOn === `${heap}/${num}`) throw new Error('no such kernel today');
+      private heap: string;
+      private num: number;
+      private reverse: boolean;
+      constructor(suite: string, params: string) {
+        const p = Object.fromEntries(params.split(',').map((kv) => kv.split('=')));
+        [this.heap, this.num, this.reverse] = [p.heap, Number(p.num), p.reverse === 'true'];
+        if (suite !== 'heap-cancel') throw new Error(`not a heap-cancel row: ${suite}`);
+        if (opts.failOn === `${this.heap}/${this.num}`) throw new Error('no such kernel today');
       }
       prepare(k: number) {
         this.k = k;

@@ -6,11 +6,14 @@ import type { SuiteRun } from './runner';
 import type { Claim, Interval, VerdictState } from './ratio';
 import { lookup } from '../site/lookup';
 
-/** A row's kernel: a wasm-bindgen class the fork constructs with these arguments. */
+/** A row's kernel: its suite's, built by the wasm's one Kernel class from these parameters (crates/core's kernel.rs). */
 export interface KernelSpec {
-  export: string;
-  args: (string | number | boolean)[];
+  suite: string;
+  params: Record<string, string | number | boolean>;
 }
+
+/** The parameters as the kernel table reads them: `heap=jdk,num=100,reverse=true`. */
+export const kernelParams = (spec: KernelSpec) => Object.entries(spec.params).map(([k, v]) => `${k}=${v}`).join(',');
 
 /** The wasm exports a fork can build kernels from (the real module, or a test double). */
 export type KernelFactory = Record<string, unknown>;
@@ -93,8 +96,6 @@ export interface Suite {
   extras?(run: SuiteRun): ExtraTable[];
   /** Ops/s against `chart.x`, log-log, one line per series (plus its published figures). */
   chart: { x: string; xLabel: string; series: ChartSeries[]; publishedLabel: string };
-  /** The native twin of the kernels: `cargo bench --bench <name>` in crates/core. */
-  nativeBench?: string;
   /** The JVM originals with the same op (`npm run bench -- <suite> --jvm`). */
   jvm?: JvmSpec;
 }
@@ -154,9 +155,9 @@ export function suiteNames(): string[] {
 
 /** Builds a row's kernel from a wasm module (a fork's own instance). */
 export function buildKernel(wasm: KernelFactory, spec: KernelSpec): Kernel & { free(): void } {
-  const Ctor = lookup(wasm as Record<string, unknown>, spec.export);
-  if (typeof Ctor !== 'function') throw new Error(`the wasm module has no kernel called "${spec.export}"`);
-  return new (Ctor as new (...a: unknown[]) => Kernel & { free(): void })(...spec.args);
+  const Ctor = lookup(wasm as Record<string, unknown>, 'Kernel');
+  if (typeof Ctor !== 'function') throw new Error('the wasm module has no Kernel class');
+  return new (Ctor as new (suite: string, params: string) => Kernel & { free(): void })(spec.suite, kernelParams(spec));
 }
 
 export interface Preset {

@@ -36,7 +36,7 @@ function targetFeatures(bytes: Uint8Array<ArrayBuffer>): string[] {
 
 function checksum(heap: string, num: number, reverse: boolean): number {
   return callWasm((w) => {
-    const k = new w.HeapCancelKernel(heap, num, reverse);
+    const k = new w.Kernel('heap-cancel', `heap=${heap},num=${num},reverse=${reverse}`);
     try {
       k.prepare(1);
       return k.run();

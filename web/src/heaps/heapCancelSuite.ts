@@ -16,7 +16,7 @@ const HEAPS = ['jdk', 'indexed'];
 const ROWS: Row[] = BENCHMARKS.flatMap((benchmark) =>
   HEAPS.flatMap((heap) => NUMS.map((num) => ({
     id: `${benchmark}/${heap}/${num}`, benchmark, params: { heap, num },
-    kernel: { export: 'HeapCancelKernel', args: [heap, num, benchmark === 'cancelInReverseOrder'] },
+    kernel: { suite: 'heap-cancel', params: { heap, num, reverse: benchmark === 'cancelInReverseOrder' } },
     // A prepared invocation holds num timers; keep a batch to about a million of them.
     maxBatch: Math.max(1, Math.floor(1_000_000 / num)),
   }))));
@@ -141,7 +141,6 @@ export const heapCancel: Suite = {
       { key: 'indexed-reverse', label: 'cancelInReverseOrder (indexed heap)', className: 'indexed-reverse', benchmark: 'cancelInReverseOrder', params: { heap: 'indexed' } },
     ],
   },
-  nativeBench: 'heap_cancel',
   jvm: {
     what: 'java.util.PriorityQueue and Netty 4.1.140’s DefaultPriorityQueue',
     runs: [{ project: 'jvm/suites', jar: 'target/benchmarks.jar', include: 'lab.jvm.HeapCancel' }],

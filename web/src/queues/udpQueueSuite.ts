@@ -32,7 +32,7 @@ const id = (queue: string, capacity: number) => `${METHOD[queue]}/${capacity}`;
 
 const ROWS: Row[] = QUEUES.flatMap((queue) => CAPACITIES.map((capacity) => ({
   id: id(queue, capacity), benchmark: METHOD[queue], params: { queue, capacity },
-  kernel: { export: 'QueueOfferKernel', args: [queue, capacity] },
+  kernel: { suite: 'udp-queue', params: { queue, capacity } },
   // size() walks ~capacity/2 nodes per offer: keep a batch near a second at most.
   maxBatch: queue === 'clq-size' ? Math.max(1, Math.floor(4_000_000 / capacity)) : 1_000_000,
 })));
@@ -166,7 +166,6 @@ export const udpQueue: Suite = {
       className: ['indexed-order', 'jdk-reverse', 'jdk-order', 'indexed-reverse', 'q-mpsc'][i], benchmark: METHOD[queue], params: { queue },
     })),
   },
-  nativeBench: 'udp_queue',
   jvm: {
     what: 'the JDK’s ConcurrentLinkedQueue and ArrayBlockingQueue, JCTools 4.0.7’s rings',
     runs: [{ project: 'jvm/suites', jar: 'target/benchmarks.jar', include: 'lab.jvm.QueueOffer' }],

@@ -30,7 +30,7 @@ export const commitFigure = (design: 'before-ea' | 'after', size: number) => FIG
 
 const ROWS: Row[] = DESIGNS.flatMap((design) => SIZES.map((size) => ({
   id: id(design, size), benchmark: 'recycleSameThread', params: { design, size },
-  kernel: { export: 'RecyclerKernel', args: [design, size] },
+  kernel: { suite: 'recycler', params: { design, size } },
   // Allocating a 65,536-element list zeroes 256 kB per op: keep batches near a second at most.
   maxBatch: design === 'allocate' ? Math.max(1, Math.floor(200_000_000 / Math.max(size, 256))) : 1_000_000,
 })));
@@ -146,7 +146,6 @@ export const recyclerSuite: Suite = {
       benchmark: 'recycleSameThread', params: { design },
     })),
   },
-  nativeBench: 'recycler',
   jvm: {
     what: 'Netty 4.0.20 (before) and 4.0.21 (after), with and without -ea:io.netty...',
     runs: [

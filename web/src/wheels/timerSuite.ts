@@ -17,7 +17,7 @@ const LABEL: Record<string, string> = { wheel: 'Kafka timing wheel', 'delay-queu
 
 const ROWS: Row[] = TIMERS.flatMap((timer) => NS.map((n) => ({
   id: `addCancel/${timer}/${n}`, benchmark: 'addCancel', params: { timer, n },
-  kernel: { export: 'TimerAddCancelKernel', args: [timer, n] },
+  kernel: { suite: 'timer-add-cancel', params: { timer, n } },
   maxBatch: Math.max(1, Math.floor(1_000_000 / n)),
 })));
 
@@ -128,7 +128,6 @@ export const timerAddCancel: Suite = {
       key: timer, label: LABEL[timer], className: ['indexed-reverse', 'jdk-reverse', 'indexed-order'][i], benchmark: 'addCancel', params: { timer },
     })),
   },
-  nativeBench: 'timer_add_cancel',
   jvm: {
     what: 'Kafka 4.4’s TimingWheel, java.util.concurrent.DelayQueue and Netty’s DefaultPriorityQueue, on a virtual clock',
     runs: [{ project: 'jvm/suites', jar: 'target/benchmarks.jar', include: 'lab.jvm.TimerAddCancel' }],

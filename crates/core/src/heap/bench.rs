@@ -5,10 +5,12 @@
 
 use std::rc::Rc;
 
+use crate::family::Variant;
 use crate::heap::indexed::{Handle, IndexedHeap};
 use crate::heap::jdk::{ByKey, JdkHeap};
 use crate::heap::timer::Timer;
 use crate::heap::HeapKind;
+use crate::kernel::{Kernel, Suite};
 use crate::probe::NoProbe;
 use crate::reference::Ref;
 
@@ -125,7 +127,7 @@ fn cancel_handles(h: &mut IndexedHeap<Timer, NoProbe>, handles: &[Handle], rever
     }
 }
 
-impl crate::native_bench::Kernel for HeapCancel {
+impl Kernel for HeapCancel {
     fn prepare(&mut self, k: usize) {
         HeapCancel::prepare(self, k);
     }
@@ -133,6 +135,21 @@ impl crate::native_bench::Kernel for HeapCancel {
         HeapCancel::run(self)
     }
 }
+
+/// The heaps' suite: `heap-cancel` (heap=jdk|indexed, num, reverse=true|false).
+pub const SUITES: &[Suite] = &[Suite {
+    name: "heap-cancel",
+    params: &["heap", "num", "reverse"],
+    build: |p| {
+        let names: Vec<&str> = HeapKind::ALL.iter().map(|k| k.name()).collect();
+        let kind = p.one_of("heap", HeapKind::parse, &names)?;
+        Ok(Box::new(HeapCancel::new(
+            kind,
+            p.number("num", 1, 1_000_000)?,
+            p.flag("reverse")?,
+        )))
+    },
+}];
 
 #[cfg(test)]
 mod tests {

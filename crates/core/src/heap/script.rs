@@ -419,6 +419,7 @@ pub struct Heaps;
 
 impl Family for Heaps {
     const NAME: &'static str = "heap";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::heap::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "heap";
     type Op = HeapOp;
     type Variant = HeapKind;

@@ -13,10 +13,12 @@
 //! adds under one lock round-trip per offer). After each CLQ drain the dead nodes are collected
 //! for reuse, as the JVM's garbage collector would free them.
 
+use crate::kernel::{Kernel, Suite};
 use crate::queue::array::ArrayQueue;
 use crate::queue::jctools::{RingKind, RingQueue};
 use crate::queue::linked::LinkedQueue;
 use crate::queue::StepQueue;
+use crate::script::ScriptError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OfferDesign {
@@ -205,7 +207,7 @@ impl QueueOffer {
     }
 }
 
-impl crate::native_bench::Kernel for QueueOffer {
+impl Kernel for QueueOffer {
     fn prepare(&mut self, k: usize) {
         QueueOffer::prepare(self, k);
     }
@@ -213,6 +215,26 @@ impl crate::native_bench::Kernel for QueueOffer {
         QueueOffer::run(self)
     }
 }
+
+/// The queues' suite: `udp-queue` (queue=clq|clq-size|abq|spsc|mpsc, capacity a power of two).
+pub const SUITES: &[Suite] = &[Suite {
+    name: "udp-queue",
+    params: &["queue", "capacity"],
+    build: |p| {
+        let design = p.one_of(
+            "queue",
+            OfferDesign::parse,
+            &OfferDesign::ALL.map(OfferDesign::name),
+        )?;
+        let capacity = p.number("capacity", 4, 1 << 30)?;
+        if !capacity.is_power_of_two() {
+            return Err(ScriptError::request(format!(
+                "capacity must be a power of two from 4, not {capacity}"
+            )));
+        }
+        Ok(Box::new(QueueOffer::new(design, capacity as usize)))
+    },
+}];
 
 #[cfg(test)]
 mod tests {

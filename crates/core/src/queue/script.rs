@@ -632,6 +632,7 @@ pub struct Queues;
 
 impl Family for Queues {
     const NAME: &'static str = "queue";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::queue::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "queue";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;

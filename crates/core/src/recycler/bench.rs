@@ -9,6 +9,7 @@
 //! each invocation's list and array are new objects in a [`Nursery`], allocated as the JVM's young
 //! generation allocates them.
 
+use crate::kernel::{Kernel, Suite};
 use crate::probe::NoProbe;
 use crate::recycler::stack::StackRecycler;
 use crate::recycler::weak_order::WeakOrderRecycler;
@@ -307,7 +308,7 @@ impl RecycleSameThread {
     }
 }
 
-impl crate::native_bench::Kernel for RecycleSameThread {
+impl Kernel for RecycleSameThread {
     fn prepare(&mut self, k: usize) {
         RecycleSameThread::prepare(self, k);
     }
@@ -315,6 +316,23 @@ impl crate::native_bench::Kernel for RecycleSameThread {
         RecycleSameThread::run(self)
     }
 }
+
+/// The Recyclers' suite: `recycler` (design=before-ea|before|after|allocate, size).
+pub const SUITES: &[Suite] = &[Suite {
+    name: "recycler",
+    params: &["design", "size"],
+    build: |p| {
+        let design = p.one_of(
+            "design",
+            PoolDesign::parse,
+            &PoolDesign::ALL.map(PoolDesign::name),
+        )?;
+        Ok(Box::new(RecycleSameThread::new(
+            design,
+            p.number("size", 0, 1 << 24)? as usize,
+        )))
+    },
+}];
 
 #[cfg(test)]
 mod tests {

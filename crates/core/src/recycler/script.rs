@@ -377,6 +377,7 @@ pub struct Recyclers;
 
 impl Family for Recyclers {
     const NAME: &'static str = "recycler";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::recycler::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "version";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;

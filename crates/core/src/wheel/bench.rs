@@ -9,6 +9,7 @@
 //! survivors untimed; this op also times running them, which all three designs must do.
 
 use crate::heap::indexed::{Handle, IndexedHeap};
+use crate::kernel::{Kernel, Suite};
 use crate::wheel::script::SplitMix;
 use crate::wheel::{DelayQueueTimer, SystemTimer, TaskKey, VirtualTimer};
 
@@ -137,7 +138,7 @@ impl TimerAddCancel {
     }
 }
 
-impl crate::native_bench::Kernel for TimerAddCancel {
+impl Kernel for TimerAddCancel {
     fn prepare(&mut self, k: usize) {
         TimerAddCancel::prepare(self, k);
     }
@@ -145,6 +146,23 @@ impl crate::native_bench::Kernel for TimerAddCancel {
         TimerAddCancel::run(self)
     }
 }
+
+/// The timers' suite: `timer-add-cancel` (timer=wheel|delay-queue|indexed, n).
+pub const SUITES: &[Suite] = &[Suite {
+    name: "timer-add-cancel",
+    params: &["timer", "n"],
+    build: |p| {
+        let design = p.one_of(
+            "timer",
+            TimerDesign::parse,
+            &TimerDesign::ALL.map(TimerDesign::name),
+        )?;
+        Ok(Box::new(TimerAddCancel::new(
+            design,
+            p.number("n", 1, 1_000_000)?,
+        )))
+    },
+}];
 
 #[cfg(test)]
 mod tests {

@@ -383,6 +383,7 @@ pub struct Wheels;
 
 impl Family for Wheels {
     const NAME: &'static str = "wheel";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::wheel::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "view";
     type Op = WheelOp;
     type Variant = TimerKind;
