@@ -137,17 +137,25 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
     setRows([]);
     setRun(null);
     setProgress(null);
-    // Another panel on this page may be measuring: wait for it, so neither times the other.
-    const result = await exclusive(() => {
-      setWaiting(false);
-      if (c.signal.aborted) return Promise.resolve(null);
-      setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
-      return runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
-        presetName, signal: c.signal,
-        onProgress: setProgress,
-        onRow: (r) => setRows((rs) => [...rs, r]),
-      });
-    }, () => setWaiting(true));
+    // Another panel may be measuring, on this page or in another frame of the lab on the host's
+    // page: wait for it, so neither times the other.
+    let result: SuiteRun | null;
+    try {
+      result = await exclusive(() => {
+        setWaiting(false);
+        if (c.signal.aborted) return Promise.resolve(null);
+        setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
+        return runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
+          presetName, signal: c.signal,
+          onProgress: setProgress,
+          onRow: (r) => setRows((rs) => [...rs, r]),
+        });
+      }, () => setWaiting(true), { signal: c.signal });
+    } catch (e) {
+      // Cancelled while it waited: it never ran.
+      if ((e as Error).name !== 'AbortError') throw e;
+      result = null;
+    }
     if (ctrl.current === c) {
       setRun(result);
       setProgress(null);
@@ -206,7 +214,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
       </p>
       <div role="status" aria-live="polite" className="bench-progress">
-        {waiting && 'Waiting for the other benchmark on this page to finish: two at once would time each other.'}
+        {waiting && 'Waiting for the other benchmark to finish (another panel on this page, or another frame or tab of the lab): two at once would time each other. This one starts when it ends.'}
         {fromCommit && (
           <>
             Not live: the run committed with the lab, measured {committed.measured} with {committed.runtime} on {committed.machine}

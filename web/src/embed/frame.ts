@@ -7,6 +7,13 @@ import { useEffect } from 'react';
 export type HostTheme = 'auto' | 'light' | 'dark';
 
 /**
+ * Whether this page is inside a frame (someone's docs page, or the lab's own measuring frame):
+ * there the share controls give way to a link that opens the view in the lab, where a reader can
+ * use them (a frame of another site may not write the clipboard or download).
+ */
+export const isFramed = (): boolean => typeof window !== 'undefined' && window.parent !== window;
+
+/**
  * The content's height, the frame's width it was measured at (the host checks it is current),
  * and whether the view is still loading (the host then keeps its placeholder rather than shrink
  * to the loading line and grow again, which made the page jump and let every frame load at once).
