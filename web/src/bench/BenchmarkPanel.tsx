@@ -121,9 +121,13 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const ctrl = useRef<AbortController | null>(null);
   const running = ctrl.current !== null && run === null && (progress !== null || waiting);
 
+  // Until the committed run and the environment are in, the panel is still growing: its frame's
+  // host keeps the height it expects (embed/frame.ts) rather than shrink now and jump later.
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    environment().then(setEnv, () => setEnv(null));
-    if (suite) committedRun(suite).then(setCommitted, () => setCommitted(undefined));
+    const env = environment().then(setEnv, () => setEnv(null));
+    const saved = suite ? committedRun(suite).then(setCommitted, () => setCommitted(undefined)) : Promise.resolve();
+    void Promise.all([env, saved]).then(() => setSettled(true));
     return () => ctrl.current?.abort();
     // Once, on mount: the panel's suite is fixed for its life (an embed's new address is a new view).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -189,7 +193,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const jvm = jvmResults(suite.name);
 
   return (
-    <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`}>
+    <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`} data-settling={settled ? undefined : ''}>
       <h3 className="widget-title">Benchmark: {suite.title} <small>({suite.className}, {suite.source})</small></h3>
       <div className="button-row">
         <label className="inline">
@@ -258,19 +262,22 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
               preset, with other tabs closed, for figures to quote.
             </p>
           )}
-          <div ref={chart} className="bench-chart">
-            <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
-              yLabel="ops/s (higher is better)" />
+          {/* The picture is the chart with its legend: the lines' names are in the legend only. */}
+          <div ref={chart}>
+            <div className="bench-chart">
+              <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
+                yLabel="ops/s (higher is better)" />
+            </div>
+            {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (
+              <p className="hint">Rows with {suite.chart.x} 0 are in the table above but not on the chart: a log axis has no place for 0.</p>
+            )}
+            <ul className="legend">
+              {series.filter((s) => !s.dashed).map((s) => (
+                <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
+              ))}
+              <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: {suite.chart.publishedLabel}</label></li>
+            </ul>
           </div>
-          {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (
-            <p className="hint">Rows with {suite.chart.x} 0 are in the table above but not on the chart: a log axis has no place for 0.</p>
-          )}
-          <ul className="legend">
-            {series.filter((s) => !s.dashed).map((s) => (
-              <li key={s.key} className={s.className}><span className="swatch" aria-hidden="true" /> {s.label}</li>
-            ))}
-            <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> dashed: {suite.chart.publishedLabel}</label></li>
-          </ul>
         </>
       )}
       {finished && (
@@ -306,7 +313,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         </>
       )}
       <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={chart} pending={table ? undefined : 'run the benchmark first: the picture is its chart'}
-        name={`${suite.name}-${presetName}`}
+        name={fromCommit ? `${suite.name}-${committed.run.preset}-committed` : `${suite.name}-${run?.preset ?? presetName}`}
         caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}`
           : fromCommit ? `The run committed with the lab (not live): ${committed.run.preset} preset, measured ${committed.measured} with ${committed.runtime} on ${committed.machine}.` : ''} />
       {jvm && <JvmColumn suite={suite} jvm={jvm} run={finished} live={!fromCommit} />}

@@ -16,9 +16,15 @@ export const isFramed = (): boolean => typeof window !== 'undefined' && window.p
 /**
  * The content's height, the frame's width it was measured at (the host checks it is current),
  * and whether the view is still loading (the host then keeps its placeholder rather than shrink
- * to the loading line and grow again, which made the page jump and let every frame load at once).
+ * to the loading line and grow again, which made the page jump and let every frame load at once):
+ * a widget still loading its wasm (`.widget-loading`), or one still fetching what it shows at
+ * first (`data-settling`: the benchmark's committed run).
  */
-export interface SizeMessage { type: 'hotpath:size'; height: number; width: number; loading: boolean }
+export interface SizeMessage {
+  type: 'hotpath:size'; height: number; width: number; loading: boolean;
+  /** The page's colour scheme (light, dark, or "light dark": the reader's), for the host to give its iframe element the same. */
+  scheme: string;
+}
 
 /** Whether a message from the host asks for the height again (after the host page was resized). */
 export const isMeasureRequest = (data: unknown): boolean =>
@@ -60,8 +66,9 @@ export function useHostFrame(el: React.RefObject<HTMLElement | null>): void {
       if (!always && height === last && width === lastWidth) return;
       last = height;
       lastWidth = width;
-      const loading = target.querySelector('.widget-loading') !== null;
-      const msg: SizeMessage = { type: 'hotpath:size', height, width, loading };
+      const loading = target.querySelector('.widget-loading, [data-settling]') !== null;
+      const scheme = getComputedStyle(document.documentElement).colorScheme;
+      const msg: SizeMessage = { type: 'hotpath:size', height, width, loading, scheme };
       // The height is not a secret, and the host's origin is not known here.
       window.parent.postMessage(msg, '*');
     };
