@@ -13,6 +13,8 @@ import { useEmbedHeight } from './useEmbedHeight';
 import { isFramed } from './frame';
 import { OpenInLab } from './ShareLink';
 import { download, fileName } from '../site/download';
+import { API, useServerMode } from '../site/serverMode';
+import { OEMBED_WIDTH } from '../catalog/routes';
 import { num } from '../site/format';
 
 export interface ShareEmbedProps {
@@ -110,6 +112,24 @@ export function ShareEmbed(props: ShareEmbedProps) {
   return <ShareDialog {...props} />;
 }
 
+/**
+ * On the class server, tells it the height measured for this exact link at this width, so its
+ * oEmbed answer for the link (README, "Embedding") quotes the height a browser measured. Once per
+ * link and width; nothing is sent from a static site.
+ */
+function useReportHeight(on: boolean, href: string, width: number, height: number | null, current: boolean) {
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    if (!on || height === null || !current || width <= 0) return;
+    const key = `${width} ${href}`;
+    if (sent.current.has(key) || href.length > 12_000) return;
+    sent.current.add(key);
+    void fetch(`${API}embed-heights`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: href, width: Math.round(width), height }),
+    }).catch(() => undefined);
+  }, [on, href, width, height, current]);
+}
+
 function ShareDialog({ link, title, drawing, pending, caption = '', name, parts }: ShareEmbedProps) {
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<Kind | null>(null);
@@ -131,6 +151,11 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   const typedOk = typed !== null && Number.isInteger(typed) && typed >= MIN_COLUMN && typed <= MAX_COLUMN;
   const width = typedOk ? typed : here;
   const measured = useEmbedHeight(open && !view.problem ? view.href : null, width);
+  // On the class server the link is measured at oEmbed's width too, for the server to quote.
+  const onServer = useServerMode().mode === 'server';
+  const forOembed = useEmbedHeight(open && onServer && !view.problem && Math.round(width) !== OEMBED_WIDTH ? view.href : null, OEMBED_WIDTH);
+  useReportHeight(onServer, view.href, Math.round(width), measured.height, measured.current);
+  useReportHeight(onServer, view.href, OEMBED_WIDTH, forOembed.height, forOembed.current);
   const themed = embedTheme === 'host' ? view.href : withQuery(view.href, 'theme', embedTheme);
   const target: EmbedTarget = { url: pinnedUrl(themed), title, height: measured.height ?? undefined };
   const pictureTheme = theme === 'screen' ? (open ? screenTheme() : 'light') : theme;
@@ -280,6 +305,7 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
           )}
           {problem && <p className="input-error" role="alert">{problem}</p>}
           {measured.probe}
+          {forOembed.probe}
         </div>
       )}
     </details>
