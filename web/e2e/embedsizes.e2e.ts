@@ -3,7 +3,10 @@
 // no script (plain iframes) and with embed.js (elements, whose placeholders then do not shift the
 // page as a reader scrolls through); oEmbed's heights hold at 860 px for every route, pinned to
 // the kept copy of the release.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -205,4 +208,61 @@ describe('oEmbed at 860 px, pinned', () => {
       await current.close();
     }
   });
+});
+
+describe('oEmbed on the class server', () => {
+  const freePort = () => new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+  it('answers a link of any state with the height Share / embed measured for it there, within 2 px at 860 px', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'hotpath-oembed-class-'));
+    const args = ['--site', process.env.HOTPATH_SITE_DIR!, '--base', process.env.HOTPATH_SITE_BASE ?? '/', '--wasm', join(ROOT, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'),
+      '--data', data, '--port', String(await freePort())];
+    const bundle = join(ROOT, '.cache', 'class', 'server.mjs');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(`file://${bundle}`)}).then((m) => m.main(${JSON.stringify(args)}))`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const server = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening on (\S+) /.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) => reject(new Error(`the class server exited (${code}): ${out}`)));
+      });
+      // A state no test measured: the recycler after its fourth operation, as a figure.
+      const path = `embed/recycler?variant=after&show=drawing,controls,narration&ops=${q('A: get, get, B: recycle 1, A: get')}&step=op:4`;
+      const ask = async (url: string) => (await fetch(`${server}oembed?url=${encodeURIComponent(url)}`)).json() as Promise<{ html: string; height: number; width: number; hotpath_height: string }>;
+      const { page, errors } = await browser.openUrl(`${server}${path.replace('show=drawing,controls,narration&', '')}`);
+      await page.locator('details.share-embed summary').click();
+      for (const part of ['Pseudocode', 'Counters', 'Script and settings']) await page.getByLabel(part, { exact: true }).uncheck();
+      const link = await page.getByLabel('Link to this exact state').inputValue();
+      expect((await ask(link)).hotpath_height).toMatch(/^not measured for this state/);
+      // The dialog measures the link for its column and, on this server, for oEmbed's 860 px, and says so to the server.
+      await expect.poll(async () => (await ask(link)).hotpath_height, { timeout: 60_000 }).toBe('measured in a reader’s browser for this exact state (Share / embed, on this server)');
+      const o = await ask(link);
+      expect(o.width).toBe(860);
+      // Its discovery tag names that answer.
+      const html = await (await fetch(link)).text();
+      expect(html).toContain(`type="application/json+oembed" href="${server}oembed?url=${encodeURIComponent(link.replace(/#.*/, ''))}&amp;format=json"`);
+      await onHost({ 'index.html': `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">${o.html}</body></html>` }, async (url) => {
+        await page.goto(url);
+        const f = await loaded(page, 0);
+        const height = await page.locator('iframe').evaluate((e) => e.clientHeight);
+        expect(height).toBe(o.height);
+        await expect.poll(async () => Math.abs((await contentHeight(f)) - height), { timeout: 15_000 }).toBeLessThanOrEqual(2);
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(data, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
