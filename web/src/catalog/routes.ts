@@ -1,9 +1,10 @@
 // The widgets reachable at /embed/<name>. Free of imports but JSON (the family registry, the
-// measured heights): the build reads it to write a page for each name, so that embeds work on a
+// measured heights) and the measured widths (embed/widths.ts): the build reads it to write a page for each name, so that embeds work on a
 // static host without rewrites, and the oEmbed files and data. A test holds it equal to what the
 // catalog registers.
 import FAMILIES from './families.json';
 import HEIGHTS from './embed-heights.json';
+import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths';
 
 /** The widgets that are not a family's player. */
 const WIDGETS = ['heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 'bench'] as const;
@@ -13,10 +14,7 @@ export const EMBED_NAMES: readonly string[] = [...FAMILIES.map((f) => f.name), .
 /** The site's own pages besides the lessons, each written as a page of its own by the build. */
 export const PAGE_ROUTES = ['embed', 'teacher', 'class'] as const;
 
-/** The width an oEmbed consumer is offered, and the column heights are quoted for unless the author gives another. */
-export const OEMBED_WIDTH = 860;
-/** The column widths each measured view's height is known at (a phone, a docs column, oEmbed's, a wide page). */
-export const MEASURED_WIDTHS = [390, 720, 860, 1280] as const;
+export { MEASURED_WIDTHS, OEMBED_WIDTH };
 
 /** Link parameters that do not change a view's size: the release, the theme. */
 const UNSIZED = ['v', 'theme'];

@@ -14,7 +14,7 @@ import { isFramed } from './frame';
 import { OpenInLab } from './ShareLink';
 import { download, fileName } from '../site/download';
 import { API, useServerMode } from '../site/serverMode';
-import { OEMBED_WIDTH } from '../catalog/routes';
+import { OEMBED_WIDTH } from './widths';
 import { num } from '../site/format';
 
 export interface ShareEmbedProps {
