@@ -4,7 +4,7 @@
 // author's page has, the theme, the parts to show (players), and the current drawing as an SVG or
 // PNG file, in either theme, with a caption of the author's. Inside a frame (someone's docs page)
 // it is a link that opens the view in the lab instead.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { pinnedUrl, withQuery, type Link } from './link';
 import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, type EmbedTarget, type SnippetTheme } from './snippets';
 import { pictureOf, pngOf, type Picture } from './picture';
@@ -142,6 +142,7 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   // The column the author's page gives the embed: this widget's own until they type another.
   const [columnText, setColumnText] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  const id = useId();
 
   const shown: Parts = chosen.size === PARTS.length ? null : chosen;
   const view = parts ? parts.link(shown) : link;
@@ -239,24 +240,24 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
           </label>
           {view.problem && <p className="input-error" role="status">The link leaves out the script: {view.problem}.</p>}
           <div className="button-row">
-            <label className="inline">
-              Column width{' '}
-              <input type="number" className="column-width" min={MIN_COLUMN} max={MAX_COLUMN} step={1} list="hotpath-column-widths"
+            <span className="inline">
+              <label htmlFor={`${id}-column`}>Column width</label>{' '}
+              <input id={`${id}-column`} type="number" className="column-width" min={MIN_COLUMN} max={MAX_COLUMN} step={1} list={`${id}-widths`}
                 value={columnText ?? String(here)} aria-invalid={columnText !== null && !typedOk}
                 onChange={(e) => setColumnText(e.target.value)} /> px
-            </label>
-            <datalist id="hotpath-column-widths">
+            </span>
+            <datalist id={`${id}-widths`}>
               {COMMON_WIDTHS.map((w) => <option key={w} value={w} />)}
             </datalist>
-            <label className="inline">
-              Theme{' '}
-              <select value={embedTheme} onChange={(e) => setEmbedTheme(e.target.value as EmbedTheme)}>
+            <span className="inline">
+              <label htmlFor={`${id}-theme`}>Theme</label>{' '}
+              <select id={`${id}-theme`} value={embedTheme} onChange={(e) => setEmbedTheme(e.target.value as EmbedTheme)}>
                 <option value="host">follow the page (an iframe: the reader’s system)</option>
                 <option value="system">the reader’s system</option>
                 <option value="light">light</option>
                 <option value="dark">dark</option>
               </select>
-            </label>
+            </span>
           </div>
           <p className="hint" role="status">
             {columnText !== null && !typedOk && `A column is ${num(MIN_COLUMN)} to ${num(MAX_COLUMN)} px wide; measuring for ${num(width)} px. `}
