@@ -169,7 +169,7 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   const canPicture = drawing !== undefined && !pending;
 
   const snippets: { kind: Kind; label: string; text: string; rows?: number }[] = [
-    { kind: 'iframe', label: 'HTML iframe (a fixed height: the view’s, measured for the column below)', text: iframeSnippet(target) },
+    { kind: 'iframe', label: 'HTML iframe (a fixed height: the view’s, measured for the column width above)', text: iframeSnippet(target) },
     { kind: 'element', label: 'Custom element (sizes itself to its content, follows the page’s theme)', text: elementSnippet(target, ELEMENT_THEME[embedTheme]), rows: 3 },
     // A picture is offered only where there is one to download.
     ...(drawing ? [{
