@@ -48,10 +48,17 @@ async function snippetsFor(page: Page, path: string, column: number) {
     for (const part of ['Pseudocode', 'Counters', 'Script and settings']) await share.getByLabel(part, { exact: true }).uncheck();
     expect(await share.getByLabel('Link to this exact state').inputValue()).toContain(FIGURE_ONLY);
   }
-  await share.getByLabel('Column width').fill(String(column));
+  await share.getByLabel('Column width', { exact: true }).fill(String(column));
   const done = share.getByText(new RegExp(`^Height ([\\d,]+) px, measured for a column ${column.toLocaleString('en-US')} px wide\\. `));
-  await expect.poll(() => done.count(), { timeout: 60_000 }).toBe(1);
-  const height = Number(/^Height ([\d,]+) px/.exec(await done.innerText())![1].replace(/,/g, ''));
+  // Measured, and the same a second later (a view may still be settling): the snippets then carry it.
+  const read = async () => Number(/^Height ([\d,]+) px/.exec(await done.innerText().catch(() => ''))?.[1].replace(/,/g, '') ?? 0);
+  let height = 0;
+  await expect.poll(async () => {
+    const first = await read();
+    await page.waitForTimeout(1000);
+    height = await read();
+    return height > 0 && height === first;
+  }, { timeout: 90_000, message: path }).toBe(true);
   const iframe = await share.getByRole('textbox', { name: /^HTML iframe/ }).inputValue();
   const element = await share.getByRole('textbox', { name: /^Custom element/ }).inputValue();
   expect(iframe, path).toContain(`height="${height}"`);

@@ -4,7 +4,7 @@
 // catalog registers.
 import FAMILIES from './families.json';
 import HEIGHTS from './embed-heights.json';
-import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths';
+import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths.ts';
 
 /** The widgets that are not a family's player. */
 const WIDGETS = ['heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 'bench'] as const;

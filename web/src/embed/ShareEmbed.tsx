@@ -112,21 +112,27 @@ export function ShareEmbed(props: ShareEmbedProps) {
   return <ShareDialog {...props} />;
 }
 
+/** How long a measured height must hold before it is told to the server (a view settling moves a few pixels). */
+const REPORT_AFTER_MS = 1000;
+
 /**
  * On the class server, tells it the height measured for this exact link at this width, so its
- * oEmbed answer for the link (README, "Embedding") quotes the height a browser measured. Once per
- * link and width; nothing is sent from a static site.
+ * oEmbed answer for the link (README, "Embedding") quotes the height a browser measured: once it
+ * has held for a second, once per link, width and height; nothing is sent from a static site.
  */
 function useReportHeight(on: boolean, href: string, width: number, height: number | null, current: boolean) {
   const sent = useRef(new Set<string>());
   useEffect(() => {
-    if (!on || height === null || !current || width <= 0) return;
-    const key = `${width} ${href}`;
-    if (sent.current.has(key) || href.length > 12_000) return;
-    sent.current.add(key);
-    void fetch(`${API}embed-heights`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: href, width: Math.round(width), height }),
-    }).catch(() => undefined);
+    if (!on || height === null || !current || width <= 0 || href.length > 12_000) return;
+    const key = `${width} ${height} ${href}`;
+    if (sent.current.has(key)) return;
+    const t = setTimeout(() => {
+      sent.current.add(key);
+      void fetch(`${API}embed-heights`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: href, width: Math.round(width), height }),
+      }).catch(() => undefined);
+    }, REPORT_AFTER_MS);
+    return () => clearTimeout(t);
   }, [on, href, width, height, current]);
 }
 
