@@ -3,14 +3,18 @@ import react from '@vitejs/plugin-react';
 import mdx from '@mdx-js/rollup';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
-import { oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
+import { answerOembed, oembedData, oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
 import { headersFor } from './web/scripts/headers.mjs';
 
 const root = import.meta.dirname;
+
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+/** Where the host keeps this release's copy of the site (README, "Pinned versions"), or ''. */
+const pinBase = () => (process.env.HOTPATH_PIN_BASE ? normaliseBase(process.env.HOTPATH_PIN_BASE) : '');
 
 /**
  * The dev and preview servers send what a real host should (docs/hosting.md):
@@ -18,22 +22,42 @@ const root = import.meta.dirname;
  */
 function siteHeaders(): Plugin {
   let base = '/';
-  const middleware = (req: { url?: string }, res: { setHeader(k: string, v: string): void }, next: () => void) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+  let outDir = '';
+  type Res = { setHeader(k: string, v: string): void; statusCode: number; end(body?: string): void };
+  const json = (res: Res, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(`${JSON.stringify(body, null, 2)}\n`);
+  };
+  const middleware = (preview: boolean) => (req: { url?: string; headers: Record<string, string | string[] | undefined> }, res: Res, next: () => void) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
     const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\//, '');
     for (const [k, v] of Object.entries(headersFor(rel))) res.setHeader(k, v);
+    // A Node host answers oEmbed for any embed link (README, "Embedding"): so do these two.
+    if (rel === 'oembed') {
+      const root = `http://${String(req.headers.host ?? '127.0.0.1')}${base}`;
+      const a = answerOembed(url.searchParams, root, oembedData({ version, base, pinBase: pinBase() }));
+      return json(res, a.status, a.body);
+    }
+    // Without HOTPATH_SITE_URL there are no oEmbed files: a 404 saying so, not the site's page with 200.
+    const file = /^embed\/[a-z0-9-]+\/oembed\.json$/.exec(rel);
+    if (file && !(preview && existsSync(join(outDir, rel)))) {
+      return json(res, 404, { error: 'no oEmbed file here: the site was built without HOTPATH_SITE_URL (README, "Embedding"); ask oembed?url=<link> instead' });
+    }
     next();
   };
   return {
     name: 'hotpath:site-headers',
     configResolved(config) {
       base = config.base;
+      outDir = resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
-      server.middlewares.use(middleware);
+      server.middlewares.use(middleware(false));
     },
     configurePreviewServer(server) {
-      server.middlewares.use(middleware);
+      server.middlewares.use(middleware(true));
     },
   };
 }
@@ -132,11 +156,13 @@ function routeCopies(): Plugin {
       // says "static" instead; the class server's own route for that path comes before its files.
       mkdirSync(join(outDir, 'api'), { recursive: true });
       writeFileSync(join(outDir, 'api', 'status'), `${JSON.stringify({ server: 'static' })}\n`);
-      // oEmbed needs absolute addresses: only a build that knows the site's (docs/embedding.md, "Pasting a link").
+      // What a Node host needs to answer oEmbed for any link (and `npm run measure:embeds` to measure).
+      writeFileSync(join(outDir, 'embed', 'oembed-data.json'), `${JSON.stringify(oembedData({ version, base, pinBase: pinBase() }), null, 2)}\n`);
+      // oEmbed files need absolute addresses: only a build that knows the site's (docs/embedding.md).
       const site = process.env.HOTPATH_SITE_URL;
       if (site) {
         for (const example of EMBED_EXAMPLES) {
-          const o = oembedFor(site, example);
+          const o = oembedFor(site, example, { base, pinBase: pinBase(), version });
           writeFileSync(join(outDir, o.path), o.json);
           const page = join(outDir, 'embed', example.name, 'index.html');
           writeFileSync(page, withDiscovery(readFileSync(page, 'utf8'), o.link));
@@ -152,7 +178,6 @@ function normaliseBase(base: string | undefined): string {
   return withLead.endsWith('/') ? withLead : `${withLead}/`;
 }
 
-const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
 export default defineConfig({
   root: join(root, 'web'),
@@ -160,7 +185,7 @@ export default defineConfig({
   define: {
     __LAB_VERSION__: JSON.stringify(version),
     // docs/embedding.md, "Pinned versions": where the host keeps this release's copy, for snippets to point at.
-    __PIN_BASE__: JSON.stringify(process.env.HOTPATH_PIN_BASE ? normaliseBase(process.env.HOTPATH_PIN_BASE) : ''),
+    __PIN_BASE__: JSON.stringify(pinBase()),
   },
   plugins: [
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter, remarkGfm], providerImportSource: '@mdx-js/react' }) },

@@ -109,6 +109,126 @@ describe('frames on a page of another origin', () => {
   });
 });
 
+/** One pixel of the page's screenshot, as [r, g, b]. */
+async function pixel(page: import('playwright-core').Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = 1;
+    c.height = 1;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  }, png.toString('base64'));
+}
+
+describe('themes on a page of another origin (issue 43)', () => {
+  it('follow a host whose background fades between themes: every toggle ends on the page’s new theme, never on the colour mid-fade', async () => {
+    const site = siteUrl();
+    const head = `<style>
+      html[data-theme='dark'] body { background: #1b1b1d; color: #e3e3e3; }
+      html[data-theme='light'] body { background: #ffffff; color: #1c1e21; }
+      body { transition: background-color .3s; }
+    </style>`;
+    const body = `<h1>Docs</h1><hotpath-widget src="${site}embed/heap?variant=jdk&show=drawing,narration&ops=${q('add 5, add 3')}&step=end" title="Heap" theme="host"></hotpath-widget>`;
+    await onHost({ 'index.html': hostHtml(site, body, head).replace('<html>', '<html data-theme="dark">') }, async (url) => {
+      const { page, errors } = await browser.open('', { colorScheme: 'light' });
+      await page.goto(url);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      const f = await frameOf(page, 0);
+      await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      // Every theme the frame is given from here on, in order.
+      await f.evaluate(() => {
+        const w = window as unknown as { seen: string[] };
+        w.seen = [];
+        new MutationObserver(() => w.seen.push(document.documentElement.dataset.theme ?? 'none'))
+          .observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+      });
+      const toggles = ['light', 'dark', 'light'];
+      for (const t of toggles) {
+        await page.evaluate((x) => document.documentElement.setAttribute('data-theme', x), t);
+        await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe(t);
+        // Past the fade: nothing comes after to set it right or wrong.
+        await page.waitForTimeout(600);
+        expect(await f.evaluate(() => document.documentElement.dataset.theme), `after the toggle to ${t}`).toBe(t);
+      }
+      expect(await f.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(toggles);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('give a plain iframe theme=dark (no script on the page), and show the host’s own background around the card, not a shade of the browser’s', async () => {
+    const site = siteUrl();
+    const css = '<style>body { background: #1b1b1d; color: #e3e3e3; }</style>';
+    const link = `${site}embed/heap?variant=jdk&show=drawing,narration&ops=${q('add 5, add 3')}&step=end`;
+    // No embed script on the first page: only the link says dark.
+    const plain = `<!doctype html><html><head><meta charset="utf-8">${css}</head><body style="margin:0 auto;max-width:900px">
+<h1>Plain</h1><iframe src="${link}&theme=dark" title="Dark" style="width:100%;border:0;height:700px"></iframe>
+<iframe src="${link}&theme=light" title="Light" style="width:100%;border:0;height:700px"></iframe></body></html>`;
+    const withScript = hostHtml(site, `<h1>Element</h1><hotpath-widget src="${link}" title="Heap" theme="host"></hotpath-widget>`, css);
+    await onHost({ 'plain.html': plain, 'index.html': withScript }, async (url) => {
+      const { page, errors } = await browser.open('', { colorScheme: 'light' });
+      await page.goto(`${url}plain.html`);
+      const dark = await frameOf(page, 0);
+      const light = await frameOf(page, 1);
+      expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      expect(await dark.evaluate(() => getComputedStyle(document.querySelector('.widget')!).backgroundColor)).toBe('rgb(24, 28, 33)');
+      expect(await light.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      // A bad theme is an error naming it; an unknown parameter's error lists theme and v among those it takes.
+      await page.goto(`${link}&theme=purple`);
+      expect(await page.getByRole('alert').innerText()).toBe('This embed link is malformed: theme=purple is not a theme; expected theme=light, theme=dark or theme=system.');
+      await page.goto(`${site}embed/heap?variant=jdk&colour=dark`);
+      expect(await page.getByRole('alert').innerText()).toBe('This embed link is malformed: “colour” is not a parameter here; expected variant, heap, show, ops, step, theme, v.');
+      await page.goto(`${site}embed/bench?suite=recycler&run=0&theme=dark`);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      // With the script, a dark page declaring no colour scheme: the frame shows the page's own #1b1b1d around its card.
+      await page.goto(url);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      const f = await frameOf(page, 0);
+      await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      await page.waitForTimeout(300);
+      const box = (await page.locator('iframe').boundingBox())!;
+      const around = await pixel(page, Math.round(box.x + 2), Math.round(box.y + 2));
+      const host = await pixel(page, Math.round(box.x + 2), Math.round(box.y - 4));
+      expect(host).toEqual([0x1b, 0x1b, 0x1d]);
+      expect(around).toEqual(host);
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
+describe('inside a frame', () => {
+  it('offers a link to the view in the lab, not the share controls a reader of someone’s page cannot use', async () => {
+    const site = siteUrl();
+    const body = `<hotpath-widget src="${site}embed/heap?variant=jdk&ops=${q('add 5, add 3')}&step=end" title="Full"></hotpath-widget>
+<hotpath-widget src="${site}embed/bench?suite=recycler&preset=quick&run=0" title="Bench"></hotpath-widget>`;
+    await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
+      const { page, errors } = await browser.open();
+      await page.goto(url);
+      await page.locator('hotpath-widget').nth(1).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 30_000 }).toBe(2);
+      for (const [i, path] of [[0, 'embed/heap?variant=jdk'], [1, 'embed/bench?suite=recycler']] as const) {
+        const f = await frameOf(page, i);
+        await f.locator('.trace-player, .bench-panel').first().waitFor();
+        expect(await f.getByText('Share / embed').count(), path).toBe(0);
+        expect(await f.getByText(/^Link to this (step|script)$/).count(), path).toBe(0);
+        const open = f.getByRole('link', { name: /Open this view in Hotpath Lab/ });
+        expect(await open.getAttribute('href'), path).toContain(path);
+        expect(await open.getAttribute('target'), path).toBe('_blank');
+      }
+      // On its own page the same view has them.
+      await page.goto(`${site}embed/heap?variant=jdk&ops=${q('add 5, add 3')}&step=end`);
+      await page.locator('.trace-player').waitFor();
+      expect(await page.getByText('Share / embed').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Link to this step' }).count()).toBe(1);
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
 describe('a narrow host page', () => {
   it('keeps the timing wheel’s occupied slot in view at 420 px, and shows that the row scrolls', async () => {
     const site = siteUrl();

@@ -5,7 +5,8 @@
 //
 // The element makes an iframe when it comes near the viewport, sizes it to its content (the
 // embedded page reports its height), and tells it the theme: host (follow this page: its
-// data-theme, its background, its color-scheme), light, dark, or auto (the reader's system).
+// background, where it is fading to if it fades, else its data-theme, its class, its
+// color-scheme), light, dark, or auto (the reader's system).
 // `height` is the starting height, until the frame reports its own. `src` must be an http(s)
 // link: anything else (javascript:, data:) is refused and said so in the element. Plain
 // <iframe>s of the lab on a page that includes this script are sized the same way. No
@@ -65,10 +66,28 @@
     return 0.2126 * lin(m[1]) + 0.7152 * lin(m[2]) + 0.0722 * lin(m[3]) < 0.2;
   }
 
+  /**
+   * The background `n` is settling on: where the page fades it (`transition: background-color .3s`),
+   * the colour the transition ends at, not the one it passes through now (read the moment the
+   * page's toggle flips data-theme, the colour was still the old theme's).
+   */
+  function settledBackground(n) {
+    const now = getComputedStyle(n).backgroundColor;
+    if (typeof n.getAnimations !== 'function') return now;
+    for (const a of n.getAnimations()) {
+      if (!/^background(-color)?$/.test(a.transitionProperty || '') || !a.effect || typeof a.effect.getKeyframes !== 'function') continue;
+      const frames = a.effect.getKeyframes();
+      const end = frames.length ? frames[frames.length - 1] : null;
+      const colour = end && (end.backgroundColor || end['background-color']);
+      if (colour) return colour;
+    }
+    return now;
+  }
+
   /** The theme of `el`'s page where it stands: its background, else what the page says of itself. */
   function hostTheme(el) {
     for (let n = el; n; n = n.parentElement) {
-      const dark = darkColour(getComputedStyle(n).backgroundColor);
+      const dark = darkColour(settledBackground(n));
       if (dark !== null) return dark ? 'dark' : 'light';
     }
     const root = document.documentElement;
@@ -133,6 +152,8 @@
       : 0;
     frame.style.setProperty('height', `${height + extra}px`, 'important');
     frame.setAttribute('data-hotpath-sized', '');
+    // A plain iframe's page says its scheme (its own theme= link, or the reader's); ours is the one we sent.
+    if (!ours && typeof d.scheme === 'string' && /^(light|dark|light dark)$/.test(d.scheme)) setScheme(frame, d.scheme);
     if (!sized.has(frame)) {
       sized.add(frame);
       if (nearby) nearby.observe(frame);
@@ -165,6 +186,21 @@
   watchBody();
   document.addEventListener('DOMContentLoaded', watchBody);
   if (window.matchMedia) matchMedia('(prefers-color-scheme: dark)').addEventListener('change', follow);
+  // A background that fades to the new theme is read again when the fade ends (settledBackground
+  // reads where it is going; this is for browsers that cannot say).
+  const faded = (e) => { if (/^background(-color)?$/.test(e.propertyName)) follow(); };
+  document.addEventListener('transitionend', faded, true);
+  document.addEventListener('transitioncancel', faded, true);
+
+  /**
+   * The colour scheme the frame's page is in, given to the iframe too: a browser paints a frame
+   * whose scheme differs from its iframe element's on an opaque backdrop of its own (a dark frame
+   * on a dark page that declares no scheme got a backdrop a shade darker than the page's).
+   */
+  const SCHEMES = { light: 'light', dark: 'dark', auto: 'light dark' };
+  function setScheme(frame, scheme) {
+    if (scheme) frame.style.setProperty('color-scheme', scheme, 'important');
+  }
 
   /** Styles the frame keeps whatever the host's CSS says of iframes: it fills the column exactly. */
   const FRAME_STYLE = {
@@ -245,6 +281,7 @@
       frame.title = this.label();
       for (const [k, v] of Object.entries(FRAME_STYLE)) frame.style.setProperty(k, v, 'important');
       frame.style.setProperty('height', `${this.placeholder()}px`, 'important');
+      setScheme(frame, SCHEMES[this.theme()]);
       frame.addEventListener('load', () => this.sendTheme());
       this.frame = frame;
       this.appendChild(frame);
@@ -255,16 +292,22 @@
       remember(this.getAttribute('src') || '', height);
     }
 
+    /** The theme to give the frame: light, dark or auto (`host` read from the page now). */
+    theme() {
+      const asked = (this.getAttribute('theme') || 'auto').toLowerCase();
+      const t = THEMES.includes(asked) ? asked : 'auto';
+      return t === 'host' ? hostTheme(this) : t;
+    }
+
     /** Tells the frame its theme; `always` false: only if it changed (the host page changed something). */
     sendTheme(always = true) {
       if (!this.frame || !this.frame.contentWindow) return;
       const url = httpUrl(this.frame.getAttribute('src'));
       if (!url) return;
-      const asked = (this.getAttribute('theme') || 'auto').toLowerCase();
-      const t = THEMES.includes(asked) ? asked : 'auto';
-      const theme = t === 'host' ? hostTheme(this) : t;
+      const theme = this.theme();
       if (!always && theme === this.sent) return;
       this.sent = theme;
+      setScheme(this.frame, SCHEMES[theme]);
       this.frame.contentWindow.postMessage({ type: 'hotpath:theme', theme }, url.origin);
     }
   }

@@ -17,7 +17,8 @@ main(async () => {
   const unknown = args.filter((a, i) => a.startsWith('--') && a !== '--base' && i !== at + 1);
   if (unknown.length) throw new SetupError(`Unknown option ${unknown[0]}; the only option is --base PATH.`);
   const base = at >= 0 ? args[at + 1] : process.env.HOTPATH_BASE ?? '/';
-  const out = resolve(ROOT, process.env.HOTPATH_OUT_DIR ?? join(ROOT, 'dist'));
+  // HOTPATH_OUT_DIR names the folder (relative to the repository, as vite.config.ts reads it); it was printed but not used.
+  const out = process.env.HOTPATH_OUT_DIR ? resolve(ROOT, process.env.HOTPATH_OUT_DIR) : join(ROOT, 'dist');
   await buildSite(base, out);
   step(`Done: ${out} is a static site; serve it at ${base}.`);
 });

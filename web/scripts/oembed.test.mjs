@@ -15,6 +15,13 @@ describe('oEmbed', () => {
     expect(withDiscovery('<html><head><title>x</title></head><body></body></html>', link)).toContain(`${link}\n  </head>`);
   });
 
+  it('embeds the release the site was built as (v=), at the kept copy of it where the build names one (HOTPATH_PIN_BASE)', () => {
+    const o = JSON.parse(oembedFor('https://lab.example/hotpath/', example, { base: '/hotpath/', pinBase: '/hotpath/v/0.1.0/', version: '0.1.0' }).json);
+    expect(o.html).toContain('src="https://lab.example/hotpath/v/0.1.0/embed/heap?heap=race&amp;ops=schedule+15%2C+cancel-reverse&amp;step=end&amp;v=0.1.0"');
+    const unpinned = JSON.parse(oembedFor('https://lab.example/hotpath/', example, { base: '/hotpath/', pinBase: '', version: '0.1.0' }).json);
+    expect(unpinned.html).toContain('src="https://lab.example/hotpath/embed/heap?heap=race&amp;ops=schedule+15%2C+cancel-reverse&amp;step=end&amp;v=0.1.0"');
+  });
+
   it('needs the site’s absolute http(s) address, and says so', () => {
     expect(siteRoot('https://lab.example')).toBe('https://lab.example/');
     expect(() => siteRoot('/hotpath/')).toThrow(/not an absolute URL/);

@@ -21,6 +21,7 @@ import type { Db } from './db';
 import { Keys, type Checked } from './keys';
 import { checkName } from './names';
 import { tokenHash } from './tokens';
+import { registerOembed } from './oembed';
 import { actionBody, classParams, createClassBody, joinBody, lessonParams } from './schemas';
 import {
   classData, createClass, findClass, joinClass, progressOf, recordAction, type ClassRow,
@@ -279,6 +280,8 @@ export async function buildApp(o: AppOptions) {
 
   if (o.siteDir) {
     const site = o.siteDir;
+    // oEmbed for any embed link of the site (oembed.ts), before the files: the embed pages carry its discovery tag.
+    registerOembed(app, { base, api, siteDir: site, limit: perAddress(limits.read) });
     const rel = (path: string) => path.slice(site.length).replace(/^\//, '');
     await app.register(fastifyStatic, {
       root: site, prefix: base, redirect: true, index: ['index.html'], wildcard: true,

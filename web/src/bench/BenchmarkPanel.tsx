@@ -124,9 +124,13 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const ctrl = useRef<AbortController | null>(null);
   const running = ctrl.current !== null && run === null && (progress !== null || waiting);
 
+  // Until the committed run and the environment are in, the panel is still growing: its frame's
+  // host keeps the height it expects (embed/frame.ts) rather than shrink now and jump later.
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    environment().then(setEnv, () => setEnv(null));
-    if (suite) committedRun(suite).then(setCommitted, () => setCommitted(undefined));
+    const env = environment().then(setEnv, () => setEnv(null));
+    const saved = suite ? committedRun(suite).then(setCommitted, () => setCommitted(undefined)) : Promise.resolve();
+    void Promise.all([env, saved]).then(() => setSettled(true));
     return () => ctrl.current?.abort();
     // Once, on mount: the panel's suite is fixed for its life (an embed's new address is a new view).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -140,17 +144,25 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
     setRows([]);
     setRun(null);
     setProgress(null);
-    // Another panel on this page may be measuring: wait for it, so neither times the other.
-    const result = await exclusive(() => {
-      setWaiting(false);
-      if (c.signal.aborted) return Promise.resolve(null);
-      setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
-      return runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
-        presetName, signal: c.signal,
-        onProgress: setProgress,
-        onRow: (r) => setRows((rs) => [...rs, r]),
-      });
-    }, () => setWaiting(true));
+    // Another panel may be measuring, on this page or in another frame of the lab on the host's
+    // page: wait for it, so neither times the other.
+    let result: SuiteRun | null;
+    try {
+      result = await exclusive(() => {
+        setWaiting(false);
+        if (c.signal.aborted) return Promise.resolve(null);
+        setProgress({ row: 0, rows: suite.rows.length, label: 'starting', fork: 0, forks: PRESETS[presetName].forks, iterationsPerFork: 0, elapsedMs: 0 });
+        return runSuite(suite, PRESETS[presetName] as Preset, browserForkHost, {
+          presetName, signal: c.signal,
+          onProgress: setProgress,
+          onRow: (r) => setRows((rs) => [...rs, r]),
+        });
+      }, () => setWaiting(true), { signal: c.signal });
+    } catch (e) {
+      // Cancelled while it waited: it never ran.
+      if ((e as Error).name !== 'AbortError') throw e;
+      result = null;
+    }
     if (ctrl.current === c) {
       setRun(result);
       setProgress(null);
@@ -184,7 +196,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const jvm = jvmResults(suite.name);
 
   return (
-    <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`}>
+    <section className="widget bench-panel" aria-label={`Benchmark: ${suite.title}`} data-settling={settled ? undefined : ''}>
       <h3 className="widget-title">Benchmark: {suite.title} <small>({suite.className}, {suite.source})</small></h3>
       <div className="button-row">
         <label className="inline">
@@ -210,7 +222,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
       </p>
       <div role="status" aria-live="polite" className="bench-progress">
-        {waiting && 'Waiting for the other benchmark on this page to finish: two at once would time each other.'}
+        {waiting && 'Waiting for the other benchmark to finish (another panel on this page, or another frame or tab of the lab): two at once would time each other. This one starts when it ends.'}
         {fromCommit && (
           <>
             Not live: the run committed with the lab, measured {committed.measured} with {committed.runtime} on {committed.machine}
@@ -314,7 +326,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         </>
       )}
       <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={chart} pending={table ? undefined : 'run the benchmark first: the picture is its chart'}
-        name={`${suite.name}-${presetName}`}
+        name={fromCommit ? `${suite.name}-${committed.run.preset}-committed` : `${suite.name}-${run?.preset ?? presetName}`}
         caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}`
           : fromCommit ? `The run committed with the lab (not live): ${committed.run.preset} preset, measured ${committed.measured} with ${committed.runtime} on ${committed.machine}.` : ''} />
       {jvm && <JvmColumn suite={suite} jvm={jvm} run={finished} live={!fromCommit} />}

@@ -1,14 +1,20 @@
 // Share / embed, on every widget: the link to this exact state, the snippets a docs author
 // pastes (an iframe, the lab's custom element, a Markdown picture that links back, MDX), each
-// with a preview of what it will show and the view's real height, the parts to show (players),
-// and the current drawing as an SVG or PNG file, in either theme, with a caption of the author's.
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { pinnedUrl, type Link } from './link';
-import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, type EmbedTarget } from './snippets';
+// with a preview of what it will show and the view's real height in a column as wide as the
+// author's page has, the theme, the parts to show (players), and the current drawing as an SVG or
+// PNG file, in either theme, with a caption of the author's. Inside a frame (someone's docs page)
+// it is a link that opens the view in the lab instead.
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { pinnedUrl, withQuery, type Link } from './link';
+import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, type EmbedTarget, type SnippetTheme } from './snippets';
 import { pictureOf, pngOf, type Picture } from './picture';
 import { LIVE_PARTS, PARTS, type Part, type Parts } from './parts';
 import { useEmbedHeight } from './useEmbedHeight';
+import { isFramed } from './frame';
+import { OpenInLab } from './ShareLink';
 import { download, fileName } from '../site/download';
+import { API, useServerMode } from '../site/serverMode';
+import { OEMBED_WIDTH } from './widths';
 import { num } from '../site/format';
 
 export interface ShareEmbedProps {
@@ -29,6 +35,27 @@ export interface ShareEmbedProps {
 
 type Kind = 'iframe' | 'element' | 'markdown' | 'mdx';
 type PictureTheme = 'screen' | 'light' | 'dark';
+
+/**
+ * How the embed is themed: `host` follows the docs page (the element reads it; a plain iframe,
+ * which cannot, follows the reader's system), or pinned light or dark, or the reader's system.
+ * The element takes it as its attribute, a plain iframe from its link (theme=…).
+ */
+type EmbedTheme = 'host' | 'system' | 'light' | 'dark';
+const ELEMENT_THEME: Record<EmbedTheme, SnippetTheme> = { host: 'host', system: 'auto', light: 'light', dark: 'dark' };
+
+/** Column widths a docs page is likely to have, offered beside the box. */
+const COMMON_WIDTHS = [390, 720, 860, 1280];
+/** The narrowest and widest columns heights are measured for. */
+export const MIN_COLUMN = 240;
+export const MAX_COLUMN = 2400;
+
+/** The theme a picture "as on screen" is taken in. */
+function screenTheme(): 'light' | 'dark' {
+  const t = document.documentElement.dataset.theme;
+  if (t === 'light' || t === 'dark') return t;
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
 
 const PART_LABEL: Record<Part, string> = {
   drawing: 'Drawing', controls: 'Step controls', narration: 'Narration', pseudocode: 'Pseudocode', counters: 'Counters', script: 'Script and settings',
@@ -79,41 +106,87 @@ function PartsChooser({ chosen, onChange }: { chosen: ReadonlySet<Part>; onChang
   );
 }
 
-export function ShareEmbed({ link, title, drawing, pending, caption = '', name, parts }: ShareEmbedProps) {
+export function ShareEmbed(props: ShareEmbedProps) {
+  // In a frame of someone's page the reader gets the view in the lab, where sharing works.
+  if (isFramed()) return <OpenInLab link={props.link} />;
+  return <ShareDialog {...props} />;
+}
+
+/** How long a measured height must hold before it is told to the server (a view settling moves a few pixels). */
+const REPORT_AFTER_MS = 1000;
+
+/**
+ * On the class server, tells it the height measured for this exact link at this width, so its
+ * oEmbed answer for the link (README, "Embedding") quotes the height a browser measured: once it
+ * has held for a second, once per link, width and height; nothing is sent from a static site.
+ */
+function useReportHeight(on: boolean, href: string, width: number, height: number | null, current: boolean) {
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    if (!on || height === null || !current || width <= 0 || href.length > 12_000) return;
+    const key = `${width} ${height} ${href}`;
+    if (sent.current.has(key)) return;
+    const t = setTimeout(() => {
+      sent.current.add(key);
+      void fetch(`${API}embed-heights`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: href, width: Math.round(width), height }),
+      }).catch(() => undefined);
+    }, REPORT_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [on, href, width, height, current]);
+}
+
+function ShareDialog({ link, title, drawing, pending, caption = '', name, parts }: ShareEmbedProps) {
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<Kind | null>(null);
   const [png, setPng] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<Part>>(() => parts?.initial ?? new Set(PARTS));
   const [theme, setTheme] = useState<PictureTheme>('screen');
+  const [embedTheme, setEmbedTheme] = useState<EmbedTheme>('host');
   const [ownCaption, setOwnCaption] = useState<string | null>(null);
+  // The column the author's page gives the embed: this widget's own until they type another.
+  const [columnText, setColumnText] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
+  const id = useId();
 
   const shown: Parts = chosen.size === PARTS.length ? null : chosen;
   const view = parts ? parts.link(shown) : link;
-  // The height the view has in a column as wide as this widget's (its embed page adds 8 px a side).
-  const width = open ? (body.current?.closest('.widget')?.getBoundingClientRect().width ?? 800) + 16 : 0;
+  // This widget's column, as an embed page would have it (the page adds 8 px a side around the widget).
+  const here = open ? Math.round((body.current?.closest('.widget')?.getBoundingClientRect().width ?? 800) + 16) : 0;
+  const typed = columnText === null ? null : Number(columnText);
+  const typedOk = typed !== null && Number.isInteger(typed) && typed >= MIN_COLUMN && typed <= MAX_COLUMN;
+  const width = typedOk ? typed : here;
   const measured = useEmbedHeight(open && !view.problem ? view.href : null, width);
-  const target: EmbedTarget = { url: pinnedUrl(view.href), title, height: measured.height ?? undefined };
-  const image = fileName(name, 'png');
+  // On the class server the link is measured at oEmbed's width too, for the server to quote.
+  const onServer = useServerMode().mode === 'server';
+  const forOembed = useEmbedHeight(open && onServer && !view.problem && Math.round(width) !== OEMBED_WIDTH ? view.href : null, OEMBED_WIDTH);
+  useReportHeight(onServer, view.href, Math.round(width), measured.height, measured.current);
+  useReportHeight(onServer, view.href, OEMBED_WIDTH, forOembed.height, forOembed.current);
+  const themed = embedTheme === 'host' ? view.href : withQuery(view.href, 'theme', embedTheme);
+  const target: EmbedTarget = { url: pinnedUrl(themed), title, height: measured.height ?? undefined };
+  const pictureTheme = theme === 'screen' ? (open ? screenTheme() : 'light') : theme;
+  // Light and dark pictures of one view are two files: the dark one says so in its name.
+  const pictureName = pictureTheme === 'dark' ? `${name}-dark` : name;
+  const image = fileName(pictureName, 'png');
   const pictureParts: Parts = parts ? new Set([...chosen].filter((p) => !LIVE_PARTS.has(p))) : null;
   const generated = typeof caption === 'function' ? caption(shown) : caption;
   const shownCaption = ownCaption ?? generated;
   const canPicture = drawing !== undefined && !pending;
 
   const snippets: { kind: Kind; label: string; text: string; rows?: number }[] = [
-    { kind: 'iframe', label: 'HTML iframe (a fixed height: the view’s, measured)', text: iframeSnippet(target) },
-    { kind: 'element', label: 'Custom element (sizes itself to its content, follows the page’s theme)', text: elementSnippet(target), rows: 3 },
+    { kind: 'iframe', label: 'HTML iframe (a fixed height: the view’s, measured for the column width above)', text: iframeSnippet(target) },
+    { kind: 'element', label: 'Custom element (sizes itself to its content, follows the page’s theme)', text: elementSnippet(target, ELEMENT_THEME[embedTheme]), rows: 3 },
     // A picture is offered only where there is one to download.
     ...(drawing ? [{
       kind: 'markdown' as const,
       label: pending ? `Markdown picture (no picture yet: ${pending})` : 'Markdown picture (download the PNG below)',
       text: markdownSnippet(target, image),
     }] : []),
-    { kind: 'mdx', label: 'MDX (Docusaurus and the like: the custom element as JSX)', text: mdxSnippet(target) },
+    { kind: 'mdx', label: 'MDX (Docusaurus and the like: the custom element as JSX)', text: mdxSnippet(target, ELEMENT_THEME[embedTheme]) },
   ];
 
-  const picture = (): Picture | null => {
+  const picture = async (): Promise<Picture | null> => {
     const el = drawing?.current;
     if (!el || pending) {
       setProblem(pending ? `There is no picture yet: ${pending}.` : 'There is no drawing on screen to save yet.');
@@ -123,12 +196,12 @@ export function ShareEmbed({ link, title, drawing, pending, caption = '', name, 
     return pictureOf(el, { caption: shownCaption ? `${title}. ${shownCaption}` : title, link: target.url },
       { theme: theme === 'screen' ? undefined : theme, parts: pictureParts });
   };
-  const saveSvg = () => {
-    const p = picture();
-    if (p) download(fileName(name, 'svg'), p.svg, 'image/svg+xml');
+  const saveSvg = async () => {
+    const p = await picture();
+    if (p) download(fileName(pictureName, 'svg'), p.svg, 'image/svg+xml');
   };
   const makePng = async (): Promise<Blob | null> => {
-    const p = picture();
+    const p = await picture();
     if (!p) return null;
     try {
       return await pngOf(p);
@@ -172,10 +245,32 @@ export function ShareEmbed({ link, title, drawing, pending, caption = '', name, 
             <input readOnly value={view.href} onFocus={(e) => e.currentTarget.select()} />
           </label>
           {view.problem && <p className="input-error" role="status">The link leaves out the script: {view.problem}.</p>}
+          <div className="button-row">
+            <span className="inline">
+              <label htmlFor={`${id}-column`}>Column width</label>{' '}
+              <input id={`${id}-column`} type="number" className="column-width" min={MIN_COLUMN} max={MAX_COLUMN} step={1} list={`${id}-widths`}
+                value={columnText ?? String(here)} aria-invalid={columnText !== null && !typedOk}
+                onChange={(e) => setColumnText(e.target.value)} /> px
+            </span>
+            <datalist id={`${id}-widths`}>
+              {COMMON_WIDTHS.map((w) => <option key={w} value={w} />)}
+            </datalist>
+            <span className="inline">
+              <label htmlFor={`${id}-theme`}>Theme</label>{' '}
+              <select id={`${id}-theme`} value={embedTheme} onChange={(e) => setEmbedTheme(e.target.value as EmbedTheme)}>
+                <option value="host">follow the page (an iframe: the reader’s system)</option>
+                <option value="system">the reader’s system</option>
+                <option value="light">light</option>
+                <option value="dark">dark</option>
+              </select>
+            </span>
+          </div>
           <p className="hint" role="status">
+            {columnText !== null && !typedOk && `A column is ${num(MIN_COLUMN)} to ${num(MAX_COLUMN)} px wide; measuring for ${num(width)} px. `}
             {measured.height
               ? `Height ${num(measured.height)} px, measured for a column ${num(Math.round(width))} px wide${measured.current ? '' : ' (measuring again…)'}. `
               : 'Measuring the view’s height… '}
+            Give the width of the column on your page: a plain iframe keeps this height, and the element holds it until its view has loaded.
             Snippets name this release (v=…), so a later one that draws the view differently says so.
           </p>
           {snippets.map((s) => (
@@ -207,8 +302,8 @@ export function ShareEmbed({ link, title, drawing, pending, caption = '', name, 
                     <option value="dark">dark</option>
                   </select>
                 </label>
-                <button type="button" onClick={saveSvg} disabled={!canPicture}>Download SVG</button>
-                <button type="button" onClick={savePng} disabled={!canPicture}>Download PNG</button>
+                <button type="button" onClick={() => void saveSvg()} disabled={!canPicture}>Download SVG</button>
+                <button type="button" onClick={() => void savePng()} disabled={!canPicture}>Download PNG</button>
                 <span className="hint">
                   {canPicture ? 'The drawing as it is now, with its caption and a link back here.' : `No picture yet: ${pending}.`}
                 </span>
@@ -217,6 +312,7 @@ export function ShareEmbed({ link, title, drawing, pending, caption = '', name, 
           )}
           {problem && <p className="input-error" role="alert">{problem}</p>}
           {measured.probe}
+          {forOembed.probe}
         </div>
       )}
     </details>

@@ -1,7 +1,9 @@
 import type { Link } from './link';
+import { isFramed } from './frame';
 
-/** "Link to this step", or why this state cannot be a link. */
+/** "Link to this step", or why this state cannot be a link; nothing inside a frame (ShareEmbed links to the lab there). */
 export function ShareLink({ link, label = 'Link to this step' }: { link: Link; label?: string }) {
+  if (isFramed()) return null;
   return (
     <p className="share">
       <a href={link.href}>{label}</a> (embeddable in an iframe)

@@ -7,11 +7,24 @@ import { useEffect } from 'react';
 export type HostTheme = 'auto' | 'light' | 'dark';
 
 /**
+ * Whether this page is inside a frame (someone's docs page, or the lab's own measuring frame):
+ * there the share controls give way to a link that opens the view in the lab, where a reader can
+ * use them (a frame of another site may not write the clipboard or download).
+ */
+export const isFramed = (): boolean => typeof window !== 'undefined' && window.parent !== window;
+
+/**
  * The content's height, the frame's width it was measured at (the host checks it is current),
  * and whether the view is still loading (the host then keeps its placeholder rather than shrink
- * to the loading line and grow again, which made the page jump and let every frame load at once).
+ * to the loading line and grow again, which made the page jump and let every frame load at once):
+ * a widget still loading its wasm (`.widget-loading`), or one still fetching what it shows at
+ * first (`data-settling`: the benchmark's committed run).
  */
-export interface SizeMessage { type: 'hotpath:size'; height: number; width: number; loading: boolean }
+export interface SizeMessage {
+  type: 'hotpath:size'; height: number; width: number; loading: boolean;
+  /** The page's colour scheme (light, dark, or "light dark": the reader's), for the host to give its iframe element the same. */
+  scheme: string;
+}
 
 /** Whether a message from the host asks for the height again (after the host page was resized). */
 export const isMeasureRequest = (data: unknown): boolean =>
@@ -53,8 +66,9 @@ export function useHostFrame(el: React.RefObject<HTMLElement | null>): void {
       if (!always && height === last && width === lastWidth) return;
       last = height;
       lastWidth = width;
-      const loading = target.querySelector('.widget-loading') !== null;
-      const msg: SizeMessage = { type: 'hotpath:size', height, width, loading };
+      const loading = target.querySelector('.widget-loading, [data-settling]') !== null;
+      const scheme = getComputedStyle(document.documentElement).colorScheme;
+      const msg: SizeMessage = { type: 'hotpath:size', height, width, loading, scheme };
       // The height is not a secret, and the host's origin is not known here.
       window.parent.postMessage(msg, '*');
     };

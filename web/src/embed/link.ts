@@ -67,10 +67,19 @@ export function readEmbedState(search: string, hash: string): EmbedState {
 }
 
 /**
- * Refuses parameters a view does not know, and any given twice: either would otherwise be
- * ignored without a word (`?heap=jdk&heap=indexed` used to show the first).
+ * Parameters every embed route takes, read by the embed page itself before the view reads the
+ * rest: `theme` (light, dark or system: how a plain iframe follows a docs page's theme) and `v`
+ * (the release a snippet was made with).
  */
-export function checkParams(params: URLSearchParams, known: readonly string[]): string | null {
+export const COMMON_PARAMS = ['theme', 'v'] as const;
+
+/**
+ * Refuses parameters a view does not know, and any given twice: either would otherwise be
+ * ignored without a word (`?heap=jdk&heap=indexed` used to show the first). The parameters every
+ * route takes (COMMON_PARAMS) are known everywhere, and named in the list.
+ */
+export function checkParams(params: URLSearchParams, own: readonly string[]): string | null {
+  const known = [...own, ...COMMON_PARAMS.filter((c) => !own.includes(c))];
   const seen = new Set<string>();
   for (const [name] of params) {
     if (!known.includes(name)) return `“${excerpt(name)}” is not a parameter here; expected ${known.join(', ')}`;
@@ -93,6 +102,13 @@ export function familyLink(module: Pick<FamilyModule, 'name'>, view: string, ops
   return embedLink(module.name, { [VARIANT_PARAM]: view, ...settings, ops, step: String(step) }, origin);
 }
 
+/** `href` with `name=value` added to its query (before any fragment, where the state may be). */
+export function withQuery(href: string, name: string, value: string): string {
+  const hash = href.indexOf('#');
+  const [before, fragment] = hash < 0 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
+  return `${before}${before.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}${fragment}`;
+}
+
 /** This release of the lab (package.json's version). */
 export const LAB_VERSION = __LAB_VERSION__;
 
@@ -107,6 +123,19 @@ export function pinnedUrl(href: string, base = import.meta.env.BASE_URL, pinBase
   const u = new URL(before);
   if (pinBase && u.pathname.startsWith(base)) before = `${u.origin}${pinBase}${u.pathname.slice(base.length)}${u.search}`;
   return `${before}${before.includes('?') ? '&' : '?'}v=${encodeURIComponent(LAB_VERSION)}${fragment}`;
+}
+
+/** How an embed is themed by its link: `theme=light|dark|system` (system: the reader's, whatever they chose on the lab's own pages). */
+export type LinkTheme = 'light' | 'dark' | 'system';
+
+/** The `theme` a link carries, checked: null when it has none. */
+export function linkTheme(params: URLSearchParams): { ok: true; theme: LinkTheme | null } | { ok: false; message: string } {
+  const all = params.getAll('theme');
+  if (all.length === 0) return { ok: true, theme: null };
+  if (all.length > 1) return { ok: false, message: `theme is given ${num(all.length)} times; give it once` };
+  const t = all[0];
+  if (t === 'light' || t === 'dark' || t === 'system') return { ok: true, theme: t };
+  return { ok: false, message: `theme=${excerpt(t)} is not a theme; expected theme=light, theme=dark or theme=system` };
 }
 
 /** The `v` a link carries, checked: null when it has none, else the version or why it is not one. */

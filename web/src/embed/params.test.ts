@@ -42,7 +42,7 @@ describe('family embed parameters', () => {
     });
     for (const bad of ['-2', 'op:0', 'op:', '1e3', '0x10', 'start']) expect(parse(`step=${bad}`), bad).toMatchObject({ ok: false });
     expect(parse('heap=jdk&heap=indexed')).toEqual({ ok: false, message: 'heap is given 2 times (heap=jdk, heap=indexed); give it once' });
-    expect(parse('hep=jdk')).toEqual({ ok: false, message: '“hep” is not a parameter here; expected variant, heap, show, ops, step' });
+    expect(parse('hep=jdk')).toEqual({ ok: false, message: '“hep” is not a parameter here; expected variant, heap, show, ops, step, theme, v' });
     expect(checkParams(new URLSearchParams('a=1&b=2'), ['a', 'b'])).toBeNull();
   });
 
@@ -55,7 +55,7 @@ describe('family embed parameters', () => {
     expect(parseFamilyEmbed(queue, url.searchParams)).toEqual({
       ok: true, view: 'abq', ops: 'P: offer 5, C: poll', step: 3, settings: { capacity: '4', schedule: 'P C' }, parts: null,
     });
-    expect(parseFamilyEmbed(queue, new URLSearchParams('capacty=4'))).toMatchObject({ ok: false, message: '“capacty” is not a parameter here; expected variant, queue, capacity, schedule, show, ops, step' });
+    expect(parseFamilyEmbed(queue, new URLSearchParams('capacty=4'))).toMatchObject({ ok: false, message: '“capacty” is not a parameter here; expected variant, queue, capacity, schedule, show, ops, step, theme, v' });
   });
 
   it('writes a readable URL that reads back the same', () => {

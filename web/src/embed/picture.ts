@@ -28,13 +28,17 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Room around the drawing, in pixels. */
 const PAD = 8;
 
+/** Sets a style on an element for the picture, and how to put it back. */
+type Setter = (e: HTMLElement, property: string, value: string) => void;
+
 /**
  * Sets the page up for one picture and returns how to undo it: no transitions (a picture is one
- * moment: an animation in flight jumps to where it is going), the theme asked for, the parts not
- * asked for hidden, and every scroll box opened to its full content (a table cut at its scroll box
- * was drawn cut, with a scrollbar).
+ * moment: an animation in flight jumps to where it is going), the theme asked for, and the parts
+ * not asked for hidden (`data-picture-hidden`: the stylesheet then folds a column left with no
+ * part in it, so the drawing takes the width the parts chosen leave it, as the figure-only view
+ * on screen does).
  */
-function prepare(el: HTMLElement, options: PictureOptions): () => void {
+function prepare(el: HTMLElement, options: PictureOptions): { set: Setter; undo: () => void } {
   const undo: (() => void)[] = [];
   const root = document.documentElement;
   root.classList.add('hotpath-capturing');
@@ -51,7 +55,7 @@ function prepare(el: HTMLElement, options: PictureOptions): () => void {
       else root.dataset.theme = before;
     });
   }
-  const set = (e: HTMLElement, property: string, value: string) => {
+  const set: Setter = (e, property, value) => {
     const was = e.style.getPropertyValue(property);
     const priority = e.style.getPropertyPriority(property);
     e.style.setProperty(property, value, 'important');
@@ -63,20 +67,69 @@ function prepare(el: HTMLElement, options: PictureOptions): () => void {
   const parts = options.parts ?? null;
   if (parts) {
     for (const e of el.querySelectorAll<HTMLElement>('[data-part]')) {
-      if (!parts.has(e.dataset.part as Part)) set(e, 'display', 'none');
+      if (parts.has(e.dataset.part as Part)) continue;
+      set(e, 'display', 'none');
+      e.setAttribute('data-picture-hidden', '');
+      undo.push(() => e.removeAttribute('data-picture-hidden'));
     }
   }
+  return { set, undo: () => undo.reverse().forEach((f) => f()) };
+}
+
+/** Scroll boxes in `el` whose content is wider or taller than they are. */
+function cutBoxes(el: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
   for (const e of [el, ...el.querySelectorAll<HTMLElement>('*')]) {
     if (!(e instanceof HTMLElement)) continue;
     const cs = getComputedStyle(e);
-    const scrolls = /auto|scroll/.test(cs.overflowX + cs.overflowY);
-    if (scrolls && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)) {
-      set(e, 'overflow', 'visible');
-      set(e, 'max-height', 'none');
-      set(e, 'max-width', 'none');
-    }
+    if (cs.display === 'none' || !/auto|scroll/.test(cs.overflowX + cs.overflowY)) continue;
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) out.push(e);
   }
-  return () => undo.reverse().forEach((f) => f());
+  return out;
+}
+
+/** Resolves after the page has laid out and drawn again (views sized by a ResizeObserver re-render in between). */
+const nextFrame = () => new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, 100);
+  requestAnimationFrame(() => {
+    clearTimeout(timer);
+    resolve();
+  });
+});
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await nextFrame();
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
+
+/** The widest a picture is made so that a row which scrolls on screen fits in its box. */
+const MAX_PICTURE_WIDTH = 4000;
+
+/**
+ * Lays the drawing out for the picture: a row that scrolls on screen (a Recycler's queue of 16
+ * links, the wheel's slots on a phone) gets the width it needs inside its own box, the picture
+ * growing wider (up to MAX_PICTURE_WIDTH) rather than the row spilling over the box around it;
+ * then every scroll box still cut is opened to its full content (a table cut at its scroll box was
+ * drawn cut, with a scrollbar).
+ */
+async function layOut(el: HTMLElement, set: Setter): Promise<void> {
+  await settle();
+  for (let round = 0; round < 6; round++) {
+    const wide = cutBoxes(el).filter((b) => b.scrollWidth > b.clientWidth + 1 && b.clientWidth > 0);
+    const width = el.getBoundingClientRect().width;
+    if (wide.length === 0 || width >= MAX_PICTURE_WIDTH) break;
+    // A box gets about its share of the picture's width: widen the picture by the missing width in that proportion.
+    const grow = Math.max(...wide.map((b) => (b.scrollWidth - b.clientWidth) * (width / b.clientWidth)));
+    set(el, 'width', `${Math.min(MAX_PICTURE_WIDTH, Math.ceil(width + grow + 1))}px`);
+    set(el, 'max-width', 'none');
+    await settle();
+  }
+  for (const e of cutBoxes(el)) {
+    set(e, 'overflow', 'visible');
+    set(e, 'max-height', 'none');
+    set(e, 'max-width', 'none');
+  }
 }
 
 /** The colour the drawing stands on: the nearest background behind it. */
@@ -103,17 +156,19 @@ export function wrapText(text: string, chars: number): string[] {
 }
 
 /**
- * `el` as drawn now, as plain SVG (shapes and text, which any SVG renderer draws) with `info`'s
+ * `el` as drawn now, laid out for the parts chosen (a moment's relayout on screen while it is
+ * taken), as plain SVG (shapes and text, which any SVG renderer draws) with `info`'s
  * caption and link under it; in another theme, or with some parts only, if `options` says so.
  */
-export function pictureOf(el: HTMLElement, info: PictureInfo, options: PictureOptions = {}): Picture {
-  const undo = prepare(el, options);
+export async function pictureOf(el: HTMLElement, info: PictureInfo, options: PictureOptions = {}): Promise<Picture> {
+  const { set, undo } = prepare(el, options);
   let v: ReturnType<typeof vectorOf>;
   let bg: string;
   let fg: string;
   let link: string;
   let box: DOMRect;
   try {
+    await layOut(el, set);
     box = el.getBoundingClientRect();
     v = vectorOf(el);
     bg = backgroundOf(el);

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName } from './snippets';
 import { themeFrom } from './frame';
 import { wrapText } from './picture';
-import { LAB_VERSION, linkVersion, pinnedUrl } from './link';
+import { LAB_VERSION, linkTheme, linkVersion, pinnedUrl, withQuery } from './link';
 
 const T = { url: 'https://lab.example/base/embed/heap?heap=race&ops=schedule%2015,cancel-reverse&step=end', title: 'JDK "vs" Netty [race]' };
 
@@ -25,9 +25,10 @@ describe('embed snippets', () => {
   it('carry the view’s real height, and follow the host page’s theme by default', () => {
     const t = { ...T, height: 1848 };
     expect(iframeSnippet(t)).toContain('height="1848"');
-    expect(elementSnippet(t)).toContain('theme="host" height="1848"></hotpath-widget>');
+    // The height is reserved in the style too, for the moments before the embed script has arrived.
+    expect(elementSnippet(t)).toContain('theme="host" height="1848" style="display:block;min-height:1848px"></hotpath-widget>');
     expect(mdxSnippet(t)).toBe('<hotpath-widget src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" ' +
-      'title="JDK &quot;vs&quot; Netty [race]" theme="host" height="1848" />');
+      'title="JDK &quot;vs&quot; Netty [race]" theme="host" height="1848" style={{ display: \'block\', minHeight: 1848 }} />');
     expect(mdxSiteConfig(T.url)).toBe("scripts: [{ src: 'https://lab.example/base/embed.js', async: true }],");
   });
 
@@ -41,6 +42,7 @@ describe('embed snippets', () => {
     expect(el.getAttribute('title')).toBe(T.title);
     expect(el.getAttribute('theme')).toBe('host');
     expect(el.getAttribute('height')).toBe('1848');
+    expect(el.getAttribute('style')).toBe('display:block;min-height:1848px');
   });
 
   it('name every picture by one rule, the same everywhere', () => {
@@ -57,6 +59,17 @@ describe('embed snippets', () => {
     expect(linkVersion('?heap=jdk')).toEqual({ ok: true, version: null });
     expect(linkVersion('?v=latest')).toEqual({ ok: false, message: `v=latest is not a version of the lab; expected one like v=${LAB_VERSION}` });
     expect(linkVersion('?v=1.0.0&v=1.0.1')).toMatchObject({ ok: false });
+  });
+
+  it('read theme=light|dark|system from a link (a plain iframe has no other way to follow a page), and add it before the fragment', () => {
+    expect(linkTheme(new URLSearchParams('heap=jdk&theme=dark'))).toEqual({ ok: true, theme: 'dark' });
+    expect(linkTheme(new URLSearchParams('theme=system'))).toEqual({ ok: true, theme: 'system' });
+    expect(linkTheme(new URLSearchParams('heap=jdk'))).toEqual({ ok: true, theme: null });
+    expect(linkTheme(new URLSearchParams('theme=purple'))).toEqual({ ok: false, message: 'theme=purple is not a theme; expected theme=light, theme=dark or theme=system' });
+    expect(linkTheme(new URLSearchParams('theme=dark&theme=light'))).toEqual({ ok: false, message: 'theme is given 2 times; give it once' });
+    expect(withQuery('https://x/embed/heap?heap=jdk', 'theme', 'dark')).toBe('https://x/embed/heap?heap=jdk&theme=dark');
+    expect(withQuery('https://x/embed/heap#z=abc', 'theme', 'dark')).toBe('https://x/embed/heap?theme=dark#z=abc');
+    expect(pinnedUrl(withQuery('https://x/lab/embed/heap#z=abc', 'theme', 'light'), '/lab/', '')).toBe(`https://x/lab/embed/heap?theme=light&v=${LAB_VERSION}#z=abc`);
   });
 
   it('take a theme only from a well-formed message', () => {

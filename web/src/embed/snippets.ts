@@ -36,9 +36,15 @@ export function iframeSnippet(t: EmbedTarget): string {
 const elementAttributes = (t: EmbedTarget, theme: SnippetTheme) =>
   `src="${escapeAttr(t.url)}" title="${escapeAttr(t.title)}" theme="${theme}"${t.height ? ` height="${t.height}"` : ''}`;
 
-/** The custom element; `theme` as SnippetTheme says; `height` only holds its place until the frame reports. */
+/**
+ * The custom element; `theme` as SnippetTheme says; `height` only holds its place until the frame
+ * reports. The same height is in its style too: until the embed script arrives (it loads async,
+ * after the page) the browser knows nothing of the element, which would be 0 px tall, and every
+ * frame below it, a lazy iframe included, would count as near the top of the page.
+ */
 export function elementSnippet(t: EmbedTarget, theme: SnippetTheme = 'host'): string {
-  return `<script src="${escapeAttr(scriptUrl(t.url))}" async></script>\n<hotpath-widget ${elementAttributes(t, theme)}></hotpath-widget>`;
+  const reserve = t.height ? ` style="display:block;min-height:${t.height}px"` : '';
+  return `<script src="${escapeAttr(scriptUrl(t.url))}" async></script>\n<hotpath-widget ${elementAttributes(t, theme)}${reserve}></hotpath-widget>`;
 }
 
 /** A picture that links back: the image is the PNG (or SVG) the author downloads and keeps beside the page. */
@@ -51,7 +57,8 @@ export function markdownSnippet(t: EmbedTarget, imageFile: string): string {
  * embed script on the site once: `mdxSiteConfig`.
  */
 export function mdxSnippet(t: EmbedTarget, theme: SnippetTheme = 'host'): string {
-  return `<hotpath-widget ${elementAttributes(t, theme)} />`;
+  const reserve = t.height ? ` style={{ display: 'block', minHeight: ${t.height} }}` : '';
+  return `<hotpath-widget ${elementAttributes(t, theme)}${reserve} />`;
 }
 
 /** The one line of site configuration the MDX snippet needs (Docusaurus: docusaurus.config.js). */

@@ -10,11 +10,18 @@ const SETTLE_MS = 400;
 /**
  * The height of `href` at `width` (the last one measured while a newer link is being measured:
  * `current` says whether it is this link's), and the hidden frame that measures it, to render.
+ *
+ * The frame is kept as tall as its content, as embed.js keeps a docs page's: a frame shorter than
+ * its page has a scrollbar, which took 15 px of its width, so the view was measured narrower than
+ * the column it would be shown in (and came out up to 30 px taller). A report is taken only once
+ * the page inside is as wide as asked, and done loading.
  */
 export function useEmbedHeight(href: string | null, width: number): { height: number | null; current: boolean; probe: ReactNode } {
   const [src, setSrc] = useState<string | null>(null);
-  const [measured, setMeasured] = useState<{ src: string; height: number } | null>(null);
+  const [measured, setMeasured] = useState<{ src: string; width: number; height: number } | null>(null);
+  const [frameHeight, setFrameHeight] = useState(300);
   const frame = useRef<HTMLIFrameElement>(null);
+  const columns = Math.round(width);
 
   useEffect(() => {
     if (!href) return;
@@ -27,17 +34,23 @@ export function useEmbedHeight(href: string | null, width: number): { height: nu
     const onMessage = (e: MessageEvent) => {
       const d = e.data as Partial<SizeMessage> | null;
       if (!frame.current || e.source !== frame.current.contentWindow || d?.type !== 'hotpath:size') return;
-      if (d.loading || typeof d.height !== 'number' || !(d.height > 0)) return;
-      setMeasured({ src, height: Math.ceil(d.height) });
+      if (typeof d.height !== 'number' || !(d.height > 0)) return;
+      const height = Math.ceil(Math.min(d.height, 40_000));
+      setFrameHeight(height);
+      if (d.loading || typeof d.width !== 'number' || Math.abs(d.width - columns) > 1) return;
+      setMeasured({ src, width: columns, height });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [src]);
+  }, [src, columns]);
 
-  const probe = src && width > 0 ? (
+  const probe = src && columns > 0 ? (
     // A new frame for a new width: the page inside lays out for the width it opens at.
-    <iframe key={Math.round(width)} ref={frame} src={src} title="Measuring the embed's height" aria-hidden="true" tabIndex={-1} className="embed-height-probe"
-      style={{ width: `${Math.round(width)}px` }} />
+    // Not cross-origin isolated, as it will not be on a docs page: a same-origin frame of the lab's
+    // isolated page would be, and a view that says whether it is (the benchmark) drew another line.
+    <iframe key={columns} ref={frame} src={src} title="Measuring the embed's height" aria-hidden="true" tabIndex={-1} className="embed-height-probe"
+      allow="cross-origin-isolated 'none'" style={{ width: `${columns}px`, height: `${frameHeight}px` }} />
   ) : null;
-  return { height: measured?.height ?? null, current: measured !== null && measured.src === href, probe };
+  const mine = measured !== null && measured.width === columns ? measured : null;
+  return { height: mine?.height ?? measured?.height ?? null, current: mine !== null && mine.src === href, probe };
 }

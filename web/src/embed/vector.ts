@@ -79,6 +79,32 @@ class TextStyles {
   }
 }
 
+/**
+ * The characters `start`…`end` of a text node (one word) as laid out: one piece per line they are
+ * on. A word the browser broke inside (after the hyphen of "ex-head") is two pieces: as one, its
+ * second line's words were placed after the word's end on that line, not at the line's start.
+ */
+function linePieces(node: Text, range: Range, start: number, end: number): { start: number; end: number; first: DOMRect; last: DOMRect }[] {
+  range.setStart(node, start);
+  range.setEnd(node, end);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0 || r.height > 0);
+  if (rects.length === 0 || rects[0].width === 0) return [];
+  if (rects.every((r) => Math.abs(r.top - rects[0].top) < 1)) return [{ start, end, first: rects[0], last: rects[rects.length - 1] }];
+  const pieces: { start: number; end: number; first: DOMRect; last: DOMRect }[] = [];
+  for (let i = start; i < end; i++) {
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    const r = range.getClientRects()[0];
+    if (!r) continue;
+    const open = pieces[pieces.length - 1];
+    if (open && Math.abs(r.top - open.first.top) < 1) {
+      open.end = i + 1;
+      open.last = r;
+    } else pieces.push({ start: i, end: i + 1, first: r, last: r });
+  }
+  return pieces;
+}
+
 /** Properties copied onto SVG elements as attributes, with the values that need not be written. */
 const SVG_PAINT: [string, string | null][] = [
   ['stroke-width', null], ['stroke-dasharray', 'none'], ['stroke-linecap', 'butt'], ['stroke-linejoin', 'miter'],
@@ -213,18 +239,15 @@ class Writer {
       line = null;
     };
     for (const word of data.matchAll(/\S+/g)) {
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      const rects = range.getClientRects();
-      if (rects.length === 0 || rects[0].width === 0) continue;
-      const first = rects[0];
-      const last = rects[rects.length - 1];
-      if (line && Math.abs(first.top - line.top) < 1) line.end = word.index + word[0].length;
-      else {
-        flush();
-        line = { start: word.index, end: word.index + word[0].length, left: first.left, top: first.top, bottom: first.bottom };
+      for (const piece of linePieces(node, range, word.index, word.index + word[0].length)) {
+        const { first, last } = piece;
+        if (line && Math.abs(first.top - line.top) < 1) line.end = piece.end;
+        else {
+          flush();
+          line = { start: piece.start, end: piece.end, left: first.left, top: first.top, bottom: first.bottom };
+        }
+        this.reach({ left: first.left, top: first.top, right: last.right, bottom: last.bottom });
       }
-      this.reach({ left: first.left, top: first.top, right: last.right, bottom: last.bottom });
     }
     flush();
   }

@@ -161,7 +161,7 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
           </div>
         </>
       )}
-      <ShareEmbed link={embedLink('cost-curves', { run: '1' })} title="Work per cancellation as the queue grows (JDK and Netty heaps)"
+      <ShareEmbed link={embedLink('cost-curves', { run: '0' })} title="Work per cancellation as the queue grows (JDK and Netty heaps)"
         drawing={chart} pending={points.length > 0 ? undefined : 'press Count first: the picture is the chart it draws'} name="cost-curves"
         caption={`Counted on the real heaps: ${points.length} of ${total} points. ${series.map((x) => `${x.label}: ${slopeText(x.points)}`).join('; ')}.`} />
     </section>

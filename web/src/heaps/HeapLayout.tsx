@@ -3,7 +3,7 @@
 import { useId, useRef } from 'react';
 import { useDraft } from '../site/drafts';
 import { capacityAt, heapTrace, slotsAt } from './frames';
-import { MAX_TIMERS, parseDeadlines } from './deadlines';
+import { MAX_TIMERS, layoutFileName, parseDeadlines } from './deadlines';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
 
@@ -60,7 +60,7 @@ export function HeapLayout({ initial = '' }: { initial?: string }) {
         </div>
       )}
       <ShareEmbed link={embedLink('heap-layout', { deadlines: text })} title="java.util.PriorityQueue's array for these deadlines"
-        drawing={drawing} pending={layout ? undefined : 'give the deadlines first: the picture is their array'} name="heap-layout" caption={`Deadlines scheduled in this order: ${text}.`} />
+        drawing={drawing} pending={layout ? undefined : 'give the deadlines first: the picture is their array'} name={parsed.ok ? layoutFileName(parsed.deadlines) : 'heap-layout'} caption={`Deadlines scheduled in this order: ${text}.`} />
     </div>
   );
 }

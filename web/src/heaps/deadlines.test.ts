@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMERS, parseDeadlines } from './deadlines';
+import { MAX_TIMERS, layoutFileName, parseDeadlines } from './deadlines';
 
 describe('parseDeadlines', () => {
   it('reads numbers separated by spaces and commas', () => {
@@ -19,5 +19,15 @@ describe('parseDeadlines', () => {
     expect(r).toMatchObject({ ok: false, message: 'item 1 ("4294967296"): a deadline is at most 4,294,967,295' });
     const many = Array.from({ length: MAX_TIMERS + 1 }, (_, i) => i).join(' ');
     expect(parseDeadlines(many)).toMatchObject({ ok: false, message: expect.stringContaining('at most 127 timers') });
+  });
+});
+
+describe('the heap layout picture\'s file name', () => {
+  it('names the deadlines it shows, so two lists are two files', () => {
+    expect(layoutFileName([50, 30, 90, 10])).toBe('heap-layout-50-30-90-10');
+    expect(layoutFileName([])).toBe('heap-layout-empty');
+    const long = Array.from({ length: 40 }, (_, i) => i * 7);
+    expect(layoutFileName(long)).toMatch(/^heap-layout-40-deadlines-[0-9a-z]+$/);
+    expect(layoutFileName(long)).not.toBe(layoutFileName([...long.slice(1), 1]));
   });
 });

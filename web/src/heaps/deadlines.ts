@@ -26,3 +26,15 @@ export function parseDeadlines(text: string): Parsed {
   }
   return { ok: true, deadlines };
 }
+
+/**
+ * The picture's file name: the deadlines it shows (`heap-layout-50-30-90-10`), or for a long list
+ * their count and a short digest of them, so pictures of two lists are two files.
+ */
+export function layoutFileName(deadlines: readonly number[]): string {
+  const listed = deadlines.join('-');
+  if (listed.length <= 60) return `heap-layout-${listed || 'empty'}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < listed.length; i++) h = Math.imul(h ^ listed.charCodeAt(i), 0x01000193);
+  return `heap-layout-${deadlines.length}-deadlines-${(h >>> 0).toString(36)}`;
+}

@@ -93,6 +93,12 @@ export function EmbedGuide() {
         <code>"dark"</code> pin it; <code>"auto"</code> follows the reader’s system instead of your page.
         Plain iframes of the lab on a page that includes the script are sized the same way.
       </p>
+      <p>
+        The snippet holds the view’s height twice: in <code>height</code>, and in the element’s own style, so the
+        page keeps its place before the script has arrived (until then the browser does not know the element, and a
+        lazy iframe below it would load at once). The height is measured for the column width you give in{' '}
+        <strong>Share / embed</strong> (it starts at the widget’s own column): give your page’s.
+      </p>
       <Code label="HTML" text={elementSnippet(target)} />
       <p>What it shows, live on this page (it follows this site’s theme toggle):</p>
       <LiveElement src={target.url} title={target.title} height={target.height} />
@@ -122,7 +128,12 @@ export function EmbedGuide() {
       <LiveElement src={figureTarget.url} title={`${figureTarget.title} (figure only)`} height={figureTarget.height} />
 
       <h2>A plain iframe</h2>
-      <p>Where you cannot add a script: the height is the view’s own, measured for a column as wide as this one.</p>
+      <p>
+        Where you cannot add a script: the height is the view’s own, measured for a column as wide as this one (in{' '}
+        <strong>Share / embed</strong>, for the column width you give). A frame cannot read your page’s theme without
+        the script: give its link <code>theme=dark</code>, <code>theme=light</code> or <code>theme=system</code> (the
+        reader’s system, whatever they chose on this site); the <strong>Theme</strong> box of Share / embed adds it.
+      </p>
       <Code label="HTML" text={iframeSnippet(target)} />
 
       <h2>MDX (Docusaurus, Nextra and the like)</h2>
@@ -144,10 +155,19 @@ export function EmbedGuide() {
       <h2>Pasting a link (oEmbed)</h2>
       <p>
         Sites that turn a pasted link into an embed (WordPress, Discourse, Notion, Medium) look for an oEmbed file.
-        Each embed route has one beside it, <code>/embed/&lt;name&gt;/oembed.json</code>, when the site is built
-        with its public address (<code>HOTPATH_SITE_URL</code>); it embeds that route’s example, above. The state of
-        a view is in its link, which a static file cannot read, so for an exact state paste the iframe or the
-        element instead.
+        On a static host each embed route has one beside it, <code>/embed/&lt;name&gt;/oembed.json</code>, when the
+        site is built with its public address (<code>HOTPATH_SITE_URL</code>); it embeds that route’s example, above,
+        at its height measured at 860 px, and names this release (<code>v=…</code>, and the kept copy of it where the
+        build has <code>HOTPATH_PIN_BASE</code>). A static file cannot read a link’s state, so for an exact state paste
+        the iframe or the element instead.
+      </p>
+      <p>
+        Served by the class server (or <code>vite preview</code>), the site answers{' '}
+        <code>oembed?url=&lt;any embed link&gt;</code> for that exact state, and each embed page names that answer
+        for its own link. Its height is measured, never guessed: by the lab’s own tests for the examples and figures,
+        or by this Share / embed dialog, which on the class server measures the link at 860 px too and tells the
+        server. The answer’s <code>hotpath_height</code> says which; a state no browser has measured there gets its
+        route example’s height, and says so.
       </p>
 
       <h2>Pinned versions</h2>
@@ -172,7 +192,8 @@ export function EmbedGuide() {
         </tbody>
       </table>
       <p className="hint">
-        A link too long for a query string (a script of thousands of operations) carries its state compressed in
+        Every route also takes <code>theme=light|dark|system</code> and <code>v</code> (the release a snippet was
+        made with). A link too long for a query string (a script of thousands of operations) carries its state compressed in
         the fragment (<code>#z=…</code>), which is never sent to a server. A bad parameter is shown as an error that
         names it; the embedded page never goes blank. The real-threads benchmarks need a cross-origin isolated page
         (COOP/COEP headers on the host), so they are not offered for embedding.

@@ -1,9 +1,9 @@
 // /embed/<name>: one widget and its controls, no site chrome, for an iframe in someone's docs.
 // The widget's state lives in the URL (long state in the fragment), so any view can be shared
 // exactly as it is.
-import { Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { LAB_VERSION, embedLink, linkVersion, readEmbedState } from '../embed/link';
+import { LAB_VERSION, embedLink, linkTheme, linkVersion, readEmbedState, type LinkTheme } from '../embed/link';
 import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
 
@@ -56,6 +56,19 @@ function Frame({ children }: { children: ReactNode }) {
   return <main className="embed" ref={ref}>{children}</main>;
 }
 
+/**
+ * The link's own theme (`theme=dark`: how a plain iframe, with no script on its page, matches a
+ * dark docs page). The embed script's message, if a host page sends one, comes after and wins.
+ */
+function LinkThemed({ theme }: { theme: LinkTheme }) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }, [theme]);
+  return null;
+}
+
 function Problem({ children }: { children: ReactNode }) {
   return <Frame><p className="widget widget-error" role="alert">{children}</p></Frame>;
 }
@@ -78,12 +91,17 @@ export function EmbedPage() {
   const version = linkVersion(location.search);
   if (!version.ok) return <Problem>This embed link is malformed: {version.message}.</Problem>;
   state.params.delete('v');
+  // Beside v in the query, also when the state is in the fragment (pinnedUrl puts both there).
+  const theme = linkTheme(state.params.has('theme') ? state.params : new URLSearchParams(location.search));
+  if (!theme.ok) return <Problem>This embed link is malformed: {theme.message}.</Problem>;
+  state.params.delete('theme');
   const view = widget.render(state.params, sync);
   if (view && typeof view === 'object' && 'problem' in view) {
     return <Problem>This embed link is malformed: {view.problem}.</Problem>;
   }
   return (
     <Frame>
+      {theme.theme && <LinkThemed theme={theme.theme} />}
       {version.version && version.version !== LAB_VERSION && (
         <p className="notice" role="status">
           This view was embedded from Hotpath Lab {version.version}; this is {LAB_VERSION}, which may draw it differently.

@@ -215,7 +215,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
           </p>
         </>
       )}
-      <ShareEmbed link={embedLink('purgatory-sim', { preset, run: '1' })} title="Kafka's purgatory: the rate one thread sustains, old design and timing wheel"
+      <ShareEmbed link={embedLink('purgatory-sim', { preset, run: '0' })} title="Kafka's purgatory: the rate one thread sustains, old design and timing wheel"
         drawing={chart} pending={points.length > 0 ? undefined : 'run the simulation first: the picture is its chart'} name={`purgatory-${preset}`}
         caption={`Simulated in this browser (${preset} preset): ${points.length} points.`} />
     </section>
