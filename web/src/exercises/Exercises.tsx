@@ -9,6 +9,7 @@ import {
   loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
 } from './progress';
 import { cardState } from './card';
+import { PRACTICE } from './scoring';
 import { ExerciseCard } from './ExerciseCard';
 import { Prose } from './Prose';
 import { download, fileName } from '../site/download';
@@ -131,7 +132,7 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
       <ol className="exercise-list">
         {set.map((inst) => (
           <li key={inst.id}>
-            <ExerciseCard q={inst} c={cardState(progress, inst, 'practice')} policy="practice" draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)}
+            <ExerciseCard q={inst} c={cardState(progress, inst, PRACTICE)} policy="practice" draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)}
               answer={(answer) => log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct })}
               hint={() => log({ exercise: inst.id, action: 'hint' })} reveal={() => log({ exercise: inst.id, action: 'reveal' })}
               replayed={() => log({ exercise: inst.id, action: 'replay' })} />
