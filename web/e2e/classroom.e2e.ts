@@ -4,7 +4,6 @@
 // assessment never shows a student the key.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,36 +11,10 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from './browser';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, type Instance } from '../src/exercises/exercises';
+import { WASM, freePort, startServer } from './classServer';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BUNDLE = join(ROOT, '.cache', 'class', 'server.mjs');
-const WASM = join(ROOT, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');
 const browser = useBrowser();
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
-
-/** The bundled server as its own process, on the e2e build of the site. */
-function startServer(port: number, data: string): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['--site', process.env.HOTPATH_SITE_DIR!, '--base', process.env.HOTPATH_SITE_BASE ?? '/', '--wasm', WASM, '--data', data, '--port', String(port)];
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(`file://${BUNDLE}`)}).then((m) => m.main(${JSON.stringify(args)}))`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const seen = (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (\S+) /.exec(out);
-      if (m) resolve({ url: m[1], child });
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', (d) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`the class server exited (${code}): ${out}`)));
-  });
-}
 
 const answerOf = (i: Instance) => (Array.isArray(i.expected) ? i.expected : String(i.expected));
 
