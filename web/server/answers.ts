@@ -16,6 +16,9 @@ import { toEntry, type ClassRow, type StudentRow } from './store';
 import { CHANGES, type Db } from './db';
 import { timings } from './timings';
 
+/** The longest a batch waits for more answers to join it. */
+const MAX_GATHER_MS = 20;
+
 export type Refusal = 'repeat' | 'solved' | 'same-answer' | 'shown' | 'no-attempts-left' | 'removed';
 
 export interface Recorded {
@@ -145,6 +148,8 @@ export async function recordBatch(db: Db, jobs: Job[]): Promise<Recorded[]> {
 export class AnswerQueue {
   private queue: { job: Job; done: (r: Recorded) => void; failed: (e: unknown) => void }[] = [];
   private running = false;
+  /** How long the last transaction took, in ms. */
+  private lastMs = 0;
 
   /** 300 a batch: each notification names its rows, within PostgreSQL's 8,000 bytes (ids of up to 19 digits). */
   constructor(private readonly db: Db, private readonly maxBatch = 300) {}
@@ -152,18 +157,36 @@ export class AnswerQueue {
   record(job: Job): Promise<Recorded> {
     return new Promise((done, failed) => {
       this.queue.push({ job, done, failed });
-      if (!this.running) void this.run();
+      if (this.running) return;
+      this.running = true;
+      // Started once the requests that arrived with this one have been read (setImmediate runs
+      // after the event loop's I/O phase), so they make one batch, not a batch of one and a queue.
+      // The embedded database runs its statements on this thread, so without it nothing arrives
+      // while a transaction is written and every batch would be of one.
+      setImmediate(() => void this.run());
     });
   }
 
   private async run() {
-    this.running = true;
     try {
       while (this.queue.length) {
+        // Between batches too: what arrived meanwhile is read before the next batch is taken; and
+        // while answers keep coming (a class answering at once), a little longer, up to half the
+        // last transaction's time, as PostgreSQL's commit_delay does: fewer, larger transactions.
+        await new Promise((r) => setImmediate(r));
+        const until = performance.now() + Math.min(MAX_GATHER_MS, this.lastMs / 2);
+        let seen = this.queue.length;
+        while (this.queue.length < this.maxBatch && performance.now() < until) {
+          await new Promise((r) => setTimeout(r, 1));
+          if (this.queue.length === seen) break;
+          seen = this.queue.length;
+        }
         const batch = this.queue.splice(0, this.maxBatch);
+        const t0 = performance.now();
         timings.add('batch', batch.length);
         try {
           const results = await recordBatch(this.db, batch.map((b) => b.job));
+          this.lastMs = performance.now() - t0;
           batch.forEach((b, i) => b.done(results[i]));
         } catch (e) {
           if (batch.length === 1) {

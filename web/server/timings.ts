@@ -4,14 +4,19 @@
 // update's query and fan-out), and `GET api/timings` reads them when the server was started with
 // HOTPATH_CLASS_TIMINGS=1. Adding is a few additions, so it is always on.
 
+import { performance } from 'node:perf_hooks';
+
 interface Phase {
   count: number;
   total: number;
   max: number;
 }
 
+
 class Timings {
   private phases = new Map<string, Phase>();
+  private cpu = process.cpuUsage();
+  private loop = performance.eventLoopUtilization();
 
   add(name: string, ms: number) {
     const p = this.phases.get(name) ?? { count: 0, total: 0, max: 0 };
@@ -21,13 +26,25 @@ class Timings {
     this.phases.set(name, p);
   }
 
-  /** Per phase: how often, the total and mean milliseconds, the longest. */
+  /**
+   * Per phase: how often, the total and mean milliseconds, the longest; and since the last reset,
+   * the process's CPU time ("cpu", ms) and how busy its event loop was ("event loop busy", a share).
+   */
   read(): Record<string, { count: number; totalMs: number; meanMs: number; maxMs: number }> {
-    return Object.fromEntries([...this.phases].map(([k, p]) => [k, { count: p.count, totalMs: p.total, meanMs: p.total / p.count, maxMs: p.max }]));
+    const cpu = process.cpuUsage(this.cpu);
+    const busy = performance.eventLoopUtilization(this.loop).utilization;
+    const one = (ms: number) => ({ count: 1, totalMs: ms, meanMs: ms, maxMs: ms });
+    return {
+      ...Object.fromEntries([...this.phases].map(([k, p]) => [k, { count: p.count, totalMs: p.total, meanMs: p.total / p.count, maxMs: p.max }])),
+      cpu: one((cpu.user + cpu.system) / 1000),
+      'event loop busy': one(busy),
+    };
   }
 
   reset() {
     this.phases.clear();
+    this.cpu = process.cpuUsage();
+    this.loop = performance.eventLoopUtilization();
   }
 }
 
