@@ -11,7 +11,7 @@
 // holds their rows, so instances sharing the database take one student's answers in turn too.
 import { grade, type Answer, type Instance } from '../src/exercises/exercises';
 import { standing, type LogEntry, type Progress } from '../src/exercises/progress';
-import type { NewAction } from '../src/classroom/api';
+import type { NewAction, ReportAction } from '../src/classroom/api';
 import { toEntry, type ClassRow, type StudentRow } from './store';
 import { CHANGES, type Db } from './db';
 import { timings } from './timings';
@@ -59,7 +59,7 @@ interface ExerciseLog {
  * the order given; what is not stored says why. Committed before it returns; the stored actions
  * are announced to every instance by the same statement that stores them (sent on commit).
  */
-export async function recordBatch(db: Db, jobs: Job[]): Promise<Recorded[]> {
+export async function recordBatch(db: Db, jobs: Job[]): Promise<{ results: Recorded[]; rowsWritten: ReportAction[] }> {
   return db.knex.transaction(async (tx) => {
     const t0 = performance.now();
     const studentIds = [...new Set(jobs.map((j) => j.student.id))].sort();
@@ -111,6 +111,7 @@ export async function recordBatch(db: Db, jobs: Job[]): Promise<Recorded[]> {
     timings.add('grade', t2 - t1);
 
     const written = new Map<string, string>();
+    const ids = new Map<string, number>();
     if (inserts.length) {
       // Stored and announced in one statement: one notification per class naming its new rows.
       // A request id this student used on another exercise conflicts: a repeat, not written.
@@ -120,23 +121,30 @@ export async function recordBatch(db: Db, jobs: Job[]): Promise<Recorded[]> {
           on conflict (student_id, request_id) do nothing returning id, student_id, request_id, at),
         told as (
           select pg_notify(?, 'a:' || s.class_id || ':' || string_agg(row.id::text, ',')) from row join students s on s.id = row.student_id group by s.class_id)
-        select row.student_id, row.request_id, row.at, (select count(*) from told) as told from row`, [...inserts.flat(), CHANGES]);
-      for (const r of result.rows as Record<string, unknown>[]) written.set(`${r.student_id}\n${r.request_id}`, new Date(r.at as string).toISOString());
+        select row.id, row.student_id, row.request_id, row.at, (select count(*) from told) as told from row`, [...inserts.flat(), CHANGES]);
+      for (const r of result.rows as Record<string, unknown>[]) {
+        written.set(`${r.student_id}\n${r.request_id}`, new Date(r.at as string).toISOString());
+        ids.set(`${r.student_id}\n${r.request_id}`, Number(r.id));
+      }
       timings.add('write', performance.now() - t2);
     }
-    return jobs.map((job, i): Recorded => {
+    const rowsWritten: ReportAction[] = [];
+    const results = jobs.map((job, i): Recorded => {
       const a = job.action;
       const l = logOf(job.student.id, a.lesson, a.exercise);
       const o = outcomes[i];
       if (typeof o !== 'string') {
         const at = written.get(`${job.student.id}\n${a.requestId}`);
-        if (at) o.at = at;
-        else l.entries.splice(l.entries.indexOf(o), 1);
+        if (at) {
+          o.at = at;
+          rowsWritten.push({ ...o, id: ids.get(`${job.student.id}\n${a.requestId}`)!, student: job.student.id, lesson: a.lesson });
+        } else l.entries.splice(l.entries.indexOf(o), 1);
       }
       const progress = (): Progress => ({ lesson: a.lesson, seed: job.student.seed, student: job.student.name, log: l.entries.filter((e) => e.at) });
       if (typeof o === 'string') return { progress: progress(), stored: false, why: o };
       return o.at ? { progress: progress(), stored: true } : { progress: progress(), stored: false, why: 'repeat' };
     });
+    return { results, rowsWritten };
   });
 }
 
@@ -153,6 +161,9 @@ export class AnswerQueue {
 
   /** 300 a batch: each notification names its rows, within PostgreSQL's 8,000 bytes (ids of up to 19 digits). */
   constructor(private readonly db: Db, private readonly maxBatch = 300) {}
+
+  /** Told the rows each batch wrote, once committed (this instance's live feed sends them without reading them back). */
+  onWritten: (rows: ReportAction[]) => void = () => {};
 
   record(job: Job): Promise<Recorded> {
     return new Promise((done, failed) => {
@@ -185,8 +196,9 @@ export class AnswerQueue {
         const t0 = performance.now();
         timings.add('batch', batch.length);
         try {
-          const results = await recordBatch(this.db, batch.map((b) => b.job));
+          const { results, rowsWritten } = await recordBatch(this.db, batch.map((b) => b.job));
           this.lastMs = performance.now() - t0;
+          this.onWritten(rowsWritten);
           batch.forEach((b, i) => b.done(results[i]));
         } catch (e) {
           if (batch.length === 1) {
@@ -194,7 +206,12 @@ export class AnswerQueue {
             continue;
           }
           // One bad job must not fail the others: each is tried alone.
-          for (const b of batch) await recordBatch(this.db, [b.job]).then((r) => b.done(r[0]), b.failed);
+          for (const b of batch) {
+            await recordBatch(this.db, [b.job]).then((r) => {
+              this.onWritten(r.rowsWritten);
+              b.done(r.results[0]);
+            }, b.failed);
+          }
         }
       }
     } finally {

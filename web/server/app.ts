@@ -150,6 +150,7 @@ export async function buildApp(o: AppOptions) {
     return set;
   };
   const answers = new AnswerQueue(o.db);
+  answers.onWritten = (rows) => live.known(rows);
 
   app.get(`${api}status`, async (): Promise<Status> => ({ server: 'hotpath-class', version: API_VERSION, database: o.db.kind }));
   if (o.timings) {

@@ -8,7 +8,7 @@
 // (its connection takes less than is sent) is ended, and catches up when it reconnects.
 import type { ServerResponse } from 'node:http';
 import type { Instance } from '../src/exercises/exercises';
-import type { Delta } from '../src/classroom/api';
+import type { Delta, ReportAction } from '../src/classroom/api';
 import type { Change, Db } from './db';
 import { actionsById, reportStudent, studentsById, type ClassRow } from './store';
 import { boardRows } from './board';
@@ -36,8 +36,13 @@ interface Followed {
   timer?: NodeJS.Timeout;
 }
 
+/** How long rows this instance wrote are kept for its live update (which then need not read them back). */
+const KEEP_WRITTEN_MS = 5000;
+
 export class LiveFeed {
   private readonly classes = new Map<string, Followed>();
+  /** Rows this instance just wrote, by id: the update sends them without a query. */
+  private readonly written = new Map<number, ReportAction>();
 
   constructor(private readonly db: Db, private readonly sets: (lesson: string, seed: string) => Instance[] | undefined,
     private readonly heartbeatMs: number) {}
@@ -72,6 +77,15 @@ export class LiveFeed {
     this.classes.clear();
   }
 
+  /** Rows this instance wrote (committed): kept a few seconds, for the update that announces them. */
+  known(rows: ReportAction[]) {
+    if (this.classes.size === 0) return;
+    for (const r of rows) this.written.set(r.id, r);
+    setTimeout(() => {
+      for (const r of rows) this.written.delete(r.id);
+    }, KEEP_WRITTEN_MS).unref();
+  }
+
   /** A change any instance announced. */
   heard(c: Change) {
     const f = this.classes.get(c.classId);
@@ -98,15 +112,19 @@ export class LiveFeed {
         this.send(f, 'board', 'reload', '{}');
         return;
       }
-      const actions = actionIds.length ? await actionsById(this.db, classId, actionIds) : [];
-      const touched = [...new Set([...studentIds, ...actions.map((a) => a.student)])];
+      // Rows this instance wrote are at hand; another instance's are read (one query).
+      const mine = actionIds.flatMap((id) => this.written.get(id) ?? []);
+      const missing = actionIds.filter((id) => !this.written.has(id));
+      const actions = [...mine, ...(missing.length ? await actionsById(this.db, classId, missing) : [])].sort((a, b) => a.id - b.id);
+      const board = [...f.followers].some((x) => x.view === 'board');
+      const touched = board ? [...new Set([...studentIds, ...actions.map((a) => a.student)])] : studentIds;
       const students = touched.length ? await studentsById(this.db, classId, touched) : [];
       const delta: Delta = {
         ...(studentIds.length ? { students: students.filter((s) => studentIds.includes(s.id)).map(reportStudent) } : {}),
         ...(actions.length ? { actions } : {}),
       };
       this.send(f, 'teacher', 'delta', JSON.stringify(delta));
-      if ([...f.followers].some((x) => x.view === 'board') && students.length) {
+      if (board && students.length) {
         // A projector's rows are whole rows: the students' every action, read again.
         const all = await this.db.knex('actions').whereIn('student_id', students.map((s) => s.id)).orderBy('id')
           .select('id', 'student_id', 'lesson', 'exercise', 'action', 'correct', 'at');
