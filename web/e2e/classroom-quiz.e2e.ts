@@ -179,6 +179,37 @@ describe('a quiz of 150 with a roster on the class server', () => {
     expect(canvas[0].slice(0, 5)).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section']);
     expect(canvas[1].slice(0, 7)).toEqual(['Points Possible', '', '', '', '', '8', '9']);
     expect(canvas.slice(2).map((r) => r[2])).toEqual(Array.from({ length: STUDENTS }, (_, i) => `S-${1000 + i}`));
+
+    // Finding a student: by ID; their own view, and an extension given from it (item 9).
+    const grid = teacher.getByRole('table', { name: 'class results' }).locator('tbody tr');
+    const find = teacher.getByRole('search', { name: 'find students' });
+    await find.getByLabel('Search').fill('s-1004');
+    await expect.poll(() => grid.count()).toBe(1);
+    await grid.first().getByRole('button', { name: 'Student 05 4704' }).click();
+    const detail = teacher.getByRole('region', { name: 'student: Student 05 4704' });
+    expect(await detail.innerText()).toContain('ID S-1004 · s5@school.example. Joined.');
+    await detail.getByLabel('Their own due date').fill('2030-01-02T10:00');
+    await detail.getByRole('button', { name: 'Save the due date' }).click();
+    await expect.poll(() => detail.getByRole('status').innerText()).toBe('Due date saved.');
+    const after = (await api<Report>(`classes/${classId}/report`, { token: teacherToken })).body;
+    expect(after.students.find((x) => x.roster?.id === 'S-1004')!.dueAt).toBe(await teacher.evaluate(() => new Date('2030-01-02T10:00').toISOString()));
+    await detail.screenshot({ path: join(SHOTS, 'student.png') });
+    // Their answer key opens for the teacher key (item 5); the same link in a student's browser does not.
+    const keyLink = (await detail.getByRole('link', { name: 'Cancelling timers' }).getAttribute('href'))!;
+    const { page: keyPage } = await browser.openUrl(new URL(keyLink, server.url).href);
+    await keyPage.evaluate(([id, key]) => sessionStorage.setItem(`hotpath-teach:${id}`, key), [classId, teacherToken]);
+    await keyPage.reload();
+    await expect.poll(() => keyPage.locator('table.answer-key caption').innerText()).toMatch(/^Answer key for set /);
+    await s1.goto(new URL(keyLink, server.url).href);
+    await expect.poll(() => s1.getByRole('note').filter({ hasText: 'the answer key opens only with the class’s teacher key' }).count()).toBe(1);
+    expect(await s1.locator('table.answer-key').count()).toBe(0);
+    await find.getByLabel('Search').fill('');
+    await find.getByLabel('Show').selectOption('finished');
+    await expect.poll(async () => (await grid.allInnerTexts()).every((r) => /^\S+ \S+ \S+\t17 of 17\t/.test(r))).toBe(true);
+    await find.getByLabel('Sort by').selectOption('score-low');
+    await find.getByLabel('Show').selectOption('all');
+    const scores = (await grid.allInnerTexts()).map((r) => Number(r.split('\t')[2]));
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(errors).toEqual([]);
   }, 600_000);
 });

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { ClassStudent } from '../exercises/classView';
 import { ApiFailure, api, codeLink } from './client';
 import { localInput } from './ClassSettings';
+import { findLesson } from '../lessons';
 
 export function StudentTools({ classId, token, student: s, others, lessons }: {
   classId: string;
@@ -53,7 +54,7 @@ export function StudentTools({ classId, token, student: s, others, lessons }: {
         <p className="hint">
           Answer key of their questions:{' '}
           {lessons.map((l, i) => (
-            <span key={l}>{i > 0 && ', '}<Link to={`/lessons/${l}?seed=${encodeURIComponent(s.seed ?? '')}&teacher=1&teach=${encodeURIComponent(classId)}`}>{l}</Link></span>
+            <span key={l}>{i > 0 && ', '}<Link to={`/lessons/${l}?seed=${encodeURIComponent(s.seed ?? '')}&teacher=1&teach=${encodeURIComponent(classId)}`}>{findLesson(l)?.title ?? l}</Link></span>
           ))}
         </p>
         {others.length > 0 && (
