@@ -126,6 +126,7 @@ export async function buildApp(o: AppOptions) {
   const stopHearing = o.db.onChange((c) => {
     if (c.kind === 'class') keys.classChanged(c.classId);
     if (c.kind === 'student' || c.kind === 'removed') for (const id of c.ids) keys.studentChanged(id);
+    if (c.kind === 'joined') keys.studentsJoined(c.ids);
     live.heard(c);
   });
   // While the change feed is down, changes go unheard: the live pages are ended (they reconnect

@@ -61,6 +61,12 @@ export class Keys {
   private readonly classes = new Bounded<string, Known<ClassRow> | null>(KEPT);
   /** Rows known here that changed since they were read: read again at their next use. */
   private readonly stale = new Set<string>();
+  /**
+   * Students another instance announced (joined there): real ids, so looking one up is not
+   * counted against the address (a class of hundreds behind one address would otherwise run out
+   * of lookups on the instance it did not join through).
+   */
+  private readonly announced = new Bounded<string, true>(KEPT);
   private readonly lookups = new PerMinute();
 
   constructor(private readonly db: Db, private readonly maxLookups: number) {}
@@ -69,7 +75,7 @@ export class Keys {
   async student(token: string, address: string): Promise<Checked<{ student: StudentRow; cls: ClassRow }>> {
     const [id, secret] = token.split('.');
     if (!id || !secret) return { refused: 'no-such-key' };
-    const s = await this.check(this.students, `s:${id}`, id, secret, address, async () => {
+    const s = await this.check(this.students, `s:${id}`, id, secret, this.announced.delete(id) ? null : address, async () => {
       const student = await studentById(this.db, id);
       // A roster row whose student has not joined has no key yet.
       return student?.tokenHash ? { value: student, tokenHash: student.tokenHash } : null;
@@ -94,6 +100,11 @@ export class Keys {
   joined(student: StudentRow & { tokenHash: string }) {
     this.students.set(student.id, { value: student, tokenHash: student.tokenHash });
     this.stale.delete(`s:${student.id}`);
+  }
+
+  /** Students new to a class on any instance. */
+  studentsJoined(ids: string[]) {
+    for (const id of ids) if (!this.students.has(id)) this.announced.set(id, true);
   }
 
   /** A student's row changed or is gone (any instance): read it again at its next use. */
@@ -126,11 +137,12 @@ export class Keys {
     return found;
   }
 
-  private async check<T>(kept: Bounded<string, Known<T> | null>, staleKey: string, id: string, secret: string, address: string,
+  /** `address`: whose lookups an unknown id counts against; null: it is known to exist (announced). */
+  private async check<T>(kept: Bounded<string, Known<T> | null>, staleKey: string, id: string, secret: string, address: string | null,
     load: () => Promise<Known<T> | null>): Promise<Checked<T>> {
     let found = kept.get(id);
     if (found === undefined) {
-      if (!this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
+      if (address !== null && !this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
       found = await load();
       kept.set(id, found);
     } else if (this.stale.delete(staleKey)) {

@@ -122,6 +122,20 @@ describe.each(backends())('the teacher’s side on the $name database', (backend
     await feed.stop();
   });
 
+  it('lets a class that joined through one instance answer through another, however few unknown keys an address may look up', async () => {
+    const a = await kit.server({}, 'own');
+    const b = backend.name === 'postgres' ? await kit.server({ limits: { unknownKeys: 2 } }, a.where) : await kit.server({ limits: { unknownKeys: 2 } }, undefined, a.db, true);
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    const keys = await Promise.all(['Ada', 'Bo', 'Cy', 'Dee', 'Eve'].map((name) => joinAs(a, c.id, { name })));
+    const [q] = generate(LESSON, 'class7')!;
+    // b heard of each join: their keys are looked up without counting against the shared address.
+    await expect.poll(async () => (await Promise.all(keys.map((k) => act(b, k, LESSON, q.id, 'hint')))).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // Made-up keys still do.
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await b.call('GET', `work/${LESSON}`, undefined, `nobody${i}.${'x'.repeat(30)}`)).status);
+    expect(made).toEqual([401, 401, 429]);
+  });
+
   it('moves a due date, gives one student an extension, and deletes a class, on every instance at once (item 9)', async () => {
     // Two instances on one database, as behind a load balancer: a change on one holds on the other.
     const a = await kit.server({}, 'own');
