@@ -23,6 +23,7 @@ const USAGE = `usage: npm run bench:conclusive -- [--runs N] [--busy K] [--prese
   --help    print this and exit`;
 
 function parse(argv) {
+  /** @type {{ runs: number, busy: number, preset: string, suites: string[], out: string | undefined }} */
   const o = { runs: 10, busy: 2, preset: 'quick', suites: [], out: undefined };
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
@@ -79,6 +80,7 @@ const stopBusy = () => busy.forEach((b) => b.kill());
 process.on('exit', stopBusy);
 process.on('SIGINT', () => process.exit(130));
 
+/** @type {{ preset: string, busy: number, runs: number, date: string, suites: Record<string, { tally: Record<string, Record<string, number>>, issues: string[] }> }} */
 const report = { preset: o.preset, busy: o.busy, runs: o.runs, date: new Date().toISOString(), suites: {} };
 try {
   for (const suite of o.suites) {

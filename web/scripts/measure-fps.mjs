@@ -38,7 +38,7 @@ for (const [heap, path, drawn] of cases) {
   const seconds = 5;
   const result = await page.evaluate(async ({ seconds, drawn }) => {
     const nodes = document.querySelectorAll(drawn).length;
-    const stepAt = () => Number(document.querySelector('.step-count').textContent.split('/')[0]);
+    const stepAt = () => Number((document.querySelector('.step-count')?.textContent ?? '').split('/')[0]);
     const from = stepAt();
     /** @type {HTMLElement} */ (document.querySelector('.player-controls .play')).click();
     const gaps = [];

@@ -19,7 +19,8 @@ const TYPES = {
  */
 export function serveStatic(dir, { base = '/', isolate = true, framing = true } = {}) {
   const server = createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    /** @type {string | null} */
     let rel = null;
     try {
       if (url.pathname.startsWith(base)) rel = decodeURIComponent(url.pathname.slice(base.length));

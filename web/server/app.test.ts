@@ -12,6 +12,7 @@ import { buildApp, type AppOptions } from './app';
 import { appliedMigrations, openDb, rollbackAll, type Db } from './db';
 import { tokenHash, tokenMatches } from './tokens';
 import { answerCount, createClass } from './store';
+import { standing } from '../src/exercises/progress';
 import { backends } from './testing';
 import pg from 'pg';
 
@@ -87,14 +88,22 @@ describe.each(backends())('the class server on the $name database', (backend) =>
   const act = (s: Awaited<ReturnType<typeof server>>, token: string, exercise: string, action: string, answer?: unknown, requestId = `req-${++n}-xxxxxxxx`) =>
     s.call<ActionResult>('POST', 'work', { requestId, lesson: LESSON, exercise, action, ...(answer !== undefined ? { answer } : {}) }, token);
   const key = (i: Instance) => (Array.isArray(i.expected) || typeof i.expected === 'string' ? i.expected : String(i.expected));
+  /** A student's work on a lesson as the teacher's report holds it: their actions, and each exercise's standing. */
+  const workOf = (r: Report, name: string, lesson = LESSON) => {
+    const s = r.students.find((x) => x.name === name)!;
+    const log = r.actions.filter((a) => a.student === s.id && a.lesson === lesson);
+    const p = { lesson, seed: s.seed, student: s.name, log };
+    return { log, exercises: generate(lesson, s.seed)!.map((i) => ({ id: i.id, ...standing(p, i.id, r.cls.policy) })) };
+  };
   const wrong = (i: Instance) => { const w = wrongAnswer(i); return typeof w === 'number' ? String(w) : w; };
 
   it('runs its versioned migrations on open, once, and each has a way back', async () => {
     const s = await server({}, 'own');
-    expect(await appliedMigrations(s.db)).toEqual(['001_classes_students_actions']);
+    const all = ['001_classes_students_actions', '002_rules_roster_extensions'];
+    expect(await appliedMigrations(s.db)).toEqual(all);
     await s.close();
     const again = await openDb(s.where!);
-    expect(await appliedMigrations(again)).toEqual(['001_classes_students_actions']);
+    expect(await appliedMigrations(again)).toEqual(all);
     await rollbackAll(again);
     expect(await again.knex.schema.hasTable('actions')).toBe(false);
     await again.close();
@@ -124,10 +133,9 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     // The teacher's report holds it as the lesson page's export would.
     const report = await s.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
     expect(report.status).toBe(200);
-    const ada = report.body.exports.find((e) => e.lesson === LESSON)!;
-    expect(ada.student).toBe('Ada');
+    const ada = workOf(report.body, 'Ada');
     expect(ada.exercises[0]).toMatchObject({ id: first.id, attempts: 3, solved: true });
-    expect(report.body.activity[0]).toMatchObject({ student: 'Ada', lesson: LESSON, exercise: first.id, action: 'answer' });
+    expect(report.body.actions.at(-1)).toMatchObject({ student: report.body.students[0].id, lesson: LESSON, exercise: first.id, action: 'answer' });
   });
 
   it('in an assessment says only right or wrong: no hint, no answer, no explanation, no replay ever leaves it', async () => {
@@ -213,7 +221,7 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     expect((await act(s, token, b.id, 'answer', wrong(b))).body).toMatchObject({ stored: false, card: { solved: true, firstTry: true, attempts: 1 } });
     expect(await answerCount(s.db, id)).toBe(2);
     const report = await s.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
-    expect(report.body.exports.filter((e) => e.lesson === LESSON)).toHaveLength(1);
+    expect(workOf(report.body, 'Eve').log.filter((e) => e.action === 'answer')).toHaveLength(2);
   });
 
   it('limits each client’s requests per minute', async () => {
@@ -272,7 +280,7 @@ describe.each(backends())('the class server on the $name database', (backend) =>
   it('refuses answers after the due date, and answers to a lesson the class does not have', async () => {
     const s = await server();
     // A class is made with a due date in the future; this one's has passed.
-    const { cls: past } = await createClass(s.db, { name: 'Class 6', lessons: [LESSON], seedPerStudent: false, policy: 'practice', dueAt: new Date('2020-01-01T00:00:00Z') });
+    const { cls: past } = await createClass(s.db, { name: 'Class 6', lessons: [LESSON], seedPerStudent: false, policy: 'practice', dueAt: new Date('2020-01-01T00:00:00Z'), maxAttempts: null, penalty: 0, roster: false });
     expect((await s.call('POST', `classes/${past.id}/students`, { name: 'Late' })).status).toBe(403);
     const cls = await classWith(s, 'practice', { lessons: ['recycler'] });
     const token = await join(s, cls.id, 'Fay');
@@ -292,7 +300,7 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     const reader = events.body!.getReader();
     let seen = '';
     const heard = (async () => {
-      while (!seen.includes('event: change')) {
+      while (!seen.includes('event: delta')) {
         const { value, done } = await reader.read();
         if (done) break;
         seen += new TextDecoder().decode(value);
@@ -300,14 +308,14 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     })();
     await act(s, token, real[0].id, 'answer', key(real[0]));
     await heard;
-    expect(seen).toContain('event: change');
+    expect(seen).toContain('event: delta');
     ctl.abort();
     await act(s, token, real[1].id, 'answer', wrong(real[1]));
     await s.close();
     {
       const again = await server({}, s.where!);
       const report = await again.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
-      expect(report.body.exports.find((e) => e.lesson === LESSON)!.exercises.slice(0, 2)).toMatchObject([{ solved: true }, { attempts: 1, solved: false }]);
+      expect(workOf(report.body, 'Gus').exercises.slice(0, 2)).toMatchObject([{ solved: true }, { attempts: 1, solved: false }]);
     }
   });
   it('ends the live feeds when it stops, so a stop never waits on an open teacher page', async () => {
@@ -361,12 +369,12 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     const heard = again.body!.getReader();
     let seen = '';
     const done = (async () => {
-      while (!seen.includes('event: change')) seen += new TextDecoder().decode((await heard.read()).value);
+      while (!seen.includes('event: delta')) seen += new TextDecoder().decode((await heard.read()).value);
     })();
     expect((await act(s, token, real[1].id, 'answer', wrong(real[1]))).status).toBe(200);
     await done;
     const report = await s.call<Report>('GET', `classes/${id}/report`, undefined, teacherToken);
-    expect(report.body.exports.find((e) => e.lesson === LESSON)!.log.filter((e) => e.action === 'answer')).toHaveLength(2);
+    expect(workOf(report.body, 'Hal').log.filter((e) => e.action === 'answer')).toHaveLength(2);
     await heard.cancel();
   });
 });
@@ -395,7 +403,7 @@ describe('the class server’s pages', () => {
       expect([missing.statusCode, missing.headers['x-frame-options']]).toEqual([404, 'SAMEORIGIN']);
       expect((await app.inject({ url: '/teacher' })).statusCode).toBe(301);
       const status = await app.inject({ url: '/api/status' });
-      expect([status.json(), status.headers['cache-control']]).toEqual([{ server: 'hotpath-class', version: 1, database: 'embedded' }, 'no-store']);
+      expect([status.json(), status.headers['cache-control']]).toEqual([{ server: 'hotpath-class', version: 2, database: 'embedded' }, 'no-store']);
       expect((await app.inject({ url: '/api/nothing' })).json()).toEqual({ error: 'No such API route.' });
     } finally {
       await app.close();

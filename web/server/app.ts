@@ -1,20 +1,20 @@
 // The class server: the built site, and a small API under <base>api/ that hands out a class's
 // questions, grades each answer with the real structures (the lessons' own generators, running
-// the wasm in Node), stores it before acknowledging, and streams changes to the teacher's page.
-// Fastify checks every body against a schema (schemas.ts) within a size limit; each route has a
-// rate limit: per address where no key is needed (create, look up and join a class), per key where
-// one is (a made-up key would make a fresh client each time, so an address may look up only so many
-// keys the server does not know, while the keys it knows still get in: see keys.ts).
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+// the wasm in Node), stores it before acknowledging, and streams what changed to the teacher's
+// page (teacherApi.ts has the teacher's routes). Fastify checks every body against a schema
+// (schemas.ts) within a size limit; each route has a rate limit: per address where no key is
+// needed (create, look up and join a class), per key where one is (a made-up key would make a
+// fresh client each time, so an address may look up only so many keys the server does not know,
+// while the keys it knows still get in: see keys.ts).
+import Fastify, { type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Instance } from '../src/exercises/exercises';
 import { cardState, question, takeAnswer } from '../src/exercises/card';
-import { progressJson, type Progress } from '../src/exercises/progress';
 import {
-  API_VERSION, type ActionResult, type ClassInfo, type CreateClass, type Created, type Joined, type LessonWork, type NewAction, type Report, type Status,
+  API_VERSION, type ActionResult, type ClassInfo, type CreateClass, type Created, type JoinClass, type Joined, type LessonWork, type NewAction, type Status,
 } from '../src/classroom/api';
 import { headersFor } from '../scripts/headers.mjs';
 import type { Db } from './db';
@@ -23,9 +23,12 @@ import { checkName } from './names';
 import { tokenHash } from './tokens';
 import { registerOembed } from './oembed';
 import { actionBody, classParams, createClassBody, joinBody, lessonParams } from './schemas';
-import {
-  classData, createClass, findClass, joinClass, progressOf, recordAction, type ClassRow,
-} from './store';
+import { createClass, dueFor, findClass, joinClass, logOf, type ClassRow, type StudentRow } from './store';
+import { joinWithCode } from './roster';
+import { AnswerQueue } from './answers';
+import { LiveFeed } from './liveFeed';
+import { teacherApi } from './teacherApi';
+import { timings } from './timings';
 
 export interface AppOptions {
   db: Db;
@@ -51,6 +54,8 @@ export interface AppOptions {
   liveViews?: Partial<typeof DEFAULT_LIVE_VIEWS>;
   /** Milliseconds between SSE keep-alive comments. */
   heartbeatMs?: number;
+  /** Serve `api/timings` (where the time went, for the load test). */
+  timings?: boolean;
 }
 
 /** Live teacher views (open event streams) at once, per class and per server. */
@@ -61,11 +66,11 @@ export const DEFAULT_LIVE_VIEWS = { perClass: 20, total: 500 };
  * `unknownKeys`: ids of keys this server has not seen that one address may have looked up (see
  * keys.ts); keys already known are let in past it.
  */
-export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, unknownKeys: 300 };
+export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, teacher: 600, unknownKeys: 300 };
 
-const BODY_LIMIT = 16 * 1024;
+export const BODY_LIMIT = 16 * 1024;
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
   }
@@ -87,9 +92,19 @@ function dueDate(text: string): Date {
   return d;
 }
 
-const info = (c: ClassRow, now = new Date()): ClassInfo => ({
-  id: c.id, name: c.name, lessons: c.lessons, policy: c.policy, dueAt: c.dueAt?.toISOString() ?? null, open: !c.dueAt || c.dueAt > now,
-});
+/** What a student (or anyone with the join link) may know of a class: `s`'s own due date counts for them. */
+export const info = (c: ClassRow, s?: Pick<StudentRow, 'dueAt'>, now = new Date()): ClassInfo => {
+  const due = dueFor(c, s);
+  return {
+    id: c.id, name: c.name, lessons: c.lessons, policy: c.policy, dueAt: due?.toISOString() ?? null, open: !due || due > now,
+    maxAttempts: c.maxAttempts, penalty: c.penalty, roster: c.roster,
+  };
+};
+
+const REFUSED: Record<string, (cls: ClassRow) => string> = {
+  'no-attempts-left': (cls) => `No attempts left at this question: this class takes ${cls.maxAttempts} ${cls.maxAttempts === 1 ? 'answer' : 'answers'} per question.`,
+  removed: () => 'Your teacher removed you from this class: nothing more is stored.',
+};
 
 export async function buildApp(o: AppOptions) {
   const base = o.base ?? '/';
@@ -130,7 +145,7 @@ export async function buildApp(o: AppOptions) {
       }
       return reply.code(400).send({ error: `The request is not valid: ${err.message}` });
     }
-    if (err.statusCode === 413) return reply.code(413).send({ error: `The request is larger than ${BODY_LIMIT / 1024} KB.` });
+    if (err.statusCode === 413) return reply.code(413).send({ error: `The request is larger than ${Math.round((reply.request.routeOptions.bodyLimit ?? BODY_LIMIT) / 1024)} KB.` });
     if (err.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this client: wait a minute and try again.' });
     if (err.statusCode && err.statusCode < 500) return reply.code(err.statusCode).send({ error: err.message });
     app.log.error(err);
@@ -140,8 +155,27 @@ export async function buildApp(o: AppOptions) {
     if (req.url.startsWith(api)) reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
   });
 
-  const teacherClass = (req: FastifyRequest<{ Params: { id: string } }>) =>
-    checked(req, (token) => keys.teacher(req.params.id, token, req.ip), new HttpError(403, 'This link’s teacher key does not open this class.'));
+  // Every instance hears every change: what it kept of a changed row is read again, and the
+  // live pages following the class are told.
+  const live = new LiveFeed(o.db, o.sets, o.heartbeatMs ?? 15_000, { ...DEFAULT_LIVE_VIEWS, ...o.liveViews });
+  const stopHearing = o.db.onChange((c) => {
+    if (c.kind === 'class') keys.classChanged(c.classId);
+    if (c.kind === 'student' || c.kind === 'removed') for (const id of c.ids) keys.studentChanged(id);
+    if (c.kind === 'joined') keys.studentsJoined(c.ids);
+    live.heard(c);
+  });
+  // While the change feed is down, changes go unheard: the live pages are ended (they reconnect
+  // and catch up when it is back), and what was kept is read again.
+  const stopWatching = o.db.feed.onState((up) => {
+    keys.allChanged();
+    if (!up) live.endAll();
+  });
+  app.addHook('preClose', async () => {
+    stopHearing();
+    stopWatching();
+    live.endAll();
+  });
+
   const student = (req: FastifyRequest) =>
     checked(req, (token) => keys.student(token, req.ip),
       new HttpError(401, 'This browser has not joined a class on this server (or its key is not valid): open the class’s join link.'));
@@ -151,15 +185,27 @@ export async function buildApp(o: AppOptions) {
     if (!set) throw new HttpError(404, `This server has no exercises for the lesson “${lesson}”.`);
     return set;
   };
+  const answers = new AnswerQueue(o.db);
+  answers.onWritten = (rows) => live.known(rows);
 
   app.get(`${api}status`, async (): Promise<Status> => ({ server: 'hotpath-class', version: API_VERSION, database: o.db.kind }));
+  if (o.timings) {
+    app.get(`${api}timings`, async () => timings.read());
+    app.delete(`${api}timings`, async () => (timings.reset(), {}));
+  }
 
   app.post<{ Body: CreateClass }>(`${api}classes`, { schema: { body: createClassBody }, config: perAddress(limits.create) }, async (req, reply): Promise<Created> => {
     const b = req.body;
     const unknown = b.lessons.filter((l) => !o.lessons.includes(l));
     if (unknown.length) throw new HttpError(400, `No lesson “${unknown[0]}” with exercises on this server.`);
     const dueAt = b.dueAt ? dueDate(b.dueAt) : null;
-    const { cls, teacherToken } = await createClass(o.db, { name: b.name.trim(), lessons: b.lessons, seed: b.seed, seedPerStudent: b.seedPerStudent, policy: b.policy, dueAt });
+    const { cls, teacherToken } = await createClass(o.db, {
+      name: b.name.trim(), lessons: b.lessons, seed: b.seed, policy: b.policy, dueAt,
+      // An assessment gives each student a set of their own unless told otherwise: a throwaway
+      // name then learns nothing of anyone's questions.
+      seedPerStudent: b.seedPerStudent ?? b.policy === 'assessment',
+      maxAttempts: b.maxAttempts ?? null, penalty: b.penalty ?? 0, roster: b.roster ?? false,
+    });
     keys.created(cls, tokenHash(teacherToken));
     reply.code(201);
     return { id: cls.id, teacherToken };
@@ -171,16 +217,26 @@ export async function buildApp(o: AppOptions) {
     return info(cls);
   });
 
-  app.post<{ Params: { id: string }; Body: { name: string } }>(`${api}classes/:id/students`,
+  app.post<{ Params: { id: string }; Body: JoinClass }>(`${api}classes/:id/students`,
     { schema: { params: classParams, body: joinBody }, config: perAddress(limits.join) }, async (req, reply): Promise<Joined> => {
       const cls = await findClass(o.db, req.params.id);
       if (!cls) throw new HttpError(404, 'There is no such class on this server.');
+      const b = req.body;
+      if ('code' in b) {
+        const joined = await joinWithCode(o.db, cls, b.code);
+        if (!joined) throw new HttpError(403, 'This code does not open this class: check it against the one your teacher gave you (each code works once; ask for a new one if yours was used).');
+        if (!info(cls, joined.student).open) throw new HttpError(403, 'This class is past its due date.');
+        keys.joined(joined.student);
+        reply.code(201);
+        return { token: joined.token, name: joined.student.name, cls: info(cls, joined.student) };
+      }
+      if (cls.roster) throw new HttpError(403, 'This class takes only the students on its roster: join with the code your teacher gave you.');
       if (!info(cls).open) throw new HttpError(403, 'This class is past its due date.');
-      const name = checkName(req.body.name);
+      const name = checkName(b.name);
       if (!name.ok) throw new HttpError(400, name.problem);
       const joined = await joinClass(o.db, cls, name.name);
       if (joined === 'taken') throw new HttpError(409, 'Someone in this class already joined with that name: add an initial, or if it is you, use the browser you joined with.');
-      keys.joined(joined.student, cls);
+      keys.joined(joined.student);
       reply.code(201);
       return { token: joined.token, name: joined.student.name, cls: info(cls) };
     });
@@ -188,21 +244,23 @@ export async function buildApp(o: AppOptions) {
   app.get<{ Params: { lesson: string } }>(`${api}work/:lesson`, { schema: { params: lessonParams }, config: perKey(limits.read) }, async (req): Promise<LessonWork> => {
     const { student: s, cls } = await student(req);
     const set = lessonSet(cls, req.params.lesson, s.seed);
-    const p = await progressOf(o.db, s, req.params.lesson);
+    const p = { lesson: req.params.lesson, seed: s.seed, student: s.name, log: await logOf(o.db.knex, s.id, req.params.lesson) };
     return {
-      cls: info(cls), student: s.name, lesson: req.params.lesson,
+      cls: info(cls, s), student: s.name, lesson: req.params.lesson,
       questions: set.map((i) => question(i, cls.policy)),
-      cards: Object.fromEntries(set.map((i) => [i.id, cardState(p, i, cls.policy)])),
+      cards: Object.fromEntries(set.map((i) => [i.id, cardState(p, i, cls)])),
+      ...(s.dueAt ? { dueAt: s.dueAt.toISOString() } : {}),
     };
   });
 
   app.post<{ Body: NewAction }>(`${api}work`, { schema: { body: actionBody }, config: perKey(limits.answer) }, async (req): Promise<ActionResult> => {
+    const t0 = performance.now();
     const { student: s, cls } = await student(req);
     const a = req.body;
     const set = lessonSet(cls, a.lesson, s.seed);
     const inst = set.find((i) => i.id === a.exercise);
     if (!inst) throw new HttpError(404, `The lesson “${a.lesson}” has no exercise “${a.exercise}”.`);
-    if (!info(cls).open) throw new HttpError(403, `This class closed at ${cls.dueAt!.toISOString()}: answers are no longer taken.`);
+    if (!info(cls, s).open) throw new HttpError(403, `This class closed at ${dueFor(cls, s)!.toISOString()}: answers are no longer taken.`);
     if (cls.policy === 'assessment' && (a.action === 'hint' || a.action === 'reveal')) throw new HttpError(403, 'This class is an assessment: no hints or answers are given.');
     let answer;
     if (a.action === 'answer') {
@@ -210,69 +268,19 @@ export async function buildApp(o: AppOptions) {
       if (!taken.ok) throw new HttpError(400, `The answer is not valid: ${taken.problem}.`);
       answer = taken.answer;
     } else if (a.answer !== undefined) throw new HttpError(400, `A “${a.action}” carries no answer.`);
-    const r = await recordAction(o.db, s, inst, { ...a, answer });
-    return { card: cardState(r.progress, inst, cls.policy), stored: r.stored };
+    const t1 = performance.now();
+    const r = await answers.record({ student: s, cls, inst, action: { ...a, answer } });
+    const t2 = performance.now();
+    if (r.why && r.why in REFUSED) throw new HttpError(403, REFUSED[r.why](cls));
+    const card = cardState(r.progress, inst, cls);
+    const t3 = performance.now();
+    timings.add('request: key and checks', t1 - t0);
+    timings.add('request: queue and transaction', t2 - t1);
+    timings.add('request: card', t3 - t2);
+    return { card, stored: r.stored };
   });
 
-  app.get<{ Params: { id: string } }>(`${api}classes/:id/report`, { schema: { params: classParams }, config: perKey(limits.read) }, async (req): Promise<Report> => {
-    const cls = await teacherClass(req);
-    const data = await classData(o.db, cls);
-    const exports = data.students.flatMap((s) => cls.lessons.flatMap((lesson) => {
-      const set = o.sets(lesson, s.seed);
-      if (!set) return [];
-      const p: Progress = { lesson, seed: s.seed, student: s.name, log: data.logs.get(s.id)?.get(lesson) ?? [] };
-      return [JSON.parse(progressJson(p, set))];
-    }));
-    const activity = data.students.flatMap((s) => {
-      const last = [...(data.logs.get(s.id)?.entries() ?? [])].flatMap(([lesson, log]) => log.map((e) => ({ lesson, e }))).sort((a, b) => a.e.at.localeCompare(b.e.at)).at(-1);
-      return last ? [{ student: s.name, lesson: last.lesson, exercise: last.e.exercise, action: last.e.action, at: last.e.at }] : [];
-    });
-    return { cls: { ...info(cls), seed: cls.seed, seedPerStudent: cls.seedPerStudent, createdAt: cls.createdAt.toISOString() }, exports, activity };
-  });
-
-  // The teacher page's live feed: an event each time an answer of the class is stored, on any
-  // instance. Open streams are ended when the server stops (or it would wait on them for ever) and
-  // when the database's change feed is lost: the page then reconnects, and catches up, when the
-  // feed is back; until then it is told to wait.
-  const streams = new Map<NodeJS.WritableStream & { end(): void }, string>();
-  const endStreams = () => {
-    for (const res of streams.keys()) res.end();
-    streams.clear();
-  };
-  const live = { ...DEFAULT_LIVE_VIEWS, ...o.liveViews };
-  const openFor = (classId: string) => [...streams.values()].filter((id) => id === classId).length;
-  const stopWatching = o.db.feed.onState((up) => up || endStreams());
-  app.addHook('preClose', async () => {
-    stopWatching();
-    endStreams();
-  });
-  app.get<{ Params: { id: string } }>(`${api}classes/:id/events`, { schema: { params: classParams }, config: perKey(limits.read) }, async (req, reply: FastifyReply) => {
-    const cls = await teacherClass(req);
-    if (!o.db.feed.up()) throw new HttpError(503, 'The class server is reconnecting to its database’s change feed: the live view resumes when it is back.');
-    if (openFor(cls.id) >= live.perClass) throw new HttpError(429, `This class already has ${live.perClass} live views open: close one (another tab or device) and try again.`);
-    if (streams.size >= live.total) throw new HttpError(503, `This server already serves ${live.total} live views: try again in a minute.`);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
-    res.write('retry: 2000\n\n');
-    let pending: NodeJS.Timeout | undefined;
-    const stop = o.db.onChange((id) => {
-      if (id !== cls.id || pending) return;
-      // Many answers at once make one event every quarter second, not one each.
-      pending = setTimeout(() => {
-        pending = undefined;
-        res.write(`event: change\ndata: ${JSON.stringify({ at: new Date().toISOString() })}\n\n`);
-      }, 250);
-    });
-    const beat = setInterval(() => res.write(': keep-alive\n\n'), o.heartbeatMs ?? 15_000);
-    streams.set(res, cls.id);
-    req.raw.on('close', () => {
-      streams.delete(res);
-      stop();
-      clearInterval(beat);
-      clearTimeout(pending);
-    });
-  });
+  await teacherApi(app, { ...o, api, limits, keys, checked, live, perKey });
 
   app.all(`${api}*`, async () => {
     throw new HttpError(404, 'No such API route.');

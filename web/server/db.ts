@@ -12,14 +12,42 @@ import { MIGRATIONS, type Migration } from './migrations';
 
 export const CHANGES = 'hotpath_class_changes';
 
+/**
+ * What a notification on CHANGES says, one class at a time: answers stored (their row ids),
+ * students new to the class (joined by name, or listed on the roster), students changed (a key,
+ * a code or a due date), students removed (or merged away), or the class itself changed or
+ * deleted. Its text is `a:<class>:<id>,<id>…`, `j:…`, `s:…`, `r:…` or `c:<class>` (ids are
+ * URL-safe base64 or digits, so `:` and `,` never occur in them).
+ */
+export type Change = { kind: 'action' | 'joined' | 'student' | 'removed'; classId: string; ids: string[] } | { kind: 'class'; classId: string };
+
+const KINDS = { a: 'action', j: 'joined', s: 'student', r: 'removed', c: 'class' } as const;
+
+export function changeText(c: Change): string {
+  const kind = Object.entries(KINDS).find(([, v]) => v === c.kind)![0];
+  return c.kind === 'class' ? `${kind}:${c.classId}` : `${kind}:${c.classId}:${c.ids.join(',')}`;
+}
+
+export function parseChange(text: string): Change | null {
+  const [k, classId, ids] = text.split(':');
+  const kind = KINDS[k as keyof typeof KINDS];
+  if (!kind || !classId) return null;
+  return kind === 'class' ? { kind, classId } : { kind, classId, ids: ids ? ids.split(',') : [] };
+}
+
+/** Announces a change to every instance (sent when the transaction `k` belongs to commits). */
+export async function announce(k: Knex, c: Change): Promise<void> {
+  await k.raw('select pg_notify(?, ?)', [CHANGES, changeText(c)]);
+}
+
 export interface Db {
   knex: Knex;
   /** 'embedded' (PGlite in `dir`) or 'postgres'. */
   kind: 'embedded' | 'postgres';
   /** Where the embedded database keeps its files. */
   dir?: string;
-  /** Calls `fn` with a class id whenever any instance stores an action of that class. */
-  onChange(fn: (classId: string) => void): () => void;
+  /** Calls `fn` with each change any instance announces (answers stored, students joined, a class edited). */
+  onChange(fn: (change: Change) => void): () => void;
   /** Whether changes are being heard (PostgreSQL: the LISTEN connection is up). */
   feed: Feed;
   close(): Promise<void>;
@@ -130,9 +158,10 @@ export interface DbOptions {
 }
 
 export async function openDb({ url, dir, log = console.error }: DbOptions): Promise<Db> {
-  const listeners = new Set<(classId: string) => void>();
+  const listeners = new Set<(change: Change) => void>();
   const tell = (payload: string | undefined) => {
-    if (payload) for (const fn of listeners) fn(payload);
+    const change = payload ? parseChange(payload) : null;
+    if (change) for (const fn of listeners) fn(change);
   };
   let db: Db;
   if (url) {

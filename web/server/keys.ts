@@ -1,6 +1,9 @@
 // Whose key is this? A key names one row (a student's id before the dot; a teacher's key comes
-// with its class's id in the URL) and is checked against that row's hash. Rows never change once
-// made, so each is read from the database once per server and then kept.
+// with its class's id in the URL) and is checked against that row's hash. Each row is read from
+// the database once per server and then kept, until a change announced by any instance says it
+// changed (a student's key or due date, a class's due date or roster rule, a removal): it is
+// then read again at its next use (not counted as an unknown id: it is known). While the change
+// feed is down nothing kept can be trusted, so it is all read again once the feed is back.
 //
 // Two things a key check must not become. A way to load the database: every made-up id would be
 // a fresh lookup, so an address may look up at most `maxLookups` ids this server does not know in
@@ -54,29 +57,38 @@ class PerMinute {
 const KEPT = 100_000;
 
 export class Keys {
-  private readonly students = new Bounded<string, Known<{ student: StudentRow; cls: ClassRow }> | null>(KEPT);
+  private readonly students = new Bounded<string, Known<StudentRow> | null>(KEPT);
   private readonly classes = new Bounded<string, Known<ClassRow> | null>(KEPT);
+  /** Rows known here that changed since they were read: read again at their next use. */
+  private readonly stale = new Set<string>();
+  /**
+   * Students another instance announced (joined there): real ids, so looking one up is not
+   * counted against the address (a class of hundreds behind one address would otherwise run out
+   * of lookups on the instance it did not join through).
+   */
+  private readonly announced = new Bounded<string, true>(KEPT);
   private readonly lookups = new PerMinute();
 
   constructor(private readonly db: Db, private readonly maxLookups: number) {}
 
   /** The student a `<id>.<secret>` key belongs to, and their class. */
-  student(token: string, address: string): Promise<Checked<{ student: StudentRow; cls: ClassRow }>> {
+  async student(token: string, address: string): Promise<Checked<{ student: StudentRow; cls: ClassRow }>> {
     const [id, secret] = token.split('.');
-    if (!id || !secret) return Promise.resolve({ refused: 'no-such-key' });
-    return this.check(this.students, id, secret, address, async () => {
+    if (!id || !secret) return { refused: 'no-such-key' };
+    const s = await this.check(this.students, `s:${id}`, id, secret, this.announced.delete(id) ? null : address, async () => {
       const student = await studentById(this.db, id);
-      const cls = student && (await findClass(this.db, student.classId));
-      return student && cls ? { value: { student, cls }, tokenHash: student.tokenHash } : null;
+      // A roster row whose student has not joined has no key yet.
+      return student?.tokenHash ? { value: student, tokenHash: student.tokenHash } : null;
     });
+    if (!('ok' in s)) return s;
+    // The class of a key that matched is looked up whatever the address's count.
+    const cls = await this.classOf(s.ok.classId);
+    return cls ? { ok: { student: s.ok, cls: cls.value } } : { refused: 'no-such-key' };
   }
 
   /** The class `classId`, if `token` is its teacher's key. */
   teacher(classId: string, token: string, address: string): Promise<Checked<ClassRow>> {
-    return this.check(this.classes, classId, token, address, async () => {
-      const cls = await findClass(this.db, classId);
-      return cls ? { value: cls, tokenHash: cls.tokenHash } : null;
-    });
+    return this.check(this.classes, `c:${classId}`, classId, token, address, () => this.loadClass(classId));
   }
 
   /** A class just created here: its teacher's key is known from the start. */
@@ -85,15 +97,55 @@ export class Keys {
   }
 
   /** A student who just joined here: their key is known from the start. */
-  joined(student: StudentRow & { tokenHash: string }, cls: ClassRow) {
-    this.students.set(student.id, { value: { student, cls }, tokenHash: student.tokenHash });
+  joined(student: StudentRow & { tokenHash: string }) {
+    this.students.set(student.id, { value: student, tokenHash: student.tokenHash });
+    this.stale.delete(`s:${student.id}`);
   }
 
-  private async check<T>(kept: Bounded<string, Known<T> | null>, id: string, secret: string, address: string,
+  /** Students new to a class on any instance. */
+  studentsJoined(ids: string[]) {
+    for (const id of ids) if (!this.students.has(id)) this.announced.set(id, true);
+  }
+
+  /** A student's row changed or is gone (any instance): read it again at its next use. */
+  studentChanged(id: string) {
+    if (this.students.has(id)) this.stale.add(`s:${id}`);
+  }
+
+  /** A class changed or is gone (any instance): read it again at its next use. */
+  classChanged(id: string) {
+    if (this.classes.has(id)) this.stale.add(`c:${id}`);
+  }
+
+  /** Changes may have gone unheard (the feed was down): everything kept is read again. */
+  allChanged() {
+    for (const id of this.students.keys()) this.stale.add(`s:${id}`);
+    for (const id of this.classes.keys()) this.stale.add(`c:${id}`);
+  }
+
+  private loadClass = async (classId: string): Promise<Known<ClassRow> | null> => {
+    const cls = await findClass(this.db, classId);
+    return cls ? { value: cls, tokenHash: cls.tokenHash } : null;
+  };
+
+  private async classOf(classId: string): Promise<Known<ClassRow> | null> {
+    let found = this.classes.get(classId);
+    if (found === undefined || this.stale.delete(`c:${classId}`)) {
+      found = await this.loadClass(classId);
+      this.classes.set(classId, found);
+    }
+    return found;
+  }
+
+  /** `address`: whose lookups an unknown id counts against; null: it is known to exist (announced). */
+  private async check<T>(kept: Bounded<string, Known<T> | null>, staleKey: string, id: string, secret: string, address: string | null,
     load: () => Promise<Known<T> | null>): Promise<Checked<T>> {
     let found = kept.get(id);
     if (found === undefined) {
-      if (!this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
+      if (address !== null && !this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
+      found = await load();
+      kept.set(id, found);
+    } else if (this.stale.delete(staleKey)) {
       found = await load();
       kept.set(id, found);
     }

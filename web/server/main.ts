@@ -41,6 +41,7 @@ export async function startServer(o: ServerOptions) {
     const db = await openDb({ url: o.databaseUrl, dir: lock?.dir });
     const app = await buildApp({
       db, sets: setCache(generate), lessons: lessonsWithExercises(), siteDir: o.site && resolve(o.site), base: o.base, trustProxy: o.trustProxy, limits: o.limits,
+      timings: process.env.HOTPATH_CLASS_TIMINGS === '1',
     });
     const address = await app.listen({ host, port }).catch(async (e) => {
       await db.close();

@@ -60,4 +60,52 @@ export const MIGRATIONS: Migration[] = [
       await knex.schema.dropTable('classes');
     },
   },
+  {
+    // Issue 42: scoring rules (an attempt limit, a penalty per wrong try), a roster of students
+    // who join with a code each, and per-student due dates (extensions).
+    name: '002_rules_roster_extensions',
+    async up(knex) {
+      await knex.schema.alterTable('classes', (t) => {
+        /** Answers a question takes at most; null: no limit. */
+        t.integer('max_attempts').nullable();
+        /** Share of a question's point off per wrong try, 0 to 1. */
+        t.double('penalty').notNullable().defaultTo(0);
+        /** Only students on the roster join, each with their code. */
+        t.boolean('roster').notNullable().defaultTo(false);
+      });
+      await knex.raw('alter table classes add constraint classes_max_attempts check (max_attempts is null or max_attempts between 1 and 100)');
+      await knex.raw('alter table classes add constraint classes_penalty check (penalty >= 0 and penalty <= 1)');
+      await knex.schema.alterTable('students', (t) => {
+        /** When the row was made: on joining, or when the roster listed the student. */
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        /** The SHA-256 of the student's join code (a roster row); null once it is used. */
+        t.string('code_hash', 64).nullable();
+        /** This student's own due date (an extension); null: the class's. */
+        t.timestamp('due_at', { useTz: true }).nullable();
+        /** The roster's identifiers, as JSON: given and family name, ID number, email, login, LMS id, section. */
+        t.text('roster').nullable();
+        t.unique(['class_id', 'code_hash']);
+      });
+      await knex.raw('update students set created_at = joined_at');
+      // A roster row has no key and has not joined until its student uses the code.
+      await knex.raw('alter table students alter column token_hash drop not null');
+      await knex.raw('alter table students alter column joined_at drop not null');
+      await knex.raw('alter table students alter column joined_at drop default');
+    },
+    async down(knex) {
+      // Rows whose student never joined cannot be kept without a key.
+      await knex('students').whereNull('token_hash').delete();
+      await knex.raw('update students set joined_at = coalesce(joined_at, created_at)');
+      await knex.raw('alter table students alter column joined_at set default now()');
+      await knex.raw('alter table students alter column joined_at set not null');
+      await knex.raw('alter table students alter column token_hash set not null');
+      await knex.schema.alterTable('students', (t) => {
+        t.dropUnique(['class_id', 'code_hash']);
+        t.dropColumns('created_at', 'code_hash', 'due_at', 'roster');
+      });
+      await knex.raw('alter table classes drop constraint classes_max_attempts');
+      await knex.raw('alter table classes drop constraint classes_penalty');
+      await knex.schema.alterTable('classes', (t) => t.dropColumns('max_attempts', 'penalty', 'roster'));
+    },
+  },
 ];

@@ -10,7 +10,7 @@ export const ID = '^[A-Za-z0-9_-]{1,32}$';
 export const createClassBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'lessons', 'seedPerStudent', 'policy'],
+  required: ['name', 'lessons', 'policy'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100, pattern: TEXT },
     lessons: { type: 'array', minItems: 1, maxItems: 20, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' } },
@@ -18,6 +18,9 @@ export const createClassBody = {
     seedPerStudent: { type: 'boolean' },
     policy: { type: 'string', enum: ['practice', 'assessment'] },
     dueAt: { type: 'string', format: 'date-time' },
+    maxAttempts: { type: 'integer', minimum: 1, maximum: 100 },
+    penalty: { type: 'number', minimum: 0, maximum: 1 },
+    roster: { type: 'boolean' },
   },
 } as const;
 
@@ -27,11 +30,83 @@ export const classParams = {
   properties: { id: { type: 'string', pattern: ID } },
 } as const;
 
+/** A name typed to join a class without a roster, or a roster code (any case, dashes and spaces allowed). */
 export const joinBody = {
+  oneOf: [
+    { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 60, pattern: TEXT } } },
+    { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } } },
+  ],
+} as const;
+
+const ROSTER_TEXT = { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' } as const;
+
+/** Rows of a roster, as the teacher's page read them from a CSV. */
+export const rosterBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['name'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 60, pattern: TEXT } },
+  required: ['students'],
+  properties: {
+    students: {
+      type: 'array', minItems: 1, maxItems: 2000,
+      items: {
+        type: 'object', additionalProperties: false, required: ['name'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 100, pattern: TEXT },
+          given: ROSTER_TEXT, family: ROSTER_TEXT, id: ROSTER_TEXT, email: { ...ROSTER_TEXT, maxLength: 200 }, login: ROSTER_TEXT, lmsId: ROSTER_TEXT, section: ROSTER_TEXT,
+        },
+      },
+    },
+  },
+} as const;
+
+/** A roster of 2,000 rows of seven fields takes more than the server's 16 KB. */
+export const ROSTER_BODY_LIMIT = 1024 * 1024;
+
+const DUE = { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] } as const;
+
+export const editClassBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: TEXT },
+    dueAt: DUE,
+    roster: { type: 'boolean' },
+  },
+} as const;
+
+export const editStudentBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['dueAt'],
+  properties: { dueAt: DUE },
+} as const;
+
+export const mergeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'into'],
+  properties: { from: { type: 'string', pattern: ID }, into: { type: 'string', pattern: ID } },
+} as const;
+
+export const studentParams = {
+  type: 'object',
+  required: ['id', 'student'],
+  properties: { id: { type: 'string', pattern: ID }, student: { type: 'string', pattern: ID } },
+} as const;
+
+export const eventsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { view: { type: 'string', enum: ['teacher', 'board'] } },
+} as const;
+
+/** Whose answer key: a lesson of the class, under one of its seeds. */
+export const keyQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lesson', 'seed'],
+  properties: { lesson: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' }, seed: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
 } as const;
 
 export const lessonParams = {

@@ -1,25 +1,27 @@
-// What the class server stores, and the rules that keep it true: a class and its two kinds of
-// token; students joined by name (one row per name, whatever the case or spacing); each action a
-// student takes, graded here before it is written, written (and committed) before the browser is
-// told, stored once however often the browser sends it, and not counted after the exercise is
-// solved, so two tabs of one student never count twice.
+// What the class server stores, and the rules that keep it true: a class, its scoring rules and
+// its two kinds of token; students joined by name (one row per name, whatever the case or
+// spacing) or listed on a roster and joined with their code (roster.ts); each action a student
+// takes (answers.ts). Every change is announced to every instance (db.ts), which drop what they
+// kept of it (keys.ts) and tell the live teacher pages (liveFeed.ts).
 import type { Knex } from 'knex';
-import { grade, type Answer, type Instance } from '../src/exercises/exercises';
-import { standing, type LogEntry, type Progress } from '../src/exercises/progress';
-import type { Policy } from '../src/exercises/card';
-import { CHANGES, type Db } from './db';
+import type { Answer } from '../src/exercises/exercises';
+import type { LogEntry, Policy } from '../src/exercises/progress';
+import type { Rules } from '../src/exercises/scoring';
+import type { ReportAction, ReportStudent, RosterEntry } from '../src/classroom/api';
+import { announce, type Db } from './db';
 import { newId, newToken, tokenHash } from './tokens';
 import { nameKey } from './names';
 
-export interface ClassRow {
+export interface ClassRow extends Rules {
   id: string;
   name: string;
   lessons: string[];
   seed: string;
   seedPerStudent: boolean;
-  policy: Policy;
   dueAt: Date | null;
   createdAt: Date;
+  /** Joining takes a roster code. */
+  roster: boolean;
 }
 
 export interface StudentRow {
@@ -27,7 +29,12 @@ export interface StudentRow {
   classId: string;
   name: string;
   seed: string;
-  joinedAt: Date;
+  /** Null: a roster row whose student has not joined. */
+  joinedAt: Date | null;
+  /** This student's own due date (an extension), else null. */
+  dueAt: Date | null;
+  roster: RosterEntry | null;
+  codeWaiting: boolean;
 }
 
 export interface NewClass {
@@ -38,23 +45,52 @@ export interface NewClass {
   seedPerStudent: boolean;
   policy: Policy;
   dueAt: Date | null;
+  maxAttempts: number | null;
+  penalty: number;
+  roster: boolean;
 }
 
 
-const toClass = (r: Record<string, unknown>): ClassRow => ({
+/** A name as stored and shown: spaces trimmed and collapsed. */
+export const cleanName = (name: string) => name.trim().replace(/\s+/g, ' ');
+
+/**
+ * A roster row's name key: names on a roster need not be unique (two students may share one),
+ * so its key is its own id behind a control character, which no typed name holds (the schema
+ * refuses them), so a name typed to join never meets it.
+ */
+export const rosterKey = (id: string) => `\u0001${id}`;
+
+const date = (v: unknown) => (v ? new Date(v as string) : null);
+
+export const toClass = (r: Record<string, unknown>): ClassRow => ({
   id: r.id as string, name: r.name as string, lessons: JSON.parse(r.lessons as string) as string[], seed: r.seed as string,
   seedPerStudent: r.seed_per_student as boolean, policy: r.policy as Policy,
-  dueAt: r.due_at ? new Date(r.due_at as string) : null, createdAt: new Date(r.created_at as string),
+  dueAt: date(r.due_at), createdAt: new Date(r.created_at as string),
+  maxAttempts: r.max_attempts === null || r.max_attempts === undefined ? null : Number(r.max_attempts), penalty: Number(r.penalty ?? 0), roster: !!r.roster,
 });
-const toStudent = (r: Record<string, unknown>): StudentRow => ({
-  id: r.id as string, classId: r.class_id as string, name: r.name as string, seed: r.seed as string, joinedAt: new Date(r.joined_at as string),
+
+export const toStudent = (r: Record<string, unknown>): StudentRow => ({
+  id: r.id as string, classId: r.class_id as string, name: r.name as string, seed: r.seed as string,
+  joinedAt: date(r.joined_at), dueAt: date(r.due_at), roster: r.roster ? JSON.parse(r.roster as string) as RosterEntry : null, codeWaiting: !!r.code_hash,
 });
+
+/** A student as the teacher's page gets it. */
+export const reportStudent = (s: StudentRow): ReportStudent => ({
+  id: s.id, name: s.name, seed: s.seed, joinedAt: s.joinedAt?.toISOString() ?? null, dueAt: s.dueAt?.toISOString() ?? null, roster: s.roster, codeWaiting: s.codeWaiting,
+});
+
+/** Until when a student's answers are taken: their own due date, else the class's; null: no end. */
+export const dueFor = (cls: ClassRow, s?: Pick<StudentRow, 'dueAt'>) => s?.dueAt ?? cls.dueAt;
+
+/** A fresh student seed: the class's, or one of the student's own (a set per student). */
+export const studentSeed = (cls: ClassRow) => (cls.seedPerStudent ? `${cls.seed}-${newId(4)}` : cls.seed);
 
 export async function createClass(db: Db, c: NewClass): Promise<{ cls: ClassRow; teacherToken: string }> {
   const teacherToken = newToken();
   const [row] = await db.knex('classes').insert({
     id: newId(), name: c.name, lessons: JSON.stringify(c.lessons), seed: c.seed ?? newId(6), seed_per_student: c.seedPerStudent,
-    policy: c.policy, due_at: c.dueAt, teacher_token_hash: tokenHash(teacherToken),
+    policy: c.policy, due_at: c.dueAt, teacher_token_hash: tokenHash(teacherToken), max_attempts: c.maxAttempts, penalty: c.penalty, roster: c.roster,
   }).returning('*');
   return { cls: toClass(row), teacherToken };
 }
@@ -64,27 +100,46 @@ export async function findClass(db: Db, id: string): Promise<(ClassRow & { token
   return row ? { ...toClass(row), tokenHash: row.teacher_token_hash } : null;
 }
 
+/** A class's name, due date or roster rule changed; announced, so every instance reads it again. */
+export async function updateClass(db: Db, cls: ClassRow, edit: { name?: string; dueAt?: Date | null; roster?: boolean }): Promise<void> {
+  await db.knex.transaction(async (tx) => {
+    await tx('classes').where({ id: cls.id }).update({
+      ...(edit.name !== undefined ? { name: edit.name } : {}), ...(edit.dueAt !== undefined ? { due_at: edit.dueAt } : {}), ...(edit.roster !== undefined ? { roster: edit.roster } : {}),
+    });
+    await announce(tx, { kind: 'class', classId: cls.id });
+  });
+}
+
+/** A class and everything of it (its students and their answers go with it). */
+export async function deleteClass(db: Db, cls: ClassRow): Promise<void> {
+  await db.knex.transaction(async (tx) => {
+    await tx('classes').where({ id: cls.id }).delete();
+    await announce(tx, { kind: 'class', classId: cls.id });
+  });
+}
+
 /** Joins `name` (as checkName returned it) to the class, unless someone has that name already. */
 export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ student: StudentRow & { tokenHash: string }; token: string } | 'taken'> {
   const id = newId();
   const secret = newToken();
-  const inserted = await db.knex('students').insert({
-    id, class_id: cls.id, name, name_key: nameKey(name),
-    seed: cls.seedPerStudent ? `${cls.seed}-${newId(4)}` : cls.seed, token_hash: tokenHash(secret),
-  }).onConflict(['class_id', 'name_key']).ignore().returning('*');
-  if (inserted.length === 0) return 'taken';
-  await db.knex.raw('select pg_notify(?, ?)', [CHANGES, cls.id]);
-  // The student's token names the student, so it is checked against one row only.
-  return { student: { ...toStudent(inserted[0]), tokenHash: inserted[0].token_hash }, token: `${id}.${secret}` };
+  return db.knex.transaction(async (tx) => {
+    const inserted = await tx('students').insert({
+      id, class_id: cls.id, name: cleanName(name), name_key: nameKey(name), seed: studentSeed(cls), token_hash: tokenHash(secret), joined_at: new Date(),
+    }).onConflict(['class_id', 'name_key']).ignore().returning('*');
+    if (inserted.length === 0) return 'taken' as const;
+    await announce(tx, { kind: 'joined', classId: cls.id, ids: [id] });
+    // The student's token names the student, so it is checked against one row only.
+    return { student: { ...toStudent(inserted[0]), tokenHash: inserted[0].token_hash as string }, token: `${id}.${secret}` };
+  });
 }
 
-/** A student by id, with the hash their key is checked against. */
-export async function studentById(db: Db, id: string): Promise<(StudentRow & { tokenHash: string }) | null> {
+/** A student by id, with the hash their key is checked against (null: a roster row not joined). */
+export async function studentById(db: Db, id: string): Promise<(StudentRow & { tokenHash: string | null }) | null> {
   const row = await db.knex('students').where({ id }).first();
   return row ? { ...toStudent(row), tokenHash: row.token_hash } : null;
 }
 
-function toEntry(r: Record<string, unknown>): LogEntry {
+export function toEntry(r: Record<string, unknown>): LogEntry {
   return {
     at: new Date(r.at as string).toISOString(), exercise: r.exercise as string, action: r.action as LogEntry['action'],
     ...(r.answer !== null && r.answer !== undefined ? { answer: JSON.parse(r.answer as string) as Answer } : {}),
@@ -92,82 +147,45 @@ function toEntry(r: Record<string, unknown>): LogEntry {
   };
 }
 
-async function logOf(k: Knex, studentId: string, lesson: string): Promise<LogEntry[]> {
+export const toAction = (r: Record<string, unknown>): ReportAction => ({ id: Number(r.id), student: r.student_id as string, lesson: r.lesson as string, ...toEntry(r) });
+
+const ACTION_COLUMNS = ['actions.id', 'actions.student_id', 'actions.lesson', 'actions.exercise', 'actions.action', 'actions.answer', 'actions.correct', 'actions.at'];
+
+/** A student's actions on a lesson, in order. */
+export async function logOf(k: Knex, studentId: string, lesson: string): Promise<LogEntry[]> {
   return (await k('actions').where({ student_id: studentId, lesson }).orderBy('id')).map(toEntry);
-}
-
-/** A student's work on a lesson, as a progress log (the form the lesson page keeps and exports). */
-export async function progressOf(db: Db, s: StudentRow, lesson: string): Promise<Progress> {
-  return { lesson, seed: s.seed, student: s.name, log: await logOf(db.knex, s.id, lesson) };
-}
-
-export interface NewAction {
-  requestId: string;
-  lesson: string;
-  exercise: string;
-  action: LogEntry['action'];
-  answer?: Answer;
-}
-
-export type Recorded = { progress: Progress; stored: boolean; why?: 'repeat' | 'solved' | 'same-answer' | 'shown' };
-
-/**
- * Grades and stores one action, in one transaction holding the student's row, so two requests of
- * one student (two tabs) are taken one after the other. Not stored: a request already stored (a
- * retry), an answer to a solved exercise, the same answer as the one just before it, a second
- * Show answer. Committed before it returns; the change is announced to every instance.
- */
-export async function recordAction(db: Db, s: StudentRow, inst: Instance, a: NewAction): Promise<Recorded> {
-  return db.knex.transaction(async (tx) => {
-    // PostgreSQL runs transactions side by side: hold the student's row. The embedded database has
-    // one connection, so its transactions already run one at a time.
-    if (db.kind === 'postgres') await tx('students').where({ id: s.id }).forUpdate().select('id');
-    const rows = await tx('actions').where({ student_id: s.id, lesson: a.lesson }).orderBy('id');
-    const log = rows.map(toEntry);
-    const progress = (l: LogEntry[]): Progress => ({ lesson: a.lesson, seed: s.seed, student: s.name, log: l });
-    if (rows.some((r) => r.request_id === a.requestId)) return { progress: progress(log), stored: false, why: 'repeat' };
-    const now = standing(progress(log), a.exercise);
-    const mine = log.filter((e) => e.exercise === a.exercise && e.action === 'answer');
-    if (a.action === 'answer' && now.solved) return { progress: progress(log), stored: false, why: 'solved' };
-    if (a.action === 'answer' && mine.length && JSON.stringify(mine.at(-1)!.answer) === JSON.stringify(a.answer)) {
-      return { progress: progress(log), stored: false, why: 'same-answer' };
-    }
-    if (a.action === 'reveal' && (now.shown || now.solved)) return { progress: progress(log), stored: false, why: 'shown' };
-    const correct = a.action === 'answer' ? grade(inst, a.answer!).correct : null;
-    // Stored and announced in one statement (the announcement goes out when the transaction
-    // commits); a request id this student used for another lesson is a repeat too.
-    const inserted = await tx.raw(`with row as (
-        insert into actions (student_id, lesson, exercise, action, answer, correct, request_id) values (?, ?, ?, ?, ?, ?, ?)
-        on conflict (student_id, request_id) do nothing returning *)
-      select row.*, pg_notify(?, ?) from row`,
-    [s.id, a.lesson, a.exercise, a.action, a.answer === undefined ? null : JSON.stringify(a.answer), correct, a.requestId, CHANGES, s.classId]);
-    const [row] = inserted.rows as Record<string, unknown>[];
-    if (!row) return { progress: progress(log), stored: false, why: 'repeat' };
-    return { progress: progress([...log, toEntry(row)]), stored: true };
-  });
 }
 
 export interface ClassData {
   students: StudentRow[];
-  /** Every student's log, per lesson. */
-  logs: Map<string, Map<string, LogEntry[]>>;
+  /** Every action of the class, in the order stored. */
+  actions: ReportAction[];
 }
 
-/** Everything the teacher's page shows: the students and their logs. */
+/** Everything the teacher's page shows: the students (joined, or listed on the roster) and what they did. */
 export async function classData(db: Db, cls: ClassRow): Promise<ClassData> {
-  const students = (await db.knex('students').where({ class_id: cls.id }).orderBy('joined_at').orderBy('id')).map(toStudent);
+  const students = (await db.knex('students').where({ class_id: cls.id }).orderBy('created_at').orderBy('id')).map(toStudent);
   const rows = await db.knex('actions').join('students', 'students.id', 'actions.student_id')
-    .where('students.class_id', cls.id).orderBy('actions.id')
-    .select('actions.student_id', 'actions.lesson', 'actions.exercise', 'actions.action', 'actions.answer', 'actions.correct', 'actions.at');
-  const logs = new Map<string, Map<string, LogEntry[]>>();
-  for (const r of rows) {
-    const byLesson = logs.get(r.student_id) ?? new Map<string, LogEntry[]>();
-    const list = byLesson.get(r.lesson) ?? [];
-    list.push(toEntry(r));
-    byLesson.set(r.lesson, list);
-    logs.set(r.student_id, byLesson);
-  }
-  return { students, logs };
+    .where('students.class_id', cls.id).orderBy('actions.id').select(ACTION_COLUMNS);
+  return { students, actions: rows.map(toAction) };
+}
+
+/** Actions by id (a live page's update), of the class only. */
+export async function actionsById(db: Db, classId: string, ids: number[]): Promise<ReportAction[]> {
+  const rows = await db.knex('actions').join('students', 'students.id', 'actions.student_id')
+    .where('students.class_id', classId).whereIn('actions.id', ids).orderBy('actions.id').select(ACTION_COLUMNS);
+  return rows.map(toAction);
+}
+
+/** Students by id, of the class only. */
+export async function studentsById(db: Db, classId: string, ids: string[]): Promise<StudentRow[]> {
+  return (await db.knex('students').where({ class_id: classId }).whereIn('id', ids).orderBy('created_at').orderBy('id')).map(toStudent);
+}
+
+/** The class's seeds: its own and each student's (the answer key opens for these only). */
+export async function seedsOf(db: Db, cls: ClassRow): Promise<string[]> {
+  const rows = await db.knex('students').where({ class_id: cls.id }).distinct('seed');
+  return [...new Set([cls.seed, ...rows.map((r) => r.seed as string)])];
 }
 
 /** How many answers are stored (the load test counts them against those acknowledged). */

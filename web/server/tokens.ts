@@ -23,3 +23,22 @@ export function tokenMatches(token: string, hash: string): boolean {
   const stored = Buffer.from(hash, 'hex');
   return stored.length === given.length && timingSafeEqual(given, stored);
 }
+
+/** A join code's letters: digits and capitals, less 0, 1, I and O, which read alike. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * A roster student's join code: 10 of 32 letters (50 bits), shown as two groups of five. Typed
+ * back in any case, with or without the dash or spaces. Only its hash is stored.
+ */
+export function newCode(): string {
+  const bytes = randomBytes(10);
+  const letters = Array.from(bytes, (b) => CODE_ALPHABET[b & 31]).join('');
+  return `${letters.slice(0, 5)}-${letters.slice(5)}`;
+}
+
+/** A code as typed, in the form its hash is taken of: capitals, no dash or spaces; null if it cannot be one. */
+export function normalCode(typed: string): string | null {
+  const c = typed.toUpperCase().replace(/[\s-]/g, '');
+  return c.length === 10 && [...c].every((ch) => CODE_ALPHABET.includes(ch)) ? c : null;
+}

@@ -1,19 +1,21 @@
-// /class: the class server's pages. Without a query: create a class (lessons, seed, due date,
-// feedback policy) and get its two links. `?join=ID`: a student joins with a name. `?teach=ID`
-// with the teacher's key in the fragment (#key=…): the class live, as answers arrive. On a
-// static site (no server) it says so and points to /teacher.
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+// /class: the class server's pages. Without a query: create a class (lessons, question sets,
+// feedback, scoring rules, roster, due date) and get its two links. `?join=ID`: a student joins
+// with a name, or with their roster code. `?teach=ID` with the teacher's key in the fragment
+// (#key=…): the class live, as answers arrive (TeachClass); `&view=projector`: the view for the
+// classroom's screen (Projector). On a static site (no server) it says so and points to /teacher.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { lessons } from '../lessons';
 import { lessonsWithExercises } from '../exercises/exercises';
-import { buildClass, parseExport, type ClassStudent } from '../exercises/classView';
-import { setCache } from '../exercises/regrade';
-import { plural } from '../site/format';
-import { WasmWidget } from '../wasm/WasmWidget';
-import { ClassReport } from '../pages/ClassReport';
-import type { ClassInfo, Created, Joined, Report } from './api';
-import { ApiFailure, api, followEvents, joinLink, membership, remember, rememberTeaching, teachLink, teaching } from './client';
+import { rulesText } from '../exercises/scoring';
+import type { ClassInfo, CreateClass as CreateBody, Created, Joined } from './api';
+import { ApiFailure, api, joinLink, membership, remember, rememberTeaching, teachLink, teaching } from './client';
 import { useServerMode } from '../site/serverMode';
+import { TeachClass } from './TeachClass';
+import { Projector } from './Projector';
+
+/** The penalties a teacher picks from: Moodle's usual ones. */
+const PENALTIES = [0, 0.1, 0.2, 0.25, 1 / 3, 0.5, 1];
 
 const lessonTitle = (slug: string) => lessons.find((l) => l.slug === slug)?.title ?? slug;
 
@@ -35,7 +37,7 @@ export function ClassPage() {
           </p>
         </>
       )}
-      {mode.mode === 'server' && (join ? <JoinClass id={join} /> : teach ? <TeachClass id={teach} /> : <CreateClass />)}
+      {mode.mode === 'server' && (join ? <JoinClass id={join} /> : teach ? (params.get('view') === 'projector' ? <Projector id={teach} /> : <TeachClass id={teach} />) : <CreateClass />)}
     </article>
   );
 }
@@ -47,7 +49,15 @@ function CreateClass() {
   const [chosen, setChosen] = useState<string[]>(available.slice(0, 1).map((l) => l.slug));
   const [seedMode, setSeedMode] = useState<'shared' | 'per-student'>('shared');
   const [policy, setPolicy] = useState<'practice' | 'assessment'>('practice');
+  const [limit, setLimit] = useState('');
+  const [penalty, setPenalty] = useState(0);
+  const [roster, setRoster] = useState(false);
   const [due, setDue] = useState('');
+  /** An assessment gives each student their own set unless the teacher chose otherwise. */
+  const choosePolicy = (p: 'practice' | 'assessment') => {
+    setPolicy(p);
+    setSeedMode(p === 'assessment' ? 'per-student' : 'shared');
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<(Created & { name: string }) | null>(null);
   const [mine, setMine] = useState(teaching);
@@ -58,10 +68,14 @@ function CreateClass() {
     if (!chosen.length) return setProblem('Choose at least one lesson.');
     const dueAt = due ? new Date(due) : null;
     if (dueAt && Number.isNaN(dueAt.getTime())) return setProblem('The due date is not a date.');
+    const maxAttempts = limit ? Number(limit) : undefined;
+    if (maxAttempts !== undefined && !(Number.isInteger(maxAttempts) && maxAttempts >= 1 && maxAttempts <= 100)) return setProblem('The attempt limit is a whole number from 1 to 100, or empty for none.');
+    const body: CreateBody = {
+      name: name.trim(), lessons: chosen, seedPerStudent: seedMode === 'per-student', policy, penalty, roster,
+      ...(maxAttempts ? { maxAttempts } : {}), ...(dueAt ? { dueAt: dueAt.toISOString() } : {}),
+    };
     try {
-      const c = await api<Created>('classes', {
-        method: 'POST', body: { name: name.trim(), lessons: chosen, seedPerStudent: seedMode === 'per-student', policy, ...(dueAt ? { dueAt: dueAt.toISOString() } : {}) },
-      });
+      const c = await api<Created>('classes', { method: 'POST', body });
       rememberTeaching({ id: c.id, name: name.trim(), token: c.teacherToken });
       setMine(teaching());
       setCreated({ ...c, name: name.trim() });
@@ -97,8 +111,23 @@ function CreateClass() {
         </fieldset>
         <fieldset>
           <legend>Feedback</legend>
-          <label className="inline"><input type="radio" name={`${id}-policy`} checked={policy === 'practice'} onChange={() => setPolicy('practice')} /> practice: hints, and the answer after two wrong tries</label>
-          <label className="inline"><input type="radio" name={`${id}-policy`} checked={policy === 'assessment'} onChange={() => setPolicy('assessment')} /> assessment: right or wrong only</label>
+          <label className="inline"><input type="radio" name={`${id}-policy`} checked={policy === 'practice'} onChange={() => choosePolicy('practice')} /> practice: hints, and the answer after two wrong tries</label>
+          <label className="inline"><input type="radio" name={`${id}-policy`} checked={policy === 'assessment'} onChange={() => choosePolicy('assessment')} /> assessment: right or wrong only (a question set per student, unless you choose one for everyone)</label>
+        </fieldset>
+        <fieldset>
+          <legend>Scoring</legend>
+          <label htmlFor={`${id}-limit`}>Answers a question takes at most (empty: no limit)</label>
+          <input id={`${id}-limit`} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value.trim())} />
+          <label htmlFor={`${id}-penalty`}>Penalty for each wrong try (a share of the question’s point)</label>
+          <select id={`${id}-penalty`} value={String(penalty)} onChange={(e) => setPenalty(Number(e.target.value))}>
+            {PENALTIES.map((p) => <option key={p} value={String(p)}>{p === 0 ? 'none' : `${Math.round(p * 1000) / 10} %`}</option>)}
+          </select>
+          <p className="hint">A question solved after k wrong tries earns 1 − k × penalty of its point; past the limit the server takes no more answers to it.</p>
+        </fieldset>
+        <fieldset>
+          <legend>Who may join</legend>
+          <label className="inline"><input type="radio" name={`${id}-roster`} checked={!roster} onChange={() => setRoster(false)} /> anyone with the link, under the name they type</label>
+          <label className="inline"><input type="radio" name={`${id}-roster`} checked={roster} onChange={() => setRoster(true)} /> only students on a roster, each with a code (add the roster on the class’s page)</label>
         </fieldset>
         <label htmlFor={`${id}-due`}>Due (optional; answers are refused after it)</label>
         <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
@@ -124,9 +153,11 @@ function CreateClass() {
 
 function JoinClass({ id: classId }: { id: string }) {
   const id = useId();
+  const { hash } = useLocation();
   const [info, setInfo] = useState<ClassInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const [code, setCode] = useState(() => decodeURIComponent(/(?:^#|&)code=([^&]+)/.exec(hash)?.[1] ?? ''));
   const [me, setMe] = useState(() => membership(classId));
 
   useEffect(() => {
@@ -137,7 +168,7 @@ function JoinClass({ id: classId }: { id: string }) {
     e.preventDefault();
     setProblem(null);
     try {
-      const j = await api<Joined>(`classes/${encodeURIComponent(classId)}/students`, { method: 'POST', body: { name: name.trim() } });
+      const j = await api<Joined>(`classes/${encodeURIComponent(classId)}/students`, { method: 'POST', body: info?.roster || code.trim() ? { code: code.trim() } : { name: name.trim() } });
       remember(classId, { token: j.token, name: j.name });
       setMe({ token: j.token, name: j.name });
     } catch (err) {
@@ -151,6 +182,7 @@ function JoinClass({ id: classId }: { id: string }) {
       <h1>Class “{info.name}”</h1>
       <p>
         {info.policy === 'practice' ? 'Practice: hints, and the answer after two wrong tries.' : 'Assessment: you are told whether each answer is right, nothing more.'}
+        {' '}Scoring: {rulesText(info)}.
         {info.dueAt && <> Due {new Date(info.dueAt).toLocaleString()}.</>}
       </p>
       {me ? (
@@ -160,6 +192,13 @@ function JoinClass({ id: classId }: { id: string }) {
             {info.lessons.map((l) => <li key={l}><Link to={`/lessons/${l}?class=${encodeURIComponent(classId)}`}>{lessonTitle(l)}</Link></li>)}
           </ul>
         </>
+      ) : info.roster || code ? (
+        <form className="class-form" onSubmit={submit}>
+          <label htmlFor={`${id}-code`}>Your join code, from your teacher</label>
+          <input id={`${id}-code`} value={code} maxLength={20} required autoComplete="off" onChange={(e) => setCode(e.target.value)} />
+          <div className="button-row"><button type="submit" disabled={!code.trim()}>Join</button></div>
+          {problem && <p className="input-error" role="alert">{problem}</p>}
+        </form>
       ) : info.open ? (
         <form className="class-form" onSubmit={submit}>
           <label htmlFor={`${id}-name`}>Your name, as your teacher knows you</label>
@@ -170,94 +209,4 @@ function JoinClass({ id: classId }: { id: string }) {
       ) : <p className="notice" role="note">This class is past its due date.</p>}
     </>
   );
-}
-
-function TeachClass({ id: classId }: { id: string }) {
-  const { hash } = useLocation();
-  const token = useMemo(() => /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(hash)?.[1] ?? teaching().find((t) => t.id === classId)?.token, [hash, classId]);
-  const [report, setReport] = useState<Report | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [live, setLive] = useState<'connecting' | 'live' | 'reconnecting'>('connecting');
-  const [updated, setUpdated] = useState<Date | null>(null);
-
-  useEffect(() => {
-    if (!token) return undefined;
-    const ctl = new AbortController();
-    let fetching = false;
-    let again = false;
-    const refresh = async () => {
-      if (fetching) {
-        again = true;
-        return;
-      }
-      fetching = true;
-      try {
-        setReport(await api<Report>(`classes/${encodeURIComponent(classId)}/report`, { token, signal: ctl.signal }));
-        setUpdated(new Date());
-        setProblem(null);
-      } catch (e) {
-        if ((e as Error).name !== 'AbortError') setProblem((e as Error).message);
-      } finally {
-        fetching = false;
-        if (again) {
-          again = false;
-          void refresh();
-        }
-      }
-    };
-    void refresh();
-    // Follow the live feed, reconnecting after a drop (a server restart, say) and catching up on return.
-    void (async () => {
-      while (!ctl.signal.aborted) {
-        try {
-          await followEvents(`classes/${encodeURIComponent(classId)}/events`, token, ctl.signal, () => void refresh(), () => {
-            setLive('live');
-            void refresh(); // catch up on what arrived while the feed was down
-          });
-        } catch (e) {
-          if ((e as Error).name === 'AbortError') return;
-          if ((e as ApiFailure).status === 403) return setProblem((e as ApiFailure).message);
-        }
-        if (ctl.signal.aborted) return;
-        setLive('reconnecting');
-        await new Promise((r) => setTimeout(r, 2000));
-        void refresh();
-      }
-    })();
-    return () => ctl.abort();
-  }, [classId, token]);
-
-  if (!token) return <p className="widget widget-error" role="alert">This teacher link has no key (#key=…): open the link you were given when you created the class.</p>;
-  if (!report) return problem ? <p className="widget widget-error" role="alert">{problem}</p> : <p className="hint" role="status">Fetching the class …</p>;
-  return (
-    <>
-      <h1>Class “{report.cls.name}”</h1>
-      <p className="hint" role="status" aria-label="live status">
-        {live === 'live' ? 'Live' : live === 'reconnecting' ? 'Reconnecting to the server …' : 'Connecting …'}
-        {updated && ` · updated ${updated.toLocaleTimeString()}`} · {plural(new Set(report.exports.map((e) => e.student)).size, 'student')} ·{' '}
-        {report.cls.policy} · {report.cls.seedPerStudent ? 'a set per student' : `seed ${report.cls.seed}`}
-        {report.cls.dueAt && ` · due ${new Date(report.cls.dueAt).toLocaleString()}`}
-      </p>
-      {problem && <p className="notice" role="alert">{problem}</p>}
-      <p className="no-print">Students join at <a href={joinLink(classId)}>{joinLink(classId)}</a></p>
-      {report.exports.length === 0 ? <p className="hint">No student has joined yet.</p>
-        : <WasmWidget name="The class results"><LiveReport report={report} /></WasmWidget>}
-    </>
-  );
-}
-
-/** The report as the class view draws it (regraded from each student's seed with the wasm, so inside a WasmWidget). */
-function LiveReport({ report }: { report: Report }) {
-  const sets = useMemo(() => setCache(), []);
-  const cls = useMemo(() => buildClass(report.exports.map((e, i) => parseExport(`${e.student || 'student'}-${e.lesson}-${i}.json`, JSON.stringify(e))), sets, lessons.map((l) => l.slug)), [report, sets]);
-  if (!cls) return null;
-  const now = new Map(report.activity.map((a) => [a.student, a]));
-  const activity = (s: ClassStudent) => {
-    const a = now.get(s.name);
-    if (!a) return 'not started';
-    const title = cls.lessons.find((l) => l.lesson === a.lesson)?.titles[a.exercise] ?? a.exercise;
-    return <span title={new Date(a.at).toLocaleString()}>{title} ({a.action}, {new Date(a.at).toLocaleTimeString()})</span>;
-  };
-  const instance = (lesson: string, seed: string, ex: string) => sets(lesson, seed)?.find((i) => i.id === ex);
-  return <ClassReport cls={cls} instance={instance} name={`class-${report.cls.name}`} activity={activity} />;
 }

@@ -2,10 +2,10 @@
 // pages that call it (web/src/classroom). Every body is also checked by a JSON schema on the
 // server (web/server/schemas.ts); these types are what passes.
 import type { Answer } from '../exercises/exercises';
-import type { CardState, Policy, Question } from '../exercises/card';
-import type { LogEntry } from '../exercises/progress';
+import type { CardState, Question } from '../exercises/card';
+import type { LogEntry, Policy } from '../exercises/progress';
 
-export const API_VERSION = 1;
+export const API_VERSION = 2;
 
 export interface Status {
   server: 'hotpath-class';
@@ -13,15 +13,38 @@ export interface Status {
   database: 'embedded' | 'postgres';
 }
 
+/**
+ * A roster's identifiers for one student, as an LMS knows them: the name shown, given and family
+ * names where the roster has them, the ID number (Moodle) or SIS User ID (Canvas), email, SIS
+ * login, Canvas's own user ID, and section. All but the name are optional.
+ */
+export interface RosterEntry {
+  name: string;
+  given?: string;
+  family?: string;
+  id?: string;
+  email?: string;
+  login?: string;
+  lmsId?: string;
+  section?: string;
+}
+
 export interface CreateClass {
   name: string;
   lessons: string[];
   /** One seed for the class (given, or made up), or a seed per student. */
   seed?: string;
-  seedPerStudent: boolean;
+  /** Absent: a set per student in an assessment (a throwaway name learns nothing of another's set), one set in practice. */
+  seedPerStudent?: boolean;
   policy: Policy;
   /** ISO time after which answers are refused; absent: no due date. */
   dueAt?: string;
+  /** Answers a question takes at most; absent: no limit. */
+  maxAttempts?: number;
+  /** Share of a question's point off per wrong try, 0 to 1; absent: 0. */
+  penalty?: number;
+  /** Only students on the roster may join, each with their own code. */
+  roster?: boolean;
 }
 
 export interface Created {
@@ -39,7 +62,14 @@ export interface ClassInfo {
   dueAt: string | null;
   /** Answers are still taken (no due date, or not yet past it). */
   open: boolean;
+  maxAttempts: number | null;
+  penalty: number;
+  /** Joining takes a code from the roster. */
+  roster: boolean;
 }
+
+/** A student joins by name (a class without a roster) or with their roster code. */
+export type JoinClass = { name: string } | { code: string };
 
 export interface Joined {
   /** The student's secret, kept in their browser for this class. */
@@ -54,6 +84,8 @@ export interface LessonWork {
   lesson: string;
   questions: Question[];
   cards: Record<string, CardState>;
+  /** This student's due date when it is their own (an extension). */
+  dueAt?: string | null;
 }
 
 export interface NewAction {
@@ -71,20 +103,80 @@ export interface ActionResult {
   stored: boolean;
 }
 
-/** One student's work on one lesson, as the lesson page's JSON export has it. */
-export interface StudentExport {
-  lesson: string;
+/** The class as its teacher sees it: everything a student may know, and the seeds. */
+export interface ClassDetails extends ClassInfo {
   seed: string;
+  seedPerStudent: boolean;
+  createdAt: string;
+}
+
+/** A student of the class: joined, or listed on the roster and not yet joined. */
+export interface ReportStudent {
+  id: string;
+  name: string;
+  seed: string;
+  /** When they joined; null: on the roster, not joined yet. */
+  joinedAt: string | null;
+  /** Their own due date (an extension); null: the class's. */
+  dueAt: string | null;
+  /** Their roster identifiers, if the roster listed them. */
+  roster: RosterEntry | null;
+  /** A roster row: a join code is waiting to be used. */
+  codeWaiting: boolean;
+}
+
+/** One action a student took, as stored (its id orders it). */
+export interface ReportAction extends LogEntry {
+  id: number;
   student: string;
-  log: LogEntry[];
-  exercises: unknown[];
+  lesson: string;
 }
 
 export interface Report {
-  cls: ClassInfo & { seed: string; seedPerStudent: boolean; createdAt: string };
-  exports: StudentExport[];
-  /** Each student's latest action. */
-  activity: { student: string; lesson: string; exercise: string; action: string; at: string }[];
+  cls: ClassDetails;
+  students: ReportStudent[];
+  actions: ReportAction[];
+}
+
+/** What changed since: a live teacher page's update (students joined or edited, answers stored). */
+export interface Delta {
+  students?: ReportStudent[];
+  actions?: ReportAction[];
+}
+
+export interface RosterAdded {
+  /** Each new row's one-time join code (only its hash is kept: hand them out now). */
+  codes: { student: string; name: string; code: string }[];
+}
+
+export interface EditClass {
+  name?: string;
+  /** A new due date, or null for none. */
+  dueAt?: string | null;
+  roster?: boolean;
+}
+
+export interface EditStudent {
+  /** This student's own due date, or null for the class's. */
+  dueAt: string | null;
+}
+
+export interface Merge {
+  /** The row whose answers move … */
+  from: string;
+  /** … to this one, which keeps its name, roster identifiers and key. */
+  into: string;
+}
+
+/**
+ * The projector's view: who has done what, with no seed, no answer given and no model answer
+ * (a class sees it). Each cell is a verdict only: "" not tried, "✓" first try, "✓3" in three,
+ * "✗2" two wrong tries.
+ */
+export interface Board {
+  cls: Pick<ClassInfo, 'name' | 'policy' | 'dueAt' | 'open' | 'maxAttempts' | 'penalty'>;
+  questions: { lesson: string; title: string }[];
+  rows: { student: string; name: string; joined: boolean; cells: string[]; solved: number; score: number }[];
 }
 
 export interface ApiError {

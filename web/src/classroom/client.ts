@@ -12,7 +12,7 @@ export class ApiFailure extends Error {
 }
 
 /** One API call; a refusal becomes an ApiFailure carrying the server's sentence. */
-export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; token?: string; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; token?: string; signal?: AbortSignal } = {}): Promise<T> {
   let r: Response;
   try {
     r = await fetch(`${API}${path}`, {
@@ -77,15 +77,42 @@ export function rememberTeaching(t: Teaching): void {
   writeItem(TEACHING, JSON.stringify([t, ...teaching().filter((x) => x.id !== t.id)].slice(0, 50)));
 }
 
+const SESSION_KEY = (classId: string) => `hotpath-teach:${classId}`;
+
+/**
+ * The teacher's key for a class: from the link's fragment (then kept for this tab only, in
+ * session storage, and the fragment taken out of the address bar, which a projector shows), or
+ * kept earlier in this tab, or the key of a class created in this browser.
+ */
+export function teacherKey(classId: string, hash: string): string | undefined {
+  const fromLink = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(hash)?.[1];
+  try {
+    if (fromLink) {
+      sessionStorage.setItem(SESSION_KEY(classId), fromLink);
+      history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
+      return fromLink;
+    }
+    const kept = sessionStorage.getItem(SESSION_KEY(classId));
+    if (kept) return kept;
+  } catch {
+    if (fromLink) return fromLink;
+  }
+  return teaching().find((t) => t.id === classId)?.token;
+}
+
 /** Absolute links to hand out. */
 export const joinLink = (id: string) => `${window.location.origin}${import.meta.env.BASE_URL}class?join=${encodeURIComponent(id)}`;
-export const teachLink = (id: string, token: string) => `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}#key=${token}`;
+export const teachLink = (id: string, token: string, view?: 'projector') =>
+  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}${view ? `&view=${view}` : ''}#key=${token}`;
+/** A student's join link with their roster code (in the fragment: it is never sent in a request line). */
+export const codeLink = (id: string, code: string) => `${joinLink(id)}#code=${encodeURIComponent(code)}`;
 
 /**
  * Server-sent events over fetch (an EventSource cannot send the teacher's key in a header):
- * calls `onEvent` for each event named, until aborted; resolves when the stream ends.
+ * calls `onEvent` for each event, with its name and data, until aborted; resolves when the
+ * stream ends.
  */
-export async function followEvents(path: string, token: string, signal: AbortSignal, onEvent: (name: string) => void, onOpen: () => void): Promise<void> {
+export async function followEvents(path: string, token: string, signal: AbortSignal, onEvent: (name: string, data: string) => void, onOpen: () => void): Promise<void> {
   const r = await fetch(`${API}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
   if (!r.ok || !r.body) throw new ApiFailure(`The live feed was refused (${r.status}).`, r.status);
   onOpen();
@@ -100,7 +127,8 @@ export async function followEvents(path: string, token: string, signal: AbortSig
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       const name = /^event: (.+)$/m.exec(block)?.[1];
-      if (name) onEvent(name);
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+      if (name) onEvent(name, data);
     }
   }
 }

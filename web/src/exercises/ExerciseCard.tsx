@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { WHOLE_NUMBER, showAnswer, type Answer } from './exercises';
 import { ordinal, wrongsLeft, type CardState, type Policy, type Question } from './card';
 import { Prose } from './Prose';
+import { points } from './scoring';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 
@@ -112,7 +113,9 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
         )}
         <div className="button-row">
           {/* Solved is done: a later check would not count, so it is not offered. */}
-          <button type="submit" disabled={busy || c.solved || (q.kind === 'trace' ? !clicked.length : text.trim() === '')}>{c.solved ? 'Solved' : 'Check'}</button>
+          <button type="submit" disabled={busy || c.solved || c.attemptsLeft === 0 || (q.kind === 'trace' ? !clicked.length : text.trim() === '')}>
+            {c.solved ? 'Solved' : c.attemptsLeft === 0 ? 'No attempts left' : 'Check'}
+          </button>
           {hint && q.hint !== undefined && (
             <button type="button" onClick={() => {
               setShowHint(true);
@@ -132,7 +135,8 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
             {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(q, open.expected)}. </>}
             {answered?.divergence && <>{answered.divergence} </>}
             {answered && !answered.correct && !open && !showHint && q.hint !== undefined && <>Hint: <Prose text={q.hint} /> </>}
-            {answered && !answered.correct && !open && (policy === 'practice'
+            {answered && !answered.correct && !open && c.attemptsLeft === 0 && <>No attempts left at this question.</>}
+            {answered && !answered.correct && !open && c.attemptsLeft !== 0 && (policy === 'practice'
               ? <>Try again: the answer is shown after {wrongsLeft(c) === 1 ? 'one more wrong answer' : `${wrongsLeft(c)} more wrong answers`}{reveal ? ', or when you press Show answer' : ''}.</>
               : <>Try again.</>)}
             {open && <Prose text={open.explanation} />}
@@ -144,7 +148,8 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
                 Replay these steps in the player
               </a>
             )}{replay && ' · '}
-            attempts: {c.attempts}{c.hints ? `, hints: ${c.hints}` : ''}{c.asked ? ', answer asked for' : ''}
+            attempts: {c.attempts}{!c.solved && c.attemptsLeft !== undefined && ` (${c.attemptsLeft} left)`}{c.hints ? `, hints: ${c.hints}` : ''}{c.asked ? ', answer asked for' : ''}
+            {c.score !== undefined && `, score: ${points(c.score)}`}
           </p>
         </div>
       )}

@@ -1,9 +1,10 @@
 // The classroom exercises: generated from `?seed=` by the lesson's real structures, graded in the
 // browser, a hint after a first wrong answer and the model answer only after a second (or when
 // asked), a replay link, progress and unchecked work kept locally, progress exportable;
-// `?teacher=1` shows the key. The lesson supplies every noun: nothing here names a structure.
+// `?teacher=1` shows the key (on a class server only with the class's teacher key, which the
+// server checks: ServerAnswerKey). The lesson supplies every noun: nothing here names a structure.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { generate, grade, showAnswer, type Instance } from './exercises';
 import { seedProblem } from './rng';
 import { excerpt } from '../site/format';
@@ -11,10 +12,13 @@ import {
   loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
 } from './progress';
 import { cardState } from './card';
+import { PRACTICE } from './scoring';
 import { ExerciseCard } from './ExerciseCard';
 import { Prose } from './Prose';
 import { download, fileName } from '../site/download';
 import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../site/storage';
+import { useServerMode } from '../site/serverMode';
+import { ApiFailure, api, teacherKey } from '../classroom/client';
 
 const SEED_KEY = 'hotpath-seed';
 
@@ -133,11 +137,11 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
         </label>
         <span role="status" className="score">{solved} of {set.length} solved</span>
       </div>
-      {teacher && <AnswerKey set={set} seed={seed} />}
+      {teacher && <TeacherKey set={set} seed={seed} lesson={lesson} />}
       <ol className="exercise-list">
         {set.map((inst) => (
           <li key={inst.id}>
-            <ExerciseCard q={inst} c={cardState(progress, inst, 'practice')} policy="practice" draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)}
+            <ExerciseCard q={inst} c={cardState(progress, inst, PRACTICE)} policy="practice" draft={drafts[inst.id]} keep={(d) => keep(inst.id, d)}
               answer={(answer) => log({ exercise: inst.id, action: 'answer', answer, correct: grade(inst, answer).correct })}
               hint={() => log({ exercise: inst.id, action: 'hint' })} reveal={() => log({ exercise: inst.id, action: 'reveal' })}
               replayed={() => log({ exercise: inst.id, action: 'replay' })} />
@@ -149,6 +153,38 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
         <button type="button" onClick={() => download(exportName(progress, 'json'), progressJson(progress, set), 'application/json')}>Export JSON</button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The answer key: on a static site, made here from the seed (anyone who guesses the parameter
+ * can open it: the README says so); on a class server, only what the server hands to the
+ * class's teacher key for one of the class's seeds.
+ */
+function TeacherKey({ set, seed, lesson }: { set: Instance[]; seed: string; lesson: string }) {
+  const mode = useServerMode();
+  if (mode.mode === 'checking') return null;
+  if (mode.mode === 'static') return <AnswerKey set={set} seed={seed} />;
+  return <ServerAnswerKey set={set} seed={seed} lesson={lesson} />;
+}
+
+function ServerAnswerKey({ set, seed, lesson }: { set: Instance[]; seed: string; lesson: string }) {
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const classId = params.get('teach');
+  const token = useMemo(() => (classId ? teacherKey(classId, hash) : undefined), [classId, hash]);
+  const [opened, setOpened] = useState<boolean | string>(false);
+  useEffect(() => {
+    if (!classId || !token) return;
+    api(`classes/${encodeURIComponent(classId)}/key?lesson=${encodeURIComponent(lesson)}&seed=${encodeURIComponent(seed)}`, { token })
+      .then(() => setOpened(true), (e: ApiFailure) => setOpened(e.message));
+  }, [classId, token, lesson, seed]);
+  if (opened === true) return <AnswerKey set={set} seed={seed} />;
+  return (
+    <p className="notice" role="note">
+      On a class server the answer key opens only with the class’s teacher key, for a question set of the class: open it from a
+      student’s row on your class’s page.{typeof opened === 'string' && ` (${opened})`}
+    </p>
   );
 }
 

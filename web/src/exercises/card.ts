@@ -5,9 +5,10 @@
 // asked; "assessment" says only right or wrong, so the key never reaches the student.
 import { cellLabel, grade, WHOLE_NUMBER, type Answer, type Instance } from './exercises';
 import { num } from '../site/format';
-import { standing, WRONG_BEFORE_SHOWN, type Progress, type Standing } from './progress';
+import { standing, WRONG_BEFORE_SHOWN, type Policy, type Progress, type Standing } from './progress';
+import { attemptsLeft, questionScore, type Rules } from './scoring';
 
-export type Policy = 'practice' | 'assessment';
+export type { Policy } from './progress';
 
 /** A question as a student's browser receives it: no model answer, no explanation, no script. */
 export type Question = Pick<Instance, 'id' | 'kind' | 'title' | 'prompt' | 'code' | 'choices' | 'cells'> & {
@@ -30,10 +31,16 @@ export interface CardState extends Omit<Standing, 'lastAnswer'> {
   open?: { expected: Answer; explanation: string };
   /** The steps to replay, once answered (practice only). */
   replay?: Instance['replay'];
+  /** Answers this question still takes, where the class limits them. */
+  attemptsLeft?: number;
+  /** What it earns so far under the class's rules, 0 to 1 (a class server's cards). */
+  score?: number;
 }
 
-export function cardState(p: Progress, inst: Instance, policy: Policy): CardState {
-  const s = standing(p, inst.id);
+/** The card from the log, under the class's rules (the static site's: PRACTICE). */
+export function cardState(p: Progress, inst: Instance, rules: Rules): CardState {
+  const policy = rules.policy;
+  const s = standing(p, inst.id, policy);
   const answered = s.lastAnswer === undefined ? null : grade(inst, s.lastAnswer);
   const practice = policy === 'practice';
   const open = practice && (s.shown || s.solved);
@@ -47,6 +54,8 @@ export function cardState(p: Progress, inst: Instance, policy: Policy): CardStat
     } : undefined,
     open: open ? { expected: inst.expected, explanation: inst.explanation } : undefined,
     replay: practice && (answered || open) ? inst.replay : undefined,
+    ...(rules.maxAttempts !== null ? { attemptsLeft: s.solved ? 0 : attemptsLeft(s.attempts, rules)! } : {}),
+    ...(rules.maxAttempts !== null || rules.penalty > 0 ? { score: questionScore(s, rules) } : {}),
   };
 }
 

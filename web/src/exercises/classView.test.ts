@@ -167,7 +167,7 @@ describe('the class view', () => {
     const title = (l: string) => (l === LESSON ? 'Cancelling timers' : 'Recyclers');
     const inst = (l: string, seed: string, id: string) => sets(l, seed)?.find((i) => i.id === id);
     const lab = rows(labCsv(cls, title, inst));
-    expect(lab[0].slice(0, 8)).toEqual(['student', 'solved', 'first try', 'questions', 'percent solved', 'files', 'edited?', `Cancelling timers · 1. ${set()[0].title}: solved`]);
+    expect(lab[0].slice(0, 11)).toEqual(['student', 'solved', 'first try', 'questions', 'percent solved', 'files', 'edited?', 'score', 'ID number', 'email', `Cancelling timers · 1. ${set()[0].title}: solved`]);
     const nQuestions = cls.lessons.reduce((n, l) => n + l.exercises.length, 0);
     expect(lab[1].slice(0, 5)).toEqual(['Ada', '3', '2', String(nQuestions), String(Math.round(300 / nQuestions))]);
     expect(lab[3][0]).toBe('class (2 students)');
@@ -175,10 +175,31 @@ describe('the class view', () => {
     const moodle = rows(moodleCsv(cls, title));
     expect(moodle[0]).toEqual(['First name', 'Last name', 'ID number', 'Institution', 'Department', 'Email address', 'Cancelling timers (Real)', 'Recyclers (Real)']);
     expect(moodle[2]).toEqual(['Bo', '', '', '', '', '', '1', '']);
+    // Without a roster a name is not split at its last space: "Student 01 4782" has no family name "4782".
+    expect(moodle[1].slice(0, 2)).toEqual(['Ada', '']);
     const canvas = rows(canvasCsv(cls, title));
     expect(canvas[0]).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'Cancelling timers', 'Recyclers']);
     expect(canvas[1]).toEqual(['Points Possible', '', '', '', '', String(cls.lessons[0].exercises.length), String(cls.lessons[1].exercises.length)]);
     expect(canvas[2]).toEqual(['Ada', '', '', '', '', '2', '1']);
+  });
+
+  it('carries a roster’s identifiers and the scores into the Moodle and Canvas layouts, names unsplit (issue 42 item 10)', () => {
+    const cls = buildClass([parseExport('a.json', json(work('Ada Lovelace', { 0: 'wr', 1: 'r' }))), parseExport('b.json', json(work('Student 01 4782', { 0: 'r' })))],
+      setCache(), [], { policy: 'assessment', maxAttempts: 3, penalty: 0.5 })!;
+    cls.students[0].roster = { name: 'Ada Lovelace', given: 'Ada', family: 'Lovelace', id: 'S-001', email: 'ada@school.example', lmsId: '1001', login: 'alovelace', section: 'A' };
+    cls.students[1].roster = { name: 'Student 01 4782', id: 'S-002', email: 's01@school.example' };
+    const title = () => 'Cancelling timers';
+    expect(rows(moodleCsv(cls, title)).slice(1)).toEqual([
+      ['Ada', 'Lovelace', 'S-001', '', '', 'ada@school.example', '1.5'],
+      ['Student 01 4782', '', 'S-002', '', '', 's01@school.example', '1'],
+    ]);
+    expect(rows(canvasCsv(cls, title)).slice(1)).toEqual([
+      ['Points Possible', '', '', '', '', String(set().length)],
+      ['Lovelace, Ada', '1001', 'S-001', 'alovelace', 'A', '1.5'],
+      ['Student 01 4782', '', 'S-002', '', '', '1'],
+    ]);
+    const lab = rows(labCsv(cls, title, () => undefined));
+    expect(lab[1].slice(7, 10)).toEqual(['1.5', 'S-001', 'ada@school.example']);
   });
 
   it('shows a trace answer by what the clicked cells hold, as the exercise does', () => {

@@ -7,6 +7,8 @@ import type { Instance } from './exercises';
 import { showAnswer } from './exercises';
 import type { Parsed, StudentFile } from './classFiles';
 import { regrade, setCache } from './regrade';
+import { PRACTICE, questionScore, type Rules } from './scoring';
+import type { RosterEntry } from '../classroom/api';
 
 export { answerText, parseExport, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
 
@@ -25,6 +27,17 @@ export interface ClassStudent {
   name: string;
   /** Their file for each lesson they sent. */
   lessons: Record<string, StudentFile>;
+  // A class server's student (absent for files dropped on /teacher):
+  id?: string;
+  /** False: on the roster, not joined yet. */
+  joined?: boolean;
+  /** Their own due date (an extension). */
+  dueAt?: string | null;
+  /** Their roster identifiers (the LMS exports carry them). */
+  roster?: RosterEntry | null;
+  /** A roster code is waiting to be used. */
+  codeWaiting?: boolean;
+  seed?: string;
 }
 
 export interface ClassView {
@@ -34,6 +47,8 @@ export interface ClassView {
   rejected: { file: string; problem: string }[];
   /** Older copies of a student's lesson, left out for a newer one. */
   replaced: { file: string; by: string; student: string; lesson: string }[];
+  /** The class's scoring rules (files dropped on /teacher: PRACTICE, a point per question solved). */
+  rules?: Rules;
 }
 
 /** Whose row a file belongs to: the name as typed, ignoring case and spacing; a nameless file is its own row. */
@@ -44,14 +59,14 @@ const who = (f: StudentFile) => (f.student.trim() ? `name:${f.student.trim().rep
  * for a seed (by default the lessons' own generators, cached); `lessonOrder` orders the lessons.
  */
 export function buildClass(parsed: Parsed[], sets: (lesson: string, seed: string) => Instance[] | undefined = setCache(),
-  lessonOrder: readonly string[] = []): ClassView | null {
+  lessonOrder: readonly string[] = [], rules: Rules = PRACTICE): ClassView | null {
   if (parsed.length === 0) return null;
   const rejected: ClassView['rejected'] = [];
   const replaced: ClassView['replaced'] = [];
   // Newest wins per student and lesson; on a tie (CSV files carry no times), the one read later.
   const kept = new Map<string, StudentFile>();
   for (const p of parsed) {
-    const r = p.ok ? regrade(p.value, sets) : p;
+    const r = p.ok ? regrade(p.value, sets, rules.policy) : p;
     if (!r.ok) {
       rejected.push({ file: r.file, problem: r.problem });
       continue;
@@ -82,6 +97,7 @@ export function buildClass(parsed: Parsed[], sets: (lesson: string, seed: string
     students: [...rows.values()].map(({ name, lessons: ls }) => ({ name, lessons: ls })),
     rejected,
     replaced,
+    rules,
   };
 }
 
@@ -101,6 +117,8 @@ export interface ExerciseSummary {
   shown: number;
   /** Wrong answers, most given first, with the seed they were given under. */
   wrong: { seed: string; answer: string; count: number }[];
+  /** Points earned on it under the class's rules, added up. */
+  score: number;
 }
 
 export function summarise(c: ClassView): ExerciseSummary[] {
@@ -126,6 +144,7 @@ export function summarise(c: ClassView): ExerciseSummary[] {
       hints: results.reduce((n, { r }) => n + r.hints, 0),
       shown: results.filter(({ r }) => r.shown).length,
       wrong: [...counts.values()].sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer)),
+      score: results.reduce((n, { r }) => n + questionScore(r, c.rules ?? PRACTICE), 0),
     };
   }));
 }
@@ -154,3 +173,19 @@ export function solvedCount(c: ClassView, s: ClassStudent, lesson?: string): { s
     of: ls.reduce((n, l) => n + l.exercises.length, 0),
   };
 }
+
+/** Points earned under the class's rules, in a lesson (or all the class's lessons), and out of how many. */
+export function scoreOf(c: ClassView, s: ClassStudent, lesson?: string): { score: number; of: number } {
+  const rules = c.rules ?? PRACTICE;
+  const ls = c.lessons.filter((l) => lesson === undefined || l.lesson === lesson);
+  return {
+    score: ls.reduce((n, l) => n + l.exercises.reduce((m, id) => {
+      const r = s.lessons[l.lesson]?.exercises[id];
+      return m + (r ? questionScore(r, rules) : 0);
+    }, 0), 0),
+    of: ls.reduce((n, l) => n + l.exercises.length, 0),
+  };
+}
+
+/** Whether the class counts more than questions solved (an attempt limit or a penalty). */
+export const scored = (c: ClassView) => !!c.rules && (c.rules.maxAttempts !== null || c.rules.penalty > 0);

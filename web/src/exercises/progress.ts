@@ -6,6 +6,12 @@ import type { Answer, Instance } from './exercises';
 import { writeTo, type StorageState } from '../site/storage';
 import { csvTable } from '../site/csv';
 
+/**
+ * What may leave the grader: "practice" (and the static site) opens the model answer after a
+ * second wrong answer or when asked; "assessment" says only right or wrong.
+ */
+export type Policy = 'practice' | 'assessment';
+
 export interface LogEntry {
   at: string;
   exercise: string;
@@ -31,7 +37,10 @@ export interface Standing {
   firstTry: boolean;
   hints: number;
   lastAnswer?: Answer;
-  /** The model answer has been shown (asked for, or after a second wrong answer) before it was first solved. */
+  /**
+   * The model answer has been shown (asked for, or after a second wrong answer) before it was
+   * first solved. Never in an assessment, which shows no answer.
+   */
   shown: boolean;
   /** The student asked for it (Show answer) before solving it. */
   asked: boolean;
@@ -91,7 +100,7 @@ export function record(p: Progress, entry: Omit<LogEntry, 'at'>, now = new Date(
   return { ...p, log: [...p.log, { ...entry, at: now.toISOString() }] };
 }
 
-export function standing(p: Progress, exercise: string): Standing {
+export function standing(p: Progress, exercise: string, policy: Policy = 'practice'): Standing {
   const mine = p.log.filter((e) => e.exercise === exercise);
   // An exercise is done at its first right answer: what is checked after it (another tab, a
   // second click) is neither an attempt nor a change of grade, so first try implies solved and
@@ -108,6 +117,8 @@ export function standing(p: Progress, exercise: string): Standing {
     if (e.action === 'reveal') asked = shown = true;
     if (e.action === 'answer' && ++wrong >= WRONG_BEFORE_SHOWN) shown = true;
   }
+  // An assessment shows nothing, whatever the log holds (it takes no reveal, and wrong answers open nothing).
+  if (policy === 'assessment') shown = asked = false;
   return {
     attempts: answers.length,
     solved: firstRight >= 0,
@@ -131,10 +142,10 @@ export function summaryCsv(p: Progress, set: Instance[]): string {
 }
 
 /** Everything, every action in order. */
-export function progressJson(p: Progress, set: Instance[]): string {
+export function progressJson(p: Progress, set: Instance[], policy: Policy = 'practice'): string {
   return JSON.stringify({
     ...p,
-    exercises: set.map((i) => ({ id: i.id, kind: i.kind, ...standing(p, i.id) })),
+    exercises: set.map((i) => ({ id: i.id, kind: i.kind, ...standing(p, i.id, policy) })),
   }, null, 2);
 }
 

@@ -3,7 +3,7 @@
 // (the same `generate` the lesson page runs), and the grade shown is the one the answers earn.
 // Where the file claims otherwise it is flagged "edited?", with what differs.
 import { generate, grade, showAnswer, type Answer, type Instance } from './exercises';
-import { standing, type LogEntry } from './progress';
+import { standing, type LogEntry, type Policy } from './progress';
 import { takeAnswer } from './card';
 import { answerText, excerpt, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
 
@@ -46,7 +46,7 @@ function listed(reasons: string[]): string[] {
  * lesson is not on this site or it names an exercise the lesson does not have; otherwise its
  * results are the regraded ones and `edited` says where its claims differed.
  */
-export function regrade(f: StudentFile, sets: (lesson: string, seed: string) => Instance[] | undefined): Parsed {
+export function regrade(f: StudentFile, sets: (lesson: string, seed: string) => Instance[] | undefined, policy: Policy = 'practice'): Parsed {
   const fail = (problem: string): Parsed => ({ ok: false, file: f.file, problem });
   const set = sets(f.lesson, f.seed);
   if (!set) return fail(`lesson ${excerpt(f.lesson)} is not on this site`);
@@ -79,7 +79,7 @@ export function regrade(f: StudentFile, sets: (lesson: string, seed: string) => 
     });
     const progress = { lesson: f.lesson, seed: f.seed, student: f.student, log };
     for (const inst of set) {
-      const s = standing(progress, inst.id);
+      const s = standing(progress, inst.id, policy);
       const answers = log.filter((l) => l.exercise === inst.id && l.action === 'answer' && l.answer !== undefined);
       const real: ExerciseResult = {
         kind: inst.kind, attempts: s.attempts, solved: s.solved, firstTry: s.firstTry, hints: s.hints, shown: s.shown, asked: s.asked,
@@ -104,7 +104,11 @@ export function regrade(f: StudentFile, sets: (lesson: string, seed: string) => 
           ? `“${inst.title}”: the file says solved, but its last answer${claim.last === undefined ? ' is missing' : ` ${excerpt(claim.last, 20)} is wrong`}`
           : `“${inst.title}”: the file says unsolved, but its last answer ${excerpt(claim.last ?? '', 20)} is right`);
       }
-      exercises[id] = { ...claim, kind: inst.kind, solved, firstTry: claim.firstTry && solved, wrong: solved || claim.last === undefined ? [] : [claim.last] };
+      exercises[id] = {
+        ...claim, kind: inst.kind, solved, firstTry: claim.firstTry && solved, wrong: solved || claim.last === undefined ? [] : [claim.last],
+        // An assessment shows no answer, whatever a file says.
+        ...(policy === 'assessment' ? { shown: false, asked: false } : {}),
+      };
     }
   }
   return { ok: true, value: { ...f, exercises, edited: listed(reasons) } };

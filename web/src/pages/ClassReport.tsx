@@ -1,33 +1,26 @@
 // A class in one picture, shared by /teacher (files dropped by the teacher) and the class
 // server's teacher page (answers as they arrive): one row per student across the lessons, with
-// the name column held in view; per-question statistics; the hardest questions; the wrong
-// answers given most with the model answer and a replay link; the gradebook in three CSV
-// layouts; and a print layout for A4 landscape. Names are only ever text.
+// the name column held in view, found by a search, a filter and a sort; each student's own view
+// (every question: tries, answers, score); per-question statistics; the hardest questions; the
+// wrong answers given most with the model answer and a replay link; the gradebook in three CSV
+// layouts; and a print layout for A4 landscape (the grid in short verdicts, the statistics on a
+// page of their own; no answers on paper). Names are only ever text.
 import { useState, type ReactNode } from 'react';
-import { answerLabel, hardest, solvedCount, summarise, type ClassStudent, type ClassView, type ExerciseResult } from '../exercises/classView';
+import { answerLabel, hardest, scoreOf, scored, solvedCount, summarise, type ClassStudent, type ClassView } from '../exercises/classView';
 import { canvasCsv, labCsv, moodleCsv, type Layout } from '../exercises/gradebook';
+import { FILTERS, SORTS, visibleRows, type RowFilter, type RowSort } from '../exercises/classRows';
 import type { Instance } from '../exercises/exercises';
-import { WRONG_BEFORE_SHOWN } from '../exercises/progress';
+import { points } from '../exercises/scoring';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 import { findLesson } from '../lessons';
 import { download, fileName } from '../site/download';
 import { num, plural } from '../site/format';
+import { StudentDetail } from './StudentDetail';
+import { cellText, shortText } from './classCells';
 
 /** Rows drawn at first: a class of thousands draws its first rows at once, the rest on request. */
 const FIRST_ROWS = 200;
-
-function cellText(r: ExerciseResult | undefined): string {
-  if (!r) return '—';
-  // A solve after the answer was shown is not a solve on one's own: say so, and how it was shown.
-  const notes = [
-    r.hints ? plural(r.hints, 'hint') : '',
-    r.shown ? (r.asked ? 'answer asked for' : `answer shown after ${WRONG_BEFORE_SHOWN} wrong`) : '',
-  ].filter(Boolean);
-  if (r.attempts === 0) return notes.length ? `— (${notes.join(', ')})` : '—';
-  const verdict = r.solved ? (r.firstTry ? '✓ first try' : `✓ in ${num(r.attempts)}`) : `✗ ${plural(r.attempts, 'try', 'tries')}`;
-  return [verdict, ...notes].join(', ');
-}
 
 const lessonTitle = (slug: string) => findLesson(slug)?.title ?? slug;
 const percent = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)} %` : '—');
@@ -38,7 +31,9 @@ function replayHref(inst: Instance | undefined): string | undefined {
   return module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
 }
 
-export function ClassReport({ cls, instance, name, activity }: {
+const rowKey = (s: ClassStudent, k: number) => s.id ?? `${s.name}\n${k}`;
+
+export function ClassReport({ cls, instance, name, activity, studentTools }: {
   cls: ClassView;
   /** A question of a lesson under a seed (titles, model answers and replays come from the real structures). */
   instance: (lesson: string, seed: string, id: string) => Instance | undefined;
@@ -46,15 +41,25 @@ export function ClassReport({ cls, instance, name, activity }: {
   name: string;
   /** What each student is doing now, by row (the class server's live view). */
   activity?: (s: ClassStudent) => ReactNode;
+  /** What the teacher may do to a student (the class server's: a due date, a code, remove, merge). */
+  studentTools?: (s: ClassStudent) => ReactNode;
 }) {
   const [all, setAll] = useState(false);
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<RowFilter>('all');
+  const [sort, setSort] = useState<RowSort>('class');
+  const [chosen, setChosen] = useState<string | null>(null);
   const summaries = summarise(cls);
-  const rows = all ? cls.students : cls.students.slice(0, FIRST_ROWS);
+  const shown = visibleRows(cls, { query, filter, sort });
+  const rows = all ? shown : shown.slice(0, FIRST_ROWS);
+  const withScore = scored(cls);
   const edited = cls.students.flatMap((s) => Object.values(s.lessons).filter((f) => f.edited.length > 0));
+  const selected = chosen === null ? undefined : cls.students.find((s, k) => rowKey(s, k) === chosen);
   const exportAs = (layout: Layout) => {
     const text = layout === 'moodle' ? moodleCsv(cls, lessonTitle) : layout === 'canvas' ? canvasCsv(cls, lessonTitle) : labCsv(cls, lessonTitle, instance);
     download(fileName(`${name}-${layout === 'lab' ? 'gradebook' : layout}`, 'csv'), text, 'text/csv');
   };
+  const seeds = cls.lessons.flatMap((l) => l.seeds);
 
   return (
     <>
@@ -80,7 +85,11 @@ export function ClassReport({ cls, instance, name, activity }: {
       )}
       {cls.students.length > 0 && (
         <>
-          <h2>{plural(cls.students.length, 'student')}; {cls.lessons.map((l) => `${lessonTitle(l.lesson)} (seed${l.seeds.length > 1 ? 's' : ''} ${l.seeds.slice(0, 3).join(', ')}${l.seeds.length > 3 ? ` and ${num(l.seeds.length - 3)} more` : ''})`).join('; ')}</h2>
+          <h2>{plural(cls.students.length, 'student')}; {cls.lessons.map((l) => lessonTitle(l.lesson)).join('; ')}</h2>
+          <details className="no-print question-sets">
+            <summary>Question sets ({plural(new Set(seeds).size, 'seed')}: keep them from students, a seed opens its answers)</summary>
+            <p>{cls.lessons.map((l) => `${lessonTitle(l.lesson)}: ${l.seeds.slice(0, 20).join(', ')}${l.seeds.length > 20 ? ` and ${num(l.seeds.length - 20)} more` : ''}`).join('; ')}</p>
+          </details>
           {edited.length > 0 && (
             <section aria-label="edited files" className="notice">
               <p>
@@ -93,34 +102,61 @@ export function ClassReport({ cls, instance, name, activity }: {
               {edited.length > 20 && <p>And {num(edited.length - 20)} more.</p>}
             </section>
           )}
+          <div className="class-tools no-print" role="search" aria-label="find students">
+            <label className="inline">Search <input type="search" value={query} placeholder="name, ID, email or section" onChange={(e) => setQuery(e.target.value)} /></label>
+            <label className="inline">Show <select value={filter} onChange={(e) => setFilter(e.target.value as RowFilter)}>
+              {Object.entries(FILTERS).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+            </select></label>
+            <label className="inline">Sort by <select value={sort} onChange={(e) => setSort(e.target.value as RowSort)}>
+              {Object.entries(SORTS).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+            </select></label>
+            <span className="hint" role="status">{shown.length === cls.students.length ? `All ${num(shown.length)}` : `${num(shown.length)} of ${num(cls.students.length)}`} shown</span>
+          </div>
+          {selected && (
+            <StudentDetail cls={cls} student={selected} instance={instance} close={() => setChosen(null)} tools={studentTools?.(selected)} />
+          )}
+          <p className="print-legend">
+            ✓ right at the first try · ✓3 solved at the 3rd try · ✗2 two wrong tries, unsolved · h hints · s answer shown before solving{withScore && ` · score: ${cls.rules ? rulesLine(cls) : ''}`}
+          </p>
           <div className="table-scroll class-scroll">
             <table className="counters class-table" aria-label="class results">
               <thead>
                 <tr>
                   <th scope="col" rowSpan={2} className="name-col">student</th>
-                  <th scope="col" rowSpan={2}>solved</th>
+                  <th scope="col" rowSpan={2} className="total-col">solved</th>
+                  {withScore && <th scope="col" rowSpan={2} className="total-col">score</th>}
                   {activity && <th scope="col" rowSpan={2} className="now-col">now</th>}
                   {cls.lessons.map((l) => <th scope="colgroup" colSpan={l.exercises.length} key={l.lesson}>{lessonTitle(l.lesson)}</th>)}
                 </tr>
                 <tr>
-                  {cls.lessons.flatMap((l) => l.exercises.map((ex, i) => <th scope="col" key={`${l.lesson}/${ex}`} title={l.titles[ex]}>{i + 1}. {l.titles[ex]}</th>))}
+                  {cls.lessons.flatMap((l) => l.exercises.map((ex, i) => (
+                    <th scope="col" key={`${l.lesson}/${ex}`} title={l.titles[ex]}>{i + 1}.<span className="q-title"> {l.titles[ex]}</span></th>
+                  )))}
                 </tr>
               </thead>
               <tbody>
-                {rows.map((s, k) => {
+                {rows.map((s) => {
+                  const k = cls.students.indexOf(s);
                   const t = solvedCount(cls, s);
                   const files = Object.values(s.lessons);
                   return (
-                    <tr key={k}>
+                    <tr key={rowKey(s, k)} className={s.joined === false ? 'not-joined' : undefined}>
                       <th scope="row" className="name-col">
-                        {s.name || <em>no name ({files[0]?.file})</em>}
+                        <button type="button" className="link-button" aria-expanded={chosen === rowKey(s, k)} onClick={() => setChosen(chosen === rowKey(s, k) ? null : rowKey(s, k))}>
+                          {s.name || <em>no name ({files[0]?.file})</em>}
+                        </button>
                         {files.some((f) => f.edited.length > 0) && <> <span className="edited-flag" title={files.flatMap((f) => f.edited).join('; ')}>edited?</span></>}
                       </th>
-                      <td>{t.solved} of {t.of}</td>
+                      <td className="total-col">{s.joined === false ? 'not joined' : `${t.solved} of ${t.of}`}</td>
+                      {withScore && <td className="total-col">{points(scoreOf(cls, s).score)}</td>}
                       {activity && <td className="now-col">{activity(s)}</td>}
                       {cls.lessons.flatMap((l) => l.exercises.map((ex) => {
                         const r = s.lessons[l.lesson]?.exercises[ex];
-                        return <td key={`${l.lesson}/${ex}`} className={r?.solved ? 'solved' : r?.attempts ? 'unsolved' : ''}>{cellText(r)}</td>;
+                        return (
+                          <td key={`${l.lesson}/${ex}`} className={r?.solved ? 'solved' : r?.attempts ? 'unsolved' : ''}>
+                            <span className="long">{cellText(r)}</span><span className="short" aria-hidden="true">{shortText(r)}</span>
+                          </td>
+                        );
                       }))}
                     </tr>
                   );
@@ -128,10 +164,10 @@ export function ClassReport({ cls, instance, name, activity }: {
               </tbody>
             </table>
           </div>
-          {rows.length < cls.students.length && (
+          {rows.length < shown.length && (
             <div className="button-row">
-              <span className="hint">Showing the first {num(rows.length)} of {num(cls.students.length)} students.</span>
-              <button type="button" onClick={() => setAll(true)}>Show all {num(cls.students.length)}</button>
+              <span className="hint">Showing the first {num(rows.length)} of {num(shown.length)} students.</span>
+              <button type="button" onClick={() => setAll(true)}>Show all {num(shown.length)}</button>
             </div>
           )}
           <div className="button-row no-print">
@@ -141,13 +177,14 @@ export function ClassReport({ cls, instance, name, activity }: {
             <button type="button" onClick={() => window.print()}>Print</button>
           </div>
 
-          <h2>Questions</h2>
+          <h2 className="print-page">Questions</h2>
           <div className="table-scroll">
             <table className="counters question-stats" aria-label="question statistics">
               <thead>
                 <tr>
                   <th scope="col">question</th><th scope="col">tried</th><th scope="col">solved</th>
                   <th scope="col">right first try</th><th scope="col">mean attempts</th><th scope="col">hints used</th><th scope="col">answer shown</th>
+                  {withScore && <th scope="col">mean score</th>}
                 </tr>
               </thead>
               <tbody>
@@ -160,53 +197,64 @@ export function ClassReport({ cls, instance, name, activity }: {
                     <td>{x.attempted ? (x.attempts / x.attempted).toFixed(1) : '—'}</td>
                     <td>{num(x.hints)}</td>
                     <td>{num(x.shown)}</td>
+                    {withScore && <td>{x.attempted ? (x.score / x.attempted).toFixed(2) : '—'}</td>}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
 
-          <h2>Hardest questions</h2>
-          {hardest(summaries).length === 0 && <p className="hint">No question has been tried yet.</p>}
-          <ol aria-label="hardest exercises">
-            {hardest(summaries).slice(0, 5).map((x) => (
-              <li key={`${x.lesson}/${x.id}`}>
-                <strong>{x.title}</strong>: solved by {x.solved} of the {x.attempted} who tried ({x.students} sent this lesson),
-                {' '}{x.firstTry} at the first try{x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}{x.shown > 0 && `, ${x.shown} shown the answer before solving it`}.
-              </li>
-            ))}
-          </ol>
+          <section className="no-print" aria-label="hardest questions">
+            <h2>Hardest questions</h2>
+            {hardest(summaries).length === 0 && <p className="hint">No question has been tried yet.</p>}
+            <ol aria-label="hardest exercises">
+              {hardest(summaries).slice(0, 5).map((x) => (
+                <li key={`${x.lesson}/${x.id}`}>
+                  <strong>{x.title}</strong>: solved by {x.solved} of the {x.attempted} who tried ({x.students} sent this lesson),
+                  {' '}{x.firstTry} at the first try{x.hints > 0 && `, ${plural(x.hints, 'hint')} asked`}{x.shown > 0 && `, ${x.shown} shown the answer before solving it`}.
+                </li>
+              ))}
+            </ol>
+          </section>
 
-          <h2>Wrong answers given most</h2>
-          {summaries.every((x) => x.wrong.length === 0) && <p className="hint">No wrong answers recorded.</p>}
-          {summaries.filter((x) => x.wrong.length > 0).map((x) => {
-            const seeds = [...new Set(x.wrong.slice(0, 5).map((w) => w.seed))];
-            const many = cls.lessons.find((l) => l.lesson === x.lesson)!.seeds.length > 1;
-            return (
-              <section key={`${x.lesson}/${x.id}`} className="wrong-answers" aria-label={`wrong answers: ${x.title}`}>
-                <h3>{x.title}</h3>
-                <ul>
-                  {x.wrong.slice(0, 5).map((w) => (
-                    <li key={`${w.seed}\n${w.answer}`}>
-                      <code>{answerLabel(instance(x.lesson, w.seed, x.id), w.answer)}</code> — {num(w.count)} time{w.count > 1 ? 's' : ''}{many && ` (seed ${w.seed})`}
-                    </li>
-                  ))}
-                </ul>
-                {seeds.map((seed) => {
-                  const inst = instance(x.lesson, seed, x.id);
-                  const href = replayHref(inst);
-                  return inst && (
-                    <p className="hint" key={seed}>
-                      {many ? `Seed ${seed}: model` : 'Model'} answer <code>{answerLabel(inst, Array.isArray(inst.expected) ? inst.expected.join(' → ') : String(inst.expected))}</code>
-                      {href && <> · <a href={href} target="_blank" rel="noreferrer">Replay this exercise’s steps</a></>}
-                    </p>
-                  );
-                })}
-              </section>
-            );
-          })}
+          <section className="no-print" aria-label="wrong answers">
+            <h2>Wrong answers given most</h2>
+            {summaries.every((x) => x.wrong.length === 0) && <p className="hint">No wrong answers recorded.</p>}
+            {summaries.filter((x) => x.wrong.length > 0).map((x) => {
+              const seedsOf = [...new Set(x.wrong.slice(0, 5).map((w) => w.seed))];
+              const many = cls.lessons.find((l) => l.lesson === x.lesson)!.seeds.length > 1;
+              return (
+                <section key={`${x.lesson}/${x.id}`} className="wrong-answers" aria-label={`wrong answers: ${x.title}`}>
+                  <h3>{x.title}</h3>
+                  <ul>
+                    {x.wrong.slice(0, 5).map((w) => (
+                      <li key={`${w.seed}\n${w.answer}`}>
+                        <code>{answerLabel(instance(x.lesson, w.seed, x.id), w.answer)}</code> — {num(w.count)} time{w.count > 1 ? 's' : ''}{many && ` (seed ${w.seed})`}
+                      </li>
+                    ))}
+                  </ul>
+                  {seedsOf.map((seed) => {
+                    const inst = instance(x.lesson, seed, x.id);
+                    const href = replayHref(inst);
+                    return inst && (
+                      <p className="hint" key={seed}>
+                        {many ? `Seed ${seed}: model` : 'Model'} answer <code>{answerLabel(inst, Array.isArray(inst.expected) ? inst.expected.join(' → ') : String(inst.expected))}</code>
+                        {href && <> · <a href={href} target="_blank" rel="noreferrer">Replay this exercise’s steps</a></>}
+                      </p>
+                    );
+                  })}
+                </section>
+              );
+            })}
+          </section>
         </>
       )}
     </>
   );
+}
+
+/** The class's scoring rules in a line: "3 tries per question, 33.33 % of a question's point off per wrong try". */
+function rulesLine(cls: ClassView): string {
+  const r = cls.rules!;
+  return `${r.maxAttempts === null ? 'unlimited tries' : `at most ${r.maxAttempts} tries`}, ${points(r.penalty * 100)} % off per wrong try`;
 }

@@ -1,0 +1,170 @@
+// @vitest-environment node
+// The teacher's side of a class (issue 42): live updates that send what changed, not the whole
+// class (item 7); a projector view and an answer key that give nothing away without the teacher
+// key (item 5); editing a class and its students as an LMS allows, on every instance (item 9).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadWasm } from '../src/wasm/loader';
+import { generate } from '../src/exercises/exercises';
+import { wrongAnswer } from '../src/exercises/testing';
+import type { Board, Delta, Report } from '../src/classroom/api';
+import { applyDelta, fromReport } from '../src/classroom/liveClass';
+import { act, backends, joinAs, keyOf, makeClass, serverKit, type TestServer } from './testing';
+
+beforeAll(() => loadWasm(readFileSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'))));
+
+const LESSON = 'cancelling-timers';
+
+/** A live feed followed over HTTP: its events as they come, with their size in bytes. */
+async function follow(s: TestServer, classId: string, token: string, view = 'teacher') {
+  if (!s.app.server.listening) await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = s.app.server.address() as { port: number };
+  const ctl = new AbortController();
+  const r = await fetch(`http://127.0.0.1:${port}/api/classes/${classId}/events?view=${view}`, { headers: { authorization: `Bearer ${token}` }, signal: ctl.signal });
+  const reader = r.body!.getReader();
+  const events: { name: string; data: string; bytes: number }[] = [];
+  let buffer = '';
+  let opened = false;
+  const reading = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += new TextDecoder().decode(value);
+        opened = true;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end + 2);
+          buffer = buffer.slice(end + 2);
+          const name = /^event: (.+)$/m.exec(block)?.[1];
+          if (name) events.push({ name, data: /^data: (.*)$/m.exec(block)![1], bytes: Buffer.byteLength(block) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await expect.poll(() => opened).toBe(true);
+  return { status: r.status, events, stop: async () => { ctl.abort(); await reading; } };
+}
+
+describe.each(backends())('the teacher’s side on the $name database', (backend) => {
+  const kit = serverKit(backend);
+  beforeAll(kit.setup, 300_000);
+  afterAll(kit.teardown);
+  afterEach(kit.after);
+
+  it('sends each open teacher page what changed, a few hundred bytes, not the class of 150 again (item 7)', async () => {
+    const s = await kit.server({ limits: { join: 10_000 } });
+    const c = await makeClass(s, { policy: 'practice', seedPerStudent: false, lessons: [LESSON, 'recycler'] });
+    const set = generate(LESSON, 'class7')!;
+    const tokens: string[] = [];
+    for (let i = 0; i < 150; i += 25) tokens.push(...await Promise.all(Array.from({ length: 25 }, (_, k) => joinAs(s, c.id, { name: `Student ${String(i + k + 1).padStart(3, '0')} 4782` }))));
+    // Every student has answered every question of the lesson, some twice.
+    for (const [q, inst] of set.entries()) {
+      await Promise.all(tokens.map(async (t, k) => {
+        if ((k + q) % 3 === 0) await act(s, t, LESSON, inst.id, 'answer', typeof inst.expected === 'number' ? String(inst.expected + 1) : wrongAnswer(inst));
+        await act(s, t, LESSON, inst.id, 'answer', keyOf(inst));
+      }));
+    }
+    const report = await s.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken);
+    const feeds = [await follow(s, c.id, c.teacherToken), await follow(s, c.id, c.teacherToken)];
+    const r = await act(s, tokens[7], 'recycler', generate('recycler', 'class7')![0].id, 'answer', keyOf(generate('recycler', 'class7')![0]));
+    expect(r.body.stored).toBe(true);
+    for (const f of feeds) await expect.poll(() => f.events.filter((e) => e.name === 'delta').length).toBe(1);
+    const [delta] = feeds[0].events;
+    console.log(`150 students: the whole report is ${report.raw.length.toLocaleString('en')} bytes; one answer's update ${delta.bytes} bytes per open page`);
+    expect(delta.bytes).toBeLessThan(5 * 1024);
+    expect((JSON.parse(delta.data) as Delta).actions).toMatchObject([{ student: tokens[7].split('.')[0], lesson: 'recycler', action: 'answer', correct: true }]);
+    // A page that adds every update to what it read holds what a fresh read gives.
+    let live = fromReport(report.body);
+    await Promise.all(tokens.slice(0, 30).map((t) => act(s, t, 'recycler', generate('recycler', 'class7')![1].id, 'answer', keyOf(generate('recycler', 'class7')![1]))));
+    await joinAs(s, c.id, { name: 'Late Student' });
+    await expect.poll(() => feeds[1].events.flatMap((e) => (JSON.parse(e.data) as Delta).actions ?? []).length).toBe(31);
+    await expect.poll(() => feeds[1].events.some((e) => (JSON.parse(e.data) as Delta).students?.some((x) => x.name === 'Late Student'))).toBe(true);
+    for (const e of feeds[1].events) live = applyDelta(live, JSON.parse(e.data) as Delta);
+    const fresh = fromReport((await s.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body);
+    expect(live.students.map((x) => x.id)).toEqual(fresh.students.map((x) => x.id));
+    expect([...live.seen].sort((a, b) => a - b)).toEqual([...fresh.seen].sort((a, b) => a - b));
+    for (const f of feeds) await f.stop();
+  }, 300_000);
+
+  it('gives the projector names and verdicts only, and the answer key only to the teacher key (item 5)', async () => {
+    const s = await kit.server();
+    const c = await makeClass(s, { policy: 'assessment', lessons: [LESSON], seed: 'projector7', maxAttempts: 3, penalty: 0.5 });
+    const ada = await joinAs(s, c.id, { name: 'Ada' });
+    const report = (await s.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body;
+    const seed = report.students[0].seed;
+    const set = generate(LESSON, seed)!;
+    await act(s, ada, LESSON, set[0].id, 'answer', typeof set[0].expected === 'number' ? String(set[0].expected + 1) : wrongAnswer(set[0]));
+    await act(s, ada, LESSON, set[0].id, 'answer', keyOf(set[0]));
+    const feed = await follow(s, c.id, c.teacherToken, 'board');
+    await act(s, ada, LESSON, set[1].id, 'answer', keyOf(set[1]));
+    await expect.poll(() => feed.events.length).toBe(1);
+    const board = await s.call<Board>('GET', `classes/${c.id}/board`, undefined, c.teacherToken);
+    expect(board.body.rows).toEqual([{ student: report.students[0].id, name: 'Ada', joined: true, cells: ['✓2', '✓', '', '', '', '', '', ''], solved: 2, score: 1.5 }]);
+    expect(JSON.parse(feed.events[0].data)).toEqual(board.body.rows);
+    // Nothing a class could read a key from: no seed, no answer given, no model answer, no explanation.
+    for (const text of [board.raw, feed.events[0].data]) {
+      // (A model answer that is a small number, "2", is in any text: the longer ones, choices and traces, are looked for.)
+      for (const secret of ['projector7', seed, ...set.flatMap((i) => [i.explanation, JSON.stringify(i.expected)]).filter((x) => x.length >= 4)]) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/"(answer|expected|seed|explanation)"/);
+    }
+    // The board, the key and the seeds open only with the teacher key.
+    for (const path of [`classes/${c.id}/board`, `classes/${c.id}/key?lesson=${LESSON}&seed=${seed}`]) {
+      expect((await s.call('GET', path)).status).toBe(403);
+      expect((await s.call('GET', path, undefined, ada)).status).toBe(403);
+    }
+    const key = await s.call<{ key: { answer: string }[] }>('GET', `classes/${c.id}/key?lesson=${LESSON}&seed=${seed}`, undefined, c.teacherToken);
+    expect(key.body.key).toHaveLength(set.length);
+    expect((await s.call('GET', `classes/${c.id}/key?lesson=${LESSON}&seed=someone-elses`, undefined, c.teacherToken)).status).toBe(404);
+    await feed.stop();
+  });
+
+  it('lets a class that joined through one instance answer through another, however few unknown keys an address may look up', async () => {
+    const a = await kit.server({}, 'own');
+    const b = backend.name === 'postgres' ? await kit.server({ limits: { unknownKeys: 2 } }, a.where) : await kit.server({ limits: { unknownKeys: 2 } }, undefined, a.db, true);
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    // A teacher page on b shows when b has heard of the joins (its keys hear the same announcements first).
+    const feed = await follow(b, c.id, c.teacherToken);
+    const keys = await Promise.all(['Ada', 'Bo', 'Cy', 'Dee', 'Eve'].map((name) => joinAs(a, c.id, { name })));
+    await expect.poll(() => feed.events.flatMap((e) => (JSON.parse(e.data) as Delta).students ?? []).length).toBe(5);
+    await feed.stop();
+    const [q] = generate(LESSON, 'class7')!;
+    // Their keys are looked up on b without counting against the shared address.
+    expect((await Promise.all(keys.map((k) => act(b, k, LESSON, q.id, 'hint')))).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // Made-up keys still do: the teacher's key, new to b, took one of the two; one more, then none.
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await b.call('GET', `work/${LESSON}`, undefined, `nobody${i}.${'x'.repeat(30)}`)).status);
+    expect(made).toEqual([401, 429, 429]);
+  });
+
+  it('moves a due date, gives one student an extension, and deletes a class, on every instance at once (item 9)', async () => {
+    // Two instances on one database, as behind a load balancer: a change on one holds on the other.
+    const a = await kit.server({}, 'own');
+    // (PostgreSQL: an instance with its own connections; the embedded database has one process, so the two share it.)
+    const b = backend.name === 'postgres' ? await kit.server({}, a.where) : await kit.server({}, undefined, a.db, true);
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    const ada = await joinAs(a, c.id, { name: 'Ada' });
+    const bo = await joinAs(a, c.id, { name: 'Bo' });
+    const [q1, q2] = generate(LESSON, 'class7')!;
+    expect((await act(b, ada, LESSON, q1.id, 'answer', keyOf(q1))).status).toBe(200);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    expect((await a.call('PATCH', `classes/${c.id}`, { dueAt: past }, c.teacherToken)).status).toBe(200);
+    const report = (await a.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body;
+    const boId = report.students.find((x) => x.name === 'Bo')!.id;
+    expect((await a.call('PATCH', `classes/${c.id}/students/${boId}`, { dueAt: new Date(Date.now() + 3_600_000).toISOString() }, c.teacherToken)).status).toBe(200);
+    // Instance b hears both: Ada's answers are refused, Bo's taken.
+    await expect.poll(async () => (await act(b, ada, LESSON, q2.id, 'answer', keyOf(q2))).status).toBe(403);
+    await expect.poll(async () => (await act(b, bo, LESSON, q2.id, 'answer', keyOf(q2))).status).toBe(200);
+    expect((await a.call('PATCH', `classes/${c.id}`, { dueAt: 'tomorrow' }, c.teacherToken)).status).toBe(400);
+    expect((await a.call('PATCH', `classes/${c.id}`, {}, c.teacherToken)).status).toBe(400);
+    expect((await a.call('PATCH', `classes/${c.id}`, { dueAt: null }, bo)).status).toBe(403);
+    // Deleted: gone for the teacher and the students, on both.
+    expect((await a.call('DELETE', `classes/${c.id}`, undefined, c.teacherToken)).status).toBe(200);
+    await expect.poll(async () => (await b.call('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).status).toBe(403);
+    await expect.poll(async () => (await act(b, bo, LESSON, q1.id, 'answer', keyOf(q1))).status).toBe(401);
+    expect((await a.call('GET', `classes/${c.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,134 @@
+// The teacher's routes, each opened by the class's teacher key: the class as a whole (once, when
+// the page opens), its live feed (what changed since: liveFeed.ts), the projector's board (no
+// seed, no answer), the answer key for one of the class's seeds, editing the class (name, due
+// date, roster rule, deletion) and its students (roster rows and their codes, extensions,
+// removing and merging rows).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { showAnswer, type Instance } from '../src/exercises/exercises';
+import type { Board, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
+import type { Db } from './db';
+import type { Checked, Keys } from './keys';
+import { HttpError, info } from './app';
+import {
+  classParams, editClassBody, editStudentBody, eventsQuery, keyQuery, mergeBody, rosterBody, ROSTER_BODY_LIMIT, studentParams,
+} from './schemas';
+import { classData, deleteClass, reportStudent, seedsOf, updateClass, type ClassRow } from './store';
+import { addRoster, mergeStudents, reissueCode, removeStudent, setStudentDue } from './roster';
+import { board } from './board';
+import type { LiveFeed, View } from './liveFeed';
+
+interface TeacherOptions {
+  db: Db;
+  sets: (lesson: string, seed: string) => Instance[] | undefined;
+  api: string;
+  limits: { teacher: number };
+  keys: Keys;
+  checked: <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: HttpError) => Promise<T>;
+  live: LiveFeed;
+  perKey: (max: number) => object;
+}
+
+type ClassReq = FastifyRequest<{ Params: { id: string } }>;
+type StudentReq = FastifyRequest<{ Params: { id: string; student: string } }>;
+
+export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
+  const { api, db } = o;
+  const config = o.perKey(o.limits.teacher);
+  const teacherClass = (req: ClassReq) =>
+    o.checked(req, (token) => o.keys.teacher(req.params.id, token, req.ip),
+      new HttpError(403, 'This link’s teacher key does not open this class (or the class was deleted).'));
+  const noStudent = () => new HttpError(404, 'This class has no such student.');
+
+  app.get(`${api}classes/:id/report`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<Report> => {
+    const cls = await teacherClass(req);
+    const data = await classData(db, cls);
+    return {
+      cls: { ...info(cls), seed: cls.seed, seedPerStudent: cls.seedPerStudent, createdAt: cls.createdAt.toISOString() },
+      students: data.students.map(reportStudent),
+      actions: data.actions,
+    };
+  });
+
+  app.get(`${api}classes/:id/board`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<Board> => {
+    const cls = await teacherClass(req);
+    const data = await classData(db, cls);
+    return board(cls, o.sets, data.students, data.actions);
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { view?: View } }>(`${api}classes/:id/events`, { schema: { params: classParams, querystring: eventsQuery }, config },
+    async (req, reply: FastifyReply) => {
+      const cls = await teacherClass(req);
+      if (!db.feed.up()) throw new HttpError(503, 'The class server is reconnecting to its database’s change feed: the live view resumes when it is back.');
+      const full = o.live.refusal(cls.id);
+      if (full) throw new HttpError(full.status, full.message);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
+      // Followed before the page reads the class: whatever is stored from now on reaches it (it
+      // drops what its read already had, by id).
+      const stop = o.live.follow(cls, res, req.query.view ?? 'teacher');
+      res.write('retry: 2000\n\n');
+      req.raw.on('close', stop);
+    });
+
+  app.get<{ Params: { id: string }; Querystring: { lesson: string; seed: string } }>(`${api}classes/:id/key`,
+    { schema: { params: classParams, querystring: keyQuery }, config }, async (req) => {
+      const cls = await teacherClass(req);
+      const { lesson, seed } = req.query;
+      if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
+      if (!(await seedsOf(db, cls)).includes(seed)) throw new HttpError(404, 'No student of this class has that question set.');
+      return { lesson, seed, key: (o.sets(lesson, seed) ?? []).map((i) => ({ id: i.id, title: i.title, answer: showAnswer(i, i.expected), explanation: i.explanation })) };
+    });
+
+  app.patch<{ Params: { id: string }; Body: EditClass }>(`${api}classes/:id`, { schema: { params: classParams, body: editClassBody }, config }, async (req) => {
+    const cls = await teacherClass(req);
+    const b = req.body;
+    await updateClass(db, cls, { name: b.name?.trim(), dueAt: b.dueAt === undefined ? undefined : b.dueAt ? new Date(b.dueAt) : null, roster: b.roster });
+    o.keys.classChanged(cls.id);
+    return {};
+  });
+
+  app.delete(`${api}classes/:id`, { schema: { params: classParams }, config }, async (req: ClassReq) => {
+    const cls = await teacherClass(req);
+    await deleteClass(db, cls);
+    o.keys.classChanged(cls.id);
+    return {};
+  });
+
+  app.post<{ Params: { id: string }; Body: { students: RosterEntry[] } }>(`${api}classes/:id/roster`,
+    { schema: { params: classParams, body: rosterBody }, config, bodyLimit: ROSTER_BODY_LIMIT }, async (req, reply): Promise<RosterAdded> => {
+      const cls = await teacherClass(req);
+      const added = await addRoster(db, cls, req.body.students);
+      reply.code(201);
+      return { codes: added.map((a) => ({ student: a.student.id, name: a.student.name, code: a.code })) };
+    });
+
+  app.post(`${api}classes/:id/students/:student/code`, { schema: { params: studentParams }, config }, async (req: StudentReq) => {
+    const cls = await teacherClass(req);
+    const r = await reissueCode(db, cls, req.params.student);
+    if (!r) throw noStudent();
+    return { student: r.student.id, name: r.student.name, code: r.code };
+  });
+
+  app.patch<{ Params: { id: string; student: string }; Body: EditStudent }>(`${api}classes/:id/students/:student`,
+    { schema: { params: studentParams, body: editStudentBody }, config }, async (req) => {
+      const cls = await teacherClass(req);
+      if (!(await setStudentDue(db, cls, req.params.student, req.body.dueAt ? new Date(req.body.dueAt) : null))) throw noStudent();
+      o.keys.studentChanged(req.params.student);
+      return {};
+    });
+
+  app.delete(`${api}classes/:id/students/:student`, { schema: { params: studentParams }, config }, async (req: StudentReq) => {
+    const cls = await teacherClass(req);
+    if (!(await removeStudent(db, cls, req.params.student))) throw noStudent();
+    o.keys.studentChanged(req.params.student);
+    return {};
+  });
+
+  app.post<{ Params: { id: string }; Body: Merge }>(`${api}classes/:id/merge`, { schema: { params: classParams, body: mergeBody }, config }, async (req) => {
+    const cls: ClassRow = await teacherClass(req);
+    if (!(await mergeStudents(db, cls, req.body.from, req.body.into))) throw new HttpError(404, 'Merging takes two different students of this class.');
+    o.keys.studentChanged(req.body.from);
+    return {};
+  });
+}
