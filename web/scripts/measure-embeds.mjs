@@ -40,7 +40,13 @@ async function settledHeight(page) {
   throw new Error(`the view did not settle within a minute (last height ${last})`);
 }
 
+const USAGE = `usage: npm run measure:embeds [-- BUILT-SITE-DIR ITS-BASE]
+  Measures every embed view of web/src/catalog/routes.ts (MEASURED_VIEWS) at 390, 720, 860 and
+  1,280 px in headless Chromium, in a plain iframe kept as tall as its content, and writes the
+  heights to web/src/catalog/embed-heights.json. Without arguments it builds the site first.`;
+
 await main(async () => {
+  if (process.argv.includes('--help')) return console.log(USAGE);
   let [dir, base] = process.argv.slice(2);
   if (!dir) {
     base = '/';
