@@ -34,7 +34,7 @@ function siteHeaders(): Plugin {
     const path = url.pathname;
     const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\//, '');
     for (const [k, v] of Object.entries(headersFor(rel))) res.setHeader(k, v);
-    // A Node host answers oEmbed for any embed link (README, "Embedding"): so do these two.
+    // A Node host answers oEmbed for any embed link (docs/embedding.md): so do these two.
     if (rel === 'oembed') {
       const root = `http://${String(req.headers.host ?? '127.0.0.1')}${base}`;
       const a = answerOembed(url.searchParams, root, oembedData({ version, base, pinBase: pinBase() }));
@@ -43,7 +43,7 @@ function siteHeaders(): Plugin {
     // Without HOTPATH_SITE_URL there are no oEmbed files: a 404 saying so, not the site's page with 200.
     const file = /^embed\/[a-z0-9-]+\/oembed\.json$/.exec(rel);
     if (file && !(preview && existsSync(join(outDir, rel)))) {
-      return json(res, 404, { error: 'no oEmbed file here: the site was built without HOTPATH_SITE_URL (README, "Embedding"); ask oembed?url=<link> instead' });
+      return json(res, 404, { error: 'no oEmbed file here: the site was built without HOTPATH_SITE_URL (docs/embedding.md); ask oembed?url=<link> instead' });
     }
     next();
   };

@@ -1,4 +1,4 @@
-// oEmbed on the class server (README, "Embedding"; web/scripts/oembed.mjs): `<base>oembed?url=…`
+// oEmbed on the class server (docs/embedding.md; web/scripts/oembed.mjs): `<base>oembed?url=…`
 // answers for any embed link of this site, for its exact state; each embed page names that
 // endpoint for its own link in its discovery tag; and the Share / embed dialog of a reader on this
 // server reports the heights it measured (`<base>api/embed-heights`), so a link measured there is

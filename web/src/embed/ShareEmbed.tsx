@@ -117,7 +117,7 @@ const REPORT_AFTER_MS = 1000;
 
 /**
  * On the class server, tells it the height measured for this exact link at this width, so its
- * oEmbed answer for the link (README, "Embedding") quotes the height a browser measured: once it
+ * oEmbed answer for the link (docs/embedding.md) quotes the height a browser measured: once it
  * has held for a second, once per link, width and height; nothing is sent from a static site.
  */
 function useReportHeight(on: boolean, href: string, width: number, height: number | null, current: boolean) {
