@@ -13,7 +13,7 @@ import { headersFor } from './web/scripts/headers.mjs';
 const root = import.meta.dirname;
 
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-/** Where the host keeps this release's copy of the site (README, "Pinned versions"), or ''. */
+/** Where the host keeps this release's copy of the site (docs/embedding.md, "Pinned versions"), or ''. */
 const pinBase = () => (process.env.HOTPATH_PIN_BASE ? normaliseBase(process.env.HOTPATH_PIN_BASE) : '');
 
 /**
