@@ -18,16 +18,8 @@ export interface Status {
  * names where the roster has them, the ID number (Moodle) or SIS User ID (Canvas), email, SIS
  * login, Canvas's own user ID, and section. All but the name are optional.
  */
-export interface RosterEntry {
-  name: string;
-  given?: string;
-  family?: string;
-  id?: string;
-  email?: string;
-  login?: string;
-  lmsId?: string;
-  section?: string;
-}
+export type { RosterEntry } from '../exercises/classView';
+import type { RosterEntry } from '../exercises/classView';
 
 export interface CreateClass {
   name: string;

@@ -3,8 +3,8 @@
 // asked), a replay link, progress and unchecked work kept locally, progress exportable;
 // `?teacher=1` shows the key (on a class server only with the class's teacher key, which the
 // server checks: ServerAnswerKey). The lesson supplies every noun: nothing here names a structure.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
 import { generate, grade, showAnswer, type Instance } from './exercises';
 import { seedProblem } from './rng';
 import { excerpt } from '../site/format';
@@ -18,7 +18,6 @@ import { Prose } from './Prose';
 import { download, fileName } from '../site/download';
 import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../site/storage';
 import { useServerMode } from '../site/serverMode';
-import { ApiFailure, api, teacherKey } from '../classroom/client';
 
 const SEED_KEY = 'hotpath-seed';
 
@@ -163,32 +162,25 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
  */
 function TeacherKey({ set, seed, lesson }: { set: Instance[]; seed: string; lesson: string }) {
   const mode = useServerMode();
+  const ServerKey = useContext(ServerAnswerKey);
   if (mode.mode === 'checking') return null;
   if (mode.mode === 'static') return <AnswerKey set={set} seed={seed} />;
-  return <ServerAnswerKey set={set} seed={seed} lesson={lesson} />;
+  return ServerKey ? <ServerKey set={set} seed={seed} lesson={lesson} /> : null;
 }
 
-function ServerAnswerKey({ set, seed, lesson }: { set: Instance[]; seed: string; lesson: string }) {
-  const [params] = useSearchParams();
-  const { hash } = useLocation();
-  const classId = params.get('teach');
-  const token = useMemo(() => (classId ? teacherKey(classId, hash) : undefined), [classId, hash]);
-  const [opened, setOpened] = useState<boolean | string>(false);
-  useEffect(() => {
-    if (!classId || !token) return;
-    api(`classes/${encodeURIComponent(classId)}/key?lesson=${encodeURIComponent(lesson)}&seed=${encodeURIComponent(seed)}`, { token })
-      .then(() => setOpened(true), (e: ApiFailure) => setOpened(e.message));
-  }, [classId, token, lesson, seed]);
-  if (opened === true) return <AnswerKey set={set} seed={seed} />;
-  return (
-    <p className="notice" role="note">
-      On a class server the answer key opens only with the class’s teacher key, for a question set of the class: open it from a
-      student’s row on your class’s page.{typeof opened === 'string' && ` (${opened})`}
-    </p>
-  );
+export interface KeyProps {
+  set: Instance[];
+  seed: string;
+  lesson: string;
 }
 
-function AnswerKey({ set, seed }: { set: Instance[]; seed: string }) {
+/**
+ * On a class server, what opens the answer key: the class pages (classroom/) provide it, so these
+ * generic exercises need not know the class server's API.
+ */
+export const ServerAnswerKey = createContext<ComponentType<KeyProps> | null>(null);
+
+export function AnswerKey({ set, seed }: { set: Instance[]; seed: string }) {
   return (
     <div className="table-scroll">
       <table className="counters answer-key">

@@ -8,7 +8,18 @@ import { showAnswer } from './exercises';
 import type { Parsed, StudentFile } from './classFiles';
 import { regrade, setCache } from './regrade';
 import { PRACTICE, questionScore, type Rules } from './scoring';
-import type { RosterEntry } from '../classroom/api';
+
+/** A roster row as a teacher pasted or uploaded it (the class server keeps it; exports carry it). */
+export interface RosterEntry {
+  name: string;
+  given?: string;
+  family?: string;
+  id?: string;
+  email?: string;
+  login?: string;
+  lmsId?: string;
+  section?: string;
+}
 
 export { answerText, parseExport, type ExerciseResult, type Parsed, type StudentFile } from './classFiles';
 
