@@ -8,7 +8,7 @@ const SUITES = BENCHES.filter((b) => !b.usage).map((b) => b.name);
 // The class server's load test belongs to no family: it is the site's own run.
 const RUNS = [
   ...BENCHES.filter((b) => b.usage),
-  { name: 'class', usage: "the class server's load test, 300 students answering at once on one instance, on each database; --quick/--full, --json" },
+  { name: 'class', usage: "the class server's load test: 300 students answering at once on one instance (embedded, then PostgreSQL), and 1,000 across two instances on one PostgreSQL; --quick/--full, --json" },
 ];
 
 /** JMH suites first, then the runs of their own (a catalog test holds them equal to what is registered). */
