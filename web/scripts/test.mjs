@@ -1,8 +1,9 @@
-// `npm test`: Rust tests, Vitest, then end-to-end tests in headless Chromium against the
-// production build served by a plain static server. Exits non-zero if anything fails.
+// `npm test`: Rust tests, Vitest, then end-to-end tests in headless Chromium, and a smoke suite in
+// headless Firefox, against the production build served by a plain static server. Exits non-zero
+// if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild,
 } from './toolchain.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -18,6 +19,8 @@ main(async () => {
   const bindgen = ensureBindgen();
   const chromium = ensureChromium();
   const rsvg = ensureRsvg();
+  const firefox = ensureFirefox();
+  if (!firefox.path) step(`${firefox.why}: the Firefox smoke tests will be skipped.`);
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen });
 
@@ -52,14 +55,22 @@ main(async () => {
         env: { ...process.env, CHROMIUM_PATH: chromium, RSVG_CONVERT: rsvg ?? '', HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
       });
     }],
+    ['End-to-end smoke tests (Firefox)', async () => {
+      if (!firefox.path) return `skipped (${firefox.why})`;
+      // The same build as the Chromium stage (not rebuilt when that one made it).
+      await viteBuild(E2E_BASE, E2E_SITE);
+      await runAsync(bin('vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'firefox', 'vitest.config.ts')], {
+        env: { ...process.env, FIREFOX_PATH: firefox.path, HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
+      });
+    }],
   ];
   const failed = [];
   for (const [name, fn] of stages) {
     step(`${name} …`);
     const t = Date.now();
     try {
-      await fn();
-      step(`${name}: passed in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
+      const skipped = await fn();
+      step(skipped ? `${name}: ${skipped}.` : `${name}: passed in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
     } catch (e) {
       if (!(e instanceof SetupError)) throw e;
       failed.push(name);
