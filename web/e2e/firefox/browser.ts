@@ -10,7 +10,7 @@ export interface Opened {
   page: Page;
   /** Uncaught errors in the page (and its workers). */
   errors: string[];
-  /** Requests that failed, or were answered with a status of 400 or more. */
+  /** Requests that failed (not ones aborted by leaving the page), or were answered with a status of 400 or more. */
   failed: string[];
 }
 
@@ -39,7 +39,12 @@ export function useFirefox() {
       page.on('response', (r) => {
         if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
       });
-      page.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
+      // A request the page or the test's next navigation aborted (NS_BINDING_ABORTED) is not the
+      // site failing it: leaving a page mid-load cancels what is in flight.
+      page.on('requestfailed', (r) => {
+        const why = r.failure()?.errorText ?? '';
+        if (!/ABORT/.test(why)) failed.push(`${why} ${r.url()}`);
+      });
       await page.goto(url);
       return { page, errors, failed };
     },
