@@ -208,14 +208,14 @@ export function sideBySide(results, jvm, options) {
 export async function runInBrowsers(options, { liveJvm } = {}) {
   const engines = enginesOf(options);
   const outDir = join(ROOT, '.cache', 'bench-site');
-  // The wasm is built (bench.mjs); the site is rebuilt only when something it reads changed.
-  await viteBuild('/', outDir);
-  // Both browsers are found (or installed) before minutes of measuring in the first.
+  // Every browser asked for is found (or installed) before the build and minutes of measuring.
   if (engines.includes('firefox')) {
     const firefox = ensureFirefox();
     if (!firefox.path) throw new SetupError(`${firefox.why}.`);
   }
   if (engines.includes('chromium')) ensureChromium();
+  // The wasm is built (bench.mjs); the site is rebuilt only when something it reads changed.
+  await viteBuild('/', outDir);
   const site = await serveStatic(outDir, { base: '/' });
   const url = `${site.url}embed/bench?suite=${options.suite}&preset=${options.preset}`;
   const results = [];
