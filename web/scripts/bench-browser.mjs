@@ -234,7 +234,8 @@ export async function runInBrowsers(options, { liveJvm } = {}) {
     jvm = await liveJvm();
     if (jvm.missing) step(jvm.missing);
   }
-  const combined = results.length > 1 || (jvm && !jvm.missing) ? sideBySide(results, jvm, options) : null;
+  // Rows are matched by the page's JVM table: a suite without JVM results has only its sections.
+  const combined = results[0].jvmRows.length && (results.length > 1 || (jvm && !jvm.missing)) ? sideBySide(results, jvm, options) : null;
   if (combined) console.log(combined.text);
   if (options.json) {
     const each = results.map((r) => ({ ...r.exported, browser: r.browser, jvmColumn: r.jvmRows.map(([row, jvmScore, wasm, ratio]) => ({ row, jvm: jvmScore, wasm, ratio })) }));
