@@ -240,7 +240,7 @@ export async function runInBrowsers(options, { liveJvm } = {}) {
   if (options.json) {
     const each = results.map((r) => ({ ...r.exported, browser: r.browser, jvmColumn: r.jvmRows.map(([row, jvmScore, wasm, ratio]) => ({ row, jvm: jvmScore, wasm, ratio })) }));
     writeFileSync(options.json, JSON.stringify(each.length === 1 && !combined ? each[0]
-      : { suite: options.suite, preset: options.preset, engines: each, jvm: jvm && !jvm.missing ? jvm : undefined, sideBySide: combined.rows }, null, 2));
+      : { suite: options.suite, preset: options.preset, engines: each, jvm: jvm && !jvm.missing ? jvm : undefined, sideBySide: combined?.rows }, null, 2));
     step(`Wrote ${options.json}`);
   }
 }
