@@ -202,8 +202,8 @@ export function sideBySide(results, jvm, options) {
 
 /**
  * Runs `options.suite` in every engine `options` names (after the wasm is built), then (with
- * `jvm`) the JVM originals via `liveJvm()`, and prints each engine's page and, for more than one engine or a live JVM, the
- * table that sets them side by side.
+ * `jvm`) the JVM originals via `liveJvm()`, and prints each engine's page and, for more than one
+ * engine or a live JVM, the table that sets them side by side.
  */
 export async function runInBrowsers(options, { liveJvm } = {}) {
   const engines = enginesOf(options);
