@@ -42,7 +42,7 @@ export default [
   },
   {
     // These hand functions to a browser page (Playwright's evaluate) besides running in Node.
-    files: ['web/scripts/measure-*.mjs'],
+    files: ['web/scripts/measure-*.mjs', 'web/scripts/bench-browser.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

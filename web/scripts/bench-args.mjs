@@ -31,7 +31,11 @@ ${RUNS.map((b) => `  ${b.name}: ${b.usage}`).join('\n')}
             row, so not with --only)
   --chromium  run the suite in headless Chromium instead of Node: the site's /embed/bench page, its
             forks in Workers, as a reader's browser runs it; prints its table, verdicts and the
-            JVM column (the committed jvm/results run); takes --quick/--full and --json
+            JVM column (the committed jvm/results run); takes --quick/--full, --json and --jvm
+  --firefox   the same in headless Firefox (Debian's firefox-esr, over WebDriver BiDi); with
+            --chromium too, both engines one after the other, and one table with a column each;
+            with --jvm the JVM originals also run, after the browsers, with the same preset, and
+            the table shows that run's JVM column instead of the committed one
   --help    print this and exit`;
 
 export class ArgsError extends Error {}
@@ -44,7 +48,7 @@ export class HelpRequested extends Error {
 }
 
 export function parseBenchArgs(argv) {
-  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false, chromium: false };
+  const out = { suite: undefined, preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false, chromium: false, firefox: false };
   const given = new Set();
   const once = (flag) => {
     // Two presets, or the same option twice, would otherwise let the last one win silently.
@@ -78,9 +82,9 @@ export function parseBenchArgs(argv) {
     } else if (a === '--native') {
       once(a);
       out.native = true;
-    } else if (a === '--chromium') {
+    } else if (a === '--chromium' || a === '--firefox') {
       once(a);
-      out.chromium = true;
+      out[a.slice(2)] = true;
     } else if (a === '--save-wasm') {
       once(a);
       out.saveWasm = true;
@@ -104,8 +108,9 @@ export function parseBenchArgs(argv) {
   if (out.only !== undefined && (out.saveWasm || out.saveJvm)) {
     throw new ArgsError(`${out.saveWasm ? '--save-wasm' : '--save-jvm'} keeps a whole run for the benchmark panel: run every row (drop --only "${out.only}").\n${USAGE}`);
   }
-  if (out.chromium && (out.native || out.jvm || out.csv || out.only || out.saveWasm || RUNS.some((r) => r.name === out.suite))) {
-    throw new ArgsError(`--chromium runs a JMH suite's page as a reader opens it: it takes --quick or --full and --json.\n${USAGE}`);
+  if ((out.chromium || out.firefox) && (out.native || out.saveJvm || out.jvmOnly || out.csv || out.only || out.saveWasm || RUNS.some((r) => r.name === out.suite))) {
+    const flag = [out.chromium && '--chromium', out.firefox && '--firefox'].filter(Boolean).join(' ');
+    throw new ArgsError(`${flag} runs a JMH suite's page as a reader opens it: it takes --quick or --full, --json and --jvm.\n${USAGE}`);
   }
   if (out.json && out.csv && out.json === out.csv) throw new ArgsError(`--json and --csv name the same file, ${out.json}.`);
   return out;

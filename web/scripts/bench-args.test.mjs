@@ -7,7 +7,7 @@ import { ArgsError, HelpRequested, USAGE, checkOutputs, parseBenchArgs } from '.
 describe('npm run bench arguments', () => {
   it('reads a suite, a preset and outputs', () => {
     expect(parseBenchArgs(['heap-cancel'])).toEqual({
-      suite: 'heap-cancel', preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false, chromium: false,
+      suite: 'heap-cancel', preset: 'quick', json: undefined, csv: undefined, only: undefined, native: false, jvm: false, saveJvm: false, jvmOnly: false, saveWasm: false, chromium: false, firefox: false,
     });
     expect(parseBenchArgs(['heap-cancel', '--jvm'])).toMatchObject({ jvm: true, saveJvm: false });
     expect(parseBenchArgs(['heap-cancel', '--save-jvm'])).toMatchObject({ jvm: true, saveJvm: true });
@@ -20,6 +20,12 @@ describe('npm run bench arguments', () => {
     expect(parseBenchArgs(['heap-cancel', '--save-wasm'])).toMatchObject({ saveWasm: true });
     expect(parseBenchArgs(['udp-queue', '--chromium', '--full', '--json', 'c.json'])).toMatchObject({ chromium: true, preset: 'full', json: 'c.json' });
     expect(() => parseBenchArgs(['udp-queue', '--chromium', '--native'])).toThrow('--chromium runs a JMH suite');
+    expect(parseBenchArgs(['heap-cancel', '--chromium', '--firefox', '--jvm'])).toMatchObject({ chromium: true, firefox: true, jvm: true, saveJvm: false });
+    expect(parseBenchArgs(['heap-cancel', '--firefox'])).toMatchObject({ chromium: false, firefox: true, jvm: false });
+    expect(() => parseBenchArgs(['heap-cancel', '--firefox', '--firefox'])).toThrow('--firefox is given twice');
+    expect(() => parseBenchArgs(['heap-cancel', '--chromium', '--firefox', '--save-jvm'])).toThrow('--chromium --firefox runs a JMH suite');
+    expect(() => parseBenchArgs(['heap-cancel', '--firefox', '--jvm-only'])).toThrow('--firefox runs a JMH suite');
+    expect(() => parseBenchArgs(['recycler-threads', '--firefox'])).toThrow('--firefox runs a JMH suite');
     expect(() => parseBenchArgs(['purgatory', '--chromium'])).toThrow('--chromium runs a JMH suite');
     expect(parseBenchArgs(['--full', 'heap-cancel', '--json', 'out.json', '--native', '--only', 'Reverse']))
       .toMatchObject({ suite: 'heap-cancel', preset: 'full', json: 'out.json', native: true, only: 'Reverse' });

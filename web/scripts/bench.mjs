@@ -19,19 +19,20 @@ main(async () => {
     if (e instanceof ArgsError) throw new SetupError(e.message);
     throw e;
   }
-  if (options.chromium) {
-    const { runInChromium } = await import('./bench-chromium.mjs');
-    try {
-      return await runInChromium(options);
-    } catch (e) {
-      throw new SetupError(e.message);
-    }
-  }
   checkNode();
   ensureRust();
   ensureNpmDeps();
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen: ensureBindgen() });
+  if (options.chromium || options.firefox) {
+    const { runInBrowsers } = await import('./bench-browser.mjs');
+    try {
+      // The JVM column, when asked for, runs through the Node harness's JVM runner.
+      return await runInBrowsers(options, { liveJvm: async () => (await bundleHarness()).liveJvmColumn(ROOT, options.suite, options.preset) });
+    } catch (e) {
+      throw e instanceof SetupError ? e : new SetupError(e.message);
+    }
+  }
   if (options.suite === 'class') {
     step('Bundling the class server …');
     const { bundleServer } = await import('./class-server.mjs');
@@ -43,6 +44,17 @@ main(async () => {
       throw new SetupError(e.message);
     }
   }
+  const { runCli } = await bundleHarness();
+  step(`Running ${options.suite} (${options.preset}) under Node …`);
+  try {
+    await runCli({ ...options, root: ROOT });
+  } catch (e) {
+    throw new SetupError(e.message);
+  }
+});
+
+/** The harness bundled for Node (Vite SSR build into .cache/bench): its module. */
+async function bundleHarness() {
   step('Bundling the benchmark harness for Node …');
   const outDir = join(ROOT, '.cache', 'bench');
   const { build } = await import('vite');
@@ -65,11 +77,5 @@ main(async () => {
       },
     },
   });
-  step(`Running ${options.suite} (${options.preset}) under Node …`);
-  const { runCli } = await import(pathToFileURL(join(outDir, 'node.mjs')).href);
-  try {
-    await runCli({ ...options, root: ROOT });
-  } catch (e) {
-    throw new SetupError(e.message);
-  }
-});
+  return import(pathToFileURL(join(outDir, 'node.mjs')).href);
+}

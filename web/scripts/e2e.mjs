@@ -4,17 +4,27 @@
 // web/e2e/heaps.e2e.ts); other arguments go to Vitest.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild } from './toolchain.mjs';
+import {
+  ROOT, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild,
+} from './toolchain.mjs';
 
 /** The end-to-end build uses a non-root base path on purpose: it proves the site works under one. */
 export const E2E_BASE = '/hotpath-e2e/';
 export const E2E_SITE = join(ROOT, '.cache', 'e2e-site');
 
-const USAGE = `usage: npm run test:e2e [-- FILTER …]
+const USAGE = `usage: npm run test:e2e [-- FILTER …]    npm run test:firefox (the Firefox smoke suite)
   Builds the wasm and the site (each only if its inputs changed) and the class server's bundle, then
   runs the end-to-end tests in headless Chromium (CHROMIUM_PATH, or one on PATH, or Debian's package
   installed through apt-get as root). FILTERs pick test files by name: npm run test:e2e -- heaps
   --help    print this and exit`;
+
+/** The Firefox smoke suite on the same build (made by the Chromium stage, or here if it is not there). */
+export async function runFirefoxSmoke(args, { firefox }) {
+  await viteBuild(E2E_BASE, E2E_SITE);
+  await runAsync(join(ROOT, 'node_modules', '.bin', 'vitest'), ['run', '--config', join(ROOT, 'web', 'e2e', 'firefox', 'vitest.config.ts'), ...args], {
+    env: { ...process.env, FIREFOX_PATH: firefox, HOTPATH_SITE_DIR: E2E_SITE, HOTPATH_SITE_BASE: E2E_BASE },
+  });
+}
 
 /** Builds what the end-to-end tests open, then runs them (the wasm must be built already). */
 export async function runE2e(args, { chromium, rsvg }) {
@@ -29,15 +39,22 @@ export async function runE2e(args, { chromium, rsvg }) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(async () => {
-    const args = process.argv.slice(2);
+    const firefoxOnly = process.argv.includes('--firefox');
+    const args = process.argv.slice(2).filter((a) => a !== '--firefox');
     if (args.includes('--help') || args.includes('-h')) return console.log(USAGE);
     checkNode();
     ensureRust();
     ensureNpmDeps();
     const bindgen = ensureBindgen();
+    const { buildWasm } = await import('./wasm.mjs');
+    if (firefoxOnly) {
+      const firefox = ensureFirefox();
+      if (!firefox.path) throw new SetupError(`${firefox.why}: the Firefox smoke suite cannot run.`);
+      await buildWasm({ bindgen });
+      return runFirefoxSmoke(args, { firefox: firefox.path });
+    }
     const chromium = ensureChromium();
     const rsvg = ensureRsvg();
-    const { buildWasm } = await import('./wasm.mjs');
     await buildWasm({ bindgen });
     await runE2e(args, { chromium, rsvg });
   });

@@ -1,18 +1,21 @@
-// `npm test`: Rust tests, Vitest, then end-to-end tests in headless Chromium against the
-// production build served by a plain static server. Exits non-zero if anything fails.
+// `npm test`: Rust tests, Vitest, then end-to-end tests in headless Chromium, and a smoke suite in
+// headless Firefox, against the production build served by a plain static server. Exits non-zero
+// if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
 } from './toolchain.mjs';
-import { runE2e } from './e2e.mjs';
+import { runE2e, runFirefoxSmoke } from './e2e.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 const USAGE = `usage: npm test
-  Installs what is missing (as npm start does, plus Debian's chromium, librsvg2-bin and postgresql
+  Installs what is missing (as npm start does, plus Debian's chromium, firefox-esr, librsvg2-bin and postgresql
   when run as root), then runs: cargo fmt --check, cargo clippy, ESLint, cargo test, the TypeScript
-  check, Vitest (the class server's API tests also on a throwaway PostgreSQL when one can be had)
-  and the end-to-end tests in headless Chromium against the production build. Exits non-zero if
+  check, Vitest (the class server's API tests also on a throwaway PostgreSQL when one can be had),
+  the end-to-end tests in headless Chromium against the production build, and a smoke suite in
+  headless Firefox (Debian's firefox-esr, installed as root; skipped, saying why, when it cannot be
+  had). Exits non-zero if
   any of them fails. One part alone: see CONTRIBUTING.md.
   --help    print this and exit`;
 
@@ -25,10 +28,12 @@ main(async () => {
   const bindgen = ensureBindgen();
   const chromium = ensureChromium();
   const rsvg = ensureRsvg();
+  const firefox = ensureFirefox();
+  if (!firefox.path) step(`${firefox.why}: the Firefox smoke tests will be skipped.`);
   const { buildWasm } = await import('./wasm.mjs');
   await buildWasm({ bindgen });
 
-  /** @type {[string, () => Promise<void>][]} */
+  /** @type {[string, () => Promise<void | string>][]} A stage resolves with a sentence when it was skipped. */
   const stages = [
     // The house's clean state is checked, not kept by discipline: an unformatted file, a clippy
     // warning or a broken hook rule fails the run like a failing test.
@@ -59,14 +64,18 @@ main(async () => {
       }
     }],
     ['End-to-end tests (Chromium)', () => runE2e([], { chromium, rsvg })],
+    ['End-to-end smoke tests (Firefox)', async () => {
+      if (!firefox.path) return `skipped (${firefox.why})`;
+      await runFirefoxSmoke([], { firefox: firefox.path });
+    }],
   ];
   const failed = [];
   for (const [name, fn] of stages) {
     step(`${name} …`);
     const t = Date.now();
     try {
-      await fn();
-      step(`${name}: passed in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
+      const skipped = await fn();
+      step(skipped ? `${name}: ${skipped}.` : `${name}: passed in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
     } catch (e) {
       if (!(e instanceof SetupError)) throw e;
       failed.push(name);

@@ -160,6 +160,48 @@ export function ensureChromium() {
 }
 
 /**
+ * Firefox for the smoke suite and `npm run bench -- --firefox`: FIREFOX_PATH, one on PATH, or
+ * Debian's firefox-esr via apt when root. Driven over WebDriver BiDi by puppeteer-core, which
+ * downloads no browser of its own. Returns `{ path }`, or `{ why }`: why there is none, one
+ * sentence without its full stop (the smoke suite is then skipped and says so; the benchmark
+ * stops with it).
+ */
+export function ensureFirefox() {
+  const fromEnv = process.env.FIREFOX_PATH;
+  if (fromEnv) {
+    return existsSync(fromEnv) ? { path: fromEnv } : { why: `FIREFOX_PATH is set to ${fromEnv}, which does not exist` };
+  }
+  for (const name of ['firefox-esr', 'firefox']) {
+    const path = which(name);
+    if (path) return { path };
+  }
+  if (process.getuid?.() === 0 && which('apt-get')) {
+    step("Installing Debian's firefox-esr package for the Firefox smoke tests (apt-get) …");
+    const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', 'firefox-esr'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    try {
+      try {
+        install();
+      } catch {
+        // A fresh machine's package lists may not know it yet.
+        run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+        install();
+      }
+    } catch (e) {
+      step(`Could not install firefox-esr: ${e.message}`);
+    }
+    const path = which('firefox-esr');
+    if (path) return { path };
+  }
+  return {
+    why: 'Firefox is not installed and cannot be installed here (only root on Debian or Ubuntu can, through apt-get): ' +
+      'install the `firefox-esr` package or set FIREFOX_PATH to a Firefox binary',
+  };
+}
+
+/**
  * A digest of what a build step reads: every file under `paths` (files or folders, relative to
  * the repository; node_modules, target and dot-folders left out) and `extra` (settings, tool
  * versions). A step whose digest matches the one stamped beside its output is skipped.

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as wasm from '../wasm/pkg/hotpath_wasm.js';
 import type { ForkChannel, ForkHost, ForkReply } from './protocol';
-import { rowLabel, runSuite, type SuiteRun } from './runner';
+import { rowLabel, rowName, runSuite, type SuiteRun } from './runner';
 import { VERDICT_MARK, isNoisy, jmhTable, toCsv } from './report';
 import { VERDICT_CONFIDENCE } from './ratio';
 import { forPreset } from './verdict';
@@ -112,6 +112,23 @@ async function runJvmOnly(o: CliOptions, suite: Suite): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n');
   if (o.saveJvm) saveJvmResults(o.root, suite, o.preset, jvm, load);
   if (o.json) writeFileSync(o.json, JSON.stringify({ suite: suite.name, preset: o.preset, jvm }, null, 2));
+}
+
+/**
+ * The JVM originals of a suite run now, with a preset, for `--chromium`/`--firefox --jvm`: each
+ * row by the name the benchmark page gives it, or why they cannot run here.
+ */
+export async function liveJvmColumn(root: string, suiteName: string, presetName: 'quick' | 'full'):
+Promise<{ missing: string } | { what: string; java: string; load: number[]; rows: { name: string; score: number; error: number }[] }> {
+  const suite = suiteByName(suiteName);
+  if (!suite) throw new Error(`unknown suite "${suiteName}"`);
+  const missing = jvmMissing() ?? (suite.jvm ? null : `${suite.name} has no JVM side.`);
+  if (missing || !suite.jvm) return { missing: missing! };
+  const load = [loadavg()[0]];
+  const scores = await runJvm(root, suite, PRESETS[presetName]);
+  load.push(loadavg()[0]);
+  const rows = suite.rows.filter((r) => scores.has(r.id)).map((r) => ({ name: rowName(suite, r), score: scores.get(r.id)!.score, error: scores.get(r.id)!.error }));
+  return { what: suite.jvm.what, java: javaVersion(), load: load.map((x) => Number(x.toFixed(2))), rows };
 }
 
 export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {

@@ -7,6 +7,9 @@ import { runThreadsCli } from '../threads/cli';
 import { threadSets } from '../threads/harness';
 import './threadSets';
 
+/** The JVM column of a browser run (`--chromium`/`--firefox --jvm`), run live. */
+export { liveJvmColumn } from '../bench/node';
+
 export async function runCli(o: CliOptions): Promise<void> {
   if (o.suite === 'purgatory') {
     if (o.native || o.only || o.jvm || o.saveWasm) throw new Error('the purgatory sweep takes --quick or --full, --json and --csv only');

@@ -85,6 +85,11 @@ export function useHostFrame(el: React.RefObject<HTMLElement | null>): void {
     report();
     const onMessage = (e: MessageEvent) => {
       if (e.source !== window.parent) return;
+      // The host runs embed.js, which keeps the frame as tall as its content: a scrollbar is never
+      // wanted. One that appears for a moment (the frame still short) narrows the content, which
+      // can make it shorter than at the full width; the frame is then sized to the narrow
+      // layout, and Firefox's classic scrollbars stayed on for good (issue 50).
+      if (isMeasureRequest(e.data) || themeFrom(e.data)) document.documentElement.classList.add('sized-by-host');
       if (isMeasureRequest(e.data)) {
         report(true);
         return;

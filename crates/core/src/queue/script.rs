@@ -573,7 +573,8 @@ pub fn action_label(prog: &Program, a: &RunAction) -> String {
     }
 }
 
-/// Runs `go` on a fresh queue of `kind` with probe `p`.
+/// Runs `go` on a fresh queue of `kind` with probe `p`. The two rings are one type: one arm, so
+/// `go` (a whole run of the step machine, inlined) is in the module once for them, not twice.
 macro_rules! with_queue {
     ($kind:expr, $cap:expr, $p:expr, |$q:ident| $body:expr) => {
         match $kind {
@@ -585,12 +586,13 @@ macro_rules! with_queue {
                 let mut $q = ArrayQueue::with_probe($cap, $p);
                 $body
             }
-            QueueKind::Spsc => {
-                let mut $q = RingQueue::with_probe(RingKind::Spsc, $cap, $p);
-                $body
-            }
-            QueueKind::Mpsc => {
-                let mut $q = RingQueue::with_probe(RingKind::Mpsc, $cap, $p);
+            ring @ (QueueKind::Spsc | QueueKind::Mpsc) => {
+                let ring = if matches!(ring, QueueKind::Spsc) {
+                    RingKind::Spsc
+                } else {
+                    RingKind::Mpsc
+                };
+                let mut $q = RingQueue::with_probe(ring, $cap, $p);
                 $body
             }
         }

@@ -1,0 +1,161 @@
+// The lab in Firefox (SpiderMonkey's wasm, Gecko's layout and workers): every route, every
+// family's player, an exercise, an embed on another site, a benchmark in Workers and the
+// real-threads race. A smoke suite: one check of each kind, not the Chromium suite again.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import FAMILIES from '../../src/catalog/families.json';
+import { EMBED_EXAMPLES, PAGE_ROUTES } from '../../src/catalog/routes';
+import { serveStatic } from '../../scripts/static-server.mjs';
+import { hostHtml, onHost } from '../host';
+import { countOf, settled, siteUrl, textOf, useFirefox } from './browser';
+
+const firefox = useFirefox();
+const LESSONS = readdirSync(join(import.meta.dirname, '..', '..', '..', 'lessons')).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, ''));
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** Every route the build writes a page for, from the registries: the home page, the site's pages, each lesson, each embed's example. */
+const ROUTES = ['', ...PAGE_ROUTES, ...LESSONS.map((l) => `lessons/${l}`), ...EMBED_EXAMPLES.map((e) => `embed/${e.name}?${query(e.params)}`)];
+
+/** Clicks the first button labelled `label` (a player's step buttons are labelled, not worded). */
+const press = (page: Page, label: string) => page.locator(`button[aria-label="${label}"]`).click();
+
+describe('the lab in Firefox', () => {
+  it('opens every route without a page error, a failed request or a crashed widget', async () => {
+    const { page, errors, failed } = await firefox.openUrl('about:blank');
+    expect(await page.evaluate(() => navigator.userAgent)).toMatch(/Firefox\//);
+    expect(ROUTES.length).toBeGreaterThan(10);
+    for (const route of ROUTES) {
+      await page.goto(siteUrl() + route);
+      await settled(page);
+      // Every question the page asked has its answer before the next route is opened.
+      await page.waitForNetworkIdle({ idleTime: 300, timeout: 30_000 });
+      expect(await countOf(page, '.widget-error'), route || 'home').toBe(0);
+      expect(await page.evaluate(() => document.title), route || 'home').toContain('Hotpath Lab');
+      expect(errors, route || 'home').toEqual([]);
+      expect(failed, route || 'home').toEqual([]);
+    }
+  });
+
+  it('steps each family’s player forward and back, from the buttons and the keyboard', async () => {
+    for (const family of FAMILIES) {
+      const { page, errors } = await firefox.open(`embed/${family.name}?${query({ ...family.example.params, step: '0' })}`);
+      await page.locator('.step-count').wait();
+      const count = () => textOf(page, '.step-count');
+      const narration = () => textOf(page, '.narration');
+      expect(await count(), family.name).toMatch(/^0 \/ \d+$/);
+      const total = Number((await count()).split(' / ')[1]);
+      expect(total, family.name).toBeGreaterThan(2);
+      await press(page, 'Step forward');
+      await expect.poll(count, { message: family.name }).toBe(`1 / ${total}`);
+      const first = await narration();
+      await press(page, 'Step forward');
+      await expect.poll(count, { message: family.name }).toBe(`2 / ${total}`);
+      expect(await narration(), family.name).not.toBe(first);
+      // Back is a replay from the nearest snapshot: the same step, the same words.
+      await press(page, 'Step back');
+      await expect.poll(count, { message: family.name }).toBe(`1 / ${total}`);
+      expect(await narration(), family.name).toBe(first);
+      await page.locator('.narration').click();
+      await page.keyboard.press('End');
+      await expect.poll(count, { message: family.name }).toBe(`${total} / ${total}`);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(count, { message: family.name }).toBe(`${total - 1} / ${total}`);
+      expect(errors, family.name).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('checks an exercise: the answer the teacher’s key gives is correct', async () => {
+    const seed = 'firefox-smoke';
+    const { page: teacher } = await firefox.open(`lessons/cancelling-timers?seed=${seed}&teacher=1`);
+    await teacher.locator('table.answer-key tbody tr').wait();
+    const answer = await teacher.evaluate(() => document.querySelector('table.answer-key tbody tr')!.children[2].textContent ?? '');
+    expect(answer).toMatch(/^\d+$/);
+    await teacher.close();
+
+    const { page, errors } = await firefox.open(`lessons/cancelling-timers?seed=${seed}`);
+    const first = '.exercises article.exercise:first-of-type';
+    await page.locator(`${first} input[inputmode="numeric"]`).fill(String(Number(answer) + 1));
+    await page.locator(`${first} button[type="submit"]`).click();
+    await expect.poll(() => textOf(page, `${first} .feedback`)).toContain(`Not quite. You answered ${Number(answer) + 1}.`);
+    await page.locator(`${first} input[inputmode="numeric"]`).fill(answer);
+    await page.locator(`${first} button[type="submit"]`).click();
+    await expect.poll(() => textOf(page, `${first} .feedback`)).toContain('Correct.');
+    expect(await textOf(page, '.exercises .score')).toBe('1 of 8 solved');
+    expect(errors).toEqual([]);
+  });
+
+  it('sizes an embed to its content on a page of another origin', async () => {
+    const site = siteUrl();
+    const src = `${site}embed/heap?${query({ heap: 'jdk', ops: 'add 50, add 30, add 90, add 10', step: 'end' })}`;
+    await onHost({ 'index.html': hostHtml(site, `<h1>Design notes</h1><hotpath-widget src="${src}" title="The JDK heap"></hotpath-widget><p>After.</p>`) }, async (url) => {
+      const { page, errors } = await firefox.openUrl(url);
+      await page.locator('iframe[data-hotpath-sized]').wait();
+      const frame = page.frames().find((f) => f.url().startsWith(`${site}embed/heap`));
+      expect(frame, 'the embed’s frame').toBeDefined();
+      await frame!.waitForSelector('main.embed');
+      // The frame's height is its content's, and nothing scrolls inside it.
+      const misfit = async () => {
+        const content = await frame!.evaluate(() => {
+          const m = document.querySelector('main.embed')!;
+          return Math.ceil(m.getBoundingClientRect().bottom + window.scrollY + (parseFloat(getComputedStyle(m).marginBottom) || 0));
+        });
+        const height = await page.evaluate(() => document.querySelector('iframe')!.clientHeight);
+        return Math.abs(height - content);
+      };
+      await expect.poll(misfit).toBeLessThanOrEqual(1);
+      // No scrollbar takes room either way (Firefox's classic scrollbars once stayed on here).
+      expect(await frame!.evaluate(() => [innerWidth - document.documentElement.clientWidth, innerHeight - document.documentElement.clientHeight])).toEqual([0, 0]);
+      expect(await frame!.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('runs a quick benchmark in Workers: a JMH table and verdicts, each in one of the four states', async () => {
+    const { page, errors } = await firefox.open('embed/bench?suite=timer-add-cancel&preset=quick');
+    const panel = '.bench-panel';
+    await page.locator(`${panel} ::-p-text(Run in this browser)`).click();
+    await expect.poll(() => textOf(page, `${panel} .bench-progress`), { timeout: 170_000, interval: 1000 }).toContain('Finished');
+    const lines = (await textOf(page, `${panel} .jmh-table`)).trim().split('\n');
+    const rows = lines.filter((l) => /^\w+Benchmark\./.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const cells = row.split(/\s+/);
+      expect(Number(cells[cells.indexOf('thrpt') + 2]), row).toBeGreaterThan(0); // Score, after Mode and Cnt
+    }
+    const verdicts = await page.evaluate((p) => [...document.querySelectorAll(`${p} .verdicts li`)].map((li) => li.getAttribute('data-verdict')), panel);
+    expect(verdicts.length).toBeGreaterThan(0);
+    for (const v of verdicts) expect(['reproduced', 'not reproduced', 'inconclusive', 'not measured']).toContain(v);
+    expect(await textOf(page, `${panel} .bench-env`)).toMatch(/Firefox.*cross-origin isolated · timer resolution/);
+    console.log(`[firefox smoke] timer-add-cancel quick in Firefox:\n${lines.join('\n')}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('races the queues across real threads when cross-origin isolated, and says why not when it is not', async () => {
+    const { page, errors } = await firefox.open('lessons/bounded-queues');
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    const race = '.threaded-bench';
+    await page.locator(`${race} button ::-p-text(Run)`).click();
+    await expect.poll(() => textOf(page, `${race} .bench-progress`), { timeout: 170_000, interval: 1000 }).toMatch(/Finished: \d+ rows|failed/);
+    expect(await textOf(page, `${race} .bench-progress`)).toMatch(/^Finished/);
+    const rows = await page.evaluate((r) => [...document.querySelectorAll(`${r} table[aria-label="threaded throughput"] tbody tr`)]
+      .map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim())), race);
+    expect(rows.length).toBeGreaterThan(0);
+    // Every element delivered, in order, in every row (how fast is the benchmark's business).
+    for (const r of rows) expect(r.at(-1), r.join(' | ')).toBe('yes');
+    console.log(`[firefox smoke] threaded race in Firefox:\n${rows.map((r) => r.join('\t')).join('\n')}`);
+    expect(errors).toEqual([]);
+
+    const plain = await serveStatic(process.env.HOTPATH_SITE_DIR!, { base: process.env.HOTPATH_SITE_BASE ?? '/', isolate: false });
+    try {
+      const { page: open, errors: openErrors } = await firefox.openUrl(`${plain.url}lessons/bounded-queues`);
+      await expect.poll(() => textOf(open, `${race} [role="status"]`)).toContain('This page is not cross-origin isolated');
+      expect(await countOf(open, `${race} button`)).toBe(0);
+      expect(openErrors).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+// The Firefox smoke suite (`npm test`'s stage after the Chromium one): the same served build, in
+// Debian's firefox-esr driven over WebDriver BiDi by puppeteer-core. A few checks of each kind a
+// reader relies on, not the Chromium suite again.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['**/*.firefox.ts'],
+    environment: 'node',
+    globalSetup: ['../global-setup.ts'],
+    // As the Chromium suite's: a benchmark in Workers on a shared machine takes a minute or more;
+    // a hung test still fails, after three.
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: 20_000 } },
+    // One Firefox for the whole suite, one file after another.
+    fileParallelism: false,
+  },
+});
