@@ -133,6 +133,32 @@ export function ensureBindgen() {
 }
 
 /** Chromium for the end-to-end tests: CHROMIUM_PATH, one on PATH, or Debian's package via apt. */
+/**
+ * Debian's package `pkg` through apt-get, when we are root on a machine that has it; the package
+ * lists are updated and the install tried again when a fresh machine's lists do not know it.
+ * Says whether it was installed (a failure is said in one line, not thrown).
+ */
+function aptInstall(pkg, what) {
+  if (process.getuid?.() !== 0 || !which('apt-get')) return false;
+  step(`Installing Debian's ${pkg} package ${what} (apt-get) …`);
+  const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  try {
+    try {
+      install();
+    } catch {
+      run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      install();
+    }
+    return true;
+  } catch (e) {
+    step(`Could not install ${pkg}: ${e.message}`);
+    return false;
+  }
+}
+
 export function ensureChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
@@ -143,14 +169,7 @@ export function ensureChromium() {
     const path = which(name);
     if (path) return path;
   }
-  const root = process.getuid?.() === 0;
-  if (root && which('apt-get')) {
-    step("Installing Debian's chromium package for the end-to-end tests (apt-get) …");
-    run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+  if (aptInstall('chromium', 'for the end-to-end tests')) {
     const path = which('chromium');
     if (path) return path;
   }
@@ -175,23 +194,7 @@ export function ensureFirefox() {
     const path = which(name);
     if (path) return { path };
   }
-  if (process.getuid?.() === 0 && which('apt-get')) {
-    step("Installing Debian's firefox-esr package for the Firefox smoke tests (apt-get) …");
-    const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', 'firefox-esr'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    try {
-      try {
-        install();
-      } catch {
-        // A fresh machine's package lists may not know it yet.
-        run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
-        install();
-      }
-    } catch (e) {
-      step(`Could not install firefox-esr: ${e.message}`);
-    }
+  if (aptInstall('firefox-esr', 'for the Firefox smoke tests')) {
     const path = which('firefox-esr');
     if (path) return { path };
   }
@@ -264,23 +267,7 @@ export async function viteBuild(base, out) {
 export function ensureRsvg() {
   const onPath = which('rsvg-convert');
   if (onPath) return onPath;
-  if (process.getuid?.() === 0 && which('apt-get')) {
-    step("Installing Debian's librsvg2-bin (rsvg-convert) for the end-to-end tests (apt-get) …");
-    const install = () => run('apt-get', ['install', '-y', '--no-install-recommends', 'librsvg2-bin'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    try {
-      try {
-        install();
-      } catch {
-        // A fresh machine's package lists may not know it yet.
-        run('apt-get', ['update'], { stdio: ['ignore', 'ignore', 'inherit'] });
-        install();
-      }
-    } catch (e) {
-      step(`Could not install librsvg2-bin: ${e.message}`);
-    }
+  if (aptInstall('librsvg2-bin', '(rsvg-convert) for the end-to-end tests')) {
     const path = which('rsvg-convert');
     if (path) return path;
   }
