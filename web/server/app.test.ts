@@ -4,16 +4,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
-import { generate, lessonsWithExercises, type Instance } from '../src/exercises/exercises';
+import { generate, type Instance } from '../src/exercises/exercises';
 import { setCache } from '../src/exercises/regrade';
 import { wrongAnswer } from '../src/exercises/testing';
 import type { ActionResult, Created, Joined, LessonWork, Report } from '../src/classroom/api';
-import { buildApp, type AppOptions } from './app';
+import { buildApp } from './app';
 import { appliedMigrations, openDb, rollbackAll, type Db } from './db';
 import { tokenHash, tokenMatches } from './tokens';
 import { answerCount, createClass } from './store';
 import { standing } from '../src/exercises/progress';
-import { backends } from './testing';
+import { backends, serverKit } from './testing';
 import pg from 'pg';
 
 beforeAll(() => loadWasm(readFileSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'))));
@@ -32,47 +32,12 @@ describe('tokens', () => {
 });
 
 describe.each(backends())('the class server on the $name database', (backend) => {
-  const cleanup: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const f of cleanup.splice(0).reverse()) await f();
-  });
+  const kit = serverKit(backend);
   // One database for the tests that each make their own class; its own for those that close it.
-  let shared: { db: Db; drop(): Promise<void> };
-  beforeAll(async () => {
-    const where = await backend.fresh();
-    shared = { db: await openDb(where), drop: where.drop };
-  }, 300_000); // a first embedded database runs PostgreSQL's initdb in wasm: a minute on a loaded machine
-  afterAll(async () => {
-    await shared?.db.close();
-    await shared?.drop();
-  });
-
-  async function server(o: Partial<AppOptions> = {}, own?: 'own' | { url?: string; dir?: string }, given?: Db) {
-    let where: { url?: string; dir?: string } | undefined;
-    if (own === 'own') {
-      const fresh = await backend.fresh();
-      cleanup.push(fresh.drop);
-      where = fresh;
-    } else where = own;
-    const db = given ?? (where ? await openDb(where) : shared.db);
-    const app = await buildApp({ db, sets, lessons: lessonsWithExercises(), logger: false, ...o });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      if (where || given) await db.close();
-    };
-    cleanup.push(close);
-    const call = async <T,>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => {
-      const r = await app.inject({
-        method, url: `/api/${url}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      return { status: r.statusCode, body: r.json() as T & { error?: string }, headers: r.headers, raw: r.body };
-    };
-    return { db, app, call, where, close };
-  }
+  beforeAll(kit.setup, 300_000); // a first embedded database runs PostgreSQL's initdb in wasm: a minute on a loaded machine
+  afterAll(kit.teardown);
+  afterEach(kit.after);
+  const server = kit.server;
 
   async function classWith(s: Awaited<ReturnType<typeof server>>, policy: 'practice' | 'assessment', extra: object = {}) {
     const c = await s.call<Created>('POST', 'classes', { name: 'Class 7', lessons: [LESSON, 'recycler'], seedPerStudent: false, policy, seed: 'class7', ...extra });
@@ -335,7 +300,7 @@ describe.each(backends())('the class server on the $name database', (backend) =>
   it.runIf(backend.name === 'postgres')('survives losing its database connections, keeps taking answers, and has the live page catch up', async () => {
     const lines: string[] = [];
     const fresh = await backend.fresh();
-    cleanup.push(fresh.drop);
+    kit.later(fresh.drop);
     const db = await openDb({ ...fresh, log: (l) => lines.push(l) });
     const s = await server({}, undefined, db);
     const { id, teacherToken } = await classWith(s, 'practice');

@@ -97,7 +97,7 @@ export function serverKit(backend: Backend) {
       where = fresh;
     } else where = own;
     const db = given ?? (where ? await openDb(where) : shared!.db);
-    const app = await buildApp({ db, sets: testSets, lessons: lessonsWithExercises(), ...o });
+    const app = await buildApp({ db, sets: testSets, lessons: lessonsWithExercises(), logger: false, ...o });
     let closed = false;
     const close = async () => {
       if (closed) return;
@@ -115,7 +115,9 @@ export function serverKit(backend: Backend) {
     };
     return { db, app, call, where, close };
   }
-  return { server, setup, teardown, after };
+  /** Runs `f` after the test, before what was made before it (databases outlive their servers). */
+  const later = (f: () => Promise<void>) => void cleanup.push(f);
+  return { server, setup, teardown, after, later };
 }
 
 export type TestServer = Awaited<ReturnType<ReturnType<typeof serverKit>['server']>>;
