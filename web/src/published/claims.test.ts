@@ -69,13 +69,6 @@ describe('claims in the lessons’ prose', () => {
 });
 
 describe('the estimators a claim uses', () => {
-  it.skipIf(!process.env.PRINT_CLAIMS)('print', () => {
-    for (const slug of slugs) for (const [id, spec] of Object.entries(claimsOf(slug))) {
-      const e = evaluate(id, spec, lessonClaimData(slug));
-      console.log(slug, id, '|', e.outcome, '|', e.pattern, '|', e.text, '|', e.detail);
-    }
-  });
-
   it('rebuilds a published row pair into the verdicts’ Welch interval on the log ratio', () => {
     const figs = lessonClaimData('cancelling-timers').published!;
     const e = publishedLogRatio(figs, 'after-in-order-1000', 'before-in-order-1000')!;
