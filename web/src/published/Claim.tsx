@@ -32,7 +32,9 @@ function useWasm(needed: boolean): boolean {
 export function claimComponent(slug: string, claims: Record<string, ClaimSpec>) {
   return function Claim({ id, says, at }: { id: string; says: string; at?: string }) {
     const spec = Object.hasOwn(claims, id) ? claims[id] : undefined;
-    const counts = spec?.kind === 'ratio' && spec.source.from === 'count';
+    // What counts work needs the wasm: a ratio of counts, and any computed value (its function may
+    // count; in Firefox the module can still be loading when the prose renders).
+    const counts = (spec?.kind === 'ratio' && spec.source.from === 'count') || spec?.kind === 'value';
     const ready = useWasm(counts);
     if (!spec) return <span className="widget-error" role="alert">[no claim “{id}” in lessons/{slug}/claims.ts]</span>;
     if (counts && !ready) return <span className="claim pending">…</span>;
