@@ -39,6 +39,9 @@ export function useBrowser() {
     async openUrl(url: string, options: Parameters<Browser['newPage']>[0] = {}) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
       page.setDefaultTimeout(15_000);
+      // A page's load waits for its scripts and the wasm they fetch, which on a busy machine can
+      // take longer than a click should; what a test checks then waits on its own conditions.
+      page.setDefaultNavigationTimeout(90_000);
       const errors: string[] = [];
       const failed: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

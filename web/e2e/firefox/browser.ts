@@ -33,6 +33,9 @@ export function useFirefox() {
     async openUrl(url: string): Promise<Opened> {
       const page = await browser.newPage();
       page.setDefaultTimeout(20_000);
+      // A page's load waits for its scripts and the wasm they fetch; on a busy machine that has
+      // taken more than 20 s in Firefox. What a test then checks waits on its own conditions.
+      page.setDefaultNavigationTimeout(90_000);
       const errors: string[] = [];
       const failed: string[] = [];
       page.on('pageerror', (e) => errors.push(e instanceof Error ? e.message : String(e)));

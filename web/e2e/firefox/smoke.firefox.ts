@@ -27,7 +27,9 @@ describe('the lab in Firefox', () => {
     expect(await page.evaluate(() => navigator.userAgent)).toMatch(/Firefox\//);
     expect(ROUTES.length).toBeGreaterThan(10);
     for (const route of ROUTES) {
-      await page.goto(siteUrl() + route);
+      await page.goto(siteUrl() + route, { waitUntil: 'domcontentloaded' }).catch((e) => {
+        throw new Error(`${route || 'home'}: ${e instanceof Error ? e.message : e}`);
+      });
       await settled(page);
       // Every question the page asked has its answer before the next route is opened.
       await page.waitForNetworkIdle({ idleTime: 300, timeout: 30_000 });
