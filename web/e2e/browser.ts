@@ -13,6 +13,25 @@ export async function allWidgetsMounted(page: Page): Promise<void> {
   await expect.poll(() => page.locator('.widget-loading').count(), { timeout: 30_000 }).toBe(0);
 }
 
+/** Makes the page (from its next load on) behave as with "don't allow sites to save data": reading localStorage throws. */
+export async function blockSiteData(page: Page) {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+}
+
+/** Whether leaving the page now would make the browser ask first (a `beforeunload` handler cancels it). */
+export const asksBeforeLeaving = (page: Page) => page.evaluate(() => {
+  const e = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(e);
+  return e.defaultPrevented;
+});
+
 export function useBrowser() {
   let browser: Browser;
   beforeAll(async () => {

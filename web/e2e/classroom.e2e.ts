@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from './browser';
+import { blockSiteData, useBrowser } from './browser';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, type Instance } from '../src/exercises/exercises';
 import { WASM, freePort, startServer } from './classServer';
@@ -183,5 +183,54 @@ describe('the class server, with a teacher and three students', () => {
     await card.getByRole('button', { name: 'Check' }).click();
     await expect.poll(() => card.locator('.feedback').innerText()).toMatch(/^Correct\./);
     expect(await card.locator('.feedback').innerText()).not.toContain(quiz.explanation);
+  });
+
+  it('keeps a teacher and a student whose browsers will not save their keys, and gives each a link to come back with (issue 46 item 8)', async () => {
+    const blocked = async (url: string) => {
+      const opened = await browser.openUrl('about:blank');
+      await blockSiteData(opened.page);
+      await opened.page.goto(url);
+      return opened;
+    };
+    // The teacher: told the link was not kept, and shown it whole to copy.
+    const { page: teacher, errors } = await blocked(`${server.url}class`);
+    await expect.poll(() => teacher.locator('.mode-line').innerText()).toMatch(/^Mode: class server/);
+    await teacher.getByLabel('Class name').fill('Storage blocked');
+    await teacher.getByRole('button', { name: 'Create the class' }).click();
+    const created = teacher.getByRole('region', { name: 'class created' });
+    await created.waitFor();
+    expect(await created.getByRole('alert').innerText()).toMatch(/^This browser did not keep your link \(it does not let this site save data\)/);
+    expect(await created.innerText()).not.toContain('this browser remembers it');
+    expect(await created.getByRole('textbox', { name: 'your teacher link' }).inputValue()).toMatch(/class\?teach=.*#key=/);
+    const join = (await created.getByRole('link').first().getAttribute('href'))!;
+
+    // The student: joined in this tab, which answers; shown a come-back link.
+    const { page: sam } = await blocked(join);
+    await sam.getByLabel('Your name, as your teacher knows you').fill('Sam');
+    await sam.getByRole('button', { name: 'Join' }).click();
+    await expect.poll(() => sam.getByRole('alert').innerText()).toContain('This browser did not keep your key (it does not let this site save data)');
+    const back = await sam.getByRole('textbox', { name: 'your come-back link' }).inputValue();
+    expect(back).toMatch(/class\?join=.*#key=/);
+    await sam.getByRole('list', { name: 'class lessons' }).getByRole('link').first().click();
+    const typed = sam.locator('.exercises article.exercise', { has: sam.getByLabel('Your answer') }).first();
+    await typed.getByLabel('Your answer').fill('1');
+    await typed.getByRole('button', { name: 'Check' }).click();
+    await expect.poll(() => typed.locator('.feedback').innerText()).toMatch(/Correct\.|Not quite\./);
+
+    // Joining under the same name again is refused with the ways back, not a dead end.
+    const { page: again } = await browser.openUrl(join);
+    await again.getByLabel('Your name, as your teacher knows you').fill('Sam');
+    await again.getByRole('button', { name: 'Join' }).click();
+    await expect.poll(() => again.getByRole('alert').innerText()).toContain('open the come-back link you were shown');
+
+    // The come-back link, in another browser: Sam again, with the answer the server stored.
+    const { page: home } = await browser.openUrl(back);
+    await expect.poll(() => home.locator('main').innerText()).toContain('You joined as Sam.');
+    expect(home.url()).not.toContain('#key=');
+    expect(await home.getByRole('alert').count()).toBe(0); // this browser kept it
+    await home.getByRole('list', { name: 'class lessons' }).getByRole('link').first().click();
+    const same = home.locator('.exercises article.exercise', { has: home.getByLabel('Your answer') }).first();
+    await expect.poll(() => same.locator('.feedback').innerText()).toMatch(/Correct\.|Not quite\./);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,21 +1,8 @@
 // What a hostile or unlucky user found (issue 8): each case failed before its fix.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { siteUrl, useBrowser } from './browser';
+import { asksBeforeLeaving, blockSiteData, siteUrl, useBrowser } from './browser';
 
 const browser = useBrowser();
-
-/** Makes the page behave as with "don't allow sites to save data": reading localStorage throws. */
-async function blockSiteData(page: Page) {
-  await page.addInitScript(() => {
-    Object.defineProperty(window, 'localStorage', {
-      configurable: true,
-      get() {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      },
-    });
-  });
-}
 
 describe('hardening', () => {
   it('works with site data blocked: pages render, progress lasts for the page, and says so once', async () => {
@@ -36,6 +23,8 @@ describe('hardening', () => {
     await first.getByLabel('Your answer').fill('1');
     await first.getByRole('button', { name: 'Check' }).click();
     await expect.poll(() => first.locator('.feedback').innerText()).toMatch(/Correct\.|Not quite\./);
+    // The answer lives only on this page: leaving it asks first (issue 46 item 9).
+    expect(await asksBeforeLeaving(page)).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -71,10 +60,12 @@ describe('hardening', () => {
     // A new answer cannot be saved: said at once, kept on the page, retried.
     await answer(1);
     await expect.poll(() => ex.getByRole('alert').innerText()).toMatch(/your latest answers are not saved yet/);
+    expect(await asksBeforeLeaving(page)).toBe(true); // issue 46 item 9: a reload now would lose it
     await page.evaluate(() => {
       for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k);
     });
     await expect.poll(() => ex.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
+    expect(await asksBeforeLeaving(page)).toBe(false);
     await page.reload();
     await ex.waitFor();
     expect(await typed.nth(1).locator('.feedback').count()).toBe(1);

@@ -12,6 +12,7 @@
 import { grade, type Answer, type Instance } from '../src/exercises/exercises';
 import { standing, type LogEntry, type Progress } from '../src/exercises/progress';
 import type { NewAction, ReportAction } from '../src/classroom/api';
+import { MAX_STORED_ANSWERS } from '../src/exercises/scoring';
 import { toEntry, type ClassRow, type StudentRow } from './store';
 import { CHANGES, type Db } from './db';
 import { timings } from './timings';
@@ -19,7 +20,7 @@ import { timings } from './timings';
 /** The longest a batch waits for more answers to join it. */
 const MAX_GATHER_MS = 20;
 
-export type Refusal = 'repeat' | 'solved' | 'same-answer' | 'shown' | 'no-attempts-left' | 'removed';
+export type Refusal = 'repeat' | 'solved' | 'same-answer' | 'shown' | 'no-attempts-left' | 'too-many-answers' | 'once' | 'removed';
 
 export interface Recorded {
   /** The student's actions on this exercise, in order, this one included if stored. */
@@ -44,8 +45,12 @@ function decide(job: Job, log: LogEntry[]): Refusal | null {
     const last = log.filter((e) => e.action === 'answer').at(-1);
     if (last && JSON.stringify(last.answer) === JSON.stringify(a.answer)) return 'same-answer';
     if (job.cls.maxAttempts !== null && now.attempts >= job.cls.maxAttempts) return 'no-attempts-left';
+    if (log.filter((e) => e.action === 'answer').length >= MAX_STORED_ANSWERS) return 'too-many-answers';
   }
   if (a.action === 'reveal' && (now.shown || now.solved)) return 'shown';
+  // The grade counts whether a hint was read, and the report whether a replay was opened: the
+  // first of each says it, and a second click adds nothing to either.
+  if ((a.action === 'hint' || a.action === 'replay') && log.some((e) => e.action === a.action)) return 'once';
   return null;
 }
 

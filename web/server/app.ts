@@ -26,6 +26,7 @@ import { actionBody, classParams, createClassBody, joinBody, lessonParams } from
 import { createClass, dueFor, findClass, joinClass, logOf, type ClassRow, type StudentRow } from './store';
 import { joinWithCode } from './roster';
 import { AnswerQueue } from './answers';
+import { MAX_STORED_ANSWERS } from '../src/exercises/scoring';
 import { LiveFeed } from './liveFeed';
 import { teacherApi } from './teacherApi';
 import { timings } from './timings';
@@ -103,6 +104,7 @@ export const info = (c: ClassRow, s?: Pick<StudentRow, 'dueAt'>, now = new Date(
 
 const REFUSED: Record<string, (cls: ClassRow) => string> = {
   'no-attempts-left': (cls) => `No attempts left at this question: this class takes ${cls.maxAttempts} ${cls.maxAttempts === 1 ? 'answer' : 'answers'} per question.`,
+  'too-many-answers': () => `${MAX_STORED_ANSWERS} answers to this question are stored already, the most this server keeps for one question: it takes no more.`,
   removed: () => 'Your teacher removed you from this class: nothing more is stored.',
 };
 
@@ -235,7 +237,7 @@ export async function buildApp(o: AppOptions) {
       const name = checkName(b.name);
       if (!name.ok) throw new HttpError(400, name.problem);
       const joined = await joinClass(o.db, cls, name.name);
-      if (joined === 'taken') throw new HttpError(409, 'Someone in this class already joined with that name: add an initial, or if it is you, use the browser you joined with.');
+      if (joined === 'taken') throw new HttpError(409, 'Someone in this class already joined with that name: add an initial; or, if it is you, open the come-back link you were shown, use the browser you joined with, or ask your teacher for a code to come back with.');
       keys.joined(joined.student);
       reply.code(201);
       return { token: joined.token, name: joined.student.name, cls: info(cls) };
@@ -262,6 +264,8 @@ export async function buildApp(o: AppOptions) {
     if (!inst) throw new HttpError(404, `The lesson “${a.lesson}” has no exercise “${a.exercise}”.`);
     if (!info(cls, s).open) throw new HttpError(403, `This class closed at ${dueFor(cls, s)!.toISOString()}: answers are no longer taken.`);
     if (cls.policy === 'assessment' && (a.action === 'hint' || a.action === 'reveal')) throw new HttpError(403, 'This class is an assessment: no hints or answers are given.');
+    // An assessment offers no replay (it would show the steps), so there is none to record.
+    if (cls.policy === 'assessment' && a.action === 'replay') throw new HttpError(403, 'This class is an assessment: it offers no replays, so none is recorded.');
     let answer;
     if (a.action === 'answer') {
       const taken = takeAnswer(inst, a.answer);

@@ -44,8 +44,9 @@ async function guessAll(s: TestServer, token: string) {
         const r = await act(s, token, lesson, q.id, 'answer', g);
         requests++;
         if (r.status === 403) {
-          expect(r.body.error).toMatch(/^No attempts left at this question: this class takes 3 answers per question\.$/);
-          refusedAfterLimit++;
+          // The class's limit, or without one the server's own bound on what one question stores.
+          expect(r.body.error).toMatch(/^(No attempts left at this question: this class takes 3 answers per question\.|30 answers to this question are stored already, .*)$/);
+          if (r.body.error!.startsWith('No attempts left')) refusedAfterLimit++;
           break;
         }
         expect(r.status, r.raw).toBe(200);
@@ -67,7 +68,7 @@ describe.each(backends())('an assessment on the $name database', (backend) => {
   it('gives a guessing script no more than its attempt limit and penalty allow, on the server and in every export (item 3)', async () => {
     // A script sends far more than a student (the per-key limit would slow it, not stop it).
     const s = await kit.server({ limits: { answer: 100_000 } });
-    // Unlimited, as before: guessing solves nearly everything.
+    // No attempt limit: guessing solves most of it (within the 30 answers a question the server keeps at most).
     const open = await makeClass(s, { policy: 'assessment', lessons: LESSONS });
     const free = await guessAll(s, await joinAs(s, open.id, { name: 'Bot' }));
     const freeSolved = free.results.filter((r) => r.solved).length;

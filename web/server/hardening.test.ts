@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, lessonsWithExercises } from '../src/exercises/exercises';
 import { setCache } from '../src/exercises/regrade';
-import type { Created, Joined } from '../src/classroom/api';
+import type { ActionResult, Created, Joined, LessonWork } from '../src/classroom/api';
 import { buildApp, type AppOptions } from './app';
 import { openDb, type Db } from './db';
 import { startServer, trustedProxies } from './main';
@@ -40,6 +40,42 @@ describe('failures', () => {
     expect([r.status, r.body.error]).toEqual([500, 'The class server failed on this request; nothing was stored. Try again.']);
     expect(lines.join('')).toContain('disk full');
     expect(lines.join('')).not.toContain('s'.repeat(43));
+  });
+});
+
+describe('what a student stores', () => {
+  async function joined(policy: 'practice' | 'assessment') {
+    const { call } = await server();
+    const { id } = (await call<Created>('POST', 'classes', { ...classBody, policy })).body;
+    const auth = { authorization: `Bearer ${(await call<Joined>('POST', `classes/${id}/students`, { name: 'Ann' })).body.token}` };
+    const work = (await call<LessonWork>('GET', `work/${LESSON}`, undefined, auth)).body;
+    let n = 0;
+    const send = (exercise: string, action: string, answer?: unknown) => call<ActionResult>('POST', 'work',
+      { requestId: `request-${++n}`, lesson: LESSON, exercise, action, ...(answer !== undefined ? { answer } : {}) }, auth);
+    return { work, send };
+  }
+
+  it('keeps the first hint and the first replay of a question, and at most 30 answers (item 5)', async () => {
+    const { work, send } = await joined('practice');
+    const numeric = work.questions.find((q) => q.kind !== 'trace' && !q.choices)!;
+    for (const action of ['hint', 'replay']) {
+      expect((await send(numeric.id, action)).body.stored, action).toBe(true);
+      expect((await send(numeric.id, action)).body, action).toEqual(expect.objectContaining({ stored: false }));
+    }
+    // Distinct wrong answers (no lesson's count runs to a million): each one new, so none is a repeat.
+    for (let i = 0; i < 30; i++) expect((await send(numeric.id, 'answer', 1_000_000 + i)).body.stored).toBe(true);
+    const over = await send(numeric.id, 'answer', 2_000_000);
+    expect([over.status, over.body.error]).toEqual([403, expect.stringContaining('30 answers to this question are stored already')]);
+  });
+
+  it('refuses a trace of more than twice its cells, and any replay in an assessment (item 5)', async () => {
+    const { work, send } = await joined('assessment');
+    const trace = work.questions.find((q) => q.kind === 'trace')!;
+    const n = trace.cells!.labels.length;
+    const long = await send(trace.id, 'answer', Array.from({ length: 2 * n + 1 }, (_, i) => i % n));
+    expect([long.status, long.body.error]).toEqual([400, `The answer is not valid: a trace answer here has at most ${2 * n} clicks (this one has ${2 * n + 1}).`]);
+    const replay = await send(trace.id, 'replay');
+    expect([replay.status, replay.body.error]).toEqual([403, expect.stringContaining('offers no replays')]);
   });
 });
 

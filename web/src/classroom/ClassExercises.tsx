@@ -39,7 +39,7 @@ export function ClassExercises({ lesson, classId }: { lesson: string; classId: s
     return (
       <section className="widget exercises" aria-label="Exercises">
         <h3 className="widget-title">Exercises</h3>
-        <p className="notice" role="note">This link is for a class on this server, which this browser has not joined. <Link to={`/class?join=${encodeURIComponent(classId)}`}>Join the class</Link> first.</p>
+        <p className="notice" role="note">This link is for a class on this server, which this browser has not joined. <Link to={`/class?join=${encodeURIComponent(classId)}`}>Join the class</Link> first; if you joined already and this browser could not keep your key, open the come-back link you were shown.</p>
       </section>
     );
   }

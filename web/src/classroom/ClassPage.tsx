@@ -8,8 +8,9 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { lessons } from '../lessons';
 import { lessonsWithExercises } from '../exercises/exercises';
 import { rulesText } from '../exercises/scoring';
-import type { ClassInfo, CreateClass as CreateBody, Created, Joined } from './api';
-import { ApiFailure, api, joinLink, membership, remember, rememberTeaching, teachLink, teaching } from './client';
+import type { ClassInfo, CreateClass as CreateBody, Created, Joined, LessonWork } from './api';
+import { ApiFailure, api, comeBackLink, joinLink, keyInFragment, membership, remember, rememberTeaching, teachLink, teaching } from './client';
+import type { StorageState } from '../site/storage';
 import { useServerMode } from '../site/serverMode';
 import { TeachClass } from './TeachClass';
 import { Projector } from './Projector';
@@ -18,6 +19,22 @@ import { Projector } from './Projector';
 const PENALTIES = [0, 0.1, 0.2, 0.25, 1 / 3, 0.5, 1];
 
 const lessonTitle = (slug: string) => lessons.find((l) => l.slug === slug)?.title ?? slug;
+
+/** Why this browser did not keep something, in words. */
+const notKept = (state: StorageState) => (state === 'full' ? 'its storage for this site is full' : 'it does not let this site save data');
+
+/** A secret link to copy, where nothing else will remember it: shown whole, selectable, with a Copy button. */
+function LinkToKeep({ label, href }: { label: string; href: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <div className="link-to-keep">
+      <input readOnly value={href} aria-label={label} onFocus={(e) => e.target.select()} />
+      <button type="button" onClick={() => navigator.clipboard.writeText(href).then(
+        () => setCopied('Copied.'), () => setCopied('This browser would not copy: select the link and copy it yourself.'))}>Copy</button>
+      {copied && <span role="status"> {copied}</span>}
+    </div>
+  );
+}
 
 export function ClassPage() {
   const mode = useServerMode();
@@ -59,7 +76,7 @@ function CreateClass() {
     setSeedMode(p === 'assessment' ? 'per-student' : 'shared');
   };
   const [problem, setProblem] = useState<string | null>(null);
-  const [created, setCreated] = useState<(Created & { name: string }) | null>(null);
+  const [created, setCreated] = useState<(Created & { name: string; kept: StorageState }) | null>(null);
   const [mine, setMine] = useState(teaching);
 
   const submit = async (e: FormEvent) => {
@@ -76,9 +93,9 @@ function CreateClass() {
     };
     try {
       const c = await api<Created>('classes', { method: 'POST', body });
-      rememberTeaching({ id: c.id, name: name.trim(), token: c.teacherToken });
+      const kept = rememberTeaching({ id: c.id, name: name.trim(), token: c.teacherToken });
       setMine(teaching());
-      setCreated({ ...c, name: name.trim() });
+      setCreated({ ...c, name: name.trim(), kept });
     } catch (err) {
       setProblem((err as ApiFailure).message);
     }
@@ -138,7 +155,17 @@ function CreateClass() {
         <section className="notice" aria-label="class created">
           <h2>“{created.name}” is ready</h2>
           <p>For the students: <a href={joinLink(created.id)}>{joinLink(created.id)}</a></p>
-          <p>For you (keep it secret; this browser remembers it): <a href={teachLink(created.id, created.teacherToken)}>the class, live</a></p>
+          {created.kept === 'ok' ? (
+            <p>For you (keep it secret; this browser remembers it): <a href={teachLink(created.id, created.teacherToken)}>the class, live</a></p>
+          ) : (
+            <>
+              <p role="alert">
+                This browser did not keep your link ({notKept(created.kept)}): copy it now and keep it somewhere safe. It
+                carries your teacher key, the only way into “{created.name}”: <a href={teachLink(created.id, created.teacherToken)}>the class, live</a>
+              </p>
+              <LinkToKeep label="your teacher link" href={teachLink(created.id, created.teacherToken)} />
+            </>
+          )}
         </section>
       )}
       {mine.length > 0 && (
@@ -159,18 +186,37 @@ function JoinClass({ id: classId }: { id: string }) {
   const [name, setName] = useState('');
   const [code, setCode] = useState(() => decodeURIComponent(/(?:^#|&)code=([^&]+)/.exec(hash)?.[1] ?? ''));
   const [me, setMe] = useState(() => membership(classId));
+  /** Set when this browser would not keep the key: the tab holds it, and the student is shown a link to come back with. */
+  const [kept, setKept] = useState<StorageState>('ok');
+  const [backWith] = useState(() => keyInFragment(hash));
 
   useEffect(() => {
     api<ClassInfo>(`classes/${encodeURIComponent(classId)}`).then(setInfo, (e: ApiFailure) => setProblem(e.message));
   }, [classId]);
+
+  const keep = (j: { token: string; name: string }) => {
+    setKept(remember(classId, { token: j.token, name: j.name }));
+    setMe({ token: j.token, name: j.name });
+  };
+
+  // A come-back link: the key is checked with the server (which names its student), kept like a
+  // fresh join, and taken out of the address bar, which others may see.
+  useEffect(() => {
+    if (!backWith || !info) return;
+    history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
+    api<LessonWork>(`work/${encodeURIComponent(info.lessons[0])}`, { token: backWith }).then(
+      (w) => keep({ token: backWith, name: w.student }),
+      (e: ApiFailure) => setProblem(`This come-back link did not open the class: ${e.message}`),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the class is known
+  }, [backWith, info]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
     try {
       const j = await api<Joined>(`classes/${encodeURIComponent(classId)}/students`, { method: 'POST', body: info?.roster || code.trim() ? { code: code.trim() } : { name: name.trim() } });
-      remember(classId, { token: j.token, name: j.name });
-      setMe({ token: j.token, name: j.name });
+      keep(j);
     } catch (err) {
       setProblem((err as ApiFailure).message);
     }
@@ -188,6 +234,16 @@ function JoinClass({ id: classId }: { id: string }) {
       {me ? (
         <>
           <p>You joined as <strong>{me.name}</strong>. Your answers go to this class; your lessons:</p>
+          {kept !== 'ok' && (
+            <div className="notice">
+              <p role="alert">
+                This browser did not keep your key ({notKept(kept)}), so it knows you only in this tab, and only until
+                it closes or reloads. To come back, from this browser or another, keep this link; it is your key, so
+                keep it to yourself. Without it, ask your teacher for a code to come back with.
+              </p>
+              <LinkToKeep label="your come-back link" href={comeBackLink(classId, me.token)} />
+            </div>
+          )}
           <ul aria-label="class lessons">
             {info.lessons.map((l) => <li key={l}><Link to={`/lessons/${l}?class=${encodeURIComponent(classId)}`}>{lessonTitle(l)}</Link></li>)}
           </ul>

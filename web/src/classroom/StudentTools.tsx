@@ -1,7 +1,8 @@
 // What a teacher may do to one student of a class, from the student's own view: give them a due
-// date of their own (an extension), issue their roster code again (a lost one), open the answer
-// key of their question set, merge their row into another (a student who joined by name before
-// the roster was required, into their roster row), or remove them.
+// date of their own (an extension), issue a join code (a lost roster code, or a way back for a
+// student whose browser lost their key), open the answer key of their question set, merge their
+// row into another (a student who joined by name before the roster was required, into their
+// roster row), or remove them.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ClassStudent } from '../exercises/classView';
@@ -43,12 +44,11 @@ export function StudentTools({ classId, token, student: s, others, lessons }: {
             await api(path, { method: 'PATCH', token, body: { dueAt: due ? new Date(due).toISOString() : null } });
             return 'Due date saved.';
           })}>Save the due date</button>
-          {s.roster && (
-            <button type="button" onClick={() => void run(async () => {
-              const r = await api<{ code: string }>(`${path}/code`, { method: 'POST', token });
-              setCode(r.code);
-            })}>Issue a new code</button>
-          )}
+          {/* A student who joined by name needs one too when their browser lost (or never kept) their key. */}
+          <button type="button" onClick={() => void run(async () => {
+            const r = await api<{ code: string }>(`${path}/code`, { method: 'POST', token });
+            setCode(r.code);
+          })}>{s.roster ? 'Issue a new code' : 'Issue a code to come back with'}</button>
         </div>
         {code && <p role="status">New code <code>{code}</code> (the old one no longer works): <a href={codeLink(classId, code)}>join link</a>. Shown only now.</p>}
         <p className="hint">

@@ -3,7 +3,7 @@
 // teacher's travels only in the fragment of the teacher link (never sent in a request line) and
 // in an Authorization header.
 import { API } from '../site/serverMode';
-import { readItem, writeItem } from '../site/storage';
+import { readItem, writeItem, type StorageState } from '../site/storage';
 
 export class ApiFailure extends Error {
   constructor(message: string, readonly status: number) {
@@ -44,7 +44,16 @@ export interface Membership {
   name: string;
 }
 
+/**
+ * Keys this browser would not store (its site data blocked, or full): the tab keeps them while
+ * it is open, so a student who joined goes on answering; the join page hands them a link to come
+ * back with, since nothing else will remember them.
+ */
+const heldByTab = new Map<string, Membership>();
+
 export function membership(classId: string): Membership | null {
+  const held = heldByTab.get(classId);
+  if (held) return held;
   try {
     const m = JSON.parse(readItem(STUDENT(classId)) ?? 'null') as Membership | null;
     return m && typeof m.token === 'string' && typeof m.name === 'string' ? m : null;
@@ -53,8 +62,12 @@ export function membership(classId: string): Membership | null {
   }
 }
 
-export function remember(classId: string, m: Membership): void {
-  writeItem(STUDENT(classId), JSON.stringify(m));
+/** Keeps a student's key for the class; says whether the browser took it (else this tab holds it). */
+export function remember(classId: string, m: Membership): StorageState {
+  const state = writeItem(STUDENT(classId), JSON.stringify(m));
+  if (state === 'ok') heldByTab.delete(classId);
+  else heldByTab.set(classId, m);
+  return state;
 }
 
 export interface Teaching {
@@ -73,8 +86,9 @@ export function teaching(): Teaching[] {
   }
 }
 
-export function rememberTeaching(t: Teaching): void {
-  writeItem(TEACHING, JSON.stringify([t, ...teaching().filter((x) => x.id !== t.id)].slice(0, 50)));
+/** Adds a class to the ones created here; says whether the browser took it. */
+export function rememberTeaching(t: Teaching): StorageState {
+  return writeItem(TEACHING, JSON.stringify([t, ...teaching().filter((x) => x.id !== t.id)].slice(0, 50)));
 }
 
 const SESSION_KEY = (classId: string) => `hotpath-teach:${classId}`;
@@ -106,6 +120,10 @@ export const teachLink = (id: string, token: string, view?: 'projector') =>
   `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}${view ? `&view=${view}` : ''}#key=${token}`;
 /** A student's join link with their roster code (in the fragment: it is never sent in a request line). */
 export const codeLink = (id: string, code: string) => `${joinLink(id)}#code=${encodeURIComponent(code)}`;
+/** A student's own way back to their row, from any browser: it carries their key (in the fragment, never sent in a request line). */
+export const comeBackLink = (id: string, token: string) => `${joinLink(id)}#key=${token}`;
+/** The key a come-back link carries, if `hash` is one's fragment. */
+export const keyInFragment = (hash: string) => /(?:^#|&)key=([A-Za-z0-9._-]+)/.exec(hash)?.[1];
 
 /**
  * Server-sent events over fetch (an EventSource cannot send the teacher's key in a header):

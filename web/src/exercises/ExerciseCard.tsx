@@ -77,7 +77,7 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
             <div className="trace-cells" role="group" aria-label={cells.groupLabel}>
               {cells.labels.map((label, i) => (
                 <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined} aria-pressed={clicked.includes(i)}
-                  aria-label={`${cells.place ? `${cells.place} ${i}, ` : ''}${cells.noun} ${label}`} onClick={() => click([...clicked, i])}>
+                  aria-label={`${cells.place ? `${cells.place} ${i}, ` : ''}${cells.noun} ${label}`} onClick={() => (clicked.length < 2 * cells.labels.length ? click([...clicked, i]) : undefined)}>
                   {cells.place && <span className="cell-index">{i}</span>}{label}
                   {clicked.includes(i) && <span className="order" title="your click order">{clickOrder(clicked, i)}</span>}
                 </button>
@@ -87,6 +87,9 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
               <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
               <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
             </p>
+            {clicked.length >= 2 * cells.labels.length && (
+              <p className="input-error" role="alert">That is {2 * cells.labels.length} clicks, twice the cells there are and the most an answer takes: undo or clear to change it.</p>
+            )}
           </div>
         )}
         {q.choices && (

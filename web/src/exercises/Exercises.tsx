@@ -89,6 +89,18 @@ function ExerciseSet({ lesson, seed, set, teacher }: { lesson: string; seed: str
     const t = setInterval(save, RETRY_MS);
     return () => clearInterval(t);
   }, [saved, behind, save]);
+  // Answers that live only on this page (storage blocked, or full and not yet saved) are lost
+  // with it: the browser asks before leaving. Nothing to lose, nothing asked.
+  const atRisk = (saved === 'blocked' && progress.log.length > 0) || (saved === 'full' && behind);
+  useEffect(() => {
+    if (!atRisk) return undefined;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = ''; // older engines ask only when this is set
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [atRisk]);
   const log: Log = (entry) => {
     unsaved.current = true;
     setProgress((p) => record(p, entry));

@@ -69,8 +69,14 @@ export const wrongsLeft = (c: CardState) => Math.max(0, WRONG_BEFORE_SHOWN - c.w
 export function takeAnswer(q: Pick<Instance, 'kind' | 'choices' | 'cells'>, raw: unknown): { ok: true; answer: Answer } | { ok: false; problem: string } {
   if (q.kind === 'trace') {
     const n = q.cells?.labels.length ?? 0;
-    return Array.isArray(raw) && raw.length > 0 && raw.length <= 1000 && raw.every((x) => Number.isInteger(x) && x >= 0 && x < n)
-      ? { ok: true, answer: raw as number[] } : { ok: false, problem: `a trace answer is a list of cell positions from 0 to ${n - 1}` };
+    // No real run visits more cells than the picture has (checked over every lesson's traces), so
+    // twice that is room for a wrong answer's detours and still bounds what a request may store.
+    const most = 2 * n;
+    if (!Array.isArray(raw) || raw.length === 0 || !raw.every((x) => Number.isInteger(x) && x >= 0 && x < n)) {
+      return { ok: false, problem: `a trace answer is a list of cell positions from 0 to ${n - 1}` };
+    }
+    return raw.length <= most ? { ok: true, answer: raw as number[] }
+      : { ok: false, problem: `a trace answer here has at most ${most} clicks (this one has ${raw.length})` };
   }
   if (q.choices) {
     return typeof raw === 'string' && q.choices.includes(raw) ? { ok: true, answer: raw } : { ok: false, problem: 'the answer must be one of the choices' };

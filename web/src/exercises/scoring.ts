@@ -14,11 +14,19 @@ export interface Rules {
   penalty: number;
 }
 
-/** The static site's rules, and a class created without any: unlimited tries, no penalty. */
+/** The static site's rules, and a class created without any: no attempt limit, no penalty. */
 export const PRACTICE: Rules = { policy: 'practice', maxAttempts: null, penalty: 0 };
 
 /** The largest attempt limit a class may set. */
 export const MAX_ATTEMPT_LIMIT = 100;
+
+/**
+ * The most answers the class server keeps per student and question where the class sets no
+ * attempt limit. Practice shows the answer after a second wrong one, so no honest student comes
+ * near it; a script posting a new wrong answer each request would otherwise grow the report
+ * without end.
+ */
+export const MAX_STORED_ANSWERS = 30;
 
 /**
  * What one question earns, 0 to 1: nothing unsolved, nothing solved past the attempt limit or
@@ -43,7 +51,8 @@ export function points(n: number): string {
 
 /** The rules in words, for the pages and the README's claims: "3 tries, 1/3 off per wrong try". */
 export function rulesText(rules: Rules): string {
-  const tries = rules.maxAttempts === null ? 'unlimited tries' : `${rules.maxAttempts} ${rules.maxAttempts === 1 ? 'try' : 'tries'} per question`;
+  const tries = rules.maxAttempts === null ? `no attempt limit (the server keeps at most ${MAX_STORED_ANSWERS} answers a question)`
+    : `${rules.maxAttempts} ${rules.maxAttempts === 1 ? 'try' : 'tries'} per question`;
   const off = rules.penalty === 0 ? 'no penalty for a wrong try' : `${points(rules.penalty * 100)} % of a question's point off per wrong try`;
   return `${tries}, ${off}`;
 }

@@ -256,5 +256,5 @@ export function ClassReport({ cls, instance, name, activity, studentTools }: {
 /** The class's scoring rules in a line: "3 tries per question, 33.33 % of a question's point off per wrong try". */
 function rulesLine(cls: ClassView): string {
   const r = cls.rules!;
-  return `${r.maxAttempts === null ? 'unlimited tries' : `at most ${r.maxAttempts} tries`}, ${points(r.penalty * 100)} % off per wrong try`;
+  return `${r.maxAttempts === null ? 'no attempt limit' : `at most ${r.maxAttempts} tries`}, ${points(r.penalty * 100)} % off per wrong try`;
 }
