@@ -89,7 +89,7 @@ const COUNT_ARG: ArgSpec = ArgSpec {
 
 opcodes! {
     /// The commands of a timer script, with their grammar.
-    pub enum WheelOp {
+    pub enum WheelCommand {
         Add = OpSpec {
             name: "add",
             args: &[ID, DELAY],
@@ -254,11 +254,14 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
         slot: Vec::new(),
         now: 0,
     };
-    for (command, c) in script::commands::<WheelOp>(raw)?.into_iter().enumerate() {
+    for (command, c) in script::commands::<WheelCommand>(raw)?
+        .into_iter()
+        .enumerate()
+    {
         let [a, b, s] = c.args;
         match c.op {
-            WheelOp::Add => p.add(command, a, u64::from(b))?,
-            WheelOp::Cancel => {
+            WheelCommand::Add => p.add(command, a, u64::from(b))?,
+            WheelCommand::Cancel => {
                 let entity = *p.by_id.get(&a).ok_or_else(|| {
                     ScriptError::new(
                         command,
@@ -267,7 +270,7 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                 })?;
                 p.cancel(command, entity)?;
             }
-            WheelOp::Advance => {
+            WheelCommand::Advance => {
                 let to = u64::from(a);
                 if to < p.now {
                     return Err(ScriptError::new(
@@ -277,13 +280,13 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                 }
                 p.advance(command, to)?;
             }
-            WheelOp::Burst => {
+            WheelCommand::Burst => {
                 let first = p.next_ids(command, u64::from(a))?;
                 for i in 0..a {
                     p.add(command, first + i, u64::from(b))?;
                 }
             }
-            WheelOp::Random => {
+            WheelCommand::Random => {
                 let first = p.next_ids(command, u64::from(a))?;
                 let mut r = SplitMix::new(u64::from(s));
                 for i in 0..a {
@@ -291,7 +294,7 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                     p.add(command, first + i, delay)?;
                 }
             }
-            WheelOp::CancelAll => {
+            WheelCommand::CancelAll => {
                 // In the order they were added, as a reader of the script expects.
                 let mut all = p.pending.clone();
                 all.sort_unstable();
@@ -299,7 +302,7 @@ pub fn plan(raw: &[RawCommand], limits: Limits) -> Result<Plan, ScriptError> {
                     p.cancel(command, e)?;
                 }
             }
-            WheelOp::Drain => {
+            WheelCommand::Drain => {
                 let last = p
                     .pending
                     .iter()
@@ -385,7 +388,7 @@ impl Family for Wheels {
     const NAME: &'static str = "wheel";
     const BENCHES: &'static [crate::kernel::Suite] = crate::wheel::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "view";
-    type Op = WheelOp;
+    type Op = WheelCommand;
     type Variant = TimerKind;
     type Event = WheelEvent;
     type Plan = Plan;
