@@ -12,8 +12,8 @@ import { committedRun, type CommittedRun } from './committed';
 import { exclusive } from './exclusive';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
-import { LogLogChart, type Series } from '../charts/LogLogChart';
-import { MARKER_SHAPES } from '../charts/marks';
+import { LogLogChart } from '../charts/LogLogChart';
+import { chartSeries } from './chartSeries';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
@@ -81,31 +81,6 @@ async function environment(): Promise<Environment> {
     timerResolutionMs: measureResolution(performance),
     cores: navigator.hardwareConcurrency ?? null,
   };
-}
-
-const matches = (params: Record<string, string | number>, want: Record<string, string | number>) =>
-  Object.entries(want).every(([k, v]) => params[k] === v);
-
-/** One line per series of the suite's chart, measured, plus its published figures if asked. */
-function chartSeries(suite: Suite, rows: RowResult[], withPublished: boolean): Series[] {
-  const x = suite.chart.x;
-  // Each design keeps one marker shape, measured and published, so its two lines pair up.
-  return suite.chart.series.flatMap((c, i) => {
-    const marker = MARKER_SHAPES[i % MARKER_SHAPES.length];
-    const own: Series = {
-      key: c.key, label: c.label, className: c.className, marker,
-      points: rows.filter((r) => r.status === 'ok' && r.row.benchmark === c.benchmark && matches(r.row.params, c.params))
-        .map((r) => ({ x: Number(r.row.params[x]), y: r.summary!.mean, err: r.summary!.error }))
-        .filter((p) => p.x > 0),
-    };
-    if (!withPublished) return [own];
-    return [own, {
-      key: `${c.key}/published`, label: `${c.label}, published`, className: c.className, dashed: true, marker,
-      points: suite.published.filter((q) => q.benchmark === c.benchmark && matches(q.params, c.params))
-        .map((q) => ({ x: Number(q.params[x]), y: q.score, err: q.error }))
-        .filter((p) => p.x > 0),
-    }];
-  });
 }
 
 export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 'quick', autoRun = false }: {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rowOfJmh, type JmhResult } from './suites';
+import { rowOfJmh, type JmhResult, type Suite } from './suites';
+import { chartSeries } from './chartSeries';
+import { timerAddCancel } from '../wheels/timerSuite';
 import { heapCancel } from '../heaps/heapCancelSuite';
 import { udpQueue } from '../queues/udpQueueSuite';
 import { recyclerSuite } from '../recyclers/recyclerSuite';
@@ -28,5 +30,23 @@ describe('JMH results matched to the lab’s rows', () => {
   it('runs JMH with the preset’s forks, iterations and iteration time', () => {
     expect(jmhOptions({ forks: 1, warmupIterations: 1, measurementIterations: 3, iterationMs: 300, budgetMs: 60_000 }))
       .toEqual(['-f', '1', '-wi', '1', '-w', '300ms', '-i', '3', '-r', '300ms']);
+  });
+});
+
+describe('the chart’s comparison lines', () => {
+  const labels = (suite: Suite) => chartSeries(suite, [], true).map((s) => s.label);
+  it('call only published figures published: the JVM originals run here say so', () => {
+    for (const suite of [udpQueue, timerAddCancel]) {
+      expect(labels(suite).filter((l) => /published/.test(l)), suite.name).toEqual([]);
+      expect(labels(suite).some((l) => l.endsWith(', JVM original, run here')), suite.name).toBe(true);
+    }
+    expect(labels(heapCancel).some((l) => l.endsWith(', published by Netty'))).toBe(true);
+  });
+
+  it('draw no line, and no legend entry, for a design nobody gave figures for', () => {
+    // The 2014 commit published the old Recycler with assertions on and the rewrite: two designs of four.
+    const compared = chartSeries(recyclerSuite, [], true).filter((s) => s.key.endsWith('/published'));
+    expect(compared.map((s) => s.key)).toEqual(['before-ea/published', 'after/published']);
+    expect(compared.every((s) => s.points.length > 0)).toBe(true);
   });
 });

@@ -95,7 +95,12 @@ export interface Suite {
   /** Tables beside the verdicts (and in the CLI's output). */
   extras?(run: SuiteRun): ExtraTable[];
   /** Ops/s against `chart.x`, log-log, one line per series (plus its published figures). */
-  chart: { x: string; xLabel: string; series: ChartSeries[]; publishedLabel: string };
+  /**
+   * `publishedLabel` names the comparison figures in the chart's options; `publishedTag` follows a
+   * design's name in the legend ("…, published"): only figures someone published are called that,
+   * and the JVM originals run here say so.
+   */
+  chart: { x: string; xLabel: string; series: ChartSeries[]; publishedLabel: string; publishedTag: string };
   /** The JVM originals with the same op (`npm run bench -- <suite> --jvm`). */
   jvm?: JvmSpec;
 }

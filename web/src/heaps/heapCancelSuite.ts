@@ -134,6 +134,7 @@ export const heapCancel: Suite = {
     x: 'num',
     xLabel: 'num (timers cancelled per operation)',
     publishedLabel: "Netty's published figures (JVM)",
+    publishedTag: 'published by Netty',
     series: [
       { key: 'jdk-reverse', label: 'cancelInReverseOrder (JDK heap)', className: 'jdk-reverse', benchmark: 'cancelInReverseOrder', params: { heap: 'jdk' } },
       { key: 'jdk-order', label: 'cancelInOrder (JDK heap)', className: 'jdk-order', benchmark: 'cancelInOrder', params: { heap: 'jdk' } },

@@ -37,7 +37,7 @@ const ROWS: Row[] = QUEUES.flatMap((queue) => CAPACITIES.map((capacity) => ({
   maxBatch: queue === 'clq-size' ? Math.max(1, Math.floor(4_000_000 / capacity)) : 1_000_000,
 })));
 
-/** The blog's rows have no bound to draw them at: the dashed lines are the JVM originals' committed run. */
+/** The blog's rows have no bound to draw them at: the dotted lines are the JVM originals' committed run. */
 const PUBLISHED: Published[] = ROWS.flatMap((row) => {
   const j = jvmRow(SUITE, row.id);
   return j ? [{ benchmark: row.benchmark, params: row.params, score: j.score, error: j.error }] : [];
@@ -147,8 +147,8 @@ export const udpQueue: Suite = {
   name: 'udp-queue',
   title: 'The UDP receiver: offer into a queue drained at its bound',
   className: 'QueueOfferBenchmark',
-  source: `${published.sources.blog.title} (its three JMH rows, quoted in the verdicts); the dashed lines are the JVM originals run here with the same op (jvm/results)`,
-  caveat: `The blog did not publish its benchmark: the lab and the JVM originals start the queue half full and drain it at the bound, so size() walks about half the bound; the blog’s queue most likely kept growing toward ${BLOG.bound.value.toLocaleString('en-US')}. ${SYNCHRONIZATION}`,
+  source: `${published.sources.blog.title} (its three JMH rows, quoted in the verdicts); the dotted lines are the JVM originals run here with the same op (jvm/results)`,
+  caveat: `The blog did not publish its benchmark: the lab and the JVM originals start the queue half full and drain it at the bound, so size() walks about half the bound. How long the blog’s queue was is not known (its bound was ${BLOG.bound.value.toLocaleString('en-US')}; the lesson shows why neither a queue growing during the run nor one built by guarded offers explains its row). ${SYNCHRONIZATION}`,
   // The queue is in the method's name, as in the blog's table; only the bound is a parameter.
   paramNames: ['capacity'],
   rows: ROWS,
@@ -161,6 +161,7 @@ export const udpQueue: Suite = {
     x: 'capacity',
     xLabel: 'bound (elements the queue may hold)',
     publishedLabel: 'the JVM originals (JMH on this kind of machine, not live)',
+    publishedTag: 'JVM original, run here',
     series: QUEUES.map((queue, i) => ({
       key: queue, label: `${LABEL[queue]} (${METHOD[queue]})`,
       className: ['indexed-order', 'jdk-reverse', 'jdk-order', 'indexed-reverse', 'q-mpsc'][i], benchmark: METHOD[queue], params: { queue },

@@ -141,6 +141,7 @@ export const recyclerSuite: Suite = {
     x: 'size',
     xLabel: 'size (ensureCapacity argument)',
     publishedLabel: 'the 2014 commit (4 threads summed, not live)',
+    publishedTag: 'the 2014 commit',
     series: DESIGNS.map((design, i) => ({
       key: design, label: LABEL[design], className: ['jdk-reverse', 'jdk-order', 'indexed-order', 'q-mpsc'][i],
       benchmark: 'recycleSameThread', params: { design },

@@ -24,7 +24,7 @@ const ROWS: Row[] = TIMERS.flatMap((timer) => NS.map((n) => ({
 const SUITE = 'timer-add-cancel';
 const id = (timer: string, n: number) => `addCancel/${timer}/${n}`;
 
-/** Kafka published no microbenchmark: the dashed lines are the JVM originals' committed run. */
+/** Kafka published no microbenchmark: the dotted lines are the JVM originals' committed run. */
 const PUBLISHED: Published[] = ROWS.flatMap((row) => {
   const j = jvmRow(SUITE, row.id);
   return j ? [{ benchmark: row.benchmark, params: row.params, score: j.score, error: j.error }] : [];
@@ -124,6 +124,7 @@ export const timerAddCancel: Suite = {
     x: 'n',
     xLabel: 'n (timers added per operation)',
     publishedLabel: 'the JVM originals (JMH on this kind of machine, not live)',
+    publishedTag: 'JVM original, run here',
     series: TIMERS.map((timer, i) => ({
       key: timer, label: LABEL[timer], className: ['indexed-reverse', 'jdk-reverse', 'indexed-order'][i], benchmark: 'addCancel', params: { timer },
     })),

@@ -172,6 +172,19 @@ mod tests {
     }
 
     #[test]
+    fn doubles_once_two_thirds_of_its_slots_are_taken() {
+        // The recycler lesson says so: 1,024 slots hold 341 entries (682 slots); the 342nd doubles it.
+        let hashes: Vec<u32> = (0..400).collect();
+        let mut m = IdentityMap::new(256);
+        for k in 0..341 {
+            m.put(k, &hashes, &mut |_| {});
+        }
+        assert_eq!((m.len(), m.table_len()), (341, 1024));
+        m.put(341, &hashes, &mut |_| {});
+        assert_eq!((m.len(), m.table_len()), (342, 2048));
+    }
+
+    #[test]
     fn agrees_with_a_set_through_collisions_deletions_and_resizes() {
         let mut rng = SplitMix::new(7);
         // Few distinct hashes, so probe runs collide and wrap around.
