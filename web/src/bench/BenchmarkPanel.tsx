@@ -163,7 +163,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const shown = fromCommit ? committed.run : live;
   const finished = fromCommit ? committed.run : run;
   const table = shown.rows.length ? jmhTable(suite, shown) : '';
-  const comparisons = finished ? forPreset(finished.preset, suite.compare(finished)) : [];
+  const comparisons = finished ? forPreset(finished.preset, suite.compare(finished), fromCommit) : [];
   const p = PRESETS[presetName];
   const shareUrl = `${window.location.origin}${import.meta.env.BASE_URL}embed/bench?suite=${suite.name}&preset=${presetName}&run=0`;
 

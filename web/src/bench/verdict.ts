@@ -13,9 +13,16 @@ export const SETTLE = 'Run the full preset (two forks of ten one-second iteratio
 const SETTLE_AFTER_FULL = 'This was the full preset already: run it again with other tabs and programs closed, or read it as undecided on this machine.';
 
 /** A run's verdicts, whose advice on settling one knows which preset the run used. */
-export function forPreset(preset: string, comparisons: Comparison[]): Comparison[] {
-  if (preset !== 'full') return comparisons;
-  return comparisons.map((c) => (c.sentence.endsWith(SETTLE) ? { ...c, sentence: c.sentence.slice(0, -SETTLE.length) + SETTLE_AFTER_FULL } : c));
+const SETTLE_COMMITTED = 'This is the run committed with the lab, on the machine named above: press Run to measure it on yours, with other tabs and programs closed.';
+
+/**
+ * An inconclusive verdict's advice, for the run it judges: a quick run is told to run the full
+ * preset, a full run that it already was, and the committed run (not the reader's machine at all)
+ * that Run measures theirs.
+ */
+export function forPreset(preset: string, comparisons: Comparison[], committed = false): Comparison[] {
+  const advice = committed ? SETTLE_COMMITTED : preset === 'full' ? SETTLE_AFTER_FULL : SETTLE;
+  return comparisons.map((c) => (c.sentence.endsWith(SETTLE) ? { ...c, sentence: c.sentence.slice(0, -SETTLE.length) + advice } : c));
 }
 
 /** A row this run measured, by id. */

@@ -107,10 +107,13 @@ describe('heap-cancel verdicts', () => {
 
   it('advises the full preset only to a run that did not use it', () => {
     const synthetic = syntheticRun(heapCancel, heapMean({ 100: 0.797, 1000: 0.9, 10000: 1.0, 100000: 1.04 }), { noise: 0.08 });
-    const open = (preset: string) => byId(forPreset(preset, heapCancel.compare(synthetic)))['in-order-level'].sentence;
+    const open = (preset: string, committed = false) => byId(forPreset(preset, heapCancel.compare(synthetic), committed))['in-order-level'].sentence;
     expect(open('quick')).toMatch(/Run the full preset \(two forks/);
     expect(open('full')).toMatch(/This was the full preset already: run it again with other tabs and programs closed/);
     expect(open('full')).not.toMatch(/Run the full preset/);
+    // The committed run is not the reader's machine: it says so, and how to measure theirs.
+    expect(open('full', true)).toMatch(/This is the run committed with the lab, on the machine named above: press Run to measure it on yours/);
+    expect(open('full', true)).not.toMatch(/on this machine/);
   });
 
   it('a very busy run (0.32–1.26× in order) concludes nothing it cannot', () => {

@@ -79,11 +79,13 @@ export function compareHeapCancel(run: SuiteRun): Comparison[] {
     },
   });
   const level = pointwiseVerdict({
-    id: 'in-order-level', title: 'Cancel in order: the heaps level (indexed ÷ JDK within 0.8×–1.25× at every num), as published',
+    id: 'in-order-level', title: 'Cancel in order: the heaps level (indexed ÷ JDK within 0.8×–1.25× at every num)',
     published: `${pubInOrder} (${NETTY.title})`, rows: inOrderRows, points: inOrderPoints,
     what: 'the indexed heap ÷ the JDK heap, cancelling in order', claim: { kind: 'within', low: 0.8, high: 1.25 },
     says: {
-      reproduced: (list) => `in order the heaps are level (${list}), as Netty published (${pubInOrder}).`,
+      // Netty's own rows are point ratios whose intervals (from its ± errors) are not all inside the
+      // band (1.20× at 100,000 reaches 1.39×), so they are quoted, not called level.
+      reproduced: (list) => `in order the heaps are level here (${list}); Netty's rows give ${pubInOrder}.`,
       'not reproduced': (list) => `in order the heaps are not level here (${list}; Netty: ${pubInOrder}). A possible reason, ` +
         'not measured here: each move of the indexed heap also writes the moved timer\'s index, and the original also handed every ' +
         'operation to an event-loop thread, a fixed cost the lab\'s kernel does not pay, which would hide such a difference.',
