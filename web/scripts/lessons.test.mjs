@@ -54,7 +54,7 @@ describe('each lesson’s time plan', () => {
       const text = readFileSync(join(import.meta.dirname, '..', '..', 'lessons', `${slug}.mdx`), 'utf8');
       const plan = /<TimePlan rows=\{(\[[\s\S]*?\])\} \/>/.exec(text);
       expect(plan, 'a <TimePlan rows={…} />').not.toBeNull();
-      const rows = /** @type {[string, number][]} */ (JSON.parse(plan[1].replace(/,\s*\]$/, ']')));
+      const rows = /** @type {[string, number][]} */ (JSON.parse(/** @type {RegExpExecArray} */ (plan)[1].replace(/,\s*\]$/, ']')));
       const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
       expect(rows.map(([title]) => title)).toEqual(headings.slice(0, headings.indexOf('Key takeaways')));
       expect(rows.reduce((n, [, m]) => n + m, 0)).toBe(minutes);

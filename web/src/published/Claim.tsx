@@ -28,6 +28,26 @@ function useWasm(needed: boolean): boolean {
   return ready;
 }
 
+/**
+ * A claim's words, with what they were computed from (the ratio and its interval) a hover away,
+ * or a tap or a key press on a phone or keyboard, where there is no hover: then it shows inline.
+ */
+function ClaimText({ text, detail }: { text: string; detail: string }) {
+  const [open, setOpen] = useState(false);
+  const toggle = () => setOpen((o) => !o);
+  return (
+    <>
+      <span className="claim" title={detail} role="button" tabIndex={0} aria-expanded={open} onClick={toggle}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          toggle();
+        }}>{text}</span>
+      {open && <span className="claim-detail"> ({detail})</span>}
+    </>
+  );
+}
+
 /** The `<Claim>` component of one lesson. */
 export function claimComponent(slug: string, claims: Record<string, ClaimSpec>) {
   return function Claim({ id, says, at }: { id: string; says: string; at?: string }) {
@@ -43,7 +63,7 @@ export function claimComponent(slug: string, claims: Record<string, ClaimSpec>) 
       if (!saysWhat(e, says)) {
         return <span className="widget-error" role="alert">[claim “{id}” says “{says}”, but its data says “{says.includes(',') ? e.pattern : e.outcome}”: {e.detail}]</span>;
       }
-      return <span className="claim" title={e.detail}>{e.text}</span>;
+      return <ClaimText text={e.text} detail={e.detail} />;
     } catch (err) {
       return <span className="widget-error" role="alert">[claim “{id}”: {(err as Error).message}]</span>;
     }
