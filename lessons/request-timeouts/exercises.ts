@@ -207,7 +207,7 @@ const cancelCost: Maker = (seed) => {
 const SIM_RATES = [5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000];
 const k = (x: number) => `${num(Math.round(x / 1000))}k`;
 
-/** Where one thread stops keeping up, read from a table of costs per simulated second. */
+/** Where one thread stops keeping up, read from a table of costs per simulated second (made up from the seed, and said to be). */
 const simSaturation: Maker = (seed) => {
   const r = rng(`${seed}/saturation`);
   let ms: number[] = [];
@@ -224,7 +224,7 @@ const simSaturation: Maker = (seed) => {
   const table = SIM_RATES.map((rate, i) => `${num(rate)}/s: ${num(ms[i])} ms`).join('; ');
   return {
     id: 'sim-saturation', kind: 'predict', title: 'Where does one thread stop keeping up?',
-    prompt: `A run of the lab's purgatory simulation (the old purgatory, many timeouts). For each target rate, the wall-clock time one thread took to process one simulated second of requests: ${table}. Where does one thread stop keeping up?`,
+    prompt: `Suppose a run of the lab's purgatory simulation (the old purgatory, many timeouts) gave these figures, made up for this question in the shape the widget reports: for each target rate, the wall-clock time one thread took to process one simulated second of requests: ${table}. Where does one thread stop keeping up?`,
     choices, hint: 'The simulation’s clock is virtual. One thread keeps up while a simulated second costs it less than a real second.',
     expected,
     explanation: `One thread keeps up while a simulated second costs less than 1,000 ms of wall-clock time: ${expected}. This is not what Kafka's benchmark called saturation (its generator falling behind the wall clock, in a whole JVM process), so compare where each saturates by direction, not by rate.`,
@@ -256,7 +256,7 @@ const directionNotSize: Maker = (seed) => {
   const text = (x: [number, number]) => `${k(x[0])}–${k(x[1])} requests/s`;
   return {
     id: 'direction-not-size', kind: 'predict', title: 'What can a lab run say about Kafka’s figures?',
-    prompt: `Kafka's wiki reported the old purgatory saturating around ${num(fig['old-low'].value)} requests/s with few timeouts and ${num(fig['old-high'].value)} with many. A run of the lab's simulation puts the old purgatory's saturation, over its seeds, at ${text(few)} with few timeouts and ${text(many)} with many. Does the run reproduce what can be compared?`,
+    prompt: `Kafka's wiki reported the old purgatory saturating around ${num(fig['old-low'].value)} requests/s with few timeouts and ${num(fig['old-high'].value)} with many. Suppose a run of the lab's simulation (figures made up for this question) put the old purgatory's saturation, over its seeds, at ${text(few)} with few timeouts and ${text(many)} with many. Would that run reproduce what can be compared?`,
     choices, hint: 'One thread’s work on a virtual clock is not a JVM process on the wall clock: which of Kafka’s findings survives that difference?',
     expected,
     explanation: `${expected.charAt(0).toUpperCase()}${expected.slice(1)}. The rates themselves cannot be compared with Kafka's (a different measure, machine and runtime), so "far from Kafka's" is no verdict; the direction, earlier saturation with more timeouts, can, judged on the two ranges.`,

@@ -101,7 +101,7 @@ const INDEXED_HEAP: &[Says] = &[
     ("remove(x):", &[
         "remove(*): its stored index is −1, so it is not queued; nothing to do, not even an equals() call.",
         "remove(*): the timer knows its own index, *: no search, one equals() call to check that slot.",
-        "equals() call *: contains() checks the slot its index names: * at [*] is the timer to cancel.",
+        "equals() call *: remove checks the slot its index names (Netty's contains()): * at [*] is the timer to cancel.",
     ]),
     ("x.index ← −1", &[
         "* writes −1 into its index: it is leaving the queue, and a later remove of it will be refused at once.",

@@ -125,9 +125,9 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
       <p className="hint">
         Poisson arrivals at each target rate; latencies log-normal from the 50th and 75th percentiles; a request
         under the 200 ms timeout completes at its latency, the rest time out; 3 keys per request. Each point times
-        how long the real structures take to serve one simulated second ({s.measureMs} ms simulated after a{' '}
-        {s.warmupMs} ms warmup, the load&apos;s own cost subtracted), {s.seeds} times with different seeds: where that
-        reaches a second, one thread can no longer keep up. Error bars and ranges are 95 % intervals over the seeds.
+        the real structures over {s.measureMs} ms of simulated time, after a {s.warmupMs} ms warmup, and divides the
+        real time they took by the simulated time: seconds of work per simulated second (the load&apos;s own cost
+        subtracted), {s.seeds} times with different seeds. Where that reaches 1, one thread can no longer keep up. Error bars and ranges are 95 % intervals over the seeds.
       </p>
       <div className="button-row">
         <label className="inline">Preset{' '}

@@ -441,9 +441,9 @@ impl<T: HeapItem> HeapMirror<T> {
         let text = if self.kind == HeapKind::Indexed {
             // Netty's `contains(node, i)`: the one slot the stored index names.
             if matched {
-                format!("equals() call {n}: contains() checks the {} its index names: {here} is the {item} to cancel.", self.nouns.slot)
+                format!("equals() call {n}: remove checks the {} its index names (Netty's contains()): {here} is the {item} to cancel.", self.nouns.slot)
             } else {
-                format!("equals() call {n}: contains() checks the {} its index names: {here} is another {item}, so it is not queued.", self.nouns.slot)
+                format!("equals() call {n}: remove checks the {} its index names (Netty's contains()): {here} is another {item}, so it is not queued.", self.nouns.slot)
             }
         } else if matched {
             format!("equals() call {n}: {here} is the {item} to cancel. Found it.")
