@@ -17,18 +17,23 @@ describe('lines that run over others', () => {
       line('published', [9.45, 15.97, 22.67], { dashed: true }),
     ];
     // Measured lines are compared with measured ones, published with published.
-    expect(overlaps(series, yAt)).toEqual([null, null, 'jdk-order', null]);
+    expect(overlaps(series, yAt)).toEqual([null, null, { label: 'jdk-order', meet: 3, of: 3 }, null]);
     // Apart at most x values: not over.
     expect(overlaps([line('a', [10, 100, 1000]), line('b', [10, 1000, 10000])], yAt)).toEqual([null, null]);
+    // Close at two of three points: drawn over, and the legend says where, not "runs over".
+    expect(overlaps([line('a', [10, 100, 1000]), line('b', [10, 100, 5000])], yAt)).toEqual([null, { label: 'a', meet: 2, of: 3 }]);
   });
 
   it('have legend swatches drawn with their line’s classes: dashed for a dashed line', () => {
     const series = [line('a', [1, 2]), line('b', [1, 2], { dashed: true, marker: 'square' })];
-    const { container } = render(<ChartLegend series={series} over={[null, 'a']} />);
+    const { container } = render(<ChartLegend series={series} over={[null, { label: 'a', meet: 2, of: 2 }]} />);
     const groups = [...container.querySelectorAll('.legend li svg g')];
     expect(groups.map((g) => g.getAttribute('class'))).toEqual(['series a', 'series b dashed over']);
     expect(container.querySelector('.legend li:nth-child(2) rect.mark')).not.toBeNull();
     expect(container.textContent).toContain('(dashed: it runs over a)');
+    cleanup();
+    const partly = render(<ChartLegend series={series} over={[null, { label: 'a', meet: 2, of: 3 }]} />);
+    expect(partly.container.textContent).toContain('(dashed: it meets a at 2 of their 3 points)');
   });
 });
 

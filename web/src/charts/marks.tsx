@@ -33,13 +33,19 @@ export function Mark({ shape = 'circle', x, y, r, className, children }: {
 /** The drawing units within which two lines' points read as one point. */
 export const COINCIDE = 6;
 
+/** An earlier line a series runs over: its label, and at how many of their common x values the two meet. */
+export interface Overlap {
+  label: string;
+  meet: number;
+  of: number;
+}
+
 /**
- * For each series, the label of an earlier one it runs over (null if none): at least two x
- * values in common, and at half of them or more the two points within `within` drawing units,
- * `yAt` placing a value. Measured and dashed (published) lines are compared only among
- * themselves.
+ * For each series, an earlier one it runs over (null if none): at least two x values in common,
+ * and at half of them or more the two points within `within` drawing units, `yAt` placing a
+ * value. Measured and dashed (published) lines are compared only among themselves.
  */
-export function overlaps(series: readonly ChartSeries[], yAt: (y: number) => number, within = COINCIDE): (string | null)[] {
+export function overlaps(series: readonly ChartSeries[], yAt: (y: number) => number, within = COINCIDE): (Overlap | null)[] {
   return series.map((s, i) => {
     for (let j = 0; j < i; j++) {
       const other = series[j];
@@ -50,18 +56,21 @@ export function overlaps(series: readonly ChartSeries[], yAt: (y: number) => num
       });
       if (pairs.length < 2) continue;
       const close = pairs.filter(([a, b]) => Math.abs(yAt(a) - yAt(b)) <= within).length;
-      if (close * 2 >= pairs.length) return other.label;
+      if (close * 2 >= pairs.length) return { label: other.label, meet: close, of: pairs.length };
     }
     return null;
   });
 }
 
+/** Where a line meets the one it runs over, in words: everywhere, or at how many of their points. */
+export const meetText = (o: Overlap) => (o.meet === o.of ? `it runs over ${o.label}` : `it meets ${o.label} at ${o.meet} of their ${o.of} points`);
+
 /** The classes a series is drawn with, in the plot and in its legend swatch. */
-export const seriesClass = (s: ChartSeries, over: string | null) =>
+export const seriesClass = (s: ChartSeries, over: Overlap | null) =>
   `series ${s.className}${s.dashed ? ' dashed' : ''}${over ? ' over' : ''}`;
 
 /** A legend swatch: a short stretch of the line, with its marker, drawn as the plot draws it. */
-export function Swatch({ s, over, markers = true }: { s: ChartSeries; over: string | null; markers?: boolean }) {
+export function Swatch({ s, over, markers = true }: { s: ChartSeries; over: Overlap | null; markers?: boolean }) {
   return (
     <svg className="loglog swatch-line" viewBox="0 0 36 12" width="36" height="12" aria-hidden="true">
       <g className={seriesClass(s, over)}>
@@ -77,14 +86,14 @@ export function Swatch({ s, over, markers = true }: { s: ChartSeries; over: stri
  * a line drawn over another says so. `extra` items come last.
  */
 export function ChartLegend({ series, over, text, extra, markers = true }: {
-  series: readonly ChartSeries[]; over: (string | null)[]; text?: (s: ChartSeries) => ReactNode; extra?: ReactNode; markers?: boolean;
+  series: readonly ChartSeries[]; over: (Overlap | null)[]; text?: (s: ChartSeries) => ReactNode; extra?: ReactNode; markers?: boolean;
 }) {
   return (
     <ul className="legend">
       {series.map((s, i) => (
         <li key={s.key} className={s.className}>
           <Swatch s={s} over={over[i]} markers={markers} /> {text ? text(s) : s.label}
-          {over[i] && <span className="hint"> (dashed: it runs over {over[i]})</span>}
+          {over[i] && <span className="hint"> (dashed: {meetText(over[i]!)})</span>}
         </li>
       ))}
       {extra}
