@@ -16,6 +16,16 @@ const stepCount = (page: Page) => page.locator('.step-count').first().innerText(
 const open = (ops: string, rest = '') => `embed/wheel?view=wheel&ops=${encodeURIComponent(ops)}${rest}`;
 
 describe('the timing wheel', () => {
+  it('fits all 20 slots beside the level names in the lesson at 1280 px, slot 19 included', async () => {
+    const { page } = await browser.open('lessons/request-timeouts');
+    const drawing = page.locator('.wheel-drawing').first();
+    await drawing.waitFor();
+    // The frame is wider than the smallest wheel (576 px), so nothing scrolls sideways.
+    const [scroll, client, frame] = await drawing.evaluate((el) => [el.scrollWidth, el.clientWidth, el.closest('.wheel-drawing-frame')!.clientWidth]);
+    expect(frame).toBeGreaterThanOrEqual(576);
+    expect(scroll - client, `the frame is ${frame} px`).toBeLessThanOrEqual(1);
+  });
+
   it('places a delay of exactly 20 on level 1, then cascades and fires in order', async () => {
     const { page, errors } = await browser.open(open('add 1 20, add 2 19, add 3 0, advance 20', '&step=op:4'));
     expect(await rows(page, 'wheel levels')).toEqual([['0', '1', '20', '0'], ['1', '20', '400', '0']]);

@@ -5,7 +5,7 @@ import { useRef, type CSSProperties } from 'react';
 import { useWidth } from '../site/useWidth';
 import { heapViewModel, type HeapNames } from './viewModel';
 import type { Frame } from '../script/frame';
-import { HAND, OUT, TREE_WIDTH, labelledRadius } from './geometry';
+import { HAND, LEVEL_HEIGHT, OUT, TREE_WIDTH, labelledRadius } from './geometry';
 
 /** Screen pixels: labels never smaller than this, cells never narrower. */
 const MIN_LABEL_PX = 11;
@@ -53,6 +53,15 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
     '--label-size': `${labelUnits}px`,
     '--small-label-size': `${MIN_LABEL_PX * unitsPerPx}px`,
   } as CSSProperties;
+  // A stored index goes under its node, unless (large labels on a narrow screen) it would then
+  // reach down to the next level's circles: a node with children then has it at its side.
+  const sideLabels = r + MIN_LABEL_PX * unitsPerPx > LEVEL_HEIGHT - r - 2;
+  // "hand" and "out" sit clear of the node there and of its label, which may be wider than its
+  // circle ("L0[5]", a bucket's name, on a phone): about 0.6 em a character in the monospace font.
+  const beside = (place: 'hand' | 'out') => {
+    const n = vm.nodes.find((x) => x.place === place);
+    return Math.max(24, (n ? Math.max(Math.max(r, 12), (String(n.label).length * 0.6 * labelUnits) / 2) : 0) + 6);
+  };
   const perRow = cellsPerRow(width);
   // Room under the bottom level for the stored-index labels, at their on-screen size.
   const height = vm.height - 30 + r + 1.5 * MIN_LABEL_PX * unitsPerPx + 6;
@@ -64,8 +73,8 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
       <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${height}`} role="img"
         aria-label={`${title} as a tree: ${vm.cells.length} ${what}`}>
         {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its. */}
-        <text className="area-label" x={HAND.x - 24} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>
-        <text className="area-label" x={OUT.x + 24} y={OUT.y} dy="0.35em">{words.removed}</text>
+        <text className="area-label" x={HAND.x - beside('hand')} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>
+        <text className="area-label" x={OUT.x + beside('out')} y={OUT.y} dy="0.35em">{words.removed}</text>
         <g className="edges">
           {vm.edges.map((e) => <line key={e.key} x1={e.from.x} y1={e.from.y} x2={e.to.x} y2={e.to.y} />)}
         </g>
@@ -75,9 +84,9 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
               <title>{`${words.key} ${n.label}${typeof n.place === 'number' ? ` at [${n.place}]` : ` (${n.place === 'hand' ? words.held : words.removed})`}${n.stored !== undefined ? `, stored index ${n.stored}` : ''}`}</title>
               <circle r={n.place === 'hand' || n.place === 'out' ? Math.max(r, 12) : r} />
               {(showLabels || typeof n.place !== 'number') && <text dy="0.35em" textAnchor="middle">{n.label}</text>}
-              {n.stored !== undefined && showLabels && (
-                <text className="stored" dy={r + MIN_LABEL_PX * unitsPerPx} textAnchor="middle">i={n.stored}</text>
-              )}
+              {n.stored !== undefined && showLabels && (sideLabels && typeof n.place === 'number' && 2 * n.place + 1 < vm.cells.length
+                ? <text className="stored" x={r + 3} dy="0.35em" textAnchor="start">i={n.stored}</text>
+                : <text className="stored" dy={r + MIN_LABEL_PX * unitsPerPx} textAnchor="middle">i={n.stored}</text>)}
             </g>
           ))}
         </g>

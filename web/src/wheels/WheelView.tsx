@@ -87,7 +87,10 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
   // phone), the slots keep that scale and scroll sideways beside the level names, which stay put.
   const frameRef = useRef<HTMLDivElement>(null);
   const frameWidth = useWidth(frameRef);
-  const unitsPerPx = WIDTH / Math.max(frameWidth || WIDTH, MIN_WHEEL_PX);
+  const fit = Math.max(frameWidth || WIDTH, MIN_WHEEL_PX);
+  // The names' column keeps its text readable (NAMES_PX) even where that is wider than the
+  // drawing's label column: the slots then get the rest of the frame, so the last one still fits.
+  const unitsPerPx = Math.max(WIDTH / fit, (WIDTH - LABEL_W) / (fit - NAMES_PX));
   const font = MIN_LABEL_PX * unitsPerPx;
   const { chips, firedTop, height, more } = chipPlaces(m, size);
   const style = { '--move-ms': `${moveMs}ms`, '--wheel-font': `${font}px` } as CSSProperties;
