@@ -276,7 +276,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             differ; the verdicts judge ratios. Each is judged on a {Math.round(VERDICT_CONFIDENCE * 100)} % interval of the
             ratio it claims, taken from iterations of the compared rows measured side by side: <em>reproduced</em> or{' '}
             <em>not reproduced</em> only when the whole interval lies on one side of the claim&apos;s threshold,{' '}
-            <em>inconclusive</em> when it straddles it.
+            <em>inconclusive</em> when it straddles it. Its ratio is the geometric mean of those paired iterations&apos;
+            ratios, so it can differ in the last digit from one row&apos;s Score divided by the other&apos;s.
           </p>
           <VerdictList comparisons={comparisons} />
           {suite.extras?.(finished).map((t) => (
