@@ -133,10 +133,12 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         <label className="inline">Preset{' '}
           <select value={preset} disabled={status === 'running'} onChange={(e) => setPreset(e.target.value as 'quick' | 'full')}>
             {(['quick', 'full'] as const).map((name) => (
-              <option key={name} value={name}>{name} ({budgetText(name)})</option>
+              <option key={name} value={name}>{name}</option>
             ))}
           </select>
         </label>
+        {/* What the preset costs, beside the menu rather than in it: a phone cuts a long option short. */}
+        <span className="hint">{budgetText(preset)}</span>
         <button type="button" onClick={run} disabled={status === 'running'}>{status === 'idle' ? 'Run' : 'Run again'}</button>
         {status === 'running' && <button type="button" onClick={stop}>Cancel</button>}
       </div>
