@@ -17,6 +17,7 @@ import { chartSeries } from './chartSeries';
 import { loadWasm } from '../wasm/loader';
 import { download } from '../site/download';
 import { ShareEmbed } from '../embed/ShareEmbed';
+import { Breakable } from '../site/Breakable';
 import { jvmResults, type JvmResults } from './jvmResults';
 import { VERDICT_CONFIDENCE } from './ratio';
 import { forPreset } from './verdict';
@@ -35,7 +36,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
         {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}{jvm.nice ? `, run at nice ${jvm.nice}` : ''}): committed with the lab, <strong>not live</strong>. Error is
         JMH&apos;s 99.9 % half-width. The wasm column is {live ? 'this run, in this browser' : 'the committed run, not live'}.
       </caption>
-      <thead><tr><th scope="col">{suite.className} row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
+      <thead><tr><th scope="col"><Breakable text={suite.className} /> row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
       <tbody>
         {rows.map((r) => {
           const j = jvm.rows[r.id];
@@ -43,7 +44,7 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
           const noisy = isNoisy({ mean: j.score, error: j.error });
           return (
             <tr key={r.id} className={noisy ? 'noisy' : undefined}>
-              <th scope="row">{rowName(suite, r)}</th>
+              <th scope="row"><Breakable text={rowName(suite, r)} /></th>
               <td>{ops(j.score)} <span className="pm">± {ops(j.error)}</span>{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
               <td>{w === undefined ? '—' : ops(w)}</td>
               <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>
@@ -238,7 +239,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
               <tbody>
                 {shown.rows.filter((r) => r.status === 'ok').map((r) => (
                   <tr key={r.row.id} className={isNoisy(r.summary) ? 'noisy' : undefined}>
-                    <th scope="row">{rowName(suite, r.row)}</th>
+                    <th scope="row"><Breakable text={rowName(suite, r.row)} /></th>
                     <td>{ops(r.summary!.mean)} <span className="pm">± {Number.isFinite(r.summary!.error) ? ops(r.summary!.error) : '?'}</span>
                       {isNoisy(r.summary) && <> <span className="noisy-mark">noisy</span></>}</td>
                   </tr>

@@ -2,6 +2,7 @@
 // <FigTable name="…" />, each read from lessons/<slug>/published.ts and linked to its source; and
 // <JvmFig>, a figure of the JVM originals' committed run (jvm/results).
 import { createContext, useContext, type ReactNode } from 'react';
+import { Breakable } from '../site/Breakable';
 import { exact, figureOf, figureText, lessonFigures, ratioText, sourceText, type FigureStyle, type Source } from './figures';
 import { jvmQuote } from './jvm';
 
@@ -69,10 +70,10 @@ export function FigTable({ name, caption }: { name: string; caption?: string }) 
             {caption ? `${caption} ` : ''}Published in{' '}
             {source.href ? <a href={source.href}>{source.title}</a> : source.title}, {source.where}, {source.date} ({cells[0].unit}).
           </caption>
-          <thead><tr><th scope="col" />{columns.map((c) => <th scope="col" key={c}>{c}</th>)}</tr></thead>
+          <thead><tr><th scope="col" />{columns.map((c) => <th scope="col" key={c}><Breakable text={c} /></th>)}</tr></thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r}><th scope="row">{r}</th>{columns.map((c) => <td key={c}>{cell(r, c)}</td>)}</tr>
+              <tr key={r}><th scope="row"><Breakable text={r} /></th>{columns.map((c) => <td key={c}>{cell(r, c)}</td>)}</tr>
             ))}
           </tbody>
         </table>
