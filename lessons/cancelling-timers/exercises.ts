@@ -245,7 +245,7 @@ const fixedCost: Maker = (seed) => {
 /** The in-order rows the lesson reads: published, JVM, wasm; one point each. */
 const IN_ORDER = ['published-in-order', 'jvm-in-order', 'wasm-in-order'] as const;
 const RUN_NAME: Record<(typeof IN_ORDER)[number], string> = {
-  'published-in-order': 'Netty’s published table (JMH, 2017)',
+  'published-in-order': 'Netty’s published table (JMH, 2017; the interval is the lab’s, rebuilt from the rows’ Score ± Error)',
   'jvm-in-order': 'the lab’s committed JVM run',
   'wasm-in-order': 'the lab’s saved wasm run',
 };

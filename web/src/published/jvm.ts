@@ -39,7 +39,7 @@ export function jvmQuote(suite: string, rows: string, over?: string | { value: n
   const scores = names.map((r) => score(suite, r));
   const from = jvmProvenance(suite);
   if (over === undefined) {
-    return { text: `${range(scores, (x) => compact(x, 2))} ops/s`, title: `${from}: ${names.join(', ')}` };
+    return { text: `${range(scores, (x) => compact(x, 3))} ops/s`, title: `${from}: ${names.join(', ')}` };
   }
   if (typeof over === 'string') {
     const under = list(over);

@@ -56,7 +56,7 @@ export function compareQueues(run: SuiteRun): Comparison[] {
   const blogGuard = BLOG.clqOffer.value / BLOG.clqOfferWithSizeCheck.value;
   const guard = verdictOf({
     id: 'guard-collapse', title: `Guarding each offer with size() at a bound of ${bound}: plain CLQ ÷ CLQ + size()`,
-    published: `${times(blogGuard)} (the blog, bound ${BLOG.bound.value.toLocaleString('en-US')}; its guarded row is ${exact(BLOG.clqOfferWithSizeCheck.value)} ± ${exact(BLOG.clqOfferWithSizeCheck.error!)}); ${jvmSays(id('clq', BIG), id('clq-size', BIG))}`,
+    published: `${times(blogGuard)} (the blog, whose server's threshold was ${BLOG.bound.value.toLocaleString('en-US')}, its benchmark's bound not given; its guarded row is ${exact(BLOG.clqOfferWithSizeCheck.value)} ± ${exact(BLOG.clqOfferWithSizeCheck.error!)}); ${jvmSays(id('clq', BIG), id('clq-size', BIG))}`,
     rows: [id('clq', BIG), id('clq-size', BIG)],
     what: `the plain CLQ ÷ the CLQ guarded by size() at a bound of ${bound}`, claim: { kind: 'at least', threshold: 1000 },
     estimate: rowRatio(run, id('clq', BIG), id('clq-size', BIG)),
@@ -148,7 +148,7 @@ export const udpQueue: Suite = {
   title: 'The UDP receiver: offer into a queue drained at its bound',
   className: 'QueueOfferBenchmark',
   source: `${published.sources.blog.title} (its three JMH rows, quoted in the verdicts); the dotted lines are the JVM originals run here with the same op (jvm/results)`,
-  caveat: `The blog did not publish its benchmark: the lab and the JVM originals start the queue half full and drain it at the bound, so size() walks about half the bound. How long the blog’s queue was is not known (its bound was ${BLOG.bound.value.toLocaleString('en-US')}; the lesson shows why neither a queue growing during the run nor one built by guarded offers explains its row). ${SYNCHRONIZATION}`,
+  caveat: `The blog did not publish its benchmark: the lab and the JVM originals start the queue half full and drain it at the bound, so size() walks about half the bound. How long the blog’s queue was is not known (its server code’s threshold was ${BLOG.bound.value.toLocaleString('en-US')}; its benchmark’s bound is not given; the lesson shows why neither a queue growing during the run nor one built by guarded offers explains its row). ${SYNCHRONIZATION}`,
   // The queue is in the method's name, as in the blog's table; only the bound is a parameter.
   paramNames: ['capacity'],
   rows: ROWS,
