@@ -133,7 +133,7 @@ const oldAllocations: Maker = (seed) => {
     prompt: `On the old Recycler: \`${ops}\`. How many objects has it made by the end?`,
     hint: 'Only the owning thread can push an object back; a recycle from any other thread returns false and the object is left for the garbage collector.',
     expected: made,
-    explanation: `${made}: A's ${plural(a, 'recycle')} went back on its stack, B's ${plural(n - a, 'recycle')} were dropped, so ${m > a ? `${m - a} of A's ${m} later gets had to make new objects` : `A's ${m} later gets all found pooled objects`}. With producer and consumer on different threads, the old pool never got anything back.`,
+    explanation: `${made}: A's ${plural(a, 'recycle')} went back on its stack, B's ${plural(n - a, 'recycle')} were dropped, so ${m > a ? `${m - a} of A's ${m} later gets had to make new objects` : `A's ${m} later gets all found pooled objects`}. Only the recycles on the thread that made the objects came back: with producer and consumer on different threads, the old pool would get nothing back at all.`,
     replay: replay('before', ops),
   };
 };

@@ -30,10 +30,10 @@ describe('lines that run over others', () => {
     const groups = [...container.querySelectorAll('.legend li svg g')];
     expect(groups.map((g) => g.getAttribute('class'))).toEqual(['series a', 'series b dashed over']);
     expect(container.querySelector('.legend li:nth-child(2) rect.mark')).not.toBeNull();
-    expect(container.textContent).toContain('(dashed: it runs over a)');
+    expect(container.textContent).toContain('(drawn on top: it runs over a)');
     cleanup();
     const partly = render(<ChartLegend series={series} over={[null, { label: 'a', meet: 2, of: 3 }]} />);
-    expect(partly.container.textContent).toContain('(dashed: it meets a at 2 of their 3 points)');
+    expect(partly.container.textContent).toContain('(drawn on top: it lies within a few pixels of a at 2 of their 3 points)');
   });
 });
 

@@ -63,7 +63,8 @@ export function overlaps(series: readonly ChartSeries[], yAt: (y: number) => num
 }
 
 /** Where a line meets the one it runs over, in words: everywhere, or at how many of their points. */
-export const meetText = (o: Overlap) => (o.meet === o.of ? `it runs over ${o.label}` : `it meets ${o.label} at ${o.meet} of their ${o.of} points`);
+export const meetText = (o: Overlap) => (o.meet === o.of ? `it runs over ${o.label}`
+  : `it lies within a few pixels of ${o.label} at ${o.meet} of their ${o.of} points`);
 
 /** The classes a series is drawn with, in the plot and in its legend swatch. */
 export const seriesClass = (s: ChartSeries, over: Overlap | null) =>
@@ -93,7 +94,7 @@ export function ChartLegend({ series, over, text, extra, markers = true }: {
       {series.map((s, i) => (
         <li key={s.key} className={s.className}>
           <Swatch s={s} over={over[i]} markers={markers} /> {text ? text(s) : s.label}
-          {over[i] && <span className="hint"> (dashed: {meetText(over[i]!)})</span>}
+          {over[i] && <span className="hint"> (drawn on top: {meetText(over[i]!)})</span>}
         </li>
       ))}
       {extra}

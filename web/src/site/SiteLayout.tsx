@@ -56,8 +56,9 @@ export function SiteLayout() {
       </main>
       <footer className="site-footer">
         <p>
-          Every structure here is Rust compiled to WebAssembly; every number is measured or computed
-          in your browser by that code.
+          Every structure here is Rust compiled to WebAssembly. Every number is computed by that code in
+          your browser, or measured: by you when you press Run, or in a run committed with the lab and
+          labelled so. Published figures are quoted with their source.
         </p>
         <ModeLine />
       </footer>
