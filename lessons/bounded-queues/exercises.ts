@@ -248,7 +248,7 @@ const buildTime: Maker = (seed) => {
   const expected = span(t).name;
   return {
     id: 'build-time', kind: 'predict', title: 'How long to build the queue?',
-    prompt: `A benchmark offers into a ConcurrentLinkedQueue only while size() is below a bound, and nothing consumes. The queue starts empty. size() walks every node, on a machine that walks ${num(visits)} nodes a second. How long do the guarded offers take to build a queue of ${num(length)} nodes?`,
+    prompt: `A benchmark (made up for this question) offers into a ConcurrentLinkedQueue only while size() is below a bound, and nothing consumes. The queue starts empty. size() walks every node, on a machine that walks ${num(visits)} nodes a second. How long do the guarded offers take to build a queue of ${num(length)} nodes?`,
     choices: [...SPANS], hint: 'The k-th offer first walks the k − 1 nodes already there: 0 + 1 + … + (L − 1), about L²/2 visits in all.',
     expected,
     explanation: `${num(length)} nodes take ${num(buildVisits(length))} node visits (about ${num(length)}²/2), ${num(Math.round(t))} s at ${num(visits)} a second: ${expected}. A JMH run whose queue must grow to millions by guarded offers alone would not finish in any usual number of iterations; a queue that long came from somewhere else.`,
@@ -266,7 +266,7 @@ const driftIterations: Maker = (seed) => {
   const expected = Math.floor(length / perIteration);
   return {
     id: 'drift-iterations', kind: 'compute', title: 'Can the queue’s growth explain the spread?',
-    prompt: `A JMH row for a size()-guarded offer reads about ${score} ops/s. Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. How many whole iterations (rounded down) would it take for the queue, and so each walk, to double in length?`,
+    prompt: `Suppose a JMH row for a size()-guarded offer read about ${score} ops/s (a figure made up for this question). Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. How many whole iterations (rounded down) would it take for the queue, and so each walk, to double in length?`,
     hint: 'Each iteration adds about score × iteration time nodes.',
     expected,
     explanation: `Each iteration adds about ${num(perIteration)} nodes, so doubling ${num(length)} takes ${num(expected)} iterations. Over a run of 10 iterations the walk lengthens by ${((100 * 10 * perIteration) / length).toPrecision(2)} %: far too little to spread the iterations' scores much. A large error on such a row needs another cause.`,

@@ -234,7 +234,7 @@ const fixedCost: Maker = (seed) => {
   const shown = Math.round(measuredPercent(a, b, h));
   return {
     id: 'fixed-cost', kind: 'compute', title: 'What does a fixed cost do to a ratio?',
-    prompt: `A benchmark's operation cancels a batch of timers and then hands off to another thread and back, as Netty's did. The cancels take ${a} µs on heap A and ${b} µs on heap B; the hand-off takes ${h} µs either way. The benchmark reports throughput (operations a second). What is B's score as a percentage of A's, rounded to a whole percent?`,
+    prompt: `A benchmark's operation cancels a batch of timers and then hands off to another thread and back, as Netty's did (the times here are made up for this question). The cancels take ${a} µs on heap A and ${b} µs on heap B; the hand-off takes ${h} µs either way. The benchmark reports throughput (operations a second). What is B's score as a percentage of A's, rounded to a whole percent?`,
     hint: 'Throughput is one second ÷ the time of a whole operation, and the hand-off is part of every operation.',
     expected: shown,
     explanation: `A's operation takes ${h + a} µs, B's ${h + b} µs: B scores ${h + a} ÷ ${h + b} = ${shown} % of A. The heaps alone differ more: ${a} ÷ ${b} = ${Math.round((100 * a) / b)} %. A fixed cost in the timed region pulls every ratio toward 100 %, most where operations are short.`,

@@ -1,7 +1,7 @@
 // `timer-add-cancel`: requests' timeouts as a purgatory sees them. Add n timers with random
 // delays under 200 ms, cancel 90% of them (the requests that completed), run the rest: on
 // Kafka's timing wheel, a DelayQueue of tasks (O(n) cancel) and Netty's indexed heap (O(log n)).
-// Kafka published no microbenchmark; the figures beside ours are the JVM originals run with the
+// Kafka published no figures for its timer alone; the figures beside ours are the JVM originals run with the
 // same op (jvm/suites, TimerAddCancel) and committed in jvm/results/timer-add-cancel.json.
 import type { SuiteRun } from '../bench/runner';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
@@ -24,7 +24,7 @@ const ROWS: Row[] = TIMERS.flatMap((timer) => NS.map((n) => ({
 const SUITE = 'timer-add-cancel';
 const id = (timer: string, n: number) => `addCancel/${timer}/${n}`;
 
-/** Kafka published no microbenchmark: the dotted lines are the JVM originals' committed run. */
+/** Kafka published no figures for its timer alone: the dotted lines are the JVM originals' committed run. */
 const PUBLISHED: Published[] = ROWS.flatMap((row) => {
   const j = jvmRow(SUITE, row.id);
   return j ? [{ benchmark: row.benchmark, params: row.params, score: j.score, error: j.error }] : [];
@@ -46,7 +46,7 @@ export function compareTimers(run: SuiteRun): Comparison[] {
   const big = NS[NS.length - 1];
   const wheelOverQueue = verdictOf({
     id: 'wheel-vs-delay-queue', title: 'n = 100,000: the wheel ÷ the DelayQueue of tasks',
-    published: `Kafka published no microbenchmark; ${jvmSays(id('wheel', big), id('delay-queue', big))}`,
+    published: `Kafka published no figures for its timer alone; ${jvmSays(id('wheel', big), id('delay-queue', big))}`,
     rows: [id('wheel', big), id('delay-queue', big)],
     what: 'the wheel ÷ the DelayQueue of tasks at 100,000 timers', claim: { kind: 'at least', threshold: 10 },
     estimate: rowRatio(run, id('wheel', big), id('delay-queue', big)),
@@ -111,7 +111,7 @@ export const timerAddCancel: Suite = {
   name: 'timer-add-cancel',
   title: 'Request timeouts: add, cancel 90%, run the rest',
   className: 'TimerAddCancelBenchmark',
-  source: 'no published figures (Kafka published no microbenchmark): the JVM originals run here with the same op, from jvm/results',
+  source: 'no published figures (Kafka published none for its timer alone): the JVM originals run here with the same op, from jvm/results',
   caveat: 'Both ops add, cancel 90 % and run the survivors. The JVM column drives Kafka\'s TimingWheel directly on a virtual clock, so SystemTimer\'s read-write lock is never taken, and allocates a task per add, as a purgatory does. Synchronization, paid as uncontended on one thread: each synchronized block of the wheel (the task in the entry\'s constructor and in cancel, the bucket list and the entry in add and remove, the list in flush) is a CAS to enter and a CAS to leave, as HotSpot\'s uncontended monitors are (a flush\'s inner removes re-enter the list\'s monitor: a CAS that fails, then a free exit); taskCounter is an atomic add, the bucket\'s expiration an atomic swap, the task\'s volatile timerTaskEntry and the entry\'s volatile list acquire loads and release stores; each offer to and poll of the bucket DelayQueue, and each offer, remove and poll of the DelayQueue of tasks, takes its ReentrantLock (a CAS, a load and a release store). Volatile stores are paid as release stores, where HotSpot\'s also fence on x86. Not paid: SystemTimer\'s read-write lock (the JVM column skips it too) and a few re-reads of list and expiration inside a held monitor. The JVM column\'s harness takes the bucket DelayQueue\'s lock twice per due bucket (a peek, then a poll), the lab once, as Kafka\'s reaper does. Netty\'s indexed heap synchronizes nothing, as the original does not. In wasm the CASes and atomic adds and swaps are atomic instructions, the release stores and acquire loads plain accesses kept in order, as HotSpot emits them on x86.',
   paramNames: ['timer', 'n'],
   rows: ROWS,
