@@ -280,6 +280,25 @@ pub fn commands<O: Opcode>(raw: &[RawCommand]) -> Result<Vec<Command<O>>, Script
         .collect()
 }
 
+/// Declares a structure's pseudocode once, each line beside the name the code highlights it by:
+/// `line::NAME` is its index in `PSEUDOCODE`, so a name can only ever point at the text written
+/// beside it (the constants were numbered by hand before, with nothing tying them to the text).
+macro_rules! pseudocode {
+    ($($name:ident => $text:expr,)+) => {
+        /// Pseudocode lines the probe is told about, by name; `PSEUDOCODE[line::NAME]` is the text.
+        pub mod line {
+            #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+            #[repr(u8)]
+            enum Index {
+                $($name,)+
+            }
+            $(pub const $name: u8 = Index::$name as u8;)+
+        }
+
+        pub const PSEUDOCODE: &[&str] = &[$($text,)+];
+    };
+}
+
 /// Declares a family's commands once: the enum the planner matches on, and the grammar the web's
 /// parser is built from, in one list, so an opcode can only mean the entry written beside it.
 macro_rules! opcodes {

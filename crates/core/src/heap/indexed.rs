@@ -37,51 +37,28 @@ impl std::fmt::Display for AlreadyQueued {
 
 impl std::error::Error for AlreadyQueued {}
 
-pub mod line {
-    pub const OFFER: u8 = 0;
-    pub const OFFER_GROW: u8 = 1;
-    pub const OFFER_BUBBLE: u8 = 2;
-    pub const POLL: u8 = 3;
-    pub const POLL_TAKE_LAST: u8 = 4;
-    pub const POLL_BUBBLE: u8 = 5;
-    pub const REMOVE: u8 = 6;
-    pub const REMOVE_LAST: u8 = 7;
-    pub const REMOVE_MOVE_LAST: u8 = 8;
-    pub const REMOVE_BUBBLE_DOWN: u8 = 9;
-    pub const REMOVE_BUBBLE_UP: u8 = 10;
-    pub const BUBBLE_UP: u8 = 11;
-    pub const BUBBLE_UP_COMPARE: u8 = 12;
-    pub const BUBBLE_UP_MOVE: u8 = 13;
-    pub const BUBBLE_UP_PLACE: u8 = 14;
-    pub const BUBBLE_DOWN: u8 = 15;
-    pub const BUBBLE_DOWN_CHILD: u8 = 16;
-    pub const BUBBLE_DOWN_COMPARE: u8 = 17;
-    pub const BUBBLE_DOWN_MOVE: u8 = 18;
-    pub const BUBBLE_DOWN_PLACE: u8 = 19;
+pseudocode! {
+    OFFER => "offer(x):  // refuse x if x.index ≠ −1",
+    OFFER_GROW => "  if size = a.length: grow a",
+    OFFER_BUBBLE => "  bubbleUp(size, x); size ← size + 1",
+    POLL => "poll():",
+    POLL_TAKE_LAST => "  result ← a[0]; result.index ← −1; size ← size − 1; last ← a[size]; a[size] ← null",
+    POLL_BUBBLE => "  if size > 0: bubbleDown(0, last)",
+    REMOVE => "remove(x):  i ← x.index; if not (0 ≤ i < size and x.equals(a[i])): return false",
+    REMOVE_LAST => "  x.index ← −1; size ← size − 1; if i = size: a[i] ← null; return true",
+    REMOVE_MOVE_LAST => "  moved ← a[size]; a[i] ← moved; a[size] ← null",
+    REMOVE_BUBBLE_DOWN => "  if x < moved: bubbleDown(i, moved)",
+    REMOVE_BUBBLE_UP => "  else: bubbleUp(i, moved)",
+    BUBBLE_UP => "bubbleUp(k, x):",
+    BUBBLE_UP_COMPARE => "  while k > 0: p ← (k − 1) / 2; if x ≥ a[p]: break",
+    BUBBLE_UP_MOVE => "    a[k] ← a[p]; a[k].index ← k; k ← p",
+    BUBBLE_UP_PLACE => "  a[k] ← x; x.index ← k",
+    BUBBLE_DOWN => "bubbleDown(k, x):",
+    BUBBLE_DOWN_CHILD => "  while k < size / 2: c ← 2k + 1; if c + 1 < size and a[c] > a[c + 1]: c ← c + 1",
+    BUBBLE_DOWN_COMPARE => "    if x ≤ a[c]: break",
+    BUBBLE_DOWN_MOVE => "    a[k] ← a[c]; a[k].index ← k; k ← c",
+    BUBBLE_DOWN_PLACE => "  a[k] ← x; x.index ← k",
 }
-
-pub const PSEUDOCODE: &[&str] = &[
-    "offer(x):  // refuse x if x.index ≠ −1",
-    "  if size = a.length: grow a",
-    "  bubbleUp(size, x); size ← size + 1",
-    "poll():",
-    "  result ← a[0]; result.index ← −1; size ← size − 1; last ← a[size]; a[size] ← null",
-    "  if size > 0: bubbleDown(0, last)",
-    "remove(x):  i ← x.index; if not (0 ≤ i < size and x.equals(a[i])): return false",
-    "  x.index ← −1; size ← size − 1; if i = size: a[i] ← null; return true",
-    "  moved ← a[size]; a[i] ← moved; a[size] ← null",
-    "  if x < moved: bubbleDown(i, moved)",
-    "  else: bubbleUp(i, moved)",
-    "bubbleUp(k, x):",
-    "  while k > 0: p ← (k − 1) / 2; if x ≥ a[p]: break",
-    "    a[k] ← a[p]; a[k].index ← k; k ← p",
-    "  a[k] ← x; x.index ← k",
-    "bubbleDown(k, x):",
-    "  while k < size / 2: c ← 2k + 1; if c + 1 < size and a[c] > a[c + 1]: c ← c + 1",
-    "    if x ≤ a[c]: break",
-    "    a[k] ← a[c]; a[k].index ← k; k ← c",
-    "  a[k] ← x; x.index ← k",
-];
 
 #[derive(Clone, Debug)]
 pub struct IndexedHeap<T, P: Probe<HeapEvent> = NoProbe> {

@@ -14,54 +14,29 @@ use crate::heap::{grown_capacity, HeapEvent, Loc, Op, INITIAL_CAPACITY};
 use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
 
-/// Pseudocode lines the probe is told about; `PSEUDOCODE[line]` is the text.
-pub mod line {
-    pub const OFFER: u8 = 0;
-    pub const OFFER_GROW: u8 = 1;
-    pub const OFFER_SIFT: u8 = 2;
-    pub const POLL: u8 = 3;
-    pub const POLL_TAKE_LAST: u8 = 4;
-    pub const POLL_SIFT: u8 = 5;
-    pub const REMOVE: u8 = 6;
-    pub const REMOVE_SCAN: u8 = 7;
-    pub const REMOVE_AT: u8 = 8;
-    pub const REMOVE_AT_LAST: u8 = 9;
-    pub const REMOVE_AT_SIFT_DOWN: u8 = 10;
-    pub const REMOVE_AT_SIFT_UP: u8 = 11;
-    pub const SIFT_UP: u8 = 12;
-    pub const SIFT_UP_COMPARE: u8 = 13;
-    pub const SIFT_UP_MOVE: u8 = 14;
-    pub const SIFT_UP_PLACE: u8 = 15;
-    pub const SIFT_DOWN: u8 = 16;
-    pub const SIFT_DOWN_CHILD: u8 = 17;
-    pub const SIFT_DOWN_COMPARE: u8 = 18;
-    pub const SIFT_DOWN_MOVE: u8 = 19;
-    pub const SIFT_DOWN_PLACE: u8 = 20;
+pseudocode! {
+    OFFER => "offer(x):",
+    OFFER_GROW => "  if size = a.length: grow a",
+    OFFER_SIFT => "  siftUp(size, x); size ← size + 1",
+    POLL => "poll():",
+    POLL_TAKE_LAST => "  result ← a[0]; size ← size − 1; x ← a[size]; a[size] ← null",
+    POLL_SIFT => "  if size > 0: siftDown(0, x)",
+    REMOVE => "remove(o):",
+    REMOVE_SCAN => "  for i in 0 ..< size: if o.equals(a[i]): removeAt(i); return true",
+    REMOVE_AT => "removeAt(i):",
+    REMOVE_AT_LAST => "  size ← size − 1; if i = size: a[i] ← null; return",
+    REMOVE_AT_SIFT_DOWN => "  moved ← a[size]; a[size] ← null; siftDown(i, moved)",
+    REMOVE_AT_SIFT_UP => "  if a[i] = moved: siftUp(i, moved)",
+    SIFT_UP => "siftUp(k, x):",
+    SIFT_UP_COMPARE => "  while k > 0: p ← (k − 1) / 2; if x ≥ a[p]: break",
+    SIFT_UP_MOVE => "    a[k] ← a[p]; k ← p",
+    SIFT_UP_PLACE => "  a[k] ← x",
+    SIFT_DOWN => "siftDown(k, x):",
+    SIFT_DOWN_CHILD => "  while k < size / 2: c ← 2k + 1; if c + 1 < size and a[c] > a[c + 1]: c ← c + 1",
+    SIFT_DOWN_COMPARE => "    if x ≤ a[c]: break",
+    SIFT_DOWN_MOVE => "    a[k] ← a[c]; k ← c",
+    SIFT_DOWN_PLACE => "  a[k] ← x",
 }
-
-pub const PSEUDOCODE: &[&str] = &[
-    "offer(x):",
-    "  if size = a.length: grow a",
-    "  siftUp(size, x); size ← size + 1",
-    "poll():",
-    "  result ← a[0]; size ← size − 1; x ← a[size]; a[size] ← null",
-    "  if size > 0: siftDown(0, x)",
-    "remove(o):",
-    "  for i in 0 ..< size: if o.equals(a[i]): removeAt(i); return true",
-    "removeAt(i):",
-    "  size ← size − 1; if i = size: a[i] ← null; return",
-    "  moved ← a[size]; a[size] ← null; siftDown(i, moved)",
-    "  if a[i] = moved: siftUp(i, moved)",
-    "siftUp(k, x):",
-    "  while k > 0: p ← (k − 1) / 2; if x ≥ a[p]: break",
-    "    a[k] ← a[p]; k ← p",
-    "  a[k] ← x",
-    "siftDown(k, x):",
-    "  while k < size / 2: c ← 2k + 1; if c + 1 < size and a[c] > a[c + 1]: c ← c + 1",
-    "    if x ≤ a[c]: break",
-    "    a[k] ← a[c]; k ← c",
-    "  a[k] ← x",
-];
 
 /// How the JDK's `remove(Object)` finds its element: `equals` from slot 0, the first match wins.
 /// An element type may find it faster, as long as the answer is the same slot (the probe still

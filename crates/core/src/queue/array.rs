@@ -12,40 +12,21 @@ use crate::queue::{Field, Outcome, QueueEvent, QueueOp, StepQueue, NULL};
 use crate::reference::Ref;
 use crate::sync;
 
-pub mod line {
-    pub const OFFER_LOCK: u8 = 0;
-    pub const OFFER_FULL: u8 = 1;
-    pub const OFFER_STORE: u8 = 2;
-    pub const OFFER_PUT_INDEX: u8 = 3;
-    pub const OFFER_COUNT: u8 = 4;
-    pub const OFFER_UNLOCK: u8 = 5;
-    pub const POLL_LOCK: u8 = 6;
-    pub const POLL_EMPTY: u8 = 7;
-    pub const POLL_TAKE: u8 = 8;
-    pub const POLL_TAKE_INDEX: u8 = 9;
-    pub const POLL_COUNT: u8 = 10;
-    pub const POLL_UNLOCK: u8 = 11;
-    pub const SIZE: u8 = 12;
+pseudocode! {
+    OFFER_LOCK => "offer(e): lock.lock()",
+    OFFER_FULL => "  try: if count = items.length: return false   // full: nothing changes",
+    OFFER_STORE => "  items[putIndex] ← e",
+    OFFER_PUT_INDEX => "  if ++putIndex = items.length: putIndex ← 0",
+    OFFER_COUNT => "  count ← count + 1; notEmpty.signal(); return true",
+    OFFER_UNLOCK => "  finally: lock.unlock()   // before either return completes",
+    POLL_LOCK => "poll(): lock.lock()",
+    POLL_EMPTY => "  try: if count = 0: return null",
+    POLL_TAKE => "  x ← items[takeIndex]; items[takeIndex] ← null",
+    POLL_TAKE_INDEX => "  if ++takeIndex = items.length: takeIndex ← 0",
+    POLL_COUNT => "  count ← count − 1; notFull.signal(); return x",
+    POLL_UNLOCK => "  finally: lock.unlock()   // before either return completes",
+    SIZE => "size(): lock.lock(); n ← count; lock.unlock(); return n   // O(1)",
 }
-
-/// As the JDK writes them, each `return` is inside `try` and the `finally` unlocks after the
-/// value is chosen: a thread's return step is on the line of the `return` it took, after the
-/// unlock.
-pub const PSEUDOCODE: &[&str] = &[
-    "offer(e): lock.lock()",
-    "  try: if count = items.length: return false   // full: nothing changes",
-    "  items[putIndex] ← e",
-    "  if ++putIndex = items.length: putIndex ← 0",
-    "  count ← count + 1; notEmpty.signal(); return true",
-    "  finally: lock.unlock()   // before either return completes",
-    "poll(): lock.lock()",
-    "  try: if count = 0: return null",
-    "  x ← items[takeIndex]; items[takeIndex] ← null",
-    "  if ++takeIndex = items.length: takeIndex ← 0",
-    "  count ← count − 1; notFull.signal(); return x",
-    "  finally: lock.unlock()   // before either return completes",
-    "size(): lock.lock(); n ← count; lock.unlock(); return n   // O(1)",
-];
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Pc {

@@ -16,56 +16,32 @@ use crate::sync;
 
 pub const NIL: u32 = u32::MAX;
 
-pub mod line {
-    pub const OFFER: u8 = 0;
-    pub const OFFER_READ_TAIL: u8 = 1;
-    pub const OFFER_READ_NEXT: u8 = 2;
-    pub const OFFER_CAS_NEXT: u8 = 3;
-    pub const OFFER_CAS_TAIL: u8 = 4;
-    pub const OFFER_RETURN: u8 = 5;
-    pub const OFFER_FELL_OFF: u8 = 6;
-    pub const OFFER_HOP: u8 = 7;
-    pub const POLL: u8 = 8;
-    pub const POLL_READ_ITEM: u8 = 9;
-    pub const POLL_CAS_ITEM: u8 = 10;
-    pub const POLL_MOVE_HEAD: u8 = 11;
-    pub const POLL_RETURN: u8 = 12;
-    pub const POLL_EMPTY: u8 = 13;
-    // Lines 14 and 15 (restart, hop) only move a register: no step stops on them.
-    pub const UPDATE_HEAD: u8 = 16;
-    pub const SIZE: u8 = 17;
-    pub const SIZE_COUNT: u8 = 18;
-    pub const SIZE_NEXT: u8 = 19;
-    pub const SIZE_RETURN: u8 = 20;
-    pub const FIRST: u8 = 21;
-    pub const FIRST_HOP: u8 = 22;
+pseudocode! {
+    // Restart and hop only move a register: no step stops on them.
+    OFFER => "offer(e): n ← new Node(e)",
+    OFFER_READ_TAIL => "  t ← tail; p ← t",
+    OFFER_READ_NEXT => "  loop: q ← p.next",
+    OFFER_CAS_NEXT => "    if q = null: if CAS(p.next, null → n):",
+    OFFER_CAS_TAIL => "        if p ≠ t: CAS(tail, t → n)   // it may fail: fine",
+    OFFER_RETURN => "        return true",
+    OFFER_FELL_OFF => "    elif p = q: p ← (t ≠ (t ← tail)) ? t : head   // fell off the list",
+    OFFER_HOP => "    else: p ← (p ≠ t and t ≠ (t ← tail)) ? t : q   // hop",
+    POLL => "poll(): h ← head; p ← h",
+    POLL_READ_ITEM => "  loop: item ← p.item",
+    POLL_CAS_ITEM => "    if item ≠ null and CAS(p.item, item → null):",
+    POLL_MOVE_HEAD => "      if p ≠ h: updateHead(h, p.next ≠ null ? p.next : p)",
+    POLL_RETURN => "      return item",
+    POLL_EMPTY => "    elif (q ← p.next) = null: updateHead(h, p); return null",
+    POLL_RESTART => "    elif p = q: restart from head",
+    POLL_HOP => "    else: p ← q",
+    UPDATE_HEAD => "updateHead(h, p): if h ≠ p and CAS(head, h → p): h.next ← h   // self-link, ordered",
+    SIZE => "size(): count ← 0; p ← first()",
+    SIZE_COUNT => "  while p ≠ null: if p.item ≠ null: count ← count + 1",
+    SIZE_NEXT => "    if p = (p ← p.next): restart with count ← 0",
+    SIZE_RETURN => "  return count",
+    FIRST => "first(): h ← head; p ← h; loop: if p.item ≠ null or (q ← p.next) = null: updateHead(h, p); return p if it has an item",
+    FIRST_HOP => "  elif p = q: restart; else p ← q",
 }
-
-pub const PSEUDOCODE: &[&str] = &[
-    "offer(e): n ← new Node(e)",
-    "  t ← tail; p ← t",
-    "  loop: q ← p.next",
-    "    if q = null: if CAS(p.next, null → n):",
-    "        if p ≠ t: CAS(tail, t → n)   // it may fail: fine",
-    "        return true",
-    "    elif p = q: p ← (t ≠ (t ← tail)) ? t : head   // fell off the list",
-    "    else: p ← (p ≠ t and t ≠ (t ← tail)) ? t : q   // hop",
-    "poll(): h ← head; p ← h",
-    "  loop: item ← p.item",
-    "    if item ≠ null and CAS(p.item, item → null):",
-    "      if p ≠ h: updateHead(h, p.next ≠ null ? p.next : p)",
-    "      return item",
-    "    elif (q ← p.next) = null: updateHead(h, p); return null",
-    "    elif p = q: restart from head",
-    "    else: p ← q",
-    "updateHead(h, p): if h ≠ p and CAS(head, h → p): h.next ← h   // self-link, ordered",
-    "size(): count ← 0; p ← first()",
-    "  while p ≠ null: if p.item ≠ null: count ← count + 1",
-    "    if p = (p ← p.next): restart with count ← 0",
-    "  return count",
-    "first(): h ← head; p ← h; loop: if p.item ≠ null or (q ← p.next) = null: updateHead(h, p); return p if it has an item",
-    "  elif p = q: restart; else p ← q",
-];
 
 #[derive(Clone, Copy, Debug)]
 pub struct Node {

@@ -198,36 +198,20 @@ impl Event for WheelEvent {
     }
 }
 
-/// Pseudocode lines the probe is told about; `PSEUDOCODE[line]` is the text.
-pub mod line {
-    pub const ADD: u8 = 0;
-    pub const WHEEL_ADD: u8 = 1;
-    pub const ADD_EXPIRED: u8 = 2;
-    pub const ADD_PLACE: u8 = 3;
-    pub const ADD_OFFER: u8 = 4;
-    pub const ADD_OVERFLOW: u8 = 5;
-    pub const CANCEL: u8 = 6;
-    pub const REAPER: u8 = 7;
-    pub const POLL: u8 = 8;
-    pub const BUCKET_CLOCK: u8 = 9;
-    pub const FLUSH: u8 = 10;
-    pub const CLOCK: u8 = 11;
+pseudocode! {
+    ADD => "add(task, delay): e ← entry(task, now + delay); wheel.add(e)  // now: the real clock",
+    WHEEL_ADD => "wheel.add(e) at a level (tick, size, currentTime: the wheel's clock):",
+    ADD_EXPIRED => "  if e.expiration < currentTime + tick: run e now  // expired",
+    ADD_PLACE => "  elif e.expiration < currentTime + tick × size: b ← buckets[(e.expiration / tick) mod size]; b.append(e)",
+    ADD_OFFER => "    if b.setExpiration((e.expiration / tick) × tick) changed: delayQueue.offer(b)",
+    ADD_OVERFLOW => "  else: overflowWheel (made on first need: tick × size, size, currentTime).add(e)",
+    CANCEL => "cancel(e): if e.list ≠ null: e.list.unlink(e)  // O(1)",
+    REAPER => "reaper, as time passes to T, or at once when an offered bucket is due:",
+    POLL => "  while delayQueue.peek().expiration ≤ now: b ← delayQueue.poll()  // else wait",
+    BUCKET_CLOCK => "    wheel.advanceClock(b.expiration)  // the wheel's clock moves only here",
+    FLUSH => "    b.flush(e → wheel.add(e))  // each entry drops a level, or runs; then b.expiration ← −1",
+    CLOCK => "advanceClock(t) at a level: if t ≥ currentTime + tick: currentTime ← t − t mod tick; overflowWheel?.advanceClock(currentTime)",
 }
-
-pub const PSEUDOCODE: &[&str] = &[
-    "add(task, delay): e ← entry(task, now + delay); wheel.add(e)  // now: the real clock",
-    "wheel.add(e) at a level (tick, size, currentTime: the wheel's clock):",
-    "  if e.expiration < currentTime + tick: run e now  // expired",
-    "  elif e.expiration < currentTime + tick × size: b ← buckets[(e.expiration / tick) mod size]; b.append(e)",
-    "    if b.setExpiration((e.expiration / tick) × tick) changed: delayQueue.offer(b)",
-    "  else: overflowWheel (made on first need: tick × size, size, currentTime).add(e)",
-    "cancel(e): if e.list ≠ null: e.list.unlink(e)  // O(1)",
-    "reaper, as time passes to T, or at once when an offered bucket is due:",
-    "  while delayQueue.peek().expiration ≤ now: b ← delayQueue.poll()  // else wait",
-    "    wheel.advanceClock(b.expiration)  // the wheel's clock moves only here",
-    "    b.flush(e → wheel.add(e))  // each entry drops a level, or runs; then b.expiration ← −1",
-    "advanceClock(t) at a level: if t ≥ currentTime + tick: currentTime ← t − t mod tick; overflowWheel?.advanceClock(currentTime)",
-];
 
 /// Pseudocode of the timer it replaced: a `DelayQueue` of the tasks themselves.
 pub const DELAY_QUEUE_PSEUDOCODE: &[&str] = &[
