@@ -308,7 +308,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           : fromCommit ? `The run committed with the lab (not live): ${committed.run.preset} preset, measured ${committed.measured} with ${committed.runtime} on ${committed.machine}.` : ''} />
       {jvm && <JvmColumn suite={suite} jvm={jvm} run={finished} live={!fromCommit} />}
       <p className="hint bench-env">
-        Environment: {env ? describeEnvironment({ ...env, timerResolutionMs: run?.resolutionMs ?? env.timerResolutionMs }) : 'measuring…'}
+        {run ? 'Environment of this run' : 'Your browser (a run you start measures here)'}: {env ? describeEnvironment({ ...env, timerResolutionMs: run?.resolutionMs ?? env.timerResolutionMs }) : 'measuring…'}
         {env && !env.crossOriginIsolated && ' (without cross-origin isolation the timer is coarser, so batches are larger)'}
         {run?.resolutionMs !== undefined && `; forks saw a ${formatMs(run.resolutionMs)} timer`}.
       </p>

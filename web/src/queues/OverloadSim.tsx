@@ -14,8 +14,8 @@ import { useWorkerRun } from '../site/useWorkerRun';
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
 const QUEUES: { value: OverloadConfig['queue']; label: string }[] = [
-  { value: 'clq', label: 'ConcurrentLinkedQueue (unbounded)' },
-  { value: 'clq-size', label: 'ConcurrentLinkedQueue, offer only if size() < bound' },
+  { value: 'clq', label: 'CLQ, unbounded' },
+  { value: 'clq-size', label: 'CLQ, offer only if size() < bound' },
   { value: 'abq', label: 'ArrayBlockingQueue(bound)' },
   { value: 'spsc', label: 'JCTools SpscArrayQueue(bound)' },
   { value: 'mpsc', label: 'JCTools MpscArrayQueue(bound)' },

@@ -111,7 +111,8 @@ export function settingsNotes(s: SettingsNow): SettingsNotes {
   const { queue, arrivalRate: a, serviceRate: r, bound, budgetMiB: budget } = s;
   let growth: string | null = null;
   if (typeof a === 'number' && typeof r === 'number' && typeof budget === 'number') {
-    const t = secondsToExhaust(budget * MIB, a, r, bytesPerPacket(queue));
+    // "An unbounded queue" is a CLQ whatever queue is chosen: each packet brings its node too.
+    const t = secondsToExhaust(budget * MIB, a, r);
     growth = t === Infinity
       ? 'At these rates the consumers keep up: an unbounded queue would not grow.'
       : `At these rates an unbounded queue grows by ${num(Math.round(a - r))} packets a second and fills ${num(budget)} MiB in about ${t.toFixed(2)} s (if the receiver keeps up).`;

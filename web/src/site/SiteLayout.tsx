@@ -59,7 +59,8 @@ export function SiteLayout() {
           Every structure the lab runs in your browser is Rust compiled to WebAssembly; the JVM columns
           are the Java originals, run with JMH and committed. Every other number is computed by that code in
           your browser, or measured: by you when you press Run, or in a run committed with the lab and
-          labelled so. Published figures are quoted with their source.
+          labelled so; an exercise's figures made up for its question say so. Published figures are quoted
+          with their source.
         </p>
         <ModeLine />
       </footer>
