@@ -283,10 +283,11 @@ pub fn commands<O: Opcode>(raw: &[RawCommand]) -> Result<Vec<Command<O>>, Script
 /// Declares a structure's pseudocode once, each line beside the name the code highlights it by:
 /// `line::NAME` is its index in `PSEUDOCODE`, so a name can only ever point at the text written
 /// beside it (the constants were numbered by hand before, with nothing tying them to the text).
+/// A module with two listings names each: `mod spsc_line, const SPSC_PSEUDOCODE;` first.
 macro_rules! pseudocode {
-    ($($name:ident => $text:expr,)+) => {
-        /// Pseudocode lines the probe is told about, by name; `PSEUDOCODE[line::NAME]` is the text.
-        pub mod line {
+    (mod $module:ident, const $listing:ident; $($name:ident => $text:expr,)+) => {
+        /// Pseudocode lines the probe is told about, by name; the listing's entry at a name's index is its text.
+        pub mod $module {
             #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
             #[repr(u8)]
             enum Index {
@@ -295,7 +296,10 @@ macro_rules! pseudocode {
             $(pub const $name: u8 = Index::$name as u8;)+
         }
 
-        pub const PSEUDOCODE: &[&str] = &[$($text,)+];
+        pub const $listing: &[&str] = &[$($text,)+];
+    };
+    ($($name:ident => $text:expr,)+) => {
+        pseudocode! { mod line, const PSEUDOCODE; $($name => $text,)+ }
     };
 }
 

@@ -44,69 +44,47 @@ pub fn ring_capacity(kind: RingKind, requested: usize) -> usize {
     r.next_power_of_two()
 }
 
+/// Both listings' lines by name (SPSC_…, MPSC_…), each an index into its own listing.
 pub mod line {
-    // Shared size(), at the end of both listings.
-    pub const SPSC_OFFER: u8 = 0;
-    pub const SPSC_OFFER_LIMIT: u8 = 1;
-    pub const SPSC_OFFER_LOOK_AHEAD: u8 = 2;
-    pub const SPSC_OFFER_FULL: u8 = 3;
-    pub const SPSC_OFFER_STORE: u8 = 4;
-    pub const SPSC_OFFER_PUBLISH: u8 = 5;
-    pub const SPSC_POLL: u8 = 6;
-    pub const SPSC_POLL_SLOT: u8 = 7;
-    pub const SPSC_POLL_CLEAR: u8 = 8;
-    pub const SPSC_POLL_PUBLISH: u8 = 9;
-    pub const SPSC_SIZE: u8 = 10;
-
-    pub const MPSC_OFFER: u8 = 0;
-    pub const MPSC_OFFER_INDEX: u8 = 1;
-    pub const MPSC_OFFER_REFRESH: u8 = 2;
-    pub const MPSC_OFFER_FULL: u8 = 3;
-    pub const MPSC_OFFER_CACHE: u8 = 4;
-    pub const MPSC_OFFER_CAS: u8 = 5;
-    pub const MPSC_OFFER_STORE: u8 = 6;
-    pub const MPSC_POLL: u8 = 7;
-    pub const MPSC_POLL_EMPTY: u8 = 8;
-    pub const MPSC_POLL_SPIN: u8 = 9;
-    pub const MPSC_POLL_CLEAR: u8 = 10;
-    pub const MPSC_POLL_PUBLISH: u8 = 11;
-    pub const MPSC_SIZE: u8 = 12;
+    pub use super::mpsc_line::*;
+    pub use super::spsc_line::*;
 }
 
-const SIZE_LINES: [&str; 2] = [
-    "size(): after ← consumerIndex; do { before ← after; p ← producerIndex; after ← consumerIndex } while before ≠ after",
-    "",
-];
+/// Shared by both listings, last in each.
+const SIZE_LINE: &str =
+    "size(): after ← consumerIndex; do { before ← after; p ← producerIndex; after ← consumerIndex } while before ≠ after";
 
-pub const SPSC_PSEUDOCODE: &[&str] = &[
-    "offer(e): p ← producerIndex",
-    "  if p ≥ producerLimit:   // slow path",
-    "    if buffer[(p + step) & mask] = null: producerLimit ← p + step   // look ahead",
-    "    elif buffer[p & mask] ≠ null: return false   // full",
-    "  buffer[p & mask] ← e   // ordered: the element first…",
-    "  producerIndex ← p + 1   // …then the index (ordered); return true",
-    "poll(): c ← consumerIndex",
-    "  e ← buffer[c & mask]; if e = null: return null   // the slot is the signal",
-    "  buffer[c & mask] ← null   // ordered",
-    "  consumerIndex ← c + 1   // ordered; return e",
-    SIZE_LINES[0],
-];
+pseudocode! {
+    mod spsc_line, const SPSC_PSEUDOCODE;
+    SPSC_OFFER => "offer(e): p ← producerIndex",
+    SPSC_OFFER_LIMIT => "  if p ≥ producerLimit:   // slow path",
+    SPSC_OFFER_LOOK_AHEAD => "    if buffer[(p + step) & mask] = null: producerLimit ← p + step   // look ahead",
+    SPSC_OFFER_FULL => "    elif buffer[p & mask] ≠ null: return false   // full",
+    SPSC_OFFER_STORE => "  buffer[p & mask] ← e   // ordered: the element first…",
+    SPSC_OFFER_PUBLISH => "  producerIndex ← p + 1   // …then the index (ordered); return true",
+    SPSC_POLL => "poll(): c ← consumerIndex",
+    SPSC_POLL_SLOT => "  e ← buffer[c & mask]; if e = null: return null   // the slot is the signal",
+    SPSC_POLL_CLEAR => "  buffer[c & mask] ← null   // ordered",
+    SPSC_POLL_PUBLISH => "  consumerIndex ← c + 1   // ordered; return e",
+    SPSC_SIZE => SIZE_LINE,
+}
 
-pub const MPSC_PSEUDOCODE: &[&str] = &[
-    "offer(e): limit ← producerLimit",
-    "  loop: p ← producerIndex",
-    "    if p ≥ limit: c ← consumerIndex; limit ← c + capacity",
-    "      if p ≥ limit: return false   // full",
-    "      producerLimit ← limit   // ordered: a racy, benign cache",
-    "  while not CAS(producerIndex, p → p + 1)   // claim slot p",
-    "  buffer[p & mask] ← e   // ordered: the index was published first; return true",
-    "poll(): c ← consumerIndex; e ← buffer[c & mask]",
-    "  if e = null: if c = producerIndex: return null   // empty",
-    "    else do e ← buffer[c & mask] while e = null   // claimed, not yet written: spin",
-    "  buffer[c & mask] ← null   // plain",
-    "  consumerIndex ← c + 1   // ordered; return e",
-    SIZE_LINES[0],
-];
+pseudocode! {
+    mod mpsc_line, const MPSC_PSEUDOCODE;
+    MPSC_OFFER => "offer(e): limit ← producerLimit",
+    MPSC_OFFER_INDEX => "  loop: p ← producerIndex",
+    MPSC_OFFER_REFRESH => "    if p ≥ limit: c ← consumerIndex; limit ← c + capacity",
+    MPSC_OFFER_FULL => "      if p ≥ limit: return false   // full",
+    MPSC_OFFER_CACHE => "      producerLimit ← limit   // ordered: a racy, benign cache",
+    MPSC_OFFER_CAS => "  while not CAS(producerIndex, p → p + 1)   // claim slot p",
+    MPSC_OFFER_STORE => "  buffer[p & mask] ← e   // ordered: the index was published first; return true",
+    MPSC_POLL => "poll(): c ← consumerIndex; e ← buffer[c & mask]",
+    MPSC_POLL_EMPTY => "  if e = null: if c = producerIndex: return null   // empty",
+    MPSC_POLL_SPIN => "    else do e ← buffer[c & mask] while e = null   // claimed, not yet written: spin",
+    MPSC_POLL_CLEAR => "  buffer[c & mask] ← null   // plain",
+    MPSC_POLL_PUBLISH => "  consumerIndex ← c + 1   // ordered; return e",
+    MPSC_SIZE => SIZE_LINE,
+}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Pc {
