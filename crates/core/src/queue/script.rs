@@ -255,7 +255,14 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
                     });
                 }
             }
-            _ => schedule_text = value,
+            "schedule" => schedule_text = value,
+            // SETTINGS names one this match does not: a setting added there and not here.
+            other => {
+                return Err(ScriptError::in_setting(
+                    other,
+                    format!("{} is a setting this build does not handle", quoted(other)),
+                ))
+            }
         }
     }
     names = script_threads(

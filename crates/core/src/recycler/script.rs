@@ -165,7 +165,7 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                         )
                     })?
             }
-            _ => {
+            "assertions" => {
                 p.assertions = match value.as_str() {
                     "on" => true,
                     "off" | "" => false,
@@ -176,6 +176,13 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                         ))
                     }
                 }
+            }
+            // SETTINGS names one this match does not: a setting added there and not here.
+            other => {
+                return Err(ScriptError::in_setting(
+                    other,
+                    format!("{} is a setting this build does not handle", quoted(other)),
+                ))
             }
         }
     }
