@@ -45,6 +45,14 @@ export const claims: Record<string, ClaimSpec> = {
     kind: 'ratio', what: 'the SPSC ring’s offer ÷ the ArrayBlockingQueue’s (wasm, saved run)', source: { from: 'wasm', suite: 'udp-queue' },
     points: byBound('spscOffer', 'abqOffer'), outcomes: RATE, mixed: '{points}',
   },
+  'wasm-abq-vs-clq': {
+    kind: 'ratio', what: 'the ArrayBlockingQueue’s offer ÷ the plain CLQ’s (wasm, saved run)', source: { from: 'wasm', suite: 'udp-queue' },
+    points: byBound('abqOffer', 'clqOffer'), outcomes: RATE, mixed: '{points}',
+  },
+  'jvm-abq-vs-clq': {
+    kind: 'ratio', what: 'the ArrayBlockingQueue’s offer ÷ the plain CLQ’s (JVM, committed run)', source: { from: 'jvm', suite: 'udp-queue' },
+    points: byBound('abqOffer', 'clqOffer'), outcomes: RATE, undecided: '{ratio}, undecided', mixed: '{points}',
+  },
   'jvm-visits': {
     kind: 'value', what: 'nodes a guarded offer’s size() visits a second on the JVM', compute: visitsPerSecond,
     format: (x) => `about ${Math.round(x / 1e6).toLocaleString('en-US')} million`, from,
