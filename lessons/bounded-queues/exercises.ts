@@ -66,7 +66,7 @@ const headNode: Maker = (seed) => {
     prompt: `One thread runs \`${ops}\` on a new ConcurrentLinkedQueue (dummy n0; the k-th offer's node is nk). Which node does head point at afterwards? (Answer k for nk.)`,
     hint: 'A poll that takes the element of the node head points at leaves head there (the node, now empty, becomes the new dummy); a poll that has to hop moves head on, past the nodes it took.',
     expected: head,
-    explanation: `Head is at n${head}. Like tail, it moves on every second poll; the ${plural(dead, 'node')} it left behind ${dead === 1 ? 'is' : 'are'} self-linked (next points to itself), so a thread still holding one knows to start again from head.`,
+    explanation: `Head is at n${head}. Like tail, it moves on every second poll; the ${plural(dead, 'old head')} it left behind ${dead === 1 ? 'is' : 'are'} self-linked (next points to itself; a node head jumped over still points on), so a thread still holding one knows to start again from head.`,
     replay: replay('clq', ops, 'end'),
   };
 };

@@ -38,7 +38,7 @@ describe('the chart’s comparison lines', () => {
   it('call only published figures published: the JVM originals run here say so', () => {
     for (const suite of [udpQueue, timerAddCancel]) {
       expect(labels(suite).filter((l) => /published/.test(l)), suite.name).toEqual([]);
-      expect(labels(suite).some((l) => l.endsWith(', JVM original, run here')), suite.name).toBe(true);
+      expect(labels(suite).some((l) => l.endsWith(', JVM original (committed run)')), suite.name).toBe(true);
     }
     expect(labels(heapCancel).some((l) => l.endsWith(', published by Netty'))).toBe(true);
   });

@@ -161,7 +161,7 @@ export const udpQueue: Suite = {
     x: 'capacity',
     xLabel: 'bound (elements the queue may hold)',
     publishedLabel: 'the JVM originals (JMH on this kind of machine, not live)',
-    publishedTag: 'JVM original, run here',
+    publishedTag: 'JVM original (committed run)',
     series: QUEUES.map((queue, i) => ({
       key: queue, label: `${LABEL[queue]} (${METHOD[queue]})`,
       className: ['indexed-order', 'jdk-reverse', 'jdk-order', 'indexed-reverse', 'q-mpsc'][i], benchmark: METHOD[queue], params: { queue },

@@ -28,7 +28,7 @@ function WheelHelp({ schema }: { schema: FamilySchema }) {
         clock, which moves only to the expiration of each bucket the reaper polls. After an idle gap it lags now, and a
         short timer can land on a higher level, in a bucket already due, and cascade down at once.</li>
       <li><code>burst N DELAY</code> adds N timers with the next free IDs, all due DELAY ms from now;
-        <code>random N MAX SEED</code> adds N timers with delays drawn from 1 … MAX ms, the same for the same seed;
+        <code>random N MAX SEED</code> adds N timers with delays drawn from 0 … MAX − 1 ms (under MAX), the same for the same seed;
         <code>cancel-all</code> cancels every pending timer; <code>drain</code> advances to the last pending expiration.</li>
       <li>The wheel is Kafka&apos;s: {l.tickMs} ms ticks, {l.wheelSize} slots a level; a timer due now runs at once (through the reaper, if the wheel&apos;s clock lags).</li>
       <li>Limits: drawn for up to {num(l.drawnTimers)} timers and {num(l.drawnOperations)} operations ({num(l.drawnSteps)} steps);

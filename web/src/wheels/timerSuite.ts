@@ -124,7 +124,7 @@ export const timerAddCancel: Suite = {
     x: 'n',
     xLabel: 'n (timers added per operation)',
     publishedLabel: 'the JVM originals (JMH on this kind of machine, not live)',
-    publishedTag: 'JVM original, run here',
+    publishedTag: 'JVM original (committed run)',
     series: TIMERS.map((timer, i) => ({
       key: timer, label: LABEL[timer], className: ['indexed-reverse', 'jdk-reverse', 'indexed-order'][i], benchmark: 'addCancel', params: { timer },
     })),
