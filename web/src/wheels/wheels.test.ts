@@ -115,15 +115,16 @@ describe('the two clocks', () => {
     const idle = wheelModel(afterAction(t, 1), 20);
     expect(section).toContain(`so the wheel's clock stays at ${idle.wheelTime} ms`);
     expect(section).toContain(`runs on to ${idle.now.toLocaleString('en')} ms`);
-    // "beyond level 0 (reaching 24 ms) and level 1 (reaching 399 ms)": the levels' reaches at the add.
+    // "beyond level 0 (reaching 24 ms), so level 1 is made …, and beyond level 1 (reaching 399 ms)":
+    // the levels' reaches at the add.
     const beyond = kindIndex(t.schema, 'beyond');
     const passed = Array.from({ length: t.length }, (_, k) => k).filter((k) => k >= t.actionStarts[2] && stepAt(t, k).kind === beyond).slice(0, 2);
     const reach = passed.map((k) => { const l = wheelModel(at(t, k + 1), 20).levels[stepAt(t, k).a]; return l.time + l.interval - 1; });
-    expect(section).toContain(`beyond level 0 (reaching ${reach[0]} ms) and level 1 (reaching ${reach[1]} ms)`);
+    expect(section).toContain(`beyond level 0 (reaching ${reach[0]} ms), so level 1 is made for it, and beyond level 1 (reaching ${reach[1]} ms), so level 2 is made too`);
     const words = ['no', 'one', 'two', 'three', 'four', 'five'];
     const c = afterAction(t, 2).counts('last');
     expect(section).toContain(`${words[c.cascade]} cascades, ${words[c['q-offer']]} offers and ${words[c['q-poll']]} polls`);
-    expect(c.overflow).toBe(2); // "level 2 is made for it"
+    expect(c.overflow).toBe(2); // "level 1 is made for it … level 2 is made too"
     // "Had a bucket come due at 1,000 ms, … one offer to level 0."
     const kept = trace('add 1 1000, advance 1000, add 2 5');
     const k = afterAction(kept, 2).counts('last');
