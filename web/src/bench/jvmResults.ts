@@ -52,5 +52,5 @@ export function jvmRatioInterval(suite: string, a: string, b: string): Interval 
 /** "the JVM originals, full preset, 2026-11-23": where a JVM figure comes from. */
 export function jvmProvenance(suite: string): string {
   const r = jvmResults(suite);
-  return r ? `the JVM originals run here (${r.preset} preset, ${r.measured})` : 'the JVM originals (not run yet)';
+  return r ? `the JVM originals in the lab’s committed run (${r.preset} preset, ${r.measured})` : 'the JVM originals (not run yet)';
 }

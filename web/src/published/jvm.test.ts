@@ -17,7 +17,7 @@ describe('JVM figures in prose', () => {
     const scores = rows.split(' ').map((r) => jvmRow('udp-queue', r)!.score);
     const q = jvmQuote('udp-queue', rows);
     expect(q.text).toMatch(/^[\d.]+M(–[\d.]+M)? ops\/s$/);
-    expect(q.title).toMatch(/^the JVM originals run here \(.+\): clqOffer\/1024/);
+    expect(q.title).toMatch(/^the JVM originals in the lab’s committed run \(.+\): clqOffer\/1024/);
     const r = jvmQuote('udp-queue', rows, { value: 1e6, what: 'a million' });
     const [lo, hi] = [Math.min(...scores) / 1e6, Math.max(...scores) / 1e6];
     expect(r.text).toBe(`${times(lo)}–${times(hi)}`);

@@ -147,7 +147,7 @@ export const udpQueue: Suite = {
   name: 'udp-queue',
   title: 'The UDP receiver: offer into a queue drained at its bound',
   className: 'QueueOfferBenchmark',
-  source: `${published.sources.blog.title} (its three JMH rows, quoted in the verdicts); the dotted lines are the JVM originals run here with the same op (jvm/results)`,
+  source: `${published.sources.blog.title} (its three JMH rows, quoted in the verdicts); the dotted lines are the JVM originals in the lab’s committed run of the same op (jvm/results)`,
   caveat: `The blog did not publish its benchmark: the lab and the JVM originals start the queue half full and drain it at the bound, so size() walks about half the bound. How long the blog’s queue was is not known (its server code’s threshold was ${BLOG.bound.value.toLocaleString('en-US')}; its benchmark’s bound is not given; the lesson shows why neither a queue growing during the run nor one built by guarded offers explains its row). ${SYNCHRONIZATION}`,
   // The queue is in the method's name, as in the blog's table; only the bound is a parameter.
   paramNames: ['capacity'],
