@@ -149,7 +149,7 @@ const predictReverse: Maker = (seed) => {
   const choices = [n, n * 2, (n * (n + 1)) / 2, n * n].map(fmt);
   return {
     id: 'predict-reverse', kind: 'predict', title: 'Predict the pathology',
-    prompt: `Schedule ${n} timers due at 1 … ${n} in order, then cancel all of them in reverse order on the JDK heap. How many equals() calls will the cancellations make in total? Choose, then run it.`,
+    prompt: `Schedule ${n} timers due at 1 … ${n} in order, then cancel all of them in reverse order on the JDK heap. How many equals() calls will the cancellations make in total? Choose, check, then replay it in the player.`,
     choices, hint: 'In reverse, the timer being cancelled is always in the last slot, so every scan reads the whole array.',
     expected: fmt(exact), explanation: `The real heap made ${fmt(exact)} equals() calls: each cancellation scans every remaining slot, ${n} + ${n - 1} + … + 1.`,
     replay: replay('race', ops, 'end'),
@@ -164,7 +164,7 @@ const predictIndexed: Maker = (seed) => {
   const calls = commandWork(ops, 'indexed', 1).equals;
   return {
     id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
-    prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, then run it.`,
+    prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, check, then replay it in the player.`,
     hint: 'Each timer knows its own index. Before removing, Netty checks that the slot it names really holds this timer.', expected: calls,
     explanation: `The real heap made ${fmt(calls)}, one per cancellation: each reads the stored index and goes straight to the slot, where remove makes its one equals() call (Netty's contains(), in the pseudocode's remove line) to check the slot holds this very timer. No search: in reverse that slot is always the last one, which is then simply cleared.`,
     replay: replay('race', ops, 'end'),

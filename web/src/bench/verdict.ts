@@ -4,6 +4,7 @@
 import type { RowResult, SuiteRun } from './runner';
 import type { Comparison } from './suites';
 import { times } from './report';
+import { timesEnd } from '../site/format';
 import {
   VERDICT_CONFIDENCE, claimText, intervalOf, judge, judgeAll, logOfMean, pairedLogRatio, unpairedLogRatio,
   type Claim, type Interval, type LogEstimate, type VerdictState,
@@ -50,7 +51,7 @@ const pct = `${Math.round(VERDICT_CONFIDENCE * 100)} %`;
 
 /** "1,523× (95 % interval 1,310×–1,770×)". */
 export function ratioWithInterval(i: Interval): string {
-  return `${times(i.estimate)} (${pct} interval ${Number.isFinite(i.low) ? times(i.low) : '0'}–${Number.isFinite(i.high) ? times(i.high) : '∞'})`;
+  return `${times(i.estimate)} (${pct} interval ${Number.isFinite(i.low) ? timesEnd(i.low) : '0'}–${Number.isFinite(i.high) ? timesEnd(i.high) : '∞'})`;
 }
 
 /**
@@ -60,7 +61,7 @@ export function ratioWithInterval(i: Interval): string {
  */
 export function intervalCell(i: Interval | undefined): string {
   if (!i) return '—';
-  return `${times(i.estimate)} (${Number.isFinite(i.low) ? times(i.low) : '0'}–${Number.isFinite(i.high) ? times(i.high) : '∞'})`;
+  return `${times(i.estimate)} (${Number.isFinite(i.low) ? timesEnd(i.low) : '0'}–${Number.isFinite(i.high) ? timesEnd(i.high) : '∞'})`;
 }
 
 /** a ÷ b of two measured rows, as a table cell (see intervalCell). */

@@ -17,6 +17,7 @@ import { rowRatio } from '../bench/verdict';
 import type { SuiteRun } from '../bench/runner';
 import type { JvmResults } from '../bench/jvmResults';
 import type { LessonFigures } from './define';
+import { timesEnd } from '../site/format';
 
 /** The committed runs a claim may read, by suite: replaceable, so a test can change a figure. */
 export interface ClaimData {
@@ -233,7 +234,7 @@ export function evaluate(id: string, spec: ClaimSpec, d: ClaimData, at?: string)
   const values = { ...valuesOf(judged.filter((j) => j.i).map((j) => j.i!)), points: byPoint };
   const words = wordsFor(outcome);
   const detail = `${spec.what}, from ${sourceOf(spec, d)}: ${judged.map((j) => `${j.p.label} ${j.i
-    ? (exact ? ratio(j.i.estimate) : `${ratio(j.i.estimate)} (95 % interval ${ratio(j.i.low)}–${ratio(j.i.high)})`) : 'not measured'}`).join('; ')}`;
+    ? (exact ? ratio(j.i.estimate) : `${ratio(j.i.estimate)} (95 % interval ${timesEnd(j.i.low)}–${timesEnd(j.i.high)})`) : 'not measured'}`).join('; ')}`;
   return { id, outcome, pattern: judged.map((j) => j.name).join(', '), text: words === undefined ? `[${outcome}]` : fill(words, values), detail };
 }
 

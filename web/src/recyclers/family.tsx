@@ -63,7 +63,7 @@ export const recyclerFamily: FamilyModule = {
   ],
   View: RecyclerView,
   work: recyclerWork,
-  workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, links, queues and objects made',
+  workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, queues visited, arrays copied, links, queues and objects made',
   describe: describeRecyclerWork,
   Help: RecyclerHelp,
   drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnGets)} gets, ${num(s.limits.drawnRecycles)} recycles and ${num(s.limits.drawnOperations)} operations`,

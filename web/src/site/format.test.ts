@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listing, num, plural } from './format';
+import { listing, num, plural, timesEnd } from './format';
 
 describe('format', () => {
   it('writes counts with the right plural', () => {
@@ -17,5 +17,15 @@ describe('format', () => {
     expect(listing(['a'])).toBe('a');
     expect(listing(['a', 'b'])).toBe('a and b');
     expect(listing(['a', 'b', 'c'])).toBe('a, b and c');
+  });
+});
+
+describe('an interval end', () => {
+  it('never prints 1.00× for an end that is not 1, so an interval wholly below 1 does not read as reaching it', () => {
+    expect(timesEnd(0.9966)).toBe('0.997×');
+    expect(timesEnd(1.0004)).toBe('1.0004×');
+    expect(timesEnd(1)).toBe('1.00×');
+    expect(timesEnd(0.97)).toBe('0.97×');
+    expect(timesEnd(25.4)).toBe('25×');
   });
 });

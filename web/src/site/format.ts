@@ -14,6 +14,17 @@ export function times(x: number): string {
   return `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x >= 0.1 ? x.toFixed(2) : x.toPrecision(2)}×`;
 }
 
+/**
+ * An interval's end as `times` writes it, with more decimals where two would print 1.00× for an
+ * end that is not 1: an interval wholly below 1 (0.97×–0.997×) must not read as reaching it.
+ */
+export function timesEnd(x: number): string {
+  const t = times(x);
+  if (t !== '1.00×' || x === 1) return t;
+  for (let d = 3; d <= 6; d++) if (Number(x.toFixed(d)) !== 1) return `${x.toFixed(d)}×`;
+  return t;
+}
+
 /** "a", "a and b", "a, b and c". */
 export function listing(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
