@@ -20,10 +20,10 @@ use crate::queue::{Outcome, QueueEvent, QueueKind, QueueOp, StepQueue};
 use crate::rng::SplitMix;
 use crate::script::{
     self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
-    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
-    ScriptError, SettingSpec,
+    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, RecordOrCount,
+    Recorded, ScriptError, SettingSpec,
 };
-use crate::trace::{Fields, TraceBuffer};
+use crate::trace::Fields;
 
 /// What a thread's program holds: the script's commands, macros expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -606,15 +606,47 @@ macro_rules! with_queue {
     };
 }
 
-fn recorded<Q: StepQueue + Drawn>(
-    q: &mut Q,
-    rec: &Rc<RefCell<QueueRecorder>>,
+/// What a script runs its queue with: shared, since the scheduler reads it between steps.
+type ScriptProbe = Rc<RefCell<RecordOrCount<QueueRecorder>>>;
+
+/// Runs the program on one queue with a recorder or a counter: one driver, compiled once for
+/// both. Returns what each action did, and the probe.
+fn traced(
+    kind: QueueKind,
     prog: &Program,
-) -> Result<Vec<RunAction>, ScriptError> {
-    rec.borrow_mut().start(q, prog);
-    run(q, prog, DRAW.max_turns, |q, regs, actions, turn| {
-        rec.borrow_mut().observe(q, regs, actions, turn)
-    })
+    probe: RecordOrCount<QueueRecorder>,
+    max_turns: u64,
+) -> Result<(Vec<RunAction>, RecordOrCount<QueueRecorder>), ScriptError> {
+    fn on<Q: StepQueue + Drawn>(
+        q: &mut Q,
+        probe: &ScriptProbe,
+        prog: &Program,
+        max_turns: u64,
+    ) -> Result<Vec<RunAction>, ScriptError> {
+        if let RecordOrCount::Record(r) = &mut *probe.borrow_mut() {
+            r.start(q, prog);
+        }
+        run(
+            q,
+            prog,
+            max_turns,
+            |q, regs, actions, turn| match &mut *probe.borrow_mut() {
+                RecordOrCount::Record(r) => r.observe(q, regs, actions, turn),
+                RecordOrCount::Count(c) => {
+                    let (Turn::Began { action, .. } | Turn::Stepped { action, .. }) = turn;
+                    c.before(actions[action].command);
+                }
+            },
+        )
+    }
+    check(prog, kind)?;
+    let probe: ScriptProbe = Rc::new(RefCell::new(probe));
+    let p = probe.clone();
+    let actions = with_queue!(kind, prog.capacity, p, |q| on(
+        &mut q, &probe, prog, max_turns
+    ))?;
+    let probe = probe.borrow_mut().take();
+    Ok((actions, probe))
 }
 
 /// A program run with a counter alone: outcomes and totals, for tests and benchmarks.
@@ -664,16 +696,10 @@ impl Family for Queues {
         prog.offers
     }
     fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
-        check(prog, kind)?;
-        let rec = Rc::new(RefCell::new(QueueRecorder::new(kind, prog, max_steps)));
-        let p = rec.clone();
-        let actions = with_queue!(kind, prog.capacity, p, |q| recorded(&mut q, &rec, prog))?;
-        let trace = std::mem::replace(
-            &mut rec.borrow_mut().trace,
-            TraceBuffer::new::<QueueEvent>(Vec::new(), 0, 0),
-        );
+        let recorder = QueueRecorder::new(kind, prog, max_steps);
+        let (actions, probe) = traced(kind, prog, RecordOrCount::Record(recorder), DRAW.max_turns)?;
         Ok(Recorded {
-            trace,
+            trace: probe.into_recorder().trace,
             actions: actions
                 .iter()
                 .map(|a| ActionInfo {
@@ -690,23 +716,9 @@ impl Family for Queues {
         prog: &Program,
         commands: usize,
     ) -> Result<CommandCounts, ScriptError> {
-        check(prog, kind)?;
-        let counter = Rc::new(RefCell::new(Counter::new()));
-        let mut split = PerCommand::new::<QueueEvent>(commands);
-        let p = counter.clone();
-        with_queue!(kind, prog.capacity, p, |q| run(
-            &mut q,
-            prog,
-            COUNT.max_turns,
-            |_, _, actions, turn| {
-                let action = match turn {
-                    Turn::Began { action, .. } | Turn::Stepped { action, .. } => action,
-                };
-                split.before(actions[action].command, &counter.borrow());
-            }
-        ))?;
-        let total = counter.borrow().clone();
-        Ok(split.finish(&total))
+        let counter = PerCommand::new::<QueueEvent>(commands);
+        let (_, probe) = traced(kind, prog, RecordOrCount::Count(counter), COUNT.max_turns)?;
+        Ok(probe.into_counts())
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

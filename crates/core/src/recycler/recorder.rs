@@ -8,6 +8,7 @@ use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
 use crate::recycler::{
     DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, StackView, Version,
 };
+use crate::script::RecordOrCount;
 use crate::trace::{Fields, TraceBuffer};
 
 pub const MAX_THREADS: usize = 4;
@@ -851,6 +852,16 @@ impl RecyclerProbe for RecyclerRecorder {
         if let Some(e) = self.pending.take() {
             self.draw(state);
             self.close(e);
+        }
+    }
+}
+
+/// A counted run reads nothing of the recycler's state.
+impl RecyclerProbe for RecordOrCount<RecyclerRecorder> {
+    #[inline]
+    fn observe<S: Inspect>(&mut self, state: &S) {
+        if let RecordOrCount::Record(r) = self {
+            r.observe(state);
         }
     }
 }

@@ -7,15 +7,14 @@
 //! Operations do not interleave: each runs to its end before the next begins, in script order.
 
 use crate::family::Family;
-use crate::probe::Counter;
 use crate::recycler::recorder::{self, RecyclerRecorder};
 use crate::recycler::stack::StackRecycler;
 use crate::recycler::weak_order::{self, WeakOrderRecycler};
 use crate::recycler::{Fault, RecyclerEvent, Version, VirtualRecycler, DEFAULT_MAX_CAPACITY};
 use crate::script::{
     self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
-    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, Recorded,
-    ScriptError, SettingSpec,
+    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, RecordOrCount,
+    Recorded, ScriptError, SettingSpec,
 };
 use crate::trace::Fields;
 
@@ -344,38 +343,30 @@ pub fn action_label(plan: &Plan, a: &Action) -> String {
     }
 }
 
-fn recorded<R: VirtualRecycler<P = RecyclerRecorder>>(mut r: R, plan: &Plan) -> Recorded {
-    run(&mut r, plan, |r, i| r.probe_mut().prepare(i), |_, _| {});
-    let rec = r.into_probe();
-    let entity_labels = plan.names.clone();
-    Recorded {
-        trace: rec.trace,
-        actions: plan
-            .actions
-            .iter()
-            .map(|a| ActionInfo {
-                command: a.command as usize,
-                label: action_label(plan, a),
-                subject: -1,
-            })
-            .collect(),
-        entity_labels,
-    }
-}
+/// What a script runs its structure with.
+type ScriptProbe = RecordOrCount<RecyclerRecorder>;
 
-fn counted<R: VirtualRecycler<P = Counter>>(
-    mut r: R,
-    plan: &Plan,
-    commands: usize,
-) -> CommandCounts {
-    let mut split = PerCommand::new::<RecyclerEvent>(commands);
-    run(
-        &mut r,
-        plan,
-        |r, i| split.before(plan.actions[i].command as usize, r.probe_mut()),
-        |_, _| {},
-    );
-    split.finish(r.probe_mut())
+/// Runs the plan on one version with a recorder or a counter: one driver, compiled once for both.
+fn traced(version: Version, plan: &Plan, probe: ScriptProbe) -> ScriptProbe {
+    fn on<R: VirtualRecycler<P = ScriptProbe>>(mut r: R, plan: &Plan) -> ScriptProbe {
+        let before = |r: &mut R, i: usize| match r.probe_mut() {
+            RecordOrCount::Record(rec) => rec.prepare(i),
+            RecordOrCount::Count(c) => c.before(plan.actions[i].command as usize),
+        };
+        run(&mut r, plan, before, |_, _| {});
+        r.into_probe()
+    }
+    let threads = plan.names.len();
+    match version {
+        Version::Before => on(
+            StackRecycler::new(threads, plan.max_capacity, plan.assertions, probe),
+            plan,
+        ),
+        Version::After => on(
+            WeakOrderRecycler::new(threads, plan.max_capacity, probe),
+            plan,
+        ),
+    }
 }
 
 /// The recycler family: Netty's Recycler before its 2014 rewrite (a thread-local stack, with or
@@ -407,33 +398,25 @@ impl Family for Recyclers {
         plan.max_held
     }
     fn record(version: Version, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let threads = plan.names.len();
-        let rec = RecyclerRecorder::new(version, plan, max_steps);
-        Ok(match version {
-            Version::Before => recorded(
-                StackRecycler::new(threads, plan.max_capacity, plan.assertions, rec),
-                plan,
-            ),
-            Version::After => recorded(
-                WeakOrderRecycler::new(threads, plan.max_capacity, rec),
-                plan,
-            ),
+        let recorder = RecyclerRecorder::new(version, plan, max_steps);
+        let rec = traced(version, plan, RecordOrCount::Record(recorder)).into_recorder();
+        Ok(Recorded {
+            trace: rec.trace,
+            actions: plan
+                .actions
+                .iter()
+                .map(|a| ActionInfo {
+                    command: a.command as usize,
+                    label: action_label(plan, a),
+                    subject: -1,
+                })
+                .collect(),
+            entity_labels: plan.names.clone(),
         })
     }
     fn count(version: Version, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        let threads = plan.names.len();
-        Ok(match version {
-            Version::Before => counted(
-                StackRecycler::new(threads, plan.max_capacity, plan.assertions, Counter::new()),
-                plan,
-                commands,
-            ),
-            Version::After => counted(
-                WeakOrderRecycler::new(threads, plan.max_capacity, Counter::new()),
-                plan,
-                commands,
-            ),
-        })
+        let counter = PerCommand::new::<RecyclerEvent>(commands);
+        Ok(traced(version, plan, RecordOrCount::Count(counter)).into_counts())
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

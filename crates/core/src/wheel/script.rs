@@ -6,12 +6,11 @@
 use std::collections::HashMap;
 
 use crate::family::Family;
-use crate::probe::Counter;
 use crate::script::{
     self, fmt_count, ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand,
-    Recorded, ScriptError,
+    RecordOrCount, Recorded, ScriptError,
 };
-use crate::trace::{Fields, TraceBuffer};
+use crate::trace::Fields;
 use crate::wheel::recorder::{self, WheelRecorder};
 use crate::wheel::{
     DelayQueueTimer, SystemTimer, TimerHandle, TimerKind, VirtualTimer, WheelEvent, TICK_MS,
@@ -347,38 +346,22 @@ fn action_label(plan: &Plan, a: &Action) -> String {
     }
 }
 
-fn recorded<T: VirtualTimer<P = WheelRecorder>>(mut t: T, plan: &Plan) -> Recorded {
-    run(&mut t, plan, |t, i| {
-        t.probe().prepare(i, plan.actions[i].action)
-    });
-    let trace = std::mem::replace(
-        &mut t.probe().trace,
-        TraceBuffer::new::<WheelEvent>(Vec::new(), 0, 0),
-    );
-    Recorded {
-        trace,
-        actions: plan
-            .actions
-            .iter()
-            .map(|a| ActionInfo {
-                command: a.command,
-                label: action_label(plan, &a.action),
-                subject: match a.action {
-                    Action::Add { entity, .. } | Action::Cancel { entity } => entity as i32,
-                    Action::Advance { .. } => -1,
-                },
-            })
-            .collect(),
-        entity_labels: plan.ids.iter().map(|id| id.to_string()).collect(),
-    }
-}
+/// What a script runs its structure with.
+type ScriptProbe = RecordOrCount<WheelRecorder>;
 
-fn counted<T: VirtualTimer<P = Counter>>(mut t: T, plan: &Plan, commands: usize) -> CommandCounts {
-    let mut split = PerCommand::new::<WheelEvent>(commands);
-    run(&mut t, plan, |t, i| {
-        split.before(plan.actions[i].command, t.probe())
-    });
-    split.finish(t.probe())
+/// Runs the plan on one variant with a recorder or a counter: one driver, compiled once for both.
+fn traced(kind: TimerKind, plan: &Plan, probe: ScriptProbe) -> ScriptProbe {
+    fn on<T: VirtualTimer<P = ScriptProbe>>(mut t: T, plan: &Plan) -> ScriptProbe {
+        run(&mut t, plan, |t, i| match t.probe() {
+            RecordOrCount::Record(r) => r.prepare(i, plan.actions[i].action),
+            RecordOrCount::Count(c) => c.before(plan.actions[i].command),
+        });
+        t.probe().take()
+    }
+    match kind {
+        TimerKind::Wheel => on(SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, probe), plan),
+        TimerKind::DelayQueue => on(DelayQueueTimer::with_probe(0, probe), plan),
+    }
 }
 
 /// The timer family: Kafka's hierarchical timing wheel and the `DelayQueue` of tasks it replaced.
@@ -408,27 +391,27 @@ impl Family for Wheels {
     }
     fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
         let recorder = WheelRecorder::new(kind, plan, max_steps);
-        Ok(match kind {
-            TimerKind::Wheel => recorded(
-                SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, recorder),
-                plan,
-            ),
-            TimerKind::DelayQueue => recorded(DelayQueueTimer::with_probe(0, recorder), plan),
+        let rec = traced(kind, plan, RecordOrCount::Record(recorder)).into_recorder();
+        Ok(Recorded {
+            trace: rec.trace,
+            actions: plan
+                .actions
+                .iter()
+                .map(|a| ActionInfo {
+                    command: a.command,
+                    label: action_label(plan, &a.action),
+                    subject: match a.action {
+                        Action::Add { entity, .. } | Action::Cancel { entity } => entity as i32,
+                        Action::Advance { .. } => -1,
+                    },
+                })
+                .collect(),
+            entity_labels: plan.ids.iter().map(|id| id.to_string()).collect(),
         })
     }
     fn count(kind: TimerKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        Ok(match kind {
-            TimerKind::Wheel => counted(
-                SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, Counter::new()),
-                plan,
-                commands,
-            ),
-            TimerKind::DelayQueue => counted(
-                DelayQueueTimer::with_probe(0, Counter::new()),
-                plan,
-                commands,
-            ),
-        })
+        let counter = PerCommand::new::<WheelEvent>(commands);
+        Ok(traced(kind, plan, RecordOrCount::Count(counter)).into_counts())
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![
