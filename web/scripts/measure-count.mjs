@@ -25,6 +25,7 @@ async function load(dir) {
 
 // Commands as the web encodes them: [opcode, a, b, c, thread], opcodes in the schema's order.
 const encode = (...cs) => new Uint32Array(cs.flatMap((c) => [c[0], c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, 0]));
+/** @type {[string, string, Uint32Array, string][]} */
 const CASES = [
   ['heap', 'jdk', encode([3, 20_000], [5]), ''], // schedule 20000, cancel-reverse
   ['heap', 'indexed', encode([3, 100_000], [5]), ''],
