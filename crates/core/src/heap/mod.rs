@@ -9,12 +9,20 @@ pub mod recorder;
 pub mod script;
 pub mod timer;
 
-pub use script::Heaps;
-
 use std::cmp::Ordering;
 
-use crate::family::Variant;
+use crate::family::{Family, Variant};
 use crate::probe::{Event, Kind};
+use crate::script::{
+    ActionInfo, CodeSet, CommandCounts, PerCommand, RawCommand, Recorded, ScriptError,
+};
+use crate::trace::{Fields, TraceBuffer};
+use jdk::JdkHeap;
+use recorder::HeapRecorder;
+use script::{
+    action_label, commands, plan, run, subject, HeapOp, IndexedTimers, Limits, Plan, TimerQueue,
+    COUNT, DRAW, MAX_STEPS,
+};
 
 /// Which heap: `java.util.PriorityQueue` or Netty's `DefaultPriorityQueue`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -191,4 +199,103 @@ pub const INITIAL_CAPACITY: usize = 11;
 /// The JDK's growth rule: double (plus two) while small, then grow by half.
 pub fn grown_capacity(old: usize) -> usize {
     old + if old < 64 { old + 2 } else { old >> 1 }
+}
+
+fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> Recorded {
+    run(&mut q, plan, |q, i| {
+        let layout = q.layout();
+        q.probe()
+            .prepare(i, &layout, subject(&plan.actions[i].action));
+    });
+    let trace = std::mem::replace(
+        &mut q.probe().trace,
+        TraceBuffer::new::<HeapEvent>(Vec::new(), 0, 0),
+    );
+    Recorded {
+        trace,
+        actions: plan
+            .actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(&a.action),
+                subject: subject(&a.action).map_or(-1, |t| i32::try_from(t.seq).unwrap_or(-1)),
+            })
+            .collect(),
+        entity_labels: plan.timers.iter().map(|t| t.deadline.to_string()).collect(),
+    }
+}
+
+/// Counted on its own instantiation, not the recorder's (as the other families are): a counted
+/// heap script may make five billion comparisons, and the recorder's probe, one branch away,
+/// keeps LLVM from counting the JDK's scan in registers: counting ran 2.0× slower that way (the
+/// heap's own code is 2 KB of the gzipped module).
+fn counted<Q: TimerQueue<P = PerCommand>>(mut q: Q, plan: &Plan) -> CommandCounts {
+    run(&mut q, plan, |q, i| {
+        q.probe().before(plan.actions[i].command)
+    });
+    std::mem::replace(q.probe(), PerCommand::new::<HeapEvent>(0)).finish()
+}
+
+/// The heap family: the JDK's `PriorityQueue` and Netty's `DefaultPriorityQueue`, driven by
+/// timers.
+pub struct Heaps;
+
+impl Family for Heaps {
+    const NAME: &'static str = "heap";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::heap::bench::SUITES;
+    const OLD_VARIANT_PARAM: &'static str = "heap";
+    type Op = HeapOp;
+    type Variant = HeapKind;
+    type Event = HeapEvent;
+    type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
+
+    fn plan(raw: &[RawCommand], _: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(&commands(raw)?, limits)
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_size
+    }
+    fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let recorder = HeapRecorder::new(kind, max_steps);
+        Ok(match kind {
+            HeapKind::Jdk => recorded(JdkHeap::with_probe(recorder), plan),
+            HeapKind::Indexed => recorded(IndexedTimers::new(recorder), plan),
+        })
+    }
+    fn count(kind: HeapKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        Ok(match kind {
+            HeapKind::Jdk => counted(
+                JdkHeap::with_probe(PerCommand::new::<HeapEvent>(commands)),
+                plan,
+            ),
+            HeapKind::Indexed => counted(
+                IndexedTimers::new(PerCommand::new::<HeapEvent>(commands)),
+                plan,
+            ),
+        })
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
+            ("drawnTimers", DRAW.max_size as u64),
+            ("drawnOperations", DRAW.max_actions as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedTimers", COUNT.max_size as u64),
+            ("countedOperations", COUNT.max_actions as u64),
+            ("countedEquals", COUNT.max_equals),
+        ]
+    }
+    fn fields() -> Fields {
+        recorder::fields()
+    }
+    fn codes() -> Vec<CodeSet> {
+        vec![recorder::flag::set()]
+    }
 }

@@ -9,6 +9,7 @@
 
 use std::cmp::Ordering;
 
+use crate::heap::script::MAX_SLOTS;
 use crate::heap::timer::Timer;
 use crate::heap::{HeapEvent, HeapKind, Loc, Op, INITIAL_CAPACITY};
 use crate::probe::Probe;
@@ -30,9 +31,6 @@ impl HeapItem for Timer {
         self.deadline.to_string()
     }
 }
-
-/// The most array slots a heap frame has room for (what the tree view can draw).
-pub const MAX_SLOTS: usize = 127;
 
 codes! {
     /// Bits of the `flags` field, per slot.

@@ -5,18 +5,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::family::Family;
 use crate::heap::indexed::{Handle, IndexedHeap};
 use crate::heap::jdk::JdkHeap;
-use crate::heap::recorder::{self, HeapRecorder, MAX_SLOTS};
 use crate::heap::timer::Timer;
-use crate::heap::{HeapEvent, HeapKind};
+use crate::heap::HeapEvent;
 use crate::probe::Probe;
-use crate::script::{
-    self, fmt_count, ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand,
-    Recorded, ScriptError,
-};
-use crate::trace::{Fields, TraceBuffer};
+use crate::script::{self, fmt_count, ArgSpec, OpSpec, RawCommand, ScriptError};
 
 /// One command as written in a script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,7 +272,7 @@ pub fn run<Q: TimerQueue>(q: &mut Q, plan: &Plan, mut before: impl FnMut(&mut Q,
     }
 }
 
-fn subject(a: &Action) -> Option<Timer> {
+pub fn subject(a: &Action) -> Option<Timer> {
     match *a {
         Action::Add(t) => Some(t),
         Action::Poll => None,
@@ -287,7 +281,7 @@ fn subject(a: &Action) -> Option<Timer> {
 }
 
 /// "add 40", "poll", "remove 30 (not queued)": an action as the reader would write it.
-fn action_label(a: &Action) -> String {
+pub fn action_label(a: &Action) -> String {
     match *a {
         Action::Add(t) => format!("add {}", t.deadline),
         Action::Poll => "poll".to_string(),
@@ -301,42 +295,9 @@ fn action_label(a: &Action) -> String {
     }
 }
 
-fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> Recorded {
-    run(&mut q, plan, |q, i| {
-        let layout = q.layout();
-        q.probe()
-            .prepare(i, &layout, subject(&plan.actions[i].action));
-    });
-    let trace = std::mem::replace(
-        &mut q.probe().trace,
-        TraceBuffer::new::<HeapEvent>(Vec::new(), 0, 0),
-    );
-    Recorded {
-        trace,
-        actions: plan
-            .actions
-            .iter()
-            .map(|a| ActionInfo {
-                command: a.command,
-                label: action_label(&a.action),
-                subject: subject(&a.action).map_or(-1, |t| i32::try_from(t.seq).unwrap_or(-1)),
-            })
-            .collect(),
-        entity_labels: plan.timers.iter().map(|t| t.deadline.to_string()).collect(),
-    }
-}
-
-/// Counted on its own instantiation, not the recorder's (as the other families are): a counted
-/// heap script may make five billion comparisons, and the recorder's probe, one branch away,
-/// keeps LLVM from counting the JDK's scan in registers: counting ran 2.0× slower that way (the
-/// heap's own code is 2 KB of the gzipped module).
-fn counted<Q: TimerQueue<P = PerCommand>>(mut q: Q, plan: &Plan) -> CommandCounts {
-    run(&mut q, plan, |q, i| {
-        q.probe().before(plan.actions[i].command)
-    });
-    std::mem::replace(q.probe(), PerCommand::new::<HeapEvent>(0)).finish()
-}
-
+/// The most array slots a heap frame has room for (what the tree view can draw): the most timers
+/// a drawn script may have queued at once.
+pub const MAX_SLOTS: usize = 127;
 /// Drawn scripts: what a tree can show and a player can step through.
 pub const DRAW: Limits = Limits {
     max_size: MAX_SLOTS,
@@ -414,69 +375,6 @@ pub fn commands(raw: &[RawCommand]) -> Result<Vec<Command>, ScriptError> {
             }
         })
         .collect())
-}
-
-/// The heap family: the JDK's `PriorityQueue` and Netty's `DefaultPriorityQueue`, driven by
-/// timers.
-pub struct Heaps;
-
-impl Family for Heaps {
-    const NAME: &'static str = "heap";
-    const BENCHES: &'static [crate::kernel::Suite] = crate::heap::bench::SUITES;
-    const OLD_VARIANT_PARAM: &'static str = "heap";
-    type Op = HeapOp;
-    type Variant = HeapKind;
-    type Event = HeapEvent;
-    type Plan = Plan;
-    type Limits = Limits;
-    const DRAW: Limits = DRAW;
-    const COUNT: Limits = COUNT;
-    const MAX_STEPS: usize = MAX_STEPS;
-
-    fn plan(raw: &[RawCommand], _: &str, limits: Limits) -> Result<Plan, ScriptError> {
-        plan(&commands(raw)?, limits)
-    }
-    fn actions(plan: &Plan) -> usize {
-        plan.actions.len()
-    }
-    fn max_size(plan: &Plan) -> usize {
-        plan.max_size
-    }
-    fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = HeapRecorder::new(kind, max_steps);
-        Ok(match kind {
-            HeapKind::Jdk => recorded(JdkHeap::with_probe(recorder), plan),
-            HeapKind::Indexed => recorded(IndexedTimers::new(recorder), plan),
-        })
-    }
-    fn count(kind: HeapKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        Ok(match kind {
-            HeapKind::Jdk => counted(
-                JdkHeap::with_probe(PerCommand::new::<HeapEvent>(commands)),
-                plan,
-            ),
-            HeapKind::Indexed => counted(
-                IndexedTimers::new(PerCommand::new::<HeapEvent>(commands)),
-                plan,
-            ),
-        })
-    }
-    fn limits() -> Vec<(&'static str, u64)> {
-        vec![
-            ("drawnTimers", DRAW.max_size as u64),
-            ("drawnOperations", DRAW.max_actions as u64),
-            ("drawnSteps", MAX_STEPS as u64),
-            ("countedTimers", COUNT.max_size as u64),
-            ("countedOperations", COUNT.max_actions as u64),
-            ("countedEquals", COUNT.max_equals),
-        ]
-    }
-    fn fields() -> Fields {
-        recorder::fields()
-    }
-    fn codes() -> Vec<CodeSet> {
-        vec![recorder::flag::set()]
-    }
 }
 
 #[cfg(test)]
@@ -599,11 +497,12 @@ mod tests {
 #[cfg(test)]
 mod trace_tests {
     use super::*;
-    use crate::family::Planned;
-    use crate::family::Variant;
+    use crate::family::{Family, Planned, Variant};
     use crate::heap::kind;
+    use crate::heap::{HeapKind, Heaps};
     use crate::probe::Event;
     use crate::script::PlannedScript;
+    use crate::script::Recorded;
     use crate::trace::{STEP_WIDTH, TOTAL};
 
     const LIMITS: Limits = Limits {

@@ -17,11 +17,25 @@ pub mod recorder;
 pub mod script;
 pub mod udp_sim;
 
-use crate::family::Variant;
-use crate::probe::{Event, Kind};
-use jctools::{ring_capacity, RingKind};
+use std::cell::RefCell;
+use std::rc::Rc;
 
-pub use script::Queues;
+use crate::family::{Family, Variant};
+use crate::probe::{Event, Kind};
+use crate::script::{
+    ActionInfo, CodeSet, CommandCounts, PerCommand, RawCommand, RecordOrCount, Recorded,
+    ScriptError, SettingSpec,
+};
+use crate::trace::Fields;
+use array::ArrayQueue;
+use jctools::RingQueue;
+use jctools::{ring_capacity, RingKind};
+use linked::LinkedQueue;
+use recorder::{Drawn, QueueRecorder};
+use script::{
+    action_label, check, program, run, with_queue, Limits, Program, QueueCommand, RunAction, Turn,
+    COUNT, DEFAULT_CAPACITY, DRAW, MAX_STEPS, SETTINGS,
+};
 
 /// Which queue a script runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -388,5 +402,124 @@ pub trait StepQueue {
             Outcome::Size(n) => n,
             _ => 0,
         }
+    }
+}
+
+/// What a script runs its queue with: shared, since the scheduler reads it between steps.
+type ScriptProbe = Rc<RefCell<RecordOrCount<QueueRecorder>>>;
+
+/// Runs the program on one queue with a recorder or a counter: one driver, compiled once for
+/// both. Returns what each action did, and the probe.
+fn traced(
+    kind: QueueKind,
+    prog: &Program,
+    probe: RecordOrCount<QueueRecorder>,
+    max_turns: u64,
+) -> Result<(Vec<RunAction>, RecordOrCount<QueueRecorder>), ScriptError> {
+    fn on<Q: StepQueue + Drawn>(
+        q: &mut Q,
+        probe: &ScriptProbe,
+        prog: &Program,
+        max_turns: u64,
+    ) -> Result<Vec<RunAction>, ScriptError> {
+        if let RecordOrCount::Record(r) = &mut *probe.borrow_mut() {
+            r.start(q, prog);
+        }
+        run(
+            q,
+            prog,
+            max_turns,
+            |q, regs, actions, turn| match &mut *probe.borrow_mut() {
+                RecordOrCount::Record(r) => r.observe(q, regs, actions, turn),
+                RecordOrCount::Count(c) => {
+                    let (Turn::Began { action, .. } | Turn::Stepped { action, .. }) = turn;
+                    c.before(actions[action].command);
+                }
+            },
+        )
+    }
+    check(prog, kind)?;
+    let probe: ScriptProbe = Rc::new(RefCell::new(probe));
+    let p = probe.clone();
+    let actions = with_queue!(kind, prog.capacity, p, |q| on(
+        &mut q, &probe, prog, max_turns
+    ))?;
+    let probe = probe.borrow_mut().take();
+    Ok((actions, probe))
+}
+
+/// The queue family: the JDK's ConcurrentLinkedQueue and ArrayBlockingQueue and JCTools' SPSC
+/// and MPSC rings, threads interleaved one atomic step at a time.
+pub struct Queues;
+
+impl Family for Queues {
+    const NAME: &'static str = "queue";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::queue::bench::SUITES;
+    const OLD_VARIANT_PARAM: &'static str = "queue";
+    const THREADS: bool = true;
+    const SETTINGS: &'static [SettingSpec] = SETTINGS;
+    type Op = QueueCommand;
+    type Variant = QueueKind;
+    type Event = QueueEvent;
+    type Plan = Program;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
+
+    fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Program, ScriptError> {
+        program(raw, settings, limits)
+    }
+    fn actions(prog: &Program) -> usize {
+        prog.ops
+    }
+    fn max_size(prog: &Program) -> usize {
+        prog.offers
+    }
+    fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let recorder = QueueRecorder::new(kind, prog, max_steps);
+        let (actions, probe) = traced(kind, prog, RecordOrCount::Record(recorder), DRAW.max_turns)?;
+        Ok(Recorded {
+            trace: probe.into_recorder().trace,
+            actions: actions
+                .iter()
+                .map(|a| ActionInfo {
+                    command: a.command,
+                    label: action_label(prog, a),
+                    subject: a.thread as i32,
+                })
+                .collect(),
+            entity_labels: prog.names.clone(),
+        })
+    }
+    fn count(
+        kind: QueueKind,
+        prog: &Program,
+        commands: usize,
+    ) -> Result<CommandCounts, ScriptError> {
+        let counter = PerCommand::new::<QueueEvent>(commands);
+        let (_, probe) = traced(kind, prog, RecordOrCount::Count(counter), COUNT.max_turns)?;
+        Ok(probe.into_counts())
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
+            ("drawnThreads", DRAW.max_threads as u64),
+            ("drawnOffers", DRAW.max_offers as u64),
+            ("drawnOperations", DRAW.max_ops as u64),
+            ("drawnCapacity", DRAW.max_capacity as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedThreads", COUNT.max_threads as u64),
+            ("countedOffers", COUNT.max_offers as u64),
+            ("countedOperations", COUNT.max_ops as u64),
+            ("countedCapacity", COUNT.max_capacity as u64),
+            ("defaultCapacity", DEFAULT_CAPACITY as u64),
+            ("maxLookAheadStep", jctools::MAX_LOOK_AHEAD_STEP),
+        ]
+    }
+    fn fields() -> Fields {
+        recorder::fields()
+    }
+    fn codes() -> Vec<CodeSet> {
+        vec![recorder::focus::set(), recorder::state::set()]
     }
 }

@@ -7,14 +7,12 @@ use crate::probe::Probe;
 use crate::queue::array::ArrayQueue;
 use crate::queue::jctools::{RingQueue, EMPTY};
 use crate::queue::linked::{LinkedQueue, NIL};
-use crate::queue::script::{outcome_label, Program, RunAction, Turn};
+use crate::queue::script::{
+    outcome_label, Program, RunAction, Turn, MAX_NODES, MAX_SLOTS, MAX_THREADS,
+};
 use crate::queue::{Field, Outcome, QueueEvent, QueueKind, QueueOp, StepQueue, NULL};
 use crate::trace::{Fields, TraceBuffer};
 
-pub const MAX_THREADS: usize = 6;
-/// Nodes a drawn CLQ may allocate: the dummy and one per offer.
-pub const MAX_NODES: usize = 64;
-pub const MAX_SLOTS: usize = 64;
 /// Polled elements the frame lists, in the order they came out.
 pub const MAX_POLLED: usize = 64;
 
@@ -439,7 +437,8 @@ mod tests {
     use crate::family::Variant;
     use crate::queue::kind;
     use crate::queue::script::tests::raw;
-    use crate::queue::script::{program, Queues, DRAW};
+    use crate::queue::script::{program, DRAW};
+    use crate::queue::Queues;
 
     #[test]
     fn every_kind_is_narrated_and_frames_replay() {

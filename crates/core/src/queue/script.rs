@@ -10,20 +10,17 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::family::{Family, Variant};
+use crate::family::Variant;
 use crate::probe::Counter;
 use crate::queue::array::ArrayQueue;
-use crate::queue::jctools::{self, RingKind, RingQueue};
+use crate::queue::jctools::{RingKind, RingQueue};
 use crate::queue::linked::LinkedQueue;
-use crate::queue::recorder::{self, Drawn, QueueRecorder};
-use crate::queue::{Outcome, QueueEvent, QueueKind, QueueOp, StepQueue};
+use crate::queue::{Outcome, QueueKind, QueueOp, StepQueue};
 use crate::rng::SplitMix;
 use crate::script::{
     self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
-    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, RecordOrCount,
-    Recorded, ScriptError, SettingSpec,
+    ArgSpec, OpSpec, RawCommand, ScriptError, SettingSpec,
 };
-use crate::trace::Fields;
 
 /// What a thread's program holds: the script's commands, macros expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,11 +68,17 @@ pub struct Limits {
 }
 
 /// Drawn scripts: what the views can show (nodes, slots, threads) and a player can step through.
+/// Threads a drawn script may name.
+pub const MAX_THREADS: usize = 6;
+/// Nodes a drawn CLQ may allocate: the dummy and one per offer.
+pub const MAX_NODES: usize = 64;
+/// Slots a drawn array or ring may have.
+pub const MAX_SLOTS: usize = 64;
 pub const DRAW: Limits = Limits {
-    max_threads: recorder::MAX_THREADS,
-    max_offers: recorder::MAX_NODES - 1,
+    max_threads: MAX_THREADS,
+    max_offers: MAX_NODES - 1,
     max_ops: 200,
-    max_capacity: recorder::MAX_SLOTS,
+    max_capacity: MAX_SLOTS,
     max_turns: 1_000_000,
 };
 pub const COUNT: Limits = Limits {
@@ -605,49 +608,7 @@ macro_rules! with_queue {
         }
     };
 }
-
-/// What a script runs its queue with: shared, since the scheduler reads it between steps.
-type ScriptProbe = Rc<RefCell<RecordOrCount<QueueRecorder>>>;
-
-/// Runs the program on one queue with a recorder or a counter: one driver, compiled once for
-/// both. Returns what each action did, and the probe.
-fn traced(
-    kind: QueueKind,
-    prog: &Program,
-    probe: RecordOrCount<QueueRecorder>,
-    max_turns: u64,
-) -> Result<(Vec<RunAction>, RecordOrCount<QueueRecorder>), ScriptError> {
-    fn on<Q: StepQueue + Drawn>(
-        q: &mut Q,
-        probe: &ScriptProbe,
-        prog: &Program,
-        max_turns: u64,
-    ) -> Result<Vec<RunAction>, ScriptError> {
-        if let RecordOrCount::Record(r) = &mut *probe.borrow_mut() {
-            r.start(q, prog);
-        }
-        run(
-            q,
-            prog,
-            max_turns,
-            |q, regs, actions, turn| match &mut *probe.borrow_mut() {
-                RecordOrCount::Record(r) => r.observe(q, regs, actions, turn),
-                RecordOrCount::Count(c) => {
-                    let (Turn::Began { action, .. } | Turn::Stepped { action, .. }) = turn;
-                    c.before(actions[action].command);
-                }
-            },
-        )
-    }
-    check(prog, kind)?;
-    let probe: ScriptProbe = Rc::new(RefCell::new(probe));
-    let p = probe.clone();
-    let actions = with_queue!(kind, prog.capacity, p, |q| on(
-        &mut q, &probe, prog, max_turns
-    ))?;
-    let probe = probe.borrow_mut().take();
-    Ok((actions, probe))
-}
+pub(crate) use with_queue;
 
 /// A program run with a counter alone: outcomes and totals, for tests and benchmarks.
 pub fn run_counted(
@@ -665,82 +626,6 @@ pub fn run_counted(
     ))?;
     let c = counter.borrow().clone();
     Ok((actions, c))
-}
-
-/// The queue family: the JDK's ConcurrentLinkedQueue and ArrayBlockingQueue and JCTools' SPSC
-/// and MPSC rings, threads interleaved one atomic step at a time.
-pub struct Queues;
-
-impl Family for Queues {
-    const NAME: &'static str = "queue";
-    const BENCHES: &'static [crate::kernel::Suite] = crate::queue::bench::SUITES;
-    const OLD_VARIANT_PARAM: &'static str = "queue";
-    const THREADS: bool = true;
-    const SETTINGS: &'static [SettingSpec] = SETTINGS;
-    type Op = QueueCommand;
-    type Variant = QueueKind;
-    type Event = QueueEvent;
-    type Plan = Program;
-    type Limits = Limits;
-    const DRAW: Limits = DRAW;
-    const COUNT: Limits = COUNT;
-    const MAX_STEPS: usize = MAX_STEPS;
-
-    fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Program, ScriptError> {
-        program(raw, settings, limits)
-    }
-    fn actions(prog: &Program) -> usize {
-        prog.ops
-    }
-    fn max_size(prog: &Program) -> usize {
-        prog.offers
-    }
-    fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = QueueRecorder::new(kind, prog, max_steps);
-        let (actions, probe) = traced(kind, prog, RecordOrCount::Record(recorder), DRAW.max_turns)?;
-        Ok(Recorded {
-            trace: probe.into_recorder().trace,
-            actions: actions
-                .iter()
-                .map(|a| ActionInfo {
-                    command: a.command,
-                    label: action_label(prog, a),
-                    subject: a.thread as i32,
-                })
-                .collect(),
-            entity_labels: prog.names.clone(),
-        })
-    }
-    fn count(
-        kind: QueueKind,
-        prog: &Program,
-        commands: usize,
-    ) -> Result<CommandCounts, ScriptError> {
-        let counter = PerCommand::new::<QueueEvent>(commands);
-        let (_, probe) = traced(kind, prog, RecordOrCount::Count(counter), COUNT.max_turns)?;
-        Ok(probe.into_counts())
-    }
-    fn limits() -> Vec<(&'static str, u64)> {
-        vec![
-            ("drawnThreads", DRAW.max_threads as u64),
-            ("drawnOffers", DRAW.max_offers as u64),
-            ("drawnOperations", DRAW.max_ops as u64),
-            ("drawnCapacity", DRAW.max_capacity as u64),
-            ("drawnSteps", MAX_STEPS as u64),
-            ("countedThreads", COUNT.max_threads as u64),
-            ("countedOffers", COUNT.max_offers as u64),
-            ("countedOperations", COUNT.max_ops as u64),
-            ("countedCapacity", COUNT.max_capacity as u64),
-            ("defaultCapacity", DEFAULT_CAPACITY as u64),
-            ("maxLookAheadStep", jctools::MAX_LOOK_AHEAD_STEP),
-        ]
-    }
-    fn fields() -> Fields {
-        recorder::fields()
-    }
-    fn codes() -> Vec<CodeSet> {
-        vec![recorder::focus::set(), recorder::state::set()]
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! slots) is drawn into the frame, and the step gets a sentence naming the thread.
 
 use crate::probe::Probe;
-use crate::recycler::script::Plan;
+use crate::recycler::script::{Plan, MAX_OBJECTS, MAX_SLOTS, MAX_THREADS};
 use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
 use crate::recycler::{
     DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, StackView, Version,
@@ -11,11 +11,6 @@ use crate::recycler::{
 use crate::script::RecordOrCount;
 use crate::trace::{Fields, TraceBuffer};
 
-pub const MAX_THREADS: usize = 4;
-pub const MAX_OBJECTS: usize = 48;
-/// Stack slots drawn per thread (a drawn script recycles at most this many times, so no stack
-/// holds more, stale slots included).
-pub const MAX_SLOTS: usize = 64;
 pub const MAX_QUEUES: usize = MAX_THREADS * (MAX_THREADS - 1);
 /// Every queue's first link, plus one per 16 handles queued.
 pub const MAX_LINKS: usize = MAX_QUEUES + MAX_SLOTS / LINK_CAPACITY;

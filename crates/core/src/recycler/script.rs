@@ -6,17 +6,11 @@
 //!
 //! Operations do not interleave: each runs to its end before the next begins, in script order.
 
-use crate::family::Family;
-use crate::recycler::recorder::{self, RecyclerRecorder};
-use crate::recycler::stack::StackRecycler;
-use crate::recycler::weak_order::{self, WeakOrderRecycler};
-use crate::recycler::{Fault, RecyclerEvent, Version, VirtualRecycler, DEFAULT_MAX_CAPACITY};
+use crate::recycler::{Fault, VirtualRecycler, DEFAULT_MAX_CAPACITY};
 use crate::script::{
     self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
-    ActionInfo, ArgSpec, CodeSet, CommandCounts, OpSpec, PerCommand, RawCommand, RecordOrCount,
-    Recorded, ScriptError, SettingSpec,
+    ArgSpec, OpSpec, RawCommand, ScriptError, SettingSpec,
 };
-use crate::trace::Fields;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -53,10 +47,17 @@ pub struct Limits {
     pub max_actions: usize,
 }
 
+/// Threads a drawn script may name.
+pub const MAX_THREADS: usize = 4;
+/// Gets a drawn script may make (each may allocate an object).
+pub const MAX_OBJECTS: usize = 48;
+/// Stack slots drawn per thread (a drawn script recycles at most this many times, so no stack
+/// holds more, stale slots included).
+pub const MAX_SLOTS: usize = 64;
 pub const DRAW: Limits = Limits {
-    max_threads: recorder::MAX_THREADS,
-    max_gets: recorder::MAX_OBJECTS,
-    max_recycles: recorder::MAX_SLOTS,
+    max_threads: MAX_THREADS,
+    max_gets: MAX_OBJECTS,
+    max_recycles: MAX_SLOTS,
     max_actions: 200,
 };
 pub const COUNT: Limits = Limits {
@@ -340,106 +341,5 @@ pub fn action_label(plan: &Plan, a: &Action) -> String {
         Op::Get(n) => format!("{who}: get #{}", n + 1),
         Op::Recycle(n) => format!("{who}: recycle #{}", n + 1),
         Op::Exit => format!("{who}: exit"),
-    }
-}
-
-/// What a script runs its structure with.
-type ScriptProbe = RecordOrCount<RecyclerRecorder>;
-
-/// Runs the plan on one version with a recorder or a counter: one driver, compiled once for both.
-fn traced(version: Version, plan: &Plan, probe: ScriptProbe) -> ScriptProbe {
-    fn on<R: VirtualRecycler<P = ScriptProbe>>(mut r: R, plan: &Plan) -> ScriptProbe {
-        let before = |r: &mut R, i: usize| match r.probe_mut() {
-            RecordOrCount::Record(rec) => rec.prepare(i),
-            RecordOrCount::Count(c) => c.before(plan.actions[i].command as usize),
-        };
-        run(&mut r, plan, before, |_, _| {});
-        r.into_probe()
-    }
-    let threads = plan.names.len();
-    match version {
-        Version::Before => on(
-            StackRecycler::new(threads, plan.max_capacity, plan.assertions, probe),
-            plan,
-        ),
-        Version::After => on(
-            WeakOrderRecycler::new(threads, plan.max_capacity, probe),
-            plan,
-        ),
-    }
-}
-
-/// The recycler family: Netty's Recycler before its 2014 rewrite (a thread-local stack, with or
-/// without the assertion's identity map) and after it (stacks and WeakOrderQueues).
-pub struct Recyclers;
-
-impl Family for Recyclers {
-    const NAME: &'static str = "recycler";
-    const BENCHES: &'static [crate::kernel::Suite] = crate::recycler::bench::SUITES;
-    const OLD_VARIANT_PARAM: &'static str = "version";
-    const THREADS: bool = true;
-    const SETTINGS: &'static [SettingSpec] = SETTINGS;
-    type Op = RecyclerCommand;
-    type Variant = Version;
-    type Event = RecyclerEvent;
-    type Plan = Plan;
-    type Limits = Limits;
-    const DRAW: Limits = DRAW;
-    const COUNT: Limits = COUNT;
-    const MAX_STEPS: usize = MAX_STEPS;
-
-    fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, ScriptError> {
-        plan(raw, settings, limits)
-    }
-    fn actions(plan: &Plan) -> usize {
-        plan.actions.len()
-    }
-    fn max_size(plan: &Plan) -> usize {
-        plan.max_held
-    }
-    fn record(version: Version, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = RecyclerRecorder::new(version, plan, max_steps);
-        let rec = traced(version, plan, RecordOrCount::Record(recorder)).into_recorder();
-        Ok(Recorded {
-            trace: rec.trace,
-            actions: plan
-                .actions
-                .iter()
-                .map(|a| ActionInfo {
-                    command: a.command as usize,
-                    label: action_label(plan, a),
-                    subject: -1,
-                })
-                .collect(),
-            entity_labels: plan.names.clone(),
-        })
-    }
-    fn count(version: Version, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        let counter = PerCommand::new::<RecyclerEvent>(commands);
-        Ok(traced(version, plan, RecordOrCount::Count(counter)).into_counts())
-    }
-    fn limits() -> Vec<(&'static str, u64)> {
-        vec![
-            ("drawnThreads", DRAW.max_threads as u64),
-            ("drawnGets", DRAW.max_gets as u64),
-            ("drawnRecycles", DRAW.max_recycles as u64),
-            ("drawnOperations", DRAW.max_actions as u64),
-            ("drawnSteps", MAX_STEPS as u64),
-            ("countedThreads", COUNT.max_threads as u64),
-            ("countedOperations", COUNT.max_actions as u64),
-            ("linkCapacity", weak_order::LINK_CAPACITY as u64),
-            ("stackSlots", recorder::MAX_SLOTS as u64),
-        ]
-    }
-    fn fields() -> Fields {
-        recorder::fields()
-    }
-    fn codes() -> Vec<CodeSet> {
-        vec![
-            recorder::outcome::set(),
-            recorder::place::set(),
-            Fault::set(),
-            weak_order::id::set(),
-        ]
     }
 }

@@ -40,11 +40,17 @@ mod system_timer;
 
 pub use delay_queue::*;
 pub use event::*;
-pub use script::Wheels;
 pub use system_timer::*;
 
-use crate::family::Variant;
+use crate::family::{Family, Variant};
 use crate::probe::Probe;
+use crate::script::{
+    ActionInfo, CodeSet, CommandCounts, PerCommand, RawCommand, RecordOrCount, Recorded,
+    ScriptError,
+};
+use crate::trace::Fields;
+use recorder::WheelRecorder;
+use script::{action_label, plan, run, Action, Limits, Plan, WheelCommand, COUNT, DRAW, MAX_STEPS};
 
 /// Kafka's `SystemTimer` defaults.
 pub const TICK_MS: u64 = 1;
@@ -120,6 +126,93 @@ impl Variant for TimerKind {
                 "fire",
             ],
         }
+    }
+}
+
+/// What a script runs its structure with.
+type ScriptProbe = RecordOrCount<WheelRecorder>;
+
+/// Runs the plan on one variant with a recorder or a counter: one driver, compiled once for both.
+fn traced(kind: TimerKind, plan: &Plan, probe: ScriptProbe) -> ScriptProbe {
+    fn on<T: VirtualTimer<P = ScriptProbe>>(mut t: T, plan: &Plan) -> ScriptProbe {
+        run(&mut t, plan, |t, i| match t.probe() {
+            RecordOrCount::Record(r) => r.prepare(i, plan.actions[i].action),
+            RecordOrCount::Count(c) => c.before(plan.actions[i].command),
+        });
+        t.probe().take()
+    }
+    match kind {
+        TimerKind::Wheel => on(SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, probe), plan),
+        TimerKind::DelayQueue => on(DelayQueueTimer::with_probe(0, probe), plan),
+    }
+}
+
+/// The timer family: Kafka's hierarchical timing wheel and the `DelayQueue` of tasks it replaced.
+pub struct Wheels;
+
+impl Family for Wheels {
+    const NAME: &'static str = "wheel";
+    const BENCHES: &'static [crate::kernel::Suite] = crate::wheel::bench::SUITES;
+    const OLD_VARIANT_PARAM: &'static str = "view";
+    type Op = WheelCommand;
+    type Variant = TimerKind;
+    type Event = WheelEvent;
+    type Plan = Plan;
+    type Limits = Limits;
+    const DRAW: Limits = DRAW;
+    const COUNT: Limits = COUNT;
+    const MAX_STEPS: usize = MAX_STEPS;
+
+    fn plan(raw: &[RawCommand], _: &str, limits: Limits) -> Result<Plan, ScriptError> {
+        plan(raw, limits)
+    }
+    fn actions(plan: &Plan) -> usize {
+        plan.actions.len()
+    }
+    fn max_size(plan: &Plan) -> usize {
+        plan.max_size
+    }
+    fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
+        let recorder = WheelRecorder::new(kind, plan, max_steps);
+        let rec = traced(kind, plan, RecordOrCount::Record(recorder)).into_recorder();
+        Ok(Recorded {
+            trace: rec.trace,
+            actions: plan
+                .actions
+                .iter()
+                .map(|a| ActionInfo {
+                    command: a.command,
+                    label: action_label(plan, &a.action),
+                    subject: match a.action {
+                        Action::Add { entity, .. } | Action::Cancel { entity } => entity as i32,
+                        Action::Advance { .. } => -1,
+                    },
+                })
+                .collect(),
+            entity_labels: plan.ids.iter().map(|id| id.to_string()).collect(),
+        })
+    }
+    fn count(kind: TimerKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
+        let counter = PerCommand::new::<WheelEvent>(commands);
+        Ok(traced(kind, plan, RecordOrCount::Count(counter)).into_counts())
+    }
+    fn limits() -> Vec<(&'static str, u64)> {
+        vec![
+            ("drawnTimers", DRAW.max_timers as u64),
+            ("drawnOperations", DRAW.max_actions as u64),
+            ("drawnSteps", MAX_STEPS as u64),
+            ("countedTimers", COUNT.max_timers as u64),
+            ("countedOperations", COUNT.max_actions as u64),
+            ("drawnLevels", recorder::MAX_LEVELS as u64),
+            ("wheelSize", WHEEL_SIZE as u64),
+            ("tickMs", TICK_MS),
+        ]
+    }
+    fn fields() -> Fields {
+        recorder::fields()
+    }
+    fn codes() -> Vec<CodeSet> {
+        vec![crate::heap::recorder::flag::set()]
     }
 }
 

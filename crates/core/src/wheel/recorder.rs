@@ -9,11 +9,9 @@ use crate::heap::recorder::{HeapAt, HeapItem, HeapMirror, Nouns};
 use crate::heap::{HeapEvent, HeapKind, Op};
 use crate::probe::Probe;
 use crate::trace::{self, Fields, TraceBuffer};
-use crate::wheel::script::{Action, Plan};
+use crate::wheel::script::{Action, Plan, MAX_TIMERS};
 use crate::wheel::{TimerKind, WheelEvent, WheelOp, TICK_MS, WHEEL_SIZE};
 
-/// The most timers a drawn script may add (what the view can show at 50 frames a second).
-pub const MAX_TIMERS: usize = 200;
 /// Levels the frame has room for: 1 ms × 20⁸ covers every delay a script can ask for.
 pub const MAX_LEVELS: usize = 8;
 pub const BUCKETS: usize = MAX_LEVELS * WHEEL_SIZE;
