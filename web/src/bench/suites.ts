@@ -43,6 +43,15 @@ export interface Comparison {
   /** The estimate and its interval, in words. */
   measured: string;
   verdict: VerdictState;
+  /** The verdict's words, as its sentence opens: "Reproduced", "Inconclusive", "Not judged". */
+  state: string;
+  /** What it says after its state, advice left out. */
+  says: string;
+  /** What would settle an inconclusive verdict, when something would. */
+  settle?: string;
+  /** The settling advice is the benchmarks' presets', which `forPreset` words for the run judged. */
+  presetAdvice?: boolean;
+  /** `state: says settle`, as one sentence (made by `worded`, never edited). */
   sentence: string;
   /** The interval the verdict was judged on (a ratio, or an exponent for growth claims). */
   ratio?: Interval;

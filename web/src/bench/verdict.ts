@@ -23,7 +23,20 @@ const SETTLE_COMMITTED = 'This is the run committed with the lab, on the machine
  */
 export function forPreset(preset: string, comparisons: Comparison[], committed = false): Comparison[] {
   const advice = committed ? SETTLE_COMMITTED : preset === 'full' ? SETTLE_AFTER_FULL : SETTLE;
-  return comparisons.map((c) => (c.sentence.endsWith(SETTLE) ? { ...c, sentence: c.sentence.slice(0, -SETTLE.length) + advice } : c));
+  return comparisons.map((c) => (c.presetAdvice ? worded(c, c.state, c.says, advice, true) : c));
+}
+
+type Words = 'state' | 'says' | 'settle' | 'presetAdvice' | 'sentence';
+
+/**
+ * A comparison with its words: the state as the sentence opens with it, what it says, and what
+ * would settle it (the presets' advice when `presetAdvice`), and the sentence they make. Every
+ * verdict's sentence is made here, so none is ever cut apart again.
+ */
+export function worded<C extends Omit<Comparison, Words>>(
+  c: C, state: string, says: string, settle?: string, presetAdvice = false,
+): C & Pick<Comparison, Words> {
+  return { ...c, state, says, settle, presetAdvice, sentence: settle ? `${state}: ${says} ${settle}` : `${state}: ${says}` };
 }
 
 /** A row this run measured, by id. */
@@ -112,13 +125,13 @@ export function intervalVerdict(s: Omit<QuantitySpec, 'estimate'> & { interval: 
   const unit = s.scale === 'exponent' ? '' : '×';
   const base = { id: s.id, title: s.title, published: s.published, rows: s.rows, threshold: claimText(s.claim, unit), claim: s.claim };
   const i = s.interval;
-  if (!i) return { ...base, measured: '—', verdict: 'not measured', sentence: `Not measured: ${s.what} (${s.missing ?? 'a row it needs did not run'}).` };
+  if (!i) return worded({ ...base, measured: '—', verdict: 'not measured' }, 'Not measured', `${s.what} (${s.missing ?? 'a row it needs did not run'}).`);
   const text = s.scale === 'exponent' ? exponentWithInterval(i) : ratioWithInterval(i);
   const verdict = judge(i, s.claim);
-  const sentence = verdict === 'inconclusive'
-    ? `Inconclusive: ${s.what} is ${text}, which straddles the claim's ${claimText(s.claim, unit)}. ${s.settle ?? SETTLE}`
-    : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](i, text)}`;
-  return { ...base, measured: text, verdict, sentence, ratio: i };
+  const c = { ...base, measured: text, verdict, ratio: i };
+  return verdict === 'inconclusive'
+    ? worded(c, 'Inconclusive', `${s.what} is ${text}, which straddles the claim's ${claimText(s.claim, unit)}.`, s.settle ?? SETTLE, !s.settle)
+    : worded(c, capital(verdict), s.says[verdict as 'reproduced' | 'not reproduced'](i, text));
 }
 
 export interface PointwiseSpec extends Omit<QuantitySpec, 'estimate' | 'says'> {
@@ -133,7 +146,7 @@ export interface PointwiseSpec extends Omit<QuantitySpec, 'estimate' | 'says'> {
 export function pointwiseVerdict(s: PointwiseSpec): Comparison {
   const unit = s.scale === 'exponent' ? '' : '×';
   const base = { id: s.id, title: s.title, published: s.published, rows: s.rows, threshold: `${claimText(s.claim, unit)} at every point`, claim: s.claim };
-  if (s.points.some((p) => !p.estimate)) return { ...base, measured: '—', verdict: 'not measured', sentence: `Not measured: ${s.what} (a row it needs did not run).` };
+  if (s.points.some((p) => !p.estimate)) return worded({ ...base, measured: '—', verdict: 'not measured' }, 'Not measured', `${s.what} (a row it needs did not run).`);
   const judged = s.points.map((p) => {
     const i = intervalOf(p.estimate!, s.scale === 'exponent' ? 'linear' : 'ratio');
     return { label: p.label, i, state: judge(i, s.claim), text: s.scale === 'exponent' ? exponentWithInterval(i) : ratioWithInterval(i) };
@@ -142,18 +155,22 @@ export function pointwiseVerdict(s: PointwiseSpec): Comparison {
   const list = judged.map((j) => `${j.label}: ${j.text}`).join('; ');
   const open = judged.filter((j) => j.state === 'inconclusive').map((j) => j.label);
   const openText = open.length > 1 ? `${open.slice(0, -1).join(', ')} and ${open.at(-1)}` : open[0];
-  const sentence = verdict === 'inconclusive'
-    ? `Inconclusive: ${s.what}, ${list}; at ${openText} the interval straddles the claim's ${claimText(s.claim, unit)}. ${SETTLE}`
-    : `${capital(verdict)}: ${s.says[verdict as 'reproduced' | 'not reproduced'](list)}`;
+  const says = verdict === 'inconclusive'
+    ? `${s.what}, ${list}; at ${openText} the interval straddles the claim's ${claimText(s.claim, unit)}.`
+    : s.says[verdict as 'reproduced' | 'not reproduced'](list);
   // The lab reproducing a claim its own JVM originals refute is worth a sentence, not a green tick alone.
   const refuted = (s.jvm ?? []).flatMap((i, k) => (i && judge(i, s.claim) === 'not reproduced' ? [`${s.points[k].label} (${ratioWithInterval(i)})`] : []));
   const disagreement = refuted.length && verdict !== 'not reproduced'
     ? ` On the JVM the claim does not hold at ${refuted.length > 1 ? `${refuted.slice(0, -1).join(', ')} and ${refuted.at(-1)}` : refuted[0]}: there the lab and the JVM disagree.`
     : '';
-  return {
-    ...base, measured: list, verdict, sentence: sentence + disagreement, ratio: deciding(judged, verdict, s.claim).i,
+  const c = {
+    ...base, measured: list, verdict, ratio: deciding(judged, verdict, s.claim).i,
     points: judged.map((j) => ({ label: j.label, interval: j.i, verdict: j.state })),
   };
+  // The advice comes last, after the disagreement, so the presets' advice can be worded for the run.
+  return verdict === 'inconclusive'
+    ? worded(c, 'Inconclusive', says + disagreement, s.settle ?? SETTLE, !s.settle)
+    : worded(c, capital(verdict), says + disagreement);
 }
 
 /**
@@ -165,8 +182,8 @@ export function sameWayAsJvm(jvm: Interval | undefined, s: Omit<QuantitySpec, 'c
   const c = verdictOf({ ...s, claim: faster === false ? { kind: 'below', threshold: 1 } : { kind: 'at least', threshold: 1 } });
   if (faster !== undefined || c.verdict === 'not measured') return c;
   return jvm
-    ? { ...c, verdict: 'inconclusive', sentence: `Inconclusive: on the JVM ${s.what} is ${ratioWithInterval(jvm)}, which straddles 1×, so there is no direction to reproduce. The lab measured ${c.measured}.` }
-    : { ...c, verdict: 'not measured', sentence: `Not judged: the committed JVM run kept no iterations, so the JVM's direction has no interval. The lab measured ${c.measured}.` };
+    ? worded({ ...c, verdict: 'inconclusive' }, 'Inconclusive', `on the JVM ${s.what} is ${ratioWithInterval(jvm)}, which straddles 1×, so there is no direction to reproduce. The lab measured ${c.measured}.`)
+    : worded({ ...c, verdict: 'not measured' }, 'Not judged', `the committed JVM run kept no iterations, so the JVM's direction has no interval. The lab measured ${c.measured}.`);
 }
 
 /** The point that decided a pointwise verdict: the first that refuted or left it open, or else the closest call. */
@@ -190,8 +207,6 @@ export function onPremise(c: Comparison, premise: Comparison): Comparison {
     : premise.verdict === 'inconclusive'
       ? `“${premise.title}” is itself inconclusive in this run`
       : `“${premise.title}” was not measured`;
-  return {
-    ...c, premise: premise.id, verdict: state,
-    sentence: `${state === 'inconclusive' ? 'Inconclusive' : 'Not judged'}: ${c.title.charAt(0).toLowerCase()}${c.title.slice(1)} cannot be judged, because ${why}. (Measured: ${c.measured}.)`,
-  };
+  return worded({ ...c, premise: premise.id, verdict: state }, state === 'inconclusive' ? 'Inconclusive' : 'Not judged',
+    `${c.title.charAt(0).toLowerCase()}${c.title.slice(1)} cannot be judged, because ${why}. (Measured: ${c.measured}.)`);
 }

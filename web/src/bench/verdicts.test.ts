@@ -277,6 +277,18 @@ describe('the lab and the JVM', () => {
     for (const point of refuted) expect(v.sentence).toContain(point);
     expect(v.sentence).toMatch(/: there the lab and the JVM disagree\.$/);
   });
+
+  it('an open verdict that also disagrees with the JVM ends with the advice for the run judged', () => {
+    // Once the disagreement came after the advice, and the full run and the committed one were
+    // still told to "run the full preset": the advice is now the sentence's last part, by construction.
+    const r = syntheticRun(udpQueue, (row) => (row.benchmark === 'abqOffer' ? 1.2e7 : 1e7), { noise: 0.5, n: 3 });
+    const open = (preset: string, committed = false) => byId(forPreset(preset, udpQueue.compare(r), committed))['abq-vs-clq'];
+    expect(open('quick').verdict).toBe('inconclusive');
+    expect(open('quick').says).toMatch(/there the lab and the JVM disagree\.$/);
+    expect(open('quick').sentence).toMatch(/disagree\. Run the full preset \(two forks.*to settle it\.$/);
+    expect(open('full').sentence).toMatch(/disagree\. This was the full preset already: .*on this machine\.$/);
+    expect(open('full', true).sentence).toMatch(/disagree\. This is the run committed with the lab, .*programs closed\.$/);
+  });
 });
 
 describe('what a verdict quotes is on the page', () => {

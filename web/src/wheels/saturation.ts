@@ -4,7 +4,7 @@
 // figures, in the same four states as the benchmarks'. Pure functions, tested on their own.
 import type { Comparison } from '../bench/suites';
 import { combine, intervalOf, logOfMean, meanInterval, type Interval } from '../bench/ratio';
-import { intervalVerdict } from '../bench/verdict';
+import { intervalVerdict, worded } from '../bench/verdict';
 import { times } from '../site/format';
 import { published } from '../../../lessons/request-timeouts/published';
 
@@ -178,8 +178,7 @@ function notEnoughData(c: Comparison, seeds: number): Comparison {
   const i = c.ratio;
   if (c.verdict !== 'inconclusive' || !i || (i.low > 0 && Number.isFinite(i.high))) return c;
   const open = [i.low > 0 ? '' : 'no lower bound', Number.isFinite(i.high) ? '' : 'no upper bound'].filter(Boolean).join(' and ');
-  return {
-    ...c, measured: `${times(i.estimate)}, unbounded`,
-    sentence: `Inconclusive: not enough data to judge “${c.title}”. The estimate is ${times(i.estimate)}, but with ${seeds} seed${seeds === 1 ? '' : 's'} per rate its 95 % interval has ${open}: the sweep could not pin the saturation down. ${SETTLE_SWEEP}`,
-  };
+  return worded({ ...c, measured: `${times(i.estimate)}, unbounded` }, 'Inconclusive',
+    `not enough data to judge “${c.title}”. The estimate is ${times(i.estimate)}, but with ${seeds} seed${seeds === 1 ? '' : 's'} per rate its 95 % interval has ${open}: the sweep could not pin the saturation down.`,
+    SETTLE_SWEEP);
 }
