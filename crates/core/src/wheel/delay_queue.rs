@@ -1,8 +1,6 @@
 //! The timer Kafka's wheel replaced: a `java.util.concurrent.DelayQueue` of the tasks
 //! themselves, where a cancel is `remove(Object)`, a scan of the heap's array.
 
-use std::cmp::Ordering;
-
 use crate::heap::jdk::{ByKey, JdkHeap};
 use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
@@ -20,25 +18,7 @@ pub struct TaskKey {
     pub id: u32,
 }
 
-impl PartialEq for TaskKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.task == other.task
-    }
-}
-
-impl Eq for TaskKey {}
-
-impl Ord for TaskKey {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.due.cmp(&other.due)
-    }
-}
-
-impl PartialOrd for TaskKey {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
+delayed_key!(TaskKey, order: due, identity: task);
 
 /// The timer Kafka's purgatory used before the wheel: a `DelayQueue` of the tasks themselves,
 /// so cancelling one is `remove(Object)`, a linear `equals()` scan. The queue holds references

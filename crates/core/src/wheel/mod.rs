@@ -29,6 +29,29 @@
 //! arena and are named by [`TimerHandle`]s, as Netty's heap elements are. A task and its entry are
 //! one `Entry` here, with the task's monitor and its volatile `timerTaskEntry` as fields.
 
+/// A delay queue's entry, as Java compares it: ordered by its time (`compareTo`), equal only to
+/// itself (`equals`, which `remove(Object)` scans with), so two entries due together are unequal.
+macro_rules! delayed_key {
+    ($key:ident, order: $time:ident, identity: $id:ident) => {
+        impl PartialEq for $key {
+            fn eq(&self, other: &Self) -> bool {
+                self.$id == other.$id
+            }
+        }
+        impl Eq for $key {}
+        impl Ord for $key {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.$time.cmp(&other.$time)
+            }
+        }
+        impl PartialOrd for $key {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+    };
+}
+
 pub mod bench;
 mod delay_queue;
 mod event;

@@ -1,7 +1,6 @@
 //! Kafka's `SystemTimer` and its `TimingWheel`s: the buckets (`TimerTaskList`), the levels, and
 //! the delay queue of buckets that the reaper polls.
 
-use std::cmp::Ordering;
 use std::hint::black_box;
 
 use crate::heap::jdk::JdkHeap;
@@ -26,25 +25,7 @@ pub struct BucketKey {
 /// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
 impl crate::heap::jdk::Scan for BucketKey {}
 
-impl PartialEq for BucketKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.bucket == other.bucket
-    }
-}
-
-impl Eq for BucketKey {}
-
-impl Ord for BucketKey {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.expiration.cmp(&other.expiration)
-    }
-}
-
-impl PartialOrd for BucketKey {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
+delayed_key!(BucketKey, order: expiration, identity: bucket);
 
 /// The delay queue's heap reports through the wheel's probe: this wraps the heap's events.
 #[derive(Clone, Debug, Default)]
