@@ -13,12 +13,16 @@
 
 pub mod abq;
 pub mod clq;
+pub mod handles;
 pub mod recycle;
 pub mod rings;
 pub mod run;
+pub mod setup;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
+
+pub use setup::SetupError;
 
 /// An element: never 0, which is `null` in a slot or a node.
 pub type Element = u32;
@@ -75,10 +79,10 @@ pub fn harness(
     capacity: usize,
     producers: u32,
     per_producer: u32,
-) -> Result<Box<dyn Harness>, String> {
+) -> Result<Box<dyn Harness>, SetupError> {
     if let Some(pool) = recycle::Pool::parse(kind) {
         if producers != 1 {
-            return Err("a Recycler pipeline has one owner thread".into());
+            return Err(SetupError::PipelineProducers(producers));
         }
         return Ok(Box::new(recycle::RecycleRun::new(
             pool,
@@ -86,9 +90,7 @@ pub fn harness(
             per_producer,
         )?));
     }
-    let k = run::Kind::parse(kind).ok_or_else(|| {
-        format!("unknown run \"{kind}\"; expected clq, abq, spsc, mpsc, recycler-before or recycler-after")
-    })?;
+    let k = run::Kind::parse(kind).ok_or_else(|| SetupError::UnknownRun(kind.to_string()))?;
     Ok(Box::new(run::Run::new(
         k,
         capacity,

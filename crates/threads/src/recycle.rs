@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicU32, AtomicU64, 
 
 use crate::rings::Spsc;
 use crate::run::Consumed;
+use crate::setup::{SetupError, MAX_OBJECTS, MAX_SLOTS};
 use crate::{ConcurrentQueue, Harness, Padded, Producer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,12 +89,12 @@ pub struct RecycleRun {
 }
 
 impl RecycleRun {
-    pub fn new(pool: Pool, ring: usize, n: u32) -> Result<RecycleRun, String> {
-        if n == 0 || n > 50_000_000 {
-            return Err(format!("from 1 to 50,000,000 objects, not {n}"));
+    pub fn new(pool: Pool, ring: usize, n: u32) -> Result<RecycleRun, SetupError> {
+        if n == 0 || n > MAX_OBJECTS {
+            return Err(SetupError::Objects(n));
         }
-        if !(2..=1 << 24).contains(&ring) {
-            return Err(format!("a ring from 2 to 16,777,216 slots, not {ring}"));
+        if !(2..=MAX_SLOTS).contains(&ring) {
+            return Err(SetupError::Ring(ring));
         }
         // Before, every get allocates; after, at most what is in flight (the ring, one link in
         // B's hands, one behind A's cursor) plus the first, cursor-moving get.

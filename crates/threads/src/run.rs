@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use crate::abq::Abq;
 use crate::clq::Clq;
 use crate::rings::{Mpsc, Spsc};
+use crate::setup::{SetupError, MAX_SLOTS};
 use crate::{ConcurrentQueue, Element, Harness, Producer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,22 +77,18 @@ impl Run {
         capacity: usize,
         producers: u32,
         per_producer: u32,
-    ) -> Result<Run, String> {
+    ) -> Result<Run, SetupError> {
         if producers == 0 || producers > MAX_PRODUCERS {
-            return Err(format!(
-                "from 1 to {MAX_PRODUCERS} producers, not {producers}"
-            ));
+            return Err(SetupError::Producers(producers));
         }
         if kind == Kind::Spsc && producers != 1 {
-            return Err("an SPSC queue takes exactly one producer".into());
+            return Err(SetupError::SpscProducers(producers));
         }
         if per_producer == 0 || per_producer > MAX_PER_PRODUCER {
-            return Err(format!(
-                "from 1 to {MAX_PER_PRODUCER} elements per producer, not {per_producer}"
-            ));
+            return Err(SetupError::PerProducer(per_producer));
         }
-        if capacity == 0 || capacity > 1 << 24 {
-            return Err(format!("a capacity from 1 to 16,777,216, not {capacity}"));
+        if capacity == 0 || capacity > MAX_SLOTS {
+            return Err(SetupError::Capacity(capacity));
         }
         let queue: Box<dyn ConcurrentQueue> = match kind {
             Kind::Clq => Box::new(Clq::new()),

@@ -10,7 +10,7 @@ import { answerLabel, hardest, scoreOf, scored, solvedCount, summarise, type Cla
 import { canvasCsv, labCsv, moodleCsv, type Layout } from '../exercises/gradebook';
 import { FILTERS, SORTS, visibleRows, type RowFilter, type RowSort } from '../exercises/classRows';
 import type { Instance } from '../exercises/exercises';
-import { points } from '../exercises/scoring';
+import { points, rulesText } from '../exercises/scoring';
 import { familyLink } from '../embed/link';
 import { familyModule } from '../registry/family';
 import { findLesson } from '../lessons';
@@ -116,7 +116,7 @@ export function ClassReport({ cls, instance, name, activity, studentTools }: {
             <StudentDetail cls={cls} student={selected} instance={instance} close={() => setChosen(null)} tools={studentTools?.(selected)} />
           )}
           <p className="print-legend">
-            ✓ right at the first try · ✓3 solved at the 3rd try · ✗2 two wrong tries, unsolved · h hints · s answer shown before solving{withScore && ` · score: ${cls.rules ? rulesLine(cls) : ''}`}
+            ✓ right at the first try · ✓3 solved at the 3rd try · ✗2 two wrong tries, unsolved · h hints · s answer shown before solving{withScore && cls.rules && ` · score: ${rulesText(cls.rules)}`}
           </p>
           <div className="table-scroll class-scroll">
             <table className="counters class-table" aria-label="class results">
@@ -251,10 +251,4 @@ export function ClassReport({ cls, instance, name, activity, studentTools }: {
       )}
     </>
   );
-}
-
-/** The class's scoring rules in a line: "3 tries per question, 33.33 % of a question's point off per wrong try". */
-function rulesLine(cls: ClassView): string {
-  const r = cls.rules!;
-  return `${r.maxAttempts === null ? 'no attempt limit' : `at most ${r.maxAttempts} tries`}, ${points(r.penalty * 100)} % off per wrong try`;
 }
