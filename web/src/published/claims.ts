@@ -17,7 +17,7 @@ import { rowRatio } from '../bench/verdict';
 import type { SuiteRun } from '../bench/runner';
 import type { JvmResults } from '../bench/jvmResults';
 import type { LessonFigures } from './define';
-import { timesEnd } from '../site/format';
+import { times, timesEnd } from '../site/format';
 
 /** The committed runs a claim may read, by suite: replaceable, so a test can change a figure. */
 export interface ClaimData {
@@ -163,7 +163,6 @@ export function pointInterval(spec: RatioClaim, p: Point, d: ClaimData): Interva
   return e && intervalOf(e);
 }
 
-const ratio = (x: number) => `${x >= 10 ? Math.round(x).toLocaleString('en-US') : x >= 0.1 || x === 0 ? x.toFixed(2) : x.toPrecision(2)}×`;
 
 /** "0.75–0.91×", or one value when the ends read the same. */
 function range(xs: number[], f: (x: number) => string): string {
@@ -219,10 +218,10 @@ export function evaluate(id: string, spec: ClaimSpec, d: ClaimData, at?: string)
   const valuesOf = (measured: Interval[]): Record<string, string> => {
     const est = measured.map((i) => i.estimate);
     return est.length ? {
-      ratio: range(est, ratio),
+      ratio: range(est, times),
       'percent-above': range(est.map((x) => (x - 1) * 100), pct),
       'percent-below': range(est.map((x) => (1 - x) * 100), pct),
-      interval: exact ? 'counted exactly' : `95 % interval ${range(measured.map((i) => i.low), ratio)} to ${range(measured.map((i) => i.high), ratio)}`,
+      interval: exact ? 'counted exactly' : `95 % interval ${range(measured.map((i) => i.low), times)} to ${range(measured.map((i) => i.high), times)}`,
     } : {};
   };
   const wordsFor = (name: string) => (name in outcomes ? outcomes[name].words : name === 'mixed' ? spec.mixed : name === 'undecided' ? spec.undecided : undefined);
@@ -234,7 +233,7 @@ export function evaluate(id: string, spec: ClaimSpec, d: ClaimData, at?: string)
   const values = { ...valuesOf(judged.filter((j) => j.i).map((j) => j.i!)), points: byPoint };
   const words = wordsFor(outcome);
   const detail = `${spec.what}, from ${sourceOf(spec, d)}: ${judged.map((j) => `${j.p.label} ${j.i
-    ? (exact ? ratio(j.i.estimate) : `${ratio(j.i.estimate)} (95 % interval ${timesEnd(j.i.low)}–${timesEnd(j.i.high)})`) : 'not measured'}`).join('; ')}`;
+    ? (exact ? times(j.i.estimate) : `${times(j.i.estimate)} (95 % interval ${timesEnd(j.i.low)}–${timesEnd(j.i.high)})`) : 'not measured'}`).join('; ')}`;
   return { id, outcome, pattern: judged.map((j) => j.name).join(', '), text: words === undefined ? `[${outcome}]` : fill(words, values), detail };
 }
 
