@@ -5,8 +5,9 @@ use std::fmt::Write;
 
 use crate::probe::Event;
 use crate::script::{
-    decode, parse_settings, quoted, CodeSet, CommandCounts, Opcode, PlannedScript, RawCommand,
-    Recorded, Schema, ScriptError, SettingSpec, VariantSpec,
+    decode, parse_settings, quoted, ActionInfo, CodeSet, CommandCounts, Opcode, PerCommand,
+    PlannedScript, RawCommand, RecordOrCount, Recorded, Schema, ScriptError, SettingSpec,
+    VariantSpec,
 };
 use crate::trace::{Fields, TraceBuffer};
 
@@ -92,18 +93,50 @@ pub trait Family: 'static {
     fn actions(plan: &Self::Plan) -> usize;
     /// The most entities alive at once.
     fn max_size(plan: &Self::Plan) -> usize;
+    /// What draws a run: its frames, step by step.
+    type Recorder;
+    /// What a run tells besides its probe (the queues: what each action did; else nothing).
+    type Ran;
+    /// A recorder for one variant, keeping at most `max_steps`.
+    fn recorder(variant: Self::Variant, plan: &Self::Plan, max_steps: usize) -> Self::Recorder;
+    /// Runs the plan on one variant with a recorder or a counter: one driver, compiled once for
+    /// both.
+    fn run(
+        variant: Self::Variant,
+        plan: &Self::Plan,
+        probe: RecordOrCount<Self::Recorder>,
+    ) -> Result<(RecordOrCount<Self::Recorder>, Self::Ran), ScriptError>;
+    /// What each action was, once a drawn run is done.
+    fn action_infos(plan: &Self::Plan, ran: &Self::Ran) -> Vec<ActionInfo>;
+    /// The name of every entity the frame refers to by number (a timer's deadline).
+    fn entity_labels(plan: &Self::Plan) -> Vec<String>;
+    /// The steps a recorder kept.
+    fn trace(recorder: Self::Recorder) -> TraceBuffer;
+
     /// Runs the plan on one variant with the family's recorder, keeping at most `max_steps`.
     fn record(
         variant: Self::Variant,
         plan: &Self::Plan,
         max_steps: usize,
-    ) -> Result<Recorded, ScriptError>;
+    ) -> Result<Recorded, ScriptError> {
+        let recorder = Self::recorder(variant, plan, max_steps);
+        let (probe, ran) = Self::run(variant, plan, RecordOrCount::Record(recorder))?;
+        Ok(Recorded {
+            trace: Self::trace(probe.into_recorder()),
+            actions: Self::action_infos(plan, &ran),
+            entity_labels: Self::entity_labels(plan),
+        })
+    }
     /// Runs the plan on one variant with the counter: work per command, per event kind.
     fn count(
         variant: Self::Variant,
         plan: &Self::Plan,
         commands: usize,
-    ) -> Result<CommandCounts, ScriptError>;
+    ) -> Result<CommandCounts, ScriptError> {
+        let counter = PerCommand::new::<Self::Event>(commands);
+        let (probe, _) = Self::run(variant, plan, RecordOrCount::Count(counter))?;
+        Ok(probe.into_counts())
+    }
 
     /// Named numbers the help text quotes and the web checks.
     fn limits() -> Vec<(&'static str, u64)>;

@@ -13,9 +13,7 @@ use std::cmp::Ordering;
 
 use crate::family::{Family, Variant};
 use crate::probe::{Event, Kind};
-use crate::script::{
-    ActionInfo, CodeSet, CommandCounts, PerCommand, RawCommand, Recorded, ScriptError,
-};
+use crate::script::{ActionInfo, CodeSet, PerCommand, RawCommand, RecordOrCount, ScriptError};
 use crate::trace::{Fields, TraceBuffer};
 use jdk::JdkHeap;
 use recorder::HeapRecorder;
@@ -201,42 +199,6 @@ pub fn grown_capacity(old: usize) -> usize {
     old + if old < 64 { old + 2 } else { old >> 1 }
 }
 
-fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> Recorded {
-    run(&mut q, plan, |q, i| {
-        let layout = q.layout();
-        q.probe()
-            .prepare(i, &layout, subject(&plan.actions[i].action));
-    });
-    let trace = std::mem::replace(
-        &mut q.probe().trace,
-        TraceBuffer::new::<HeapEvent>(Vec::new(), 0, 0),
-    );
-    Recorded {
-        trace,
-        actions: plan
-            .actions
-            .iter()
-            .map(|a| ActionInfo {
-                command: a.command,
-                label: action_label(&a.action),
-                subject: subject(&a.action).map_or(-1, |t| i32::try_from(t.seq).unwrap_or(-1)),
-            })
-            .collect(),
-        entity_labels: plan.timers.iter().map(|t| t.deadline.to_string()).collect(),
-    }
-}
-
-/// Counted on its own instantiation, not the recorder's (as the other families are): a counted
-/// heap script may make five billion comparisons, and the recorder's probe, one branch away,
-/// keeps LLVM from counting the JDK's scan in registers: counting ran 2.0× slower that way (the
-/// heap's own code is 2 KB of the gzipped module).
-fn counted<Q: TimerQueue<P = PerCommand>>(mut q: Q, plan: &Plan) -> CommandCounts {
-    run(&mut q, plan, |q, i| {
-        q.probe().before(plan.actions[i].command)
-    });
-    std::mem::replace(q.probe(), PerCommand::new::<HeapEvent>(0)).finish()
-}
-
 /// The heap family: the JDK's `PriorityQueue` and Netty's `DefaultPriorityQueue`, driven by
 /// timers.
 pub struct Heaps;
@@ -263,24 +225,68 @@ impl Family for Heaps {
     fn max_size(plan: &Plan) -> usize {
         plan.max_size
     }
-    fn record(kind: HeapKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = HeapRecorder::new(kind, max_steps);
-        Ok(match kind {
-            HeapKind::Jdk => recorded(JdkHeap::with_probe(recorder), plan),
-            HeapKind::Indexed => recorded(IndexedTimers::new(recorder), plan),
-        })
+    type Recorder = HeapRecorder;
+    type Ran = ();
+    fn recorder(kind: HeapKind, _: &Plan, max_steps: usize) -> HeapRecorder {
+        HeapRecorder::new(kind, max_steps)
     }
-    fn count(kind: HeapKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        Ok(match kind {
-            HeapKind::Jdk => counted(
-                JdkHeap::with_probe(PerCommand::new::<HeapEvent>(commands)),
-                plan,
-            ),
-            HeapKind::Indexed => counted(
-                IndexedTimers::new(PerCommand::new::<HeapEvent>(commands)),
-                plan,
-            ),
-        })
+    /// Records with the recorder itself and counts on an instantiation of its own, not through
+    /// one shared probe as the other families do: a counted heap script may make five billion
+    /// comparisons, and a recorder one branch away keeps LLVM from counting the JDK's scan in
+    /// registers (counting ran 2.0× slower that way; the heap's code is 2 KB of the module).
+    fn run(
+        kind: HeapKind,
+        plan: &Plan,
+        probe: RecordOrCount<HeapRecorder>,
+    ) -> Result<(RecordOrCount<HeapRecorder>, ()), ScriptError> {
+        fn recorded<Q: TimerQueue<P = HeapRecorder>>(mut q: Q, plan: &Plan) -> HeapRecorder {
+            run(&mut q, plan, |q, i| {
+                let layout = q.layout();
+                let action = &plan.actions[i].action;
+                q.probe().prepare(i, &layout, subject(action));
+            });
+            q.into_probe()
+        }
+        // A function of its own: inlined into `run`, beside the recording path, it counted 1.5×
+        // slower (`npm run measure:count`, once, on a busy machine).
+        #[inline(never)]
+        fn counted<Q: TimerQueue<P = PerCommand>>(mut q: Q, plan: &Plan) -> PerCommand {
+            run(&mut q, plan, |q, i| {
+                q.probe().before(plan.actions[i].command)
+            });
+            q.into_probe()
+        }
+        let probe = match (probe, kind) {
+            (RecordOrCount::Record(r), HeapKind::Jdk) => {
+                RecordOrCount::Record(recorded(JdkHeap::with_probe(r), plan))
+            }
+            (RecordOrCount::Record(r), HeapKind::Indexed) => {
+                RecordOrCount::Record(recorded(IndexedTimers::new(r), plan))
+            }
+            (RecordOrCount::Count(c), HeapKind::Jdk) => {
+                RecordOrCount::Count(counted(JdkHeap::with_probe(c), plan))
+            }
+            (RecordOrCount::Count(c), HeapKind::Indexed) => {
+                RecordOrCount::Count(counted(IndexedTimers::new(c), plan))
+            }
+        };
+        Ok((probe, ()))
+    }
+    fn action_infos(plan: &Plan, _: &()) -> Vec<ActionInfo> {
+        plan.actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(&a.action),
+                subject: subject(&a.action).map_or(-1, |t| i32::try_from(t.seq).unwrap_or(-1)),
+            })
+            .collect()
+    }
+    fn entity_labels(plan: &Plan) -> Vec<String> {
+        plan.timers.iter().map(|t| t.deadline.to_string()).collect()
+    }
+    fn trace(recorder: HeapRecorder) -> TraceBuffer {
+        recorder.trace
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

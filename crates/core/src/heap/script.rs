@@ -184,6 +184,8 @@ pub trait TimerQueue {
     fn layout(&self) -> Vec<Timer>;
     fn capacity(&self) -> usize;
     fn probe(&mut self) -> &mut Self::P;
+    /// The probe, once the run is done.
+    fn into_probe(self) -> Self::P;
 }
 
 impl<P: Probe<HeapEvent>> TimerQueue for JdkHeap<Timer, P> {
@@ -205,6 +207,9 @@ impl<P: Probe<HeapEvent>> TimerQueue for JdkHeap<Timer, P> {
     }
     fn probe(&mut self) -> &mut P {
         &mut self.probe
+    }
+    fn into_probe(self) -> P {
+        self.probe
     }
 }
 
@@ -257,6 +262,9 @@ impl<P: Probe<HeapEvent>> TimerQueue for IndexedTimers<P> {
     }
     fn probe(&mut self) -> &mut P {
         &mut self.heap.probe
+    }
+    fn into_probe(self) -> P {
+        self.heap.probe
     }
 }
 

@@ -22,11 +22,8 @@ use std::rc::Rc;
 
 use crate::family::{Family, Variant};
 use crate::probe::{Event, Kind};
-use crate::script::{
-    ActionInfo, CodeSet, CommandCounts, PerCommand, RawCommand, RecordOrCount, Recorded,
-    ScriptError, SettingSpec,
-};
-use crate::trace::Fields;
+use crate::script::{ActionInfo, CodeSet, RawCommand, RecordOrCount, ScriptError, SettingSpec};
+use crate::trace::{Fields, TraceBuffer};
 use array::ArrayQueue;
 use jctools::RingQueue;
 use jctools::{ring_capacity, RingKind};
@@ -408,46 +405,6 @@ pub trait StepQueue {
 /// What a script runs its queue with: shared, since the scheduler reads it between steps.
 type ScriptProbe = Rc<RefCell<RecordOrCount<QueueRecorder>>>;
 
-/// Runs the program on one queue with a recorder or a counter: one driver, compiled once for
-/// both. Returns what each action did, and the probe.
-fn traced(
-    kind: QueueKind,
-    prog: &Program,
-    probe: RecordOrCount<QueueRecorder>,
-    max_turns: u64,
-) -> Result<(Vec<RunAction>, RecordOrCount<QueueRecorder>), ScriptError> {
-    fn on<Q: StepQueue + Drawn>(
-        q: &mut Q,
-        probe: &ScriptProbe,
-        prog: &Program,
-        max_turns: u64,
-    ) -> Result<Vec<RunAction>, ScriptError> {
-        if let RecordOrCount::Record(r) = &mut *probe.borrow_mut() {
-            r.start(q, prog);
-        }
-        run(
-            q,
-            prog,
-            max_turns,
-            |q, regs, actions, turn| match &mut *probe.borrow_mut() {
-                RecordOrCount::Record(r) => r.observe(q, regs, actions, turn),
-                RecordOrCount::Count(c) => {
-                    let (Turn::Began { action, .. } | Turn::Stepped { action, .. }) = turn;
-                    c.before(actions[action].command);
-                }
-            },
-        )
-    }
-    check(prog, kind)?;
-    let probe: ScriptProbe = Rc::new(RefCell::new(probe));
-    let p = probe.clone();
-    let actions = with_queue!(kind, prog.capacity, p, |q| on(
-        &mut q, &probe, prog, max_turns
-    ))?;
-    let probe = probe.borrow_mut().take();
-    Ok((actions, probe))
-}
-
 /// The queue family: the JDK's ConcurrentLinkedQueue and ArrayBlockingQueue and JCTools' SPSC
 /// and MPSC rings, threads interleaved one atomic step at a time.
 pub struct Queues;
@@ -476,30 +433,66 @@ impl Family for Queues {
     fn max_size(prog: &Program) -> usize {
         prog.offers
     }
-    fn record(kind: QueueKind, prog: &Program, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = QueueRecorder::new(kind, prog, max_steps);
-        let (actions, probe) = traced(kind, prog, RecordOrCount::Record(recorder), DRAW.max_turns)?;
-        Ok(Recorded {
-            trace: probe.into_recorder().trace,
-            actions: actions
-                .iter()
-                .map(|a| ActionInfo {
-                    command: a.command,
-                    label: action_label(prog, a),
-                    subject: a.thread as i32,
-                })
-                .collect(),
-            entity_labels: prog.names.clone(),
-        })
+    type Recorder = QueueRecorder;
+    /// What each action did: its outcome is known only once it ran.
+    type Ran = Vec<RunAction>;
+    fn recorder(kind: QueueKind, prog: &Program, max_steps: usize) -> QueueRecorder {
+        QueueRecorder::new(kind, prog, max_steps)
     }
-    fn count(
+    fn run(
         kind: QueueKind,
         prog: &Program,
-        commands: usize,
-    ) -> Result<CommandCounts, ScriptError> {
-        let counter = PerCommand::new::<QueueEvent>(commands);
-        let (_, probe) = traced(kind, prog, RecordOrCount::Count(counter), COUNT.max_turns)?;
-        Ok(probe.into_counts())
+        probe: RecordOrCount<QueueRecorder>,
+    ) -> Result<(RecordOrCount<QueueRecorder>, Vec<RunAction>), ScriptError> {
+        fn on<Q: StepQueue + Drawn>(
+            q: &mut Q,
+            probe: &ScriptProbe,
+            prog: &Program,
+            max_turns: u64,
+        ) -> Result<Vec<RunAction>, ScriptError> {
+            if let RecordOrCount::Record(r) = &mut *probe.borrow_mut() {
+                r.start(q, prog);
+            }
+            run(
+                q,
+                prog,
+                max_turns,
+                |q, regs, actions, turn| match &mut *probe.borrow_mut() {
+                    RecordOrCount::Record(r) => r.observe(q, regs, actions, turn),
+                    RecordOrCount::Count(c) => {
+                        let (Turn::Began { action, .. } | Turn::Stepped { action, .. }) = turn;
+                        c.before(actions[action].command);
+                    }
+                },
+            )
+        }
+        check(prog, kind)?;
+        let max_turns = match probe {
+            RecordOrCount::Record(_) => DRAW.max_turns,
+            RecordOrCount::Count(_) => COUNT.max_turns,
+        };
+        let probe: ScriptProbe = Rc::new(RefCell::new(probe));
+        let p = probe.clone();
+        let actions = with_queue!(kind, prog.capacity, p, |q| on(
+            &mut q, &probe, prog, max_turns
+        ))?;
+        let probe = probe.borrow_mut().take();
+        Ok((probe, actions))
+    }
+    fn action_infos(prog: &Program, ran: &Vec<RunAction>) -> Vec<ActionInfo> {
+        ran.iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(prog, a),
+                subject: a.thread as i32,
+            })
+            .collect()
+    }
+    fn entity_labels(prog: &Program) -> Vec<String> {
+        prog.names.clone()
+    }
+    fn trace(recorder: QueueRecorder) -> TraceBuffer {
+        recorder.trace
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

@@ -16,10 +16,9 @@ pub mod weak_order;
 use crate::family::{Family, Variant};
 use crate::probe::{Counter, Event, Kind, NoProbe, Probe};
 use crate::script::{
-    ActionInfo, Code, CodeSet, CommandCounts, PerCommand, RawCommand, RecordOrCount, Recorded,
-    ScriptError, SettingSpec,
+    ActionInfo, Code, CodeSet, RawCommand, RecordOrCount, ScriptError, SettingSpec,
 };
-use crate::trace::Fields;
+use crate::trace::{Fields, TraceBuffer};
 use recorder::RecyclerRecorder;
 use script::{
     action_label, plan, run, Limits, Plan, RecyclerCommand, COUNT, DRAW, MAX_STEPS, SETTINGS,
@@ -464,29 +463,6 @@ pub trait VirtualRecycler {
 /// What a script runs its structure with.
 type ScriptProbe = RecordOrCount<RecyclerRecorder>;
 
-/// Runs the plan on one version with a recorder or a counter: one driver, compiled once for both.
-fn traced(version: Version, plan: &Plan, probe: ScriptProbe) -> ScriptProbe {
-    fn on<R: VirtualRecycler<P = ScriptProbe>>(mut r: R, plan: &Plan) -> ScriptProbe {
-        let before = |r: &mut R, i: usize| match r.probe_mut() {
-            RecordOrCount::Record(rec) => rec.prepare(i),
-            RecordOrCount::Count(c) => c.before(plan.actions[i].command as usize),
-        };
-        run(&mut r, plan, before, |_, _| {});
-        r.into_probe()
-    }
-    let threads = plan.names.len();
-    match version {
-        Version::Before => on(
-            StackRecycler::new(threads, plan.max_capacity, plan.assertions, probe),
-            plan,
-        ),
-        Version::After => on(
-            WeakOrderRecycler::new(threads, plan.max_capacity, probe),
-            plan,
-        ),
-    }
-}
-
 /// The recycler family: Netty's Recycler before its 2014 rewrite (a thread-local stack, with or
 /// without the assertion's identity map) and after it (stacks and WeakOrderQueues).
 pub struct Recyclers;
@@ -515,26 +491,54 @@ impl Family for Recyclers {
     fn max_size(plan: &Plan) -> usize {
         plan.max_held
     }
-    fn record(version: Version, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = RecyclerRecorder::new(version, plan, max_steps);
-        let rec = traced(version, plan, RecordOrCount::Record(recorder)).into_recorder();
-        Ok(Recorded {
-            trace: rec.trace,
-            actions: plan
-                .actions
-                .iter()
-                .map(|a| ActionInfo {
-                    command: a.command as usize,
-                    label: action_label(plan, a),
-                    subject: -1,
-                })
-                .collect(),
-            entity_labels: plan.names.clone(),
-        })
+    type Recorder = RecyclerRecorder;
+    type Ran = ();
+    fn recorder(version: Version, plan: &Plan, max_steps: usize) -> RecyclerRecorder {
+        RecyclerRecorder::new(version, plan, max_steps)
     }
-    fn count(version: Version, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        let counter = PerCommand::new::<RecyclerEvent>(commands);
-        Ok(traced(version, plan, RecordOrCount::Count(counter)).into_counts())
+    fn run(
+        version: Version,
+        plan: &Plan,
+        probe: ScriptProbe,
+    ) -> Result<(ScriptProbe, ()), ScriptError> {
+        fn on<R: VirtualRecycler<P = ScriptProbe>>(mut r: R, plan: &Plan) -> ScriptProbe {
+            let before = |r: &mut R, i: usize| match r.probe_mut() {
+                RecordOrCount::Record(rec) => rec.prepare(i),
+                RecordOrCount::Count(c) => c.before(plan.actions[i].command as usize),
+            };
+            run(&mut r, plan, before, |_, _| {});
+            r.into_probe()
+        }
+        let threads = plan.names.len();
+        Ok((
+            match version {
+                Version::Before => on(
+                    StackRecycler::new(threads, plan.max_capacity, plan.assertions, probe),
+                    plan,
+                ),
+                Version::After => on(
+                    WeakOrderRecycler::new(threads, plan.max_capacity, probe),
+                    plan,
+                ),
+            },
+            (),
+        ))
+    }
+    fn action_infos(plan: &Plan, _: &()) -> Vec<ActionInfo> {
+        plan.actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command as usize,
+                label: action_label(plan, a),
+                subject: -1,
+            })
+            .collect()
+    }
+    fn entity_labels(plan: &Plan) -> Vec<String> {
+        plan.names.clone()
+    }
+    fn trace(recorder: RecyclerRecorder) -> TraceBuffer {
+        recorder.trace
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![

@@ -67,11 +67,8 @@ pub use system_timer::*;
 
 use crate::family::{Family, Variant};
 use crate::probe::Probe;
-use crate::script::{
-    ActionInfo, CodeSet, CommandCounts, PerCommand, RawCommand, RecordOrCount, Recorded,
-    ScriptError,
-};
-use crate::trace::Fields;
+use crate::script::{ActionInfo, CodeSet, RawCommand, RecordOrCount, ScriptError};
+use crate::trace::{Fields, TraceBuffer};
 use recorder::WheelRecorder;
 use script::{action_label, plan, run, Action, Limits, Plan, WheelCommand, COUNT, DRAW, MAX_STEPS};
 
@@ -155,21 +152,6 @@ impl Variant for TimerKind {
 /// What a script runs its structure with.
 type ScriptProbe = RecordOrCount<WheelRecorder>;
 
-/// Runs the plan on one variant with a recorder or a counter: one driver, compiled once for both.
-fn traced(kind: TimerKind, plan: &Plan, probe: ScriptProbe) -> ScriptProbe {
-    fn on<T: VirtualTimer<P = ScriptProbe>>(mut t: T, plan: &Plan) -> ScriptProbe {
-        run(&mut t, plan, |t, i| match t.probe() {
-            RecordOrCount::Record(r) => r.prepare(i, plan.actions[i].action),
-            RecordOrCount::Count(c) => c.before(plan.actions[i].command),
-        });
-        t.probe().take()
-    }
-    match kind {
-        TimerKind::Wheel => on(SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, probe), plan),
-        TimerKind::DelayQueue => on(DelayQueueTimer::with_probe(0, probe), plan),
-    }
-}
-
 /// The timer family: Kafka's hierarchical timing wheel and the `DelayQueue` of tasks it replaced.
 pub struct Wheels;
 
@@ -195,29 +177,51 @@ impl Family for Wheels {
     fn max_size(plan: &Plan) -> usize {
         plan.max_size
     }
-    fn record(kind: TimerKind, plan: &Plan, max_steps: usize) -> Result<Recorded, ScriptError> {
-        let recorder = WheelRecorder::new(kind, plan, max_steps);
-        let rec = traced(kind, plan, RecordOrCount::Record(recorder)).into_recorder();
-        Ok(Recorded {
-            trace: rec.trace,
-            actions: plan
-                .actions
-                .iter()
-                .map(|a| ActionInfo {
-                    command: a.command,
-                    label: action_label(plan, &a.action),
-                    subject: match a.action {
-                        Action::Add { entity, .. } | Action::Cancel { entity } => entity as i32,
-                        Action::Advance { .. } => -1,
-                    },
-                })
-                .collect(),
-            entity_labels: plan.ids.iter().map(|id| id.to_string()).collect(),
-        })
+    type Recorder = WheelRecorder;
+    type Ran = ();
+    fn recorder(kind: TimerKind, plan: &Plan, max_steps: usize) -> WheelRecorder {
+        WheelRecorder::new(kind, plan, max_steps)
     }
-    fn count(kind: TimerKind, plan: &Plan, commands: usize) -> Result<CommandCounts, ScriptError> {
-        let counter = PerCommand::new::<WheelEvent>(commands);
-        Ok(traced(kind, plan, RecordOrCount::Count(counter)).into_counts())
+    fn run(
+        kind: TimerKind,
+        plan: &Plan,
+        probe: ScriptProbe,
+    ) -> Result<(ScriptProbe, ()), ScriptError> {
+        fn on<T: VirtualTimer<P = ScriptProbe>>(mut t: T, plan: &Plan) -> ScriptProbe {
+            run(&mut t, plan, |t, i| match t.probe() {
+                RecordOrCount::Record(r) => r.prepare(i, plan.actions[i].action),
+                RecordOrCount::Count(c) => c.before(plan.actions[i].command),
+            });
+            t.probe().take()
+        }
+        Ok((
+            match kind {
+                TimerKind::Wheel => {
+                    on(SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, probe), plan)
+                }
+                TimerKind::DelayQueue => on(DelayQueueTimer::with_probe(0, probe), plan),
+            },
+            (),
+        ))
+    }
+    fn action_infos(plan: &Plan, _: &()) -> Vec<ActionInfo> {
+        plan.actions
+            .iter()
+            .map(|a| ActionInfo {
+                command: a.command,
+                label: action_label(plan, &a.action),
+                subject: match a.action {
+                    Action::Add { entity, .. } | Action::Cancel { entity } => entity as i32,
+                    Action::Advance { .. } => -1,
+                },
+            })
+            .collect()
+    }
+    fn entity_labels(plan: &Plan) -> Vec<String> {
+        plan.ids.iter().map(|id| id.to_string()).collect()
+    }
+    fn trace(recorder: WheelRecorder) -> TraceBuffer {
+        recorder.trace
     }
     fn limits() -> Vec<(&'static str, u64)> {
         vec![
