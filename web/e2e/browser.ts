@@ -9,8 +9,8 @@ export async function allWidgetsMounted(page: Page): Promise<void> {
   // The page has rendered. As long as the wait below: on a machine busy with the other test files
   // a lesson's first widget has taken over 15 s to mount (the recycler lesson, in one of the last
   // five full runs).
-  await page.locator('.widget:not(.widget-loading)').first().waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.locator('.widget-loading').count(), { timeout: 30_000 }).toBe(0);
+  await page.locator('.widget:not(.widget-loading)').first().waitFor();
+  await expect.poll(() => page.locator('.widget-loading').count()).toBe(0);
 }
 
 /** Makes the page (from its next load on) behave as with "don't allow sites to save data": reading localStorage throws. */
@@ -57,7 +57,10 @@ export function useBrowser() {
     /** Opens an absolute address (another server's) in a context of its own. */
     async openUrl(url: string, options: Parameters<Browser['newPage']>[0] = {}) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options });
-      page.setDefaultTimeout(15_000);
+      // Waiting for a part of the page to appear bounds a hang; it measures nothing. A lesson mounts
+      // its widgets one at a time, so its exercises can take more than 15 s to appear on a machine
+      // busy with other work (a CI run failed so, 2026-11-26): a minute, as for the polls.
+      page.setDefaultTimeout(60_000);
       // A page's load waits for its scripts and the wasm they fetch, which on a busy machine can
       // take longer than a click should; what a test checks then waits on its own conditions.
       page.setDefaultNavigationTimeout(90_000);

@@ -137,9 +137,9 @@ describe('the class server, with a teacher and three students', () => {
     expect(answered).toBeGreaterThan(0);
     server.child.kill('SIGKILL');
     await new Promise((r) => server.child.once('exit', r));
-    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/Reconnecting/);
+    await expect.poll(() => status.innerText()).toMatch(/Reconnecting/);
     server = await startServer(port, data);
-    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toMatch(/^Live/);
+    await expect.poll(() => status.innerText()).toMatch(/^Live/);
     expect(await teacher.evaluate(async () => {
       const id = new URLSearchParams(location.search).get('teach')!;
       const r = await fetch(new URL(`../api/classes/${id}/report`, location.href), { headers: { authorization: `Bearer ${sessionStorage.getItem(`hotpath-teach:${id}`)}` } });
@@ -151,7 +151,7 @@ describe('the class server, with a teacher and three students', () => {
     await expect.poll(() => ada.locator('.exercises .score').innerText()).toBe(`1 of ${set.length} solved`);
     const a3 = await answerNumber(ada, 2, String(set[2].expected));
     await expect.poll(() => a3.locator('.feedback').innerText()).toContain('Correct.');
-    await expect.poll(() => row('Ada').innerText(), { timeout: 20_000 }).toMatch(/^Ada\t2 of/);
+    await expect.poll(() => row('Ada').innerText()).toMatch(/^Ada\t2 of/);
     expect(teacherErrors).toEqual([]);
 
     // An assessment: right or wrong only, no hint, no Show answer, and no key in the page.

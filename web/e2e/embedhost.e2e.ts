@@ -51,10 +51,10 @@ describe('frames on a page of another origin', () => {
       await flick(page);
       await expect.poll(() => page.locator('iframe').count()).toBe(10);
       // Every frame, the nine out of view included, heals to its content without being scrolled to.
-      await expect.poll(async () => Math.max(...await misfits(page)), { timeout: 30_000 }).toBeLessThanOrEqual(2);
+      await expect.poll(async () => Math.max(...await misfits(page))).toBeLessThanOrEqual(2);
       for (const width of [420, 1280]) {
         await page.setViewportSize({ width, height: 900 });
-        await expect.poll(async () => Math.max(...await misfits(page)), { timeout: 20_000 }).toBeLessThanOrEqual(2);
+        await expect.poll(async () => Math.max(...await misfits(page))).toBeLessThanOrEqual(2);
       }
       for (let i = 0; i < 10; i++) {
         const f = await frameOf(page, i);
@@ -90,7 +90,7 @@ describe('frames on a page of another origin', () => {
     await onHost({ 'index.html': hostHtml(site, body, head).replace('<html>', '<html data-theme="dark">') }, async (url) => {
       const { page, errors } = await browser.open('', { colorScheme: 'light' });
       await page.goto(url);
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(2);
       const hostFrame = await frameOf(page, 0);
       const pinned = await frameOf(page, 1);
       const bg = () => hostFrame.evaluate(() => getComputedStyle(document.querySelector('.widget')!).backgroundColor);
@@ -137,7 +137,7 @@ describe('themes on a page of another origin (issue 43)', () => {
     await onHost({ 'index.html': hostHtml(site, body, head).replace('<html>', '<html data-theme="dark">') }, async (url) => {
       const { page, errors } = await browser.open('', { colorScheme: 'light' });
       await page.goto(url);
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(1);
       const f = await frameOf(page, 0);
       await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       // Every theme the frame is given from here on, in order.
@@ -186,7 +186,7 @@ describe('themes on a page of another origin (issue 43)', () => {
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       // With the script, a dark page declaring no colour scheme: the frame shows the page's own #1b1b1d around its card.
       await page.goto(url);
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(1);
       const f = await frameOf(page, 0);
       await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
       await page.waitForTimeout(300);
@@ -209,7 +209,7 @@ describe('inside a frame', () => {
       const { page, errors } = await browser.open();
       await page.goto(url);
       await page.locator('hotpath-widget').nth(1).scrollIntoViewIfNeeded();
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(2);
       for (const [i, path] of [[0, 'embed/heap?variant=jdk'], [1, 'embed/bench?suite=recycler']] as const) {
         const f = await frameOf(page, i);
         await f.locator('.trace-player, .bench-panel').first().waitFor();
@@ -236,7 +236,7 @@ describe('a narrow host page', () => {
     await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
       const { page, errors } = await browser.open('', { viewport: { width: 420, height: 900 } });
       await page.goto(url);
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(1);
       const f = await frameOf(page, 0);
       const scroller = f.locator('.wheel-drawing');
       await expect.poll(() => scroller.evaluate((d) => d.scrollWidth > d.clientWidth + 1)).toBe(true);
@@ -266,7 +266,7 @@ describe('a hostile host page', () => {
     await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
       const { page, errors } = await browser.open();
       await page.goto(url);
-      await expect.poll(() => page.locator('#d iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.locator('#d iframe[data-hotpath-sized]').count()).toBe(1);
       await page.locator('#d').evaluate((w) => w.setAttribute('src', 'javascript:parent.pwn("later")'));
       await page.waitForTimeout(500);
       expect(await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned)).toEqual([]);
@@ -290,7 +290,7 @@ describe('a hostile host page', () => {
     await onHost({ 'index.html': html }, async (url) => {
       const { page, errors } = await browser.open();
       await page.goto(url);
-      await expect.poll(() => page.locator('#e iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.locator('#e iframe[data-hotpath-sized]').count()).toBe(1);
       for (const [id, path] of [['l', '/lessons/cancelling-timers'], ['k', '/class']]) {
         expect(await page.locator(`#${id} iframe`).count(), id).toBe(0);
         expect(await page.locator(`#${id}`).innerText(), id).toBe(`hotpath-widget: ${new URL(site).pathname}${path.slice(1)} is a page of the lab that cannot be shown inside another site; src must link to an /embed/... page (its Share / embed button gives one), so nothing was loaded.`);
@@ -312,7 +312,7 @@ describe('a hostile host page', () => {
     try {
       const { page, errors } = await browser.open();
       await page.goto(host.url);
-      await expect.poll(() => page.locator('#lab iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.locator('#lab iframe[data-hotpath-sized]').count()).toBe(1);
       await page.waitForTimeout(500);
       expect(await page.locator('#ad').evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(100);
       expect(await page.locator('#srcdoc').evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(100);
@@ -357,7 +357,7 @@ describe('a hostile host page', () => {
       expect(await lesson!.evaluate(() => document.querySelector('.lesson, .site-header') !== null).catch(() => false)).toBe(false);
       await page.goto(onBare.url);
       const framed = await (await page.locator('#lesson').elementHandle())!.contentFrame();
-      await expect.poll(() => framed!.locator('[role="alert"]').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/not shown inside other sites/);
+      await expect.poll(() => framed!.locator('[role="alert"]').innerText().catch(() => '')).toMatch(/not shown inside other sites/);
       expect(await framed!.locator('.site-header').count()).toBe(0);
     } finally {
       await host.close();
@@ -378,7 +378,7 @@ describe('links that change only after "#"', () => {
     expect(fragment.length).toBeGreaterThan(7000);
     // How soon it answers is the decoder's unit test's business (it stops at the bound); here, that it does.
     await page.evaluate((f) => (location.hash = `z=${f}`), fragment);
-    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 30_000 }).toContain('#z=');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('#z=');
     const text = await page.getByRole('alert').innerText();
     expect(text.length).toBeLessThan(300);
     expect(text).toContain('unpacks to more than 1,000,000 characters');
@@ -403,9 +403,9 @@ describe('links that change only after "#"', () => {
     await onHost({ 'index.html': hostHtml(site, `<hotpath-widget id="w" src="${site}embed/heap#z=${A}" title="W"></hotpath-widget>`) }, async (url) => {
       await page.goto(url);
       const inFrame = async () => (await frameOf(page, 0)).getByLabel('Ops script').inputValue();
-      await expect.poll(inFrame, { timeout: 20_000 }).toBe('schedule 15, cancel-reverse');
+      await expect.poll(inFrame).toBe('schedule 15, cancel-reverse');
       await page.locator('#w').evaluate((w, b) => w.setAttribute('src', w.getAttribute('src')!.replace(/#.*/, `#z=${b}`)), B);
-      await expect.poll(inFrame, { timeout: 20_000 }).toBe('add 7, add 3, poll');
+      await expect.poll(inFrame).toBe('add 7, add 3, poll');
     });
     expect(errors).toEqual([]);
   });

@@ -26,16 +26,16 @@ describe('the embed kit', () => {
       expect(new URL(host.url).origin).not.toBe(new URL(site).origin);
       // The third embed is far below: no frame until it scrolls near.
       await expect.poll(() => page.locator('iframe').count()).toBe(2);
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(2);
       await page.locator('hotpath-widget').nth(1).scrollIntoViewIfNeeded();
       await expect.poll(() => page.locator('iframe').count()).toBe(3);
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(3);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(3);
       const titles = await page.locator('iframe').evaluateAll((fs) => fs.map((f) => (f as HTMLIFrameElement).title));
       expect(titles).toEqual(['The JDK heap', 'A CLQ', 'The Recycler']);
       for (let i = 0; i < 3; i++) {
         const f = await frameOf(page, i);
         const iframe = page.locator('iframe').nth(i);
-        await expect.poll(async () => Math.abs((await iframe.evaluate((e) => e.clientHeight)) - (await contentHeight(f))), { timeout: 10_000 }).toBeLessThanOrEqual(1);
+        await expect.poll(async () => Math.abs((await iframe.evaluate((e) => e.clientHeight)) - (await contentHeight(f)))).toBeLessThanOrEqual(1);
         // No scrollbar inside: the document is no taller than the frame.
         expect(await f.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(1);
       }
@@ -55,7 +55,7 @@ describe('the embed kit', () => {
       const first = page.locator('iframe').first();
       const h0 = await first.evaluate((e) => e.clientHeight);
       await heap.getByLabel('Ops script').fill('add 50, add 30, add 90, add 10, add 70, add 20, add 5, add 1, add 60, add 40, add 45, add 2, add 3');
-      await expect.poll(() => first.evaluate((e) => e.clientHeight), { timeout: 10_000 }).toBeGreaterThan(h0);
+      await expect.poll(() => first.evaluate((e) => e.clientHeight)).toBeGreaterThan(h0);
       await expect.poll(async () => Math.abs((await first.evaluate((e) => e.clientHeight)) - (await contentHeight(heap)))).toBeLessThanOrEqual(1);
       expect(errors).toEqual([]);
     } finally {
@@ -98,10 +98,10 @@ describe('the embed kit', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Embed this lab', level: 1 }).count()).toBe(1);
     const rows = await page.getByRole('table', { name: /Routes under \/embed\// }).locator('tbody tr').count();
     expect(rows).toBe(9);
-    await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count()).toBe(1);
     // The figure-only example, further down, loads as it comes near.
     await page.locator('.live-embed').nth(1).scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.locator('.live-embed iframe[data-hotpath-sized]').count()).toBe(2);
     expect(errors).toEqual([]);
   });
 });

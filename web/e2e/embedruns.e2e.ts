@@ -59,7 +59,7 @@ describe('simulations and cost curves', () => {
       // A reader's click starts one; it can be stopped.
       const f = await frameOf(page, 0);
       await f.getByRole('button', { name: WAITING[0].button, exact: true }).click();
-      await expect.poll(() => f.getByRole('status').filter({ hasText: WAITING[0].started }).count(), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => f.getByRole('status').filter({ hasText: WAITING[0].started }).count()).toBe(1);
       await f.getByRole('button', { name: WAITING[0].cancel }).click();
       await expect.poll(() => f.getByRole('status').filter({ hasText: /^Cancelled/ }).count()).toBe(1);
       expect(errors).toEqual([]);
@@ -83,7 +83,7 @@ describe('two benchmarks on one host page', () => {
       const [a, b] = frames;
       const progress = (f: Frame) => f.locator('.bench-progress');
       await a.getByRole('button', { name: 'Run in this browser' }).click();
-      await expect.poll(() => progress(a).innerText(), { timeout: 30_000 }).toMatch(/^Row \d+ of \d+/);
+      await expect.poll(() => progress(a).innerText()).toMatch(/^Row \d+ of \d+/);
       await b.getByRole('button', { name: 'Run in this browser' }).click();
       await expect.poll(() => progress(b).innerText()).toMatch(/^Waiting for the other benchmark to finish/);
       // Still waiting while the first measures: it has not started a row.
@@ -92,7 +92,7 @@ describe('two benchmarks on one host page', () => {
       expect(await progress(a).innerText()).toMatch(/^Row \d+ of \d+/);
       // The first ends (cancelled): the second starts.
       await a.getByRole('button', { name: 'Cancel' }).click();
-      await expect.poll(() => progress(b).innerText(), { timeout: 30_000 }).toMatch(/^Row \d+ of \d+/);
+      await expect.poll(() => progress(b).innerText()).toMatch(/^Row \d+ of \d+/);
       await expect.poll(() => progress(a).innerText()).toMatch(/^Cancelled/);
       // A waiting run can be given up too: the first asks again, waits, and is cancelled before it starts.
       await a.getByRole('button', { name: /Run (again|in this browser)/ }).click();

@@ -68,7 +68,7 @@ async function snippetsFor(page: Page, path: string, column: number) {
 /** Waits until the `index`-th frame's view has loaded (no loading widget, nothing still settling). */
 async function loaded(page: Page, index: number) {
   const f = await frameOf(page, index);
-  await expect.poll(() => f.evaluate(() => document.querySelector('.widget-loading, [data-settling]') === null), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => f.evaluate(() => document.querySelector('.widget-loading, [data-settling]') === null)).toBe(true);
   return f;
 }
 
@@ -97,7 +97,7 @@ describe('heights measured for the author’s column', () => {
         const frame = page.locator('iframe').nth(i);
         expect(await frame.evaluate((e) => e.clientWidth), TEN[i]).toBe(COLUMN);
         // The view has grown into the frame's height, or within 2 px of it.
-        await expect.poll(async () => Math.abs((await contentHeight(f)) - snippets[i].height), { timeout: 15_000, message: TEN[i] }).toBeLessThanOrEqual(2);
+        await expect.poll(async () => Math.abs((await contentHeight(f)) - snippets[i].height), { message: TEN[i] }).toBeLessThanOrEqual(2);
         expect(await frame.evaluate((e) => e.clientHeight), TEN[i]).toBe(snippets[i].height);
         expect(await f.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight), `${TEN[i]} scrolls inside`).toBeLessThanOrEqual(1);
       }
@@ -126,7 +126,7 @@ describe('heights measured for the author’s column', () => {
           await new Promise((r) => setTimeout(r, 400));
         }
       });
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count(), { timeout: 30_000 }).toBe(TEN.length);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(TEN.length);
       await page.waitForTimeout(2000);
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
@@ -206,7 +206,7 @@ describe('oEmbed at 860 px, pinned', () => {
           const f = await loaded(page, i);
           const frame = page.locator('iframe').nth(i);
           const height = await frame.evaluate((e) => e.clientHeight);
-          await expect.poll(async () => Math.abs((await contentHeight(f)) - height), { timeout: 15_000, message: `${EMBED_NAMES[i]}: oEmbed says ${height}` }).toBeLessThanOrEqual(2);
+          await expect.poll(async () => Math.abs((await contentHeight(f)) - height), { message: `${EMBED_NAMES[i]}: oEmbed says ${height}` }).toBeLessThanOrEqual(2);
           expect(await f.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight), EMBED_NAMES[i]).toBeLessThanOrEqual(2);
         }
         expect(errors).toEqual([]);
@@ -263,7 +263,7 @@ describe('oEmbed on the class server', () => {
         const f = await loaded(page, 0);
         const height = await page.locator('iframe').evaluate((e) => e.clientHeight);
         expect(height).toBe(o.height);
-        await expect.poll(async () => Math.abs((await contentHeight(f)) - height), { timeout: 15_000 }).toBeLessThanOrEqual(2);
+        await expect.poll(async () => Math.abs((await contentHeight(f)) - height)).toBeLessThanOrEqual(2);
       });
       expect(errors).toEqual([]);
     } finally {

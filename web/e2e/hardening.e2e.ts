@@ -64,7 +64,7 @@ describe('hardening', () => {
     await page.evaluate(() => {
       for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k);
     });
-    await expect.poll(() => ex.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => ex.getByRole('alert').count()).toBe(0);
     expect(await asksBeforeLeaving(page)).toBe(false);
     await page.reload();
     await ex.waitFor();
@@ -124,7 +124,7 @@ describe('hardening', () => {
     const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=schedule%20100,cancel-reverse&step=0');
     await page.getByRole('button', { name: 'Play' }).click();
     // A debounced write never fired while playing: the address stayed at step=0 until a pause.
-    await expect.poll(() => Number(/step=(\d+)/.exec(page.url())?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(3);
+    await expect.poll(() => Number(/step=(\d+)/.exec(page.url())?.[1] ?? 0)).toBeGreaterThan(3);
     expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -217,7 +217,7 @@ describe('hardening', () => {
       [`lessons/cancelling-timers?seed=${long}`, 'the seed is 400 characters long'],
     ]) {
       const { page, errors } = await browser.open(path);
-      await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 30_000 }).toContain(says);
+      await expect.poll(() => page.getByRole('alert').first().innerText()).toContain(says);
       expect((await page.getByRole('alert').first().innerText()).length, path).toBeLessThan(400);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(1280);
       expect(errors).toEqual([]);

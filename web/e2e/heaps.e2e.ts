@@ -110,7 +110,7 @@ describe('the heap widgets', () => {
 
   it('counts a script too big to draw, in a worker, without drawing it', async () => {
     const { page, errors } = await browser.open('embed/heap?heap=race&ops=schedule%201000,cancel-reverse');
-    await expect.poll(() => page.locator('.count-only').innerText(), { timeout: 15_000 }).toContain('counters only');
+    await expect.poll(() => page.locator('.count-only').innerText()).toContain('counters only');
     const total = await page.locator('.count-only tr.total').innerText();
     // JDK: 500,500 equals() + 999 comparisons (the in-order inserts) + 1,000 moves; indexed: 1,000 equals.
     expect(total).toContain('502,499');

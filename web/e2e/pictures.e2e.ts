@@ -330,7 +330,7 @@ describe('snippets and downloads', () => {
   it('carry the view’s real height: a plain iframe snippet on another site shows it whole, without a scrollbar', async () => {
     const { page, errors } = await browser.open(`embed/queue?queue=race&ops=${q('fill 5, poll, poll')}&step=end`, { viewport: { width: 900, height: 900 } });
     await page.locator('details.share-embed summary').click();
-    await expect.poll(() => page.getByText(/^Height [\d,]+ px, measured for a column [\d,]+ px wide\./).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByText(/^Height [\d,]+ px, measured for a column [\d,]+ px wide\./).count()).toBe(1);
     const iframe = await page.getByRole('textbox', { name: /HTML iframe/ }).inputValue();
     const height = Number(/height="(\d+)"/.exec(iframe)![1]);
     const column = Number(/measured for a column ([\d,]+) px wide/.exec(await page.getByText(/^Height /).innerText())![1].replace(/,/g, ''));

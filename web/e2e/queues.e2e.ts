@@ -111,7 +111,7 @@ describe('the queues', () => {
   it('counts a 100,000-element size() in a worker: the CLQ walks every node', async () => {
     const { page, errors } = await browser.open(open('race', 'fill 100000, size', '&capacity=100000'));
     const counts = page.locator('.count-only');
-    await expect.poll(() => counts.innerText(), { timeout: 30_000 }).toContain('counters only');
+    await expect.poll(() => counts.innerText()).toContain('counters only');
     expect(await counts.innerText()).toContain('100,000 nodes counted by size()');
     expect(await page.locator('.queue-svg').count()).toBe(0);
     expect(errors).toEqual([]);

@@ -19,7 +19,7 @@ describe('the request-timeouts lesson', () => {
     expect(costs.some((r) => parseFloat(r[2] ?? '') > 1)).toBe(true);
     // Each cost shows its interval over the seeded runs.
     expect(costs.flat().filter((c) => c !== '—').every((c) => /^[\d.]+ \([\d.]+–[\d.]+\)\*?$/.test(c ?? ''))).toBe(true);
-    await expect.poll(() => sim.getByRole('note').innerText(), { timeout: 20_000 }).toMatch(/the old design holds [\d,]+ requests in its delay queue, [\d,]+ of them already completed/);
+    await expect.poll(() => sim.getByRole('note').innerText()).toMatch(/the old design holds [\d,]+ requests in its delay queue, [\d,]+ of them already completed/);
     console.log(`[timeouts e2e] quick purgatory sweep:\n${verdicts.join('\n')}`);
     expect(errors).toEqual([]);
   });

@@ -16,7 +16,7 @@ async function runSim(sim: Locator, queue: string, seconds: string): Promise<str
 /** The lesson's two simulations, once both are on the page (they mount one after the other). */
 async function sims(page: Page): Promise<Locator> {
   const all = page.locator('.overload-sim');
-  await expect.poll(() => all.count(), { timeout: 30_000 }).toBe(2);
+  await expect.poll(() => all.count()).toBe(2);
   return all;
 }
 

@@ -19,7 +19,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A poll waits for the page to reach a state; on a machine busy with other work a page can take
     // seconds to get there, so the wait is long (it bounds a hang, it measures nothing).
-    expect: { poll: { timeout: 20_000 } },
+    expect: { poll: { timeout: 60_000 } },
     // One Chromium per file is plenty for two cores.
     fileParallelism: false,
   },

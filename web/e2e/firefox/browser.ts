@@ -32,7 +32,8 @@ export function useFirefox() {
     /** Opens an absolute address (another server's) in a new tab. */
     async openUrl(url: string): Promise<Opened> {
       const page = await browser.newPage();
-      page.setDefaultTimeout(20_000);
+      // A wait for part of the page bounds a hang and measures nothing: a minute, as in Chromium.
+      page.setDefaultTimeout(60_000);
       // A page's load waits for its scripts and the wasm they fetch; on a busy machine that has
       // taken more than 20 s in Firefox. What a test then checks waits on its own conditions.
       page.setDefaultNavigationTimeout(90_000);

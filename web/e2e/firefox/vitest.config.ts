@@ -13,7 +13,7 @@ export default defineConfig({
     // a hung test still fails, after three.
     testTimeout: 180_000,
     hookTimeout: 60_000,
-    expect: { poll: { timeout: 20_000 } },
+    expect: { poll: { timeout: 60_000 } },
     // One Firefox for the whole suite, one file after another.
     fileParallelism: false,
   },
