@@ -32,6 +32,11 @@ export function useFirefox() {
     /** Opens an absolute address (another server's) in a new tab. */
     async openUrl(url: string): Promise<Opened> {
       const page = await browser.newPage();
+      // The tab in front: Firefox throttles a background tab's timers to a second or more, and a
+      // lesson mounts its widgets one timer apart. A CI run (2026-11-26) waited a minute for the
+      // last widget of a lesson opened while another tab was open; that the tab was behind is
+      // the likely cause, not a measured one (the same test passed alone, and in earlier runs).
+      await page.bringToFront();
       // A wait for part of the page bounds a hang and measures nothing: a minute, as in Chromium.
       page.setDefaultTimeout(60_000);
       // A page's load waits for its scripts and the wasm they fetch; on a busy machine that has
