@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { stepAt } from '../../web/src/script/trace';
 import { generate as generateFor } from '../../web/src/exercises/exercises';
-import { MIB, secondsToExhaust } from '../../web/src/queues/overload';
+import { MIB, secondsToExhaust } from '../../web/src/queue/overload';
 
 const generate = (seed: string) => generateFor('bounded-queues', seed)!;
 

@@ -5,10 +5,10 @@ import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
 import { num, plural } from '../../web/src/site/format';
-import { frameAt, queueTrace } from '../../web/src/queues/frames';
-import { chainOf, polledOf } from '../../web/src/queues/viewModel';
+import { frameAt, queueTrace } from '../../web/src/queue/frames';
+import { chainOf, polledOf } from '../../web/src/queue/viewModel';
 import { countSteps, kindIndex, stepAt } from '../../web/src/script/trace';
-import { MIB, PACKET_BYTES, NODE_BYTES, secondsToExhaust, waitMs } from '../../web/src/queues/overload';
+import { MIB, PACKET_BYTES, NODE_BYTES, secondsToExhaust, waitMs } from '../../web/src/queue/overload';
 import { buildVisits } from './claims';
 
 const replay = (view: string, ops: string, step: StepSpec, settings?: Record<string, string>) =>

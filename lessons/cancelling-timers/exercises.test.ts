@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { generate as generateFor, grade, lessonsWithExercises, type Instance } from '../../web/src/exercises/exercises';
-import { heapTrace } from '../../web/src/heaps/frames';
+import { heapTrace } from '../../web/src/heap/frames';
 import { Frame } from '../../web/src/script/frame';
 import { FrameReplay } from '../../web/src/script/replay';
 

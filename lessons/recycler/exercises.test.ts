@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { kindIndex, stepAt } from '../../web/src/script/trace';
-import { queuesOf, threadColumns } from '../../web/src/recyclers/viewModel';
+import { queuesOf, threadColumns } from '../../web/src/recycler/viewModel';
 import { generate as generateFor } from '../../web/src/exercises/exercises';
 
 const generate = (seed: string) => generateFor('recycler', seed)!;

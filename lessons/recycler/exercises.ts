@@ -4,10 +4,10 @@
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import { plural } from '../../web/src/site/format';
-import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recyclers/frames';
+import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recycler/frames';
 import { countSteps } from '../../web/src/script/trace';
 import { familySchema } from '../../web/src/script/schema';
-import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recyclers/viewModel';
+import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recycler/viewModel';
 import { jvmResults } from '../../web/src/bench/jvmResults';
 import { intervalOf, unpairedLogRatio } from '../../web/src/bench/ratio';
 import { READINGS, clearOfHalf, readInterval } from '../../web/src/exercises/reading';

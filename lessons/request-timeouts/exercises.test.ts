@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkInstances, loadWasmFromDisk, replayed, seeds } from '../../web/src/exercises/testing';
 import { generate as generateFor, grade } from '../../web/src/exercises/exercises';
-import { modelAt, wheelTrace } from '../../web/src/wheels/frames';
-import { wheelModel } from '../../web/src/wheels/viewModel';
+import { modelAt, wheelTrace } from '../../web/src/wheel/frames';
+import { wheelModel } from '../../web/src/wheel/viewModel';
 import type { Frame } from '../../web/src/script/frame';
 import { kindIndex, stepAt } from '../../web/src/script/trace';
 

@@ -4,9 +4,9 @@ import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
 import { listing, num, plural } from '../../web/src/site/format';
-import { frameAt, modelAt, wheelTrace } from '../../web/src/wheels/frames';
+import { frameAt, modelAt, wheelTrace } from '../../web/src/wheel/frames';
 import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
-import { saturation } from '../../web/src/wheels/saturation';
+import { saturation } from '../../web/src/wheel/saturation';
 import { published } from './published';
 
 const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'wheel', view, ops, step });

@@ -19,7 +19,7 @@ fn main() {
     let per = value("--per-producer", 2_000_000);
     let repeats = value("--repeats", 3);
     // JCTools' harness sizes its queues at 128K; the Recycler pipeline hands objects over
-    // through a ring of 1,024 (RECYCLE_RING in web/src/queues/threads.ts).
+    // through a ring of 1,024 (RECYCLE_RING in web/src/queue/threads.ts).
     let rows: [(&str, u32, usize); 9] = [
         ("clq", 1, 1 << 17),
         ("clq", 2, 1 << 17),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { rowOfJmh, type JmhResult, type Suite } from './suites';
 import { chartSeries } from './chartSeries';
-import { timerAddCancel } from '../wheels/timerSuite';
-import { heapCancel } from '../heaps/heapCancelSuite';
-import { udpQueue } from '../queues/udpQueueSuite';
-import { recyclerSuite } from '../recyclers/recyclerSuite';
+import { timerAddCancel } from '../wheel/timerSuite';
+import { heapCancel } from '../heap/heapCancelSuite';
+import { udpQueue } from '../queue/udpQueueSuite';
+import { recyclerSuite } from '../recycler/recyclerSuite';
 import { jmhOptions } from './jvm';
 
 const result = (benchmark: string, params: Record<string, string>): JmhResult =>

@@ -7,10 +7,10 @@ import { syntheticRun, type SyntheticOptions } from './testing';
 import { forPreset, intervalCell, ratioWithInterval } from './verdict';
 import { jvmRatioInterval } from './jvmResults';
 import type { Comparison, Row, Suite } from './suites';
-import { heapCancel } from '../heaps/heapCancelSuite';
-import { recyclerSuite } from '../recyclers/recyclerSuite';
-import { timerAddCancel } from '../wheels/timerSuite';
-import { udpQueue } from '../queues/udpQueueSuite';
+import { heapCancel } from '../heap/heapCancelSuite';
+import { recyclerSuite } from '../recycler/recyclerSuite';
+import { timerAddCancel } from '../wheel/timerSuite';
+import { udpQueue } from '../queue/udpQueueSuite';
 
 const byId = (cs: Comparison[]) => Object.fromEntries(cs.map((c) => [c.id, c]));
 const STATE_WORD = { reproduced: /^Reproduced: /, 'not reproduced': /^Not reproduced: /, inconclusive: /^Inconclusive: /, 'not measured': /^Not (measured|judged): / };

@@ -14,10 +14,10 @@ import { Frame } from '../script/frame';
 import { FrameReplay } from '../script/replay';
 import { stepAt, type Trace } from '../script/trace';
 import { randomInt, rng } from '../exercises/rng';
-import { heapViewModel } from '../heaps/viewModel';
-import { fieldRows, threadCells, threadRows } from '../queues/viewModel';
-import { objectName, objectRows, placeText, queuesOf, threadColumns } from '../recyclers/viewModel';
-import { wheelModel } from '../wheels/viewModel';
+import { heapViewModel } from '../heap/viewModel';
+import { fieldRows, threadCells, threadRows } from '../queue/viewModel';
+import { objectName, objectRows, placeText, queuesOf, threadColumns } from '../recycler/viewModel';
+import { wheelModel } from '../wheel/viewModel';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));

@@ -2,7 +2,7 @@
 // CLI; the purgatory experiment and the threaded race are runs of their own, not JMH suites.
 import './suites';
 import { runCli as runSuiteCli, type CliOptions } from '../bench/node';
-import { runPurgatoryCli } from '../wheels/purgatoryCli';
+import { runPurgatoryCli } from '../wheel/purgatoryCli';
 import { runThreadsCli } from '../threads/cli';
 import { threadSets } from '../threads/harness';
 import './threadSets';

@@ -15,12 +15,12 @@ import { VARIANT_PARAM, checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
 import { onDemand, type Preloadable } from '../site/onDemand';
 import { parseStep, type StepSpec } from '../embed/params';
-import { heapFamily } from '../heaps/family';
-import { HeapLayout } from '../heaps/HeapLayout';
-import { wheelFamily } from '../wheels/family';
-import { queueFamily } from '../queues/family';
-import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from '../queues/overloadLimits';
-import { recyclerFamily } from '../recyclers/family';
+import { heapFamily } from '../heap/family';
+import { HeapLayout } from '../heap/HeapLayout';
+import { wheelFamily } from '../wheel/family';
+import { queueFamily } from '../queue/family';
+import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from '../queue/overloadLimits';
+import { recyclerFamily } from '../recycler/family';
 import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
 import { InstructorNotes, LessonGuide, TimePlan } from '../teaching/Guide';
 
@@ -38,9 +38,9 @@ const ThreadedBench = onDemand('the threaded benchmark', async () => {
     return <ThreadedBench set={s} />;
   };
 });
-const CostCurves = onDemand('the cost curves', async () => (await import('../heaps/CostCurves')).CostCurves);
-const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('../wheels/PurgatorySim')).PurgatorySim);
-const OverloadSim = onDemand('the overload simulation', async () => (await import('../queues/OverloadSim')).OverloadSim);
+const CostCurves = onDemand('the cost curves', async () => (await import('../heap/CostCurves')).CostCurves);
+const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('../wheel/PurgatorySim')).PurgatorySim);
+const OverloadSim = onDemand('the overload simulation', async () => (await import('../queue/OverloadSim')).OverloadSim);
 const LessonExercises = onDemand('the exercises', async () => (await import('../classroom/LessonExercises')).LessonExercises);
 
 /** The JMH suites' names, as families.json lists them (catalog.test.ts holds them equal to the registered suites). */

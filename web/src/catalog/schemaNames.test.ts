@@ -9,8 +9,8 @@ import { loadWasm } from '../wasm/loader';
 import './index';
 import { familyModule } from '../registry/family';
 import { familySchema, type FamilySchema } from '../script/schema';
-import { FOCUS_FIELDS, THREAD_STATES } from '../queues/viewModel';
-import { OUTCOMES } from '../recyclers/viewModel';
+import { FOCUS_FIELDS, THREAD_STATES } from '../queue/viewModel';
+import { OUTCOMES } from '../recycler/viewModel';
 import FAMILY_FACTS from './families.json';
 
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('every name the web reads from a family schema', () => {
 
   it('includes the heap fields the timers read under their prefix, and the code names the views switch on', () => {
     // The wheels draw their delay queue with the heaps' view model, on fields prefixed q_.
-    expect(unknownNames(sources('heaps'), familySchema('wheel'), 'q_')).toEqual([]);
+    expect(unknownNames(sources('heap'), familySchema('wheel'), 'q_')).toEqual([]);
     const names = (family: string, set: string) => familySchema(family).codes[set].map((c) => c.name);
     expect(names('queue', 'focus')).toEqual(expect.arrayContaining([...FOCUS_FIELDS]));
     expect(names('queue', 'state')).toEqual(expect.arrayContaining(THREAD_STATES.map((s) => s.toUpperCase())));

@@ -5,7 +5,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
-import { HeapView, type HeapWords } from '../heaps/HeapView';
+import { HeapView, type HeapWords } from '../heap/HeapView';
 
 /** This lesson's words for its heaps: "slot" is a wheel's, and the heap lesson's "hand" is not taught here. */
 const QUEUE_WORDS = (key: string): HeapWords => ({ held: 'being placed', removed: 'leaving', key, slot: 'place' });
