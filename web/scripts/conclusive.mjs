@@ -9,12 +9,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './toolchain.mjs';
 
-const HEADLINES = {
-  'heap-cancel': ['reverse-100000'],
-  'udp-queue': ['guard-collapse'],
-  'timer-add-cancel': ['wheel-vs-delay-queue'],
-  recycler: ['gain-with-flag', 'flag-explains-gain'],
-};
+/** Each suite's headline verdicts, as its family's family.json names them (`headlines`). */
+const HEADLINES = Object.fromEntries(JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'catalog', 'families.json'), 'utf8'))
+  .flatMap((f) => f.bench).filter((b) => b.headlines).map((b) => [b.name, b.headlines]));
 
 const USAGE = `usage: npm run bench:conclusive -- [--runs N] [--busy K] [--preset quick|full] [--out FILE] [${Object.keys(HEADLINES).join(' | ')} …]
   Starts K busy-looping processes (2), runs each suite (all four) N times (10) with the preset (quick),
@@ -69,7 +66,7 @@ function problems(comparisons) {
   }
   const level = byId['in-order-level'];
   const growth = byId['in-order-growth'];
-  if (level?.verdict === 'reproduced' && growth?.verdict !== 'reproduced') out.push('heaps level but not of the same growth');
+  if (level?.verdict === 'reproduced' && growth?.verdict !== 'reproduced') out.push('in-order-level is reproduced (the two level) but in-order-growth is not (not of the same growth)');
   return out;
 }
 

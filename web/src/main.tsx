@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+// The site's stylesheet before the catalog's families: a family's own (web/src/<family>/<family>.css) comes after it and may refine its rules.
+import './styles.css';
 import './catalog';
 import { App } from './App';
-import './styles.css';
 import { watchScrollEdges } from './site/scrollEdges';
 import { loadWasm } from './wasm/loader';
 import { preloadLessonAt } from './lessons';

@@ -1,19 +1,23 @@
 // The entry point of `npm run bench` (bundled by web/scripts/bench.mjs): the suites, then the
-// CLI; the purgatory experiment and the threaded race are runs of their own, not JMH suites.
+// CLI; a family's runs of its own (its cli.ts `commands`) and the threaded races are not JMH suites.
 import './suites';
 import { runCli as runSuiteCli, type CliOptions } from '../bench/node';
-import { runPurgatoryCli } from '../wheel/purgatoryCli';
 import { runThreadsCli } from '../threads/cli';
 import { threadSets } from '../threads/harness';
+import { inFamilyOrder } from './folders';
 import './threadSets';
 
 /** The JVM column of a browser run (`--chromium`/`--firefox --jvm`), run live. */
 export { liveJvmColumn } from '../bench/node';
 
+type Command = (o: CliOptions) => void | Promise<void>;
+const COMMANDS: Record<string, Command> = Object.assign({},
+  ...inFamilyOrder(import.meta.glob<{ commands: Record<string, Command> }>('../*/cli.ts', { eager: true })).map((m) => m.commands));
+
 export async function runCli(o: CliOptions): Promise<void> {
-  if (o.suite === 'purgatory') {
-    if (o.native || o.only || o.jvm || o.saveWasm) throw new Error('the purgatory sweep takes --quick or --full, --json and --csv only');
-    runPurgatoryCli({ preset: o.preset, json: o.json, csv: o.csv, root: o.root });
+  const command = Object.hasOwn(COMMANDS, o.suite) ? COMMANDS[o.suite] : undefined;
+  if (command) {
+    await command(o);
     return;
   }
   const threaded = threadSets().find((t) => t.cli === o.suite);

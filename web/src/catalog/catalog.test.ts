@@ -7,13 +7,13 @@ import { loadWasm, callWasm } from '../wasm/loader';
 import './index';
 import './suites';
 import './threadSets';
-import { EMBED_EXAMPLES, EMBED_NAMES } from './routes';
+import { EMBED_EXAMPLES, EMBED_NAMES, FAMILIES as FAMILY_FACTS } from './routes';
 import { embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
 import { suiteNames } from '../bench/suites';
 import { threadSets } from '../threads/harness';
 import { SUITE_NAMES } from '../../scripts/bench-args.mjs';
-import FAMILY_FACTS from './families.json';
+import { GENERATED, familiesJson, familyFacts } from '../../scripts/families.mjs';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -40,6 +40,11 @@ describe('the catalog', () => {
   it('registers exactly the embed routes the build writes pages for, each with one example', () => {
     expect(embedNames().sort()).toEqual([...EMBED_NAMES].sort());
     expect(EMBED_EXAMPLES.map((e) => e.name)).toEqual([...EMBED_NAMES]);
+  });
+
+  it('reads families.json as `npm run families` writes it from the family folders', () => {
+    expect(readFileSync(GENERATED, 'utf8'), 'web/src/catalog/families.json is stale: run npm run families').toBe(familiesJson(familyFacts()));
+    for (const folder of STRUCTURES) expect(existsSync(join(SRC, folder, 'family.json')), `web/src/${folder}/family.json`).toBe(true);
   });
 
   it('registers the suites the CLI accepts, and the families Rust plans', () => {

@@ -1,26 +1,21 @@
-// The catalog: the one place that knows every structure family, embed and lesson widget, and
-// registers them with the generic parts. Adding a family means a line in FAMILIES below, an entry
-// in families.json (its MDX name, benchmarks and embed example) and its suites in suites.ts.
+// The catalog: registers every structure family, embed and lesson widget with the generic parts.
+// It names no family: it finds each family's folder (web/src/<family>/family.tsx, its manifest,
+// and family.json, its facts) and registers what the folder exports. CONTRIBUTING.md walks
+// through adding one.
 import type { ComponentType, ReactNode } from 'react';
-import { registerFamily, type FamilyModule } from '../registry/family';
+import { registerFamily, type FamilyManifest, type FamilyModule } from '../registry/family';
 import { registerEmbed, registerEmbedExamples } from '../registry/embeds';
-import { EMBED_EXAMPLES } from './routes';
-import FAMILY_FACTS from './families.json';
+import { EMBED_EXAMPLES, FAMILIES as FAMILY_FACTS } from './routes';
 import { registerHomeDemo, registerLessonWidgets } from '../registry/widgets';
-import { WasmWidget } from '../wasm/WasmWidget';
+import { framed } from '../wasm/WasmWidget';
 import { ScriptPlayer } from '../player/ScriptPlayer';
 import { RaceView } from '../player/RaceView';
 import { familyEmbed } from './familyEmbed';
+import { inFamilyOrder } from './folders';
 import { VARIANT_PARAM, checkParams } from '../embed/link';
 import { excerpt } from '../site/format';
-import { onDemand, type Preloadable } from '../site/onDemand';
+import { onDemand } from '../site/onDemand';
 import { parseStep, type StepSpec } from '../embed/params';
-import { heapFamily } from '../heap/family';
-import { HeapLayout } from '../heap/HeapLayout';
-import { wheelFamily } from '../wheel/family';
-import { queueFamily } from '../queue/family';
-import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from '../queue/overloadLimits';
-import { recyclerFamily } from '../recycler/family';
 import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
 import { InstructorNotes, LessonGuide, TimePlan } from '../teaching/Guide';
 
@@ -38,19 +33,10 @@ const ThreadedBench = onDemand('the threaded benchmark', async () => {
     return <ThreadedBench set={s} />;
   };
 });
-const CostCurves = onDemand('the cost curves', async () => (await import('../heap/CostCurves')).CostCurves);
-const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('../wheel/PurgatorySim')).PurgatorySim);
-const OverloadSim = onDemand('the overload simulation', async () => (await import('../queue/OverloadSim')).OverloadSim);
 const LessonExercises = onDemand('the exercises', async () => (await import('../classroom/LessonExercises')).LessonExercises);
 
 /** The JMH suites' names, as families.json lists them (catalog.test.ts holds them equal to the registered suites). */
 const SUITES = FAMILY_FACTS.flatMap((f) => f.bench).filter((b) => !('usage' in b)).map((b) => b.name);
-
-/** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped. */
-function framed<P extends object>(name: string, Widget: Preloadable<P>): Preloadable<P> {
-  const Framed = (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
-  return Object.assign(Framed, { preload: Widget.preload });
-}
 
 type PlayerProps = { ops?: string; step?: StepSpec } & Record<string, string | StepSpec | undefined>;
 
@@ -92,68 +78,14 @@ function familyWidgets(module: FamilyModule) {
   };
 }
 
-const FAMILIES = [heapFamily, wheelFamily, queueFamily, recyclerFamily];
+const MANIFESTS = inFamilyOrder(import.meta.glob<{ manifest: FamilyManifest }>('../*/family.tsx', { eager: true })).map((m) => m.manifest);
 
-for (const family of FAMILIES) {
-  registerFamily(family);
-  registerEmbed(familyEmbed(family));
+for (const { module, embeds = [] } of MANIFESTS) {
+  registerFamily(module);
+  registerEmbed(familyEmbed(module));
+  embeds.forEach(registerEmbed);
 }
-const familyMdx = Object.assign({}, ...FAMILIES.map(familyWidgets));
-
-registerEmbed({
-  name: 'heap-layout',
-  render(params) {
-    const problem = checkParams(params, ['deadlines']);
-    if (problem) return { problem };
-    return <WasmWidget name="Heap layout"><HeapLayout initial={params.get('deadlines') ?? ''} /></WasmWidget>;
-  },
-});
-
-registerEmbed({
-  name: 'cost-curves',
-  render(params) {
-    const problem = checkParams(params, ['run']);
-    if (problem) return { problem };
-    const run = params.get('run') ?? '0';
-    if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (count at once) or run=0` };
-    return <WasmWidget name="Cost curves"><CostCurves autoRun={run === '1'} /></WasmWidget>;
-  },
-});
-
-registerEmbed({
-  name: 'purgatory-sim',
-  render(params) {
-    const problem = checkParams(params, ['preset', 'run']);
-    if (problem) return { problem };
-    const preset = params.get('preset') ?? 'quick';
-    const run = params.get('run') ?? '0';
-    if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${excerpt(preset)}; expected quick or full` };
-    if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (start at once) or run=0` };
-    return <WasmWidget name="Purgatory simulation"><PurgatorySim preset={preset} autoRun={run === '1'} /></WasmWidget>;
-  },
-});
-
-/** The overload simulation's link parameters and the props they set. */
-
-registerEmbed({
-  name: 'overload-sim',
-  render(params) {
-    const problem = checkParams(params, ['queue', ...Object.values(LINK_PARAM)]);
-    if (problem) return { problem };
-    const queue = params.get('queue') ?? 'clq';
-    if (!['clq', 'clq-size', 'abq', 'spsc', 'mpsc'].includes(queue)) return { problem: `queue=${excerpt(queue)}; expected clq, clq-size, abq, spsc or mpsc` };
-    const props: Record<string, number> = {};
-    for (const [prop, param] of Object.entries(LINK_PARAM) as [OverloadNumber, string][]) {
-      const v = params.get(param);
-      if (v === null) continue;
-      // The box's own rule and sentence, so a link the widget makes always opens.
-      const n = checkOverloadNumber(prop, v);
-      if (typeof n === 'string') return { problem: `${param}: ${n}` };
-      props[prop] = n;
-    }
-    return <WasmWidget name="Overload simulation"><OverloadSim queue={queue as 'clq'} {...props} /></WasmWidget>;
-  },
-});
+const familyMdx = Object.assign({}, ...MANIFESTS.map((m) => familyWidgets(m.module)));
 
 registerEmbed({
   name: 'bench',
@@ -173,28 +105,16 @@ registerEmbed({
 registerLessonWidgets({
   Fig, FigRatio, FigTable, JvmFig, LessonGuide, TimePlan, InstructorNotes,
   ...familyMdx,
-  // Lessons written before the names came from the registry call the heaps' race <RaceView>.
-  RaceView: familyMdx.HeapRace,
-  HeapLayout: framed('Heap layout', HeapLayout),
-  CostCurves: framed('Cost curves', CostCurves),
-  PurgatorySim: framed('Purgatory simulation', PurgatorySim),
-  OverloadSim: framed('Overload simulation', OverloadSim),
+  ...Object.assign({}, ...MANIFESTS.map((m) => m.widgets ?? {})),
+  // Lessons written before the names came from the registry call the first family's race <RaceView>.
+  RaceView: familyMdx[`${FAMILY_FACTS[0].mdx}Race`],
   ThreadedBench: framed('Threaded benchmark', ThreadedBench),
   Exercises: framed('Exercises', LessonExercises),
   BenchmarkPanel: framed('Benchmark', BenchmarkPanel),
 } as Record<string, ComponentType<never>>);
 
-registerHomeDemo(() => (
-  <section aria-labelledby="try-heading" className="try">
-    <h2 id="try-heading">Try it: where does <code>java.util.PriorityQueue</code> put your timers?</h2>
-    <p>
-      Type deadlines in the order they are scheduled. The array below is computed by the lab&apos;s
-      Rust port of the JDK&apos;s heap, running in WebAssembly in this page.
-    </p>
-    <WasmWidget name="Heap layout">
-      <HeapLayout initial="50 30 90 10 70 20" />
-    </WasmWidget>
-  </section>
-));
+const demos = MANIFESTS.flatMap((m) => (m.homeDemo ? [m.homeDemo] : []));
+if (demos.length > 1) throw new Error('two families give the home page its live widget; one may');
+if (demos[0]) registerHomeDemo(demos[0]);
 
 registerEmbedExamples(EMBED_EXAMPLES);

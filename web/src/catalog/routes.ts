@@ -1,15 +1,44 @@
-// The widgets reachable at /embed/<name>. Free of imports but JSON (the family registry, the
-// measured heights) and the measured widths (embed/widths.ts): the build reads it to write a page for each name, so that embeds work on a
-// static host without rewrites, and the oEmbed files and data. A test holds it equal to what the
-// catalog registers.
-import FAMILIES from './families.json';
+// The widgets reachable at /embed/<name>. Free of imports but JSON (the family registry, which
+// `npm run families` writes from each family's family.json, and the measured heights) and the
+// measured widths (embed/widths.ts): the build reads it to write a page for each name, so that
+// embeds work on a static host without rewrites, and the oEmbed files and data. A test holds it
+// equal to what the catalog registers.
+import FAMILIES_JSON from './families.json';
 import HEIGHTS from './embed-heights.json';
 import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths.ts';
 
-/** The widgets that are not a family's player. */
-const WIDGETS = ['heap-layout', 'cost-curves', 'purgatory-sim', 'overload-sim', 'bench'] as const;
+/** An embed route's example, as a family.json gives it: what it shows, a state worth showing, and its parameters in words. */
+interface ExampleFacts { title: string; params: Record<string, string>; about: string }
 
-export const EMBED_NAMES: readonly string[] = [...FAMILIES.map((f) => f.name), ...WIDGETS];
+/** What a family's folder states in its family.json, for the build, the CLI and the catalog (families.json gathers them). */
+export interface FamilyFacts {
+  /** Where it stands among the families (the lessons' order). */
+  position: number;
+  /** As in Rust, in its folders' names and its route: /embed/<name>. */
+  name: string;
+  /** Its MDX widgets' prefix: `<HeapPlayer>`, `<HeapRace>`. */
+  mdx: string;
+  /** Its `npm run bench` commands: JMH suites, or runs of their own (those have a `usage`). */
+  bench: { name: string; usage?: string; headlines?: string[]; embedTitle?: string }[];
+  /** Its player's embed example. */
+  example: ExampleFacts;
+  /** Its other embeddable widgets, each with an example. */
+  widgets: (ExampleFacts & { name: string })[];
+}
+
+export const FAMILIES: readonly FamilyFacts[] = FAMILIES_JSON as FamilyFacts[];
+
+/** The benchmark panel, the one embeddable widget no family owns; its example runs the suite a family gives an `embedTitle`. */
+const BENCH_EXAMPLE = (() => {
+  const suite = FAMILIES.flatMap((f) => f.bench).find((b) => b.embedTitle);
+  if (!suite?.embedTitle) throw new Error('no suite in a family.json has an "embedTitle": the bench embed needs one for its example');
+  return { name: 'bench', title: suite.embedTitle, params: { suite: suite.name, preset: 'quick', run: '0' }, about: 'suite, preset=quick|full, run=0|1' };
+})();
+
+/** Each family's own widgets besides its player (its simulations, its cost curves…), with their examples. */
+const FAMILY_WIDGETS = FAMILIES.flatMap((f) => f.widgets);
+
+export const EMBED_NAMES: readonly string[] = [...FAMILIES.map((f) => f.name), ...FAMILY_WIDGETS.map((w) => w.name), BENCH_EXAMPLE.name];
 
 /** The site's own pages besides the lessons, each written as a page of its own by the build. */
 export const PAGE_ROUTES = ['embed', 'teacher', 'class', 'primers'] as const;
@@ -43,11 +72,8 @@ export function measuredHeight(key: string, width: number): number | undefined {
 type Example = { name: string; title: string; params: Record<string, string>; about: string };
 export const EMBED_EXAMPLES: readonly (Example & { height: number })[] = ([
   ...FAMILIES.map((f): Example => ({ name: f.name, ...f.example })),
-  { name: 'heap-layout', title: 'java.util.PriorityQueue’s array for six deadlines', params: { deadlines: '50 30 90 10 70 20' }, about: 'deadlines' },
-  { name: 'cost-curves', title: 'Work per cancellation as the queue grows', params: { run: '0' }, about: 'run=0|1' },
-  { name: 'purgatory-sim', title: 'Kafka’s purgatory saturation, both designs', params: { preset: 'quick', run: '0' }, about: 'preset=quick|full, run=0|1' },
-  { name: 'overload-sim', title: 'A UDP server under overload', params: { queue: 'abq', 'arrival-rate': '200000', 'service-rate': '150000', bound: '20000' }, about: 'queue, arrival-rate, service-rate, bound, budget-mib, seconds' },
-  { name: 'bench', title: 'The Recycler benchmark, in the reader’s browser', params: { suite: 'recycler', preset: 'quick', run: '0' }, about: 'suite, preset=quick|full, run=0|1' },
+  ...FAMILY_WIDGETS,
+  BENCH_EXAMPLE,
 ] as Example[]).map((e) => ({ ...e, height: measuredHeight(stateKey(e.name, e.params), OEMBED_WIDTH) ?? 0 }));
 
 /** The figure-only parts (parts.ts FIGURE_ONLY), as a link writes them. */

@@ -11,7 +11,7 @@ import { familyModule } from '../registry/family';
 import { familySchema, type FamilySchema } from '../script/schema';
 import { FOCUS_FIELDS, THREAD_STATES } from '../queue/viewModel';
 import { OUTCOMES } from '../recycler/viewModel';
-import FAMILY_FACTS from './families.json';
+import { FAMILIES as FAMILY_FACTS } from './routes';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));

@@ -1,11 +1,8 @@
-// Every benchmark suite, registered: imported by the app, the CLI and the tests.
-import { registerSuite } from '../bench/suites';
-import { heapCancel } from '../heap/heapCancelSuite';
-import { timerAddCancel } from '../wheel/timerSuite';
-import { udpQueue } from '../queue/udpQueueSuite';
-import { recyclerSuite } from '../recycler/recyclerSuite';
+// Every benchmark suite, registered: each family folder's suites.ts, in the families' order.
+// Imported by the app (with the benchmark panel), the CLI and the tests.
+import { registerSuite, type Suite } from '../bench/suites';
+import { inFamilyOrder } from './folders';
 
-registerSuite(heapCancel);
-registerSuite(timerAddCancel);
-registerSuite(udpQueue);
-registerSuite(recyclerSuite);
+for (const { suites } of inFamilyOrder(import.meta.glob<{ suites: Suite[] }>(['../*/suites.ts', '!../catalog/suites.ts'], { eager: true }))) {
+  suites.forEach(registerSuite);
+}

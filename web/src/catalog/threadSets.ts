@@ -1,7 +1,8 @@
-// Every family's threaded benchmark, registered: imported by the app and the CLI.
-import { registerThreadSet } from '../threads/harness';
-import { queueThreads } from '../queue/threadSet';
-import { recyclerThreads } from '../recycler/threadSet';
+// Every family's threaded benchmark (a family folder's threadSet.ts), registered: imported by the
+// app and the CLI.
+import { registerThreadSet, type ThreadSet } from '../threads/harness';
+import { inFamilyOrder } from './folders';
 
-registerThreadSet(queueThreads);
-registerThreadSet(recyclerThreads);
+for (const { threadSet } of inFamilyOrder(import.meta.glob<{ threadSet: ThreadSet }>('../*/threadSet.ts', { eager: true }))) {
+  registerThreadSet(threadSet);
+}

@@ -1,11 +1,18 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
-import type { FamilyModule, ViewProps } from '../registry/family';
+import './heap.css';
+import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
+import { HeapLayout } from './HeapLayout';
+import { WasmWidget, framed } from '../wasm/WasmWidget';
+import { onDemand } from '../site/onDemand';
+import { checkParams } from '../embed/link';
 import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { HeapView } from './HeapView';
 import { variantSpec } from '../script/schema';
-import { listing, num, plural } from '../site/format';
+import { excerpt, listing, num, plural } from '../site/format';
+
+const CostCurves = onDemand('the cost curves', async () => (await import('./CostCurves')).CostCurves);
 
 /** "0 comparisons, 15 equals() calls and 1 move": each count named, as the counters table shows. */
 export function describeHeapWork(c: Counts, variant: string): string {
@@ -57,4 +64,44 @@ export const heapFamily: FamilyModule = {
   describe: describeHeapWork,
   Help: HeapHelp,
   drawLimits: (s) => `${num(s.limits.drawnTimers)} timers and ${num(s.limits.drawnOperations)} operations`,
+};
+
+export const manifest: FamilyManifest = {
+  module: heapFamily,
+  widgets: {
+    HeapLayout: framed('Heap layout', HeapLayout),
+    CostCurves: framed('Cost curves', CostCurves),
+  },
+  embeds: [
+    {
+      name: 'heap-layout',
+      render(params) {
+        const problem = checkParams(params, ['deadlines']);
+        if (problem) return { problem };
+        return <WasmWidget name="Heap layout"><HeapLayout initial={params.get('deadlines') ?? ''} /></WasmWidget>;
+      },
+    },
+    {
+      name: 'cost-curves',
+      render(params) {
+        const problem = checkParams(params, ['run']);
+        if (problem) return { problem };
+        const run = params.get('run') ?? '0';
+        if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (count at once) or run=0` };
+        return <WasmWidget name="Cost curves"><CostCurves autoRun={run === '1'} /></WasmWidget>;
+      },
+    },
+  ],
+  homeDemo: () => (
+    <section aria-labelledby="try-heading" className="try">
+      <h2 id="try-heading">Try it: where does <code>java.util.PriorityQueue</code> put your timers?</h2>
+      <p>
+        Type deadlines in the order they are scheduled. The array below is computed by the lab&apos;s
+        Rust port of the JDK&apos;s heap, running in WebAssembly in this page.
+      </p>
+      <WasmWidget name="Heap layout">
+        <HeapLayout initial="50 30 90 10 70 20" />
+      </WasmWidget>
+    </section>
+  ),
 };

@@ -168,7 +168,7 @@ export function QueueView({ frame, trace, moveMs }: ViewProps) {
   const style = { '--move-ms': `${moveMs}ms` } as CSSProperties;
   return (
     <div className="queue-view" style={style}>
-      <div className="queue-drawing">
+      <div className="queue-drawing scrolls">
         {variant === 'clq'
           ? <ChainDrawing chain={chainOf(frame)} frame={frame} threads={threads} />
           : <RingDrawing ring={ringOf(frame, variant)} frame={frame} variant={variant} threads={threads} />}

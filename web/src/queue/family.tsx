@@ -1,12 +1,18 @@
 // The queues of the UDP-server story as a structure family: the JDK's ConcurrentLinkedQueue and
 // ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
 // one atomic step at a time.
-import type { FamilyModule } from '../registry/family';
+import './queue.css';
+import type { FamilyManifest, FamilyModule } from '../registry/family';
+import { WasmWidget, framed } from '../wasm/WasmWidget';
+import { onDemand } from '../site/onDemand';
+import { checkParams } from '../embed/link';
+import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from './overloadLimits';
 import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { QueueView } from './QueueView';
-import { listing, num, plural } from '../site/format';
+import { excerpt, listing, num, plural } from '../site/format';
 
+const OverloadSim = onDemand('the overload simulation', async () => (await import('./OverloadSim')).OverloadSim);
 
 /** Shared-memory accesses: every load, store, CAS (failed or not), node counted by size(), and look at a held lock or a claimed slot. */
 export const queueWork = (c: Counts) =>
@@ -67,4 +73,28 @@ export const queueFamily: FamilyModule = {
   describe: describeQueueWork,
   Help: QueueHelp,
   drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnOffers)} offers, ${num(s.limits.drawnOperations)} operations and capacity ${num(s.limits.drawnCapacity)}`,
+};
+
+export const manifest: FamilyManifest = {
+  module: queueFamily,
+  widgets: { OverloadSim: framed('Overload simulation', OverloadSim) },
+  embeds: [{
+    name: 'overload-sim',
+    render(params) {
+      const problem = checkParams(params, ['queue', ...Object.values(LINK_PARAM)]);
+      if (problem) return { problem };
+      const queue = params.get('queue') ?? 'clq';
+      if (!['clq', 'clq-size', 'abq', 'spsc', 'mpsc'].includes(queue)) return { problem: `queue=${excerpt(queue)}; expected clq, clq-size, abq, spsc or mpsc` };
+      const props: Record<string, number> = {};
+      for (const [prop, param] of Object.entries(LINK_PARAM) as [OverloadNumber, string][]) {
+        const v = params.get(param);
+        if (v === null) continue;
+        // The box's own rule and sentence, so a link the widget makes always opens.
+        const n = checkOverloadNumber(prop, v);
+        if (typeof n === 'string') return { problem: `${param}: ${n}` };
+        props[prop] = n;
+      }
+      return <WasmWidget name="Overload simulation"><OverloadSim queue={queue as 'clq'} {...props} /></WasmWidget>;
+    },
+  }],
 };

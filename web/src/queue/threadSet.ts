@@ -11,7 +11,7 @@ const TITLE: Record<string, string> = {
 };
 const row = (kind: string, producers: number) => ({ kind, title: TITLE[kind], producers, capacity: QUEUE_RING });
 
-export const queueThreads: ThreadSet = {
+export const threadSet: ThreadSet = {
   name: 'queues',
   cli: 'queue-threads',
   heading: 'Real threads: producers and a consumer in Web Workers',

@@ -51,7 +51,7 @@ function QueueChain({ owner, queues, c, focus, names }: {
     <p className="hint">WeakOrderQueues, first to last (cells: object numbers; r▲ readIndex, w▲ writeIndex):</p>
     <ol className="woq-chain" aria-label={`${names(owner)}'s WeakOrderQueues`}>
       {queues.map((q) => (
-        <li key={q.queue} className={`woq${q.dead ? ' dead' : ''}${focus.queue === q.queue ? ' focus' : ''}`}>
+        <li key={q.queue} className={`woq scrolls${q.dead ? ' dead' : ''}${focus.queue === q.queue ? ' focus' : ''}`}>
           <div className="woq-head">
             <strong>q{q.k}</strong> from {names(q.thread)}{q.dead ? ' (thread exited)' : ''}
             {c.cursor === q.queue && <span className="tag">cursor</span>}

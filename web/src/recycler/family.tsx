@@ -1,7 +1,8 @@
 // Netty's Recycler before and after its 2014 rewrite as a structure family: threads get and
 // recycle objects, one operation at a time, on the old thread-local stack (with or without the
 // assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
-import type { FamilyModule } from '../registry/family';
+import './recycler.css';
+import type { FamilyManifest, FamilyModule } from '../registry/family';
 import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { RecyclerView } from './RecyclerView';
@@ -68,3 +69,5 @@ export const recyclerFamily: FamilyModule = {
   Help: RecyclerHelp,
   drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnGets)} gets, ${num(s.limits.drawnRecycles)} recycles and ${num(s.limits.drawnOperations)} operations`,
 };
+
+export const manifest: FamilyManifest = { module: recyclerFamily };

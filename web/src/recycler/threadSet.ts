@@ -8,7 +8,7 @@ import { num } from '../site/format';
 /** The hand-off ring between the two threads. */
 export const RECYCLE_RING = 1024;
 
-export const recyclerThreads: ThreadSet = {
+export const threadSet: ThreadSet = {
   name: 'recyclers',
   cli: 'recycler-threads',
   heading: 'Real threads: an owner hands objects to a thread that recycles them',

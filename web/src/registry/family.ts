@@ -1,7 +1,8 @@
 // What a structure family registers so the generic parts (player, race view, counters, script
 // editor, count-only view, embed route) can serve it. Nothing here imports a family: the
-// catalog (web/src/catalog/index.tsx) registers them.
-import type { ComponentType } from 'react';
+// catalog (web/src/catalog/index.tsx) finds each family's folder and registers what it exports.
+import type { ComponentType, ReactNode } from 'react';
+import type { EmbedWidget } from './embeds';
 import type { Counts, Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
 import type { FamilySchema } from '../script/schema';
@@ -61,6 +62,21 @@ export interface FamilyModule {
   Help: ComponentType<{ schema: FamilySchema }>;
   /** The drawing limits in words, for a script that is counted instead: "127 timers and 2,000 operations". */
   drawLimits(schema: FamilySchema): string;
+}
+
+/**
+ * All a family's folder gives the site, exported by its family.tsx as `manifest` (its facts for
+ * the build, its suites, thread sets and CLI commands are files of their own: family.json,
+ * suites.ts, threadSet.ts, cli.ts, each loaded only where it is needed).
+ */
+export interface FamilyManifest {
+  module: FamilyModule;
+  /** Its lesson widgets by MDX name besides its player and race (`<CostCurves />`), each framed. */
+  widgets?: Record<string, ComponentType<never>>;
+  /** Its embed routes besides /embed/<family> (their examples are in its family.json, `widgets`). */
+  embeds?: EmbedWidget[];
+  /** The live widget on the home page, under the lesson list (one family gives it). */
+  homeDemo?: () => ReactNode;
 }
 
 const families: Record<string, FamilyModule> = Object.create(null);

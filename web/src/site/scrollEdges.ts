@@ -3,8 +3,8 @@
 // drawing cut at a column boundary otherwise looks complete. One watcher serves every scroller,
 // including ones drawn by widgets that know nothing of it.
 
-/** The site's sideways scrollers (styles.css gives each `overflow-x: auto`). */
-export const SCROLLERS = '.table-scroll, .lesson table, .wheel-drawing, .queue-drawing, .woq, .array-view, pre, .pseudocode ol';
+/** The site's sideways scrollers (styles.css gives each `overflow-x: auto`; a family's drawing that scrolls is marked `scrolls`). */
+export const SCROLLERS = '.table-scroll, .lesson table, .scrolls, .array-view, pre, .pseudocode ol';
 
 /** Sets `cut-left` / `cut-right` on `el` from where it is scrolled to. */
 export function markEdges(el: Element): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { located, measureOnce, runThreadJob, threadsUnavailable, type ThreadHost, type ThreadRow, type ThreadsApi } from './harness';
-import { queueThreads } from '../queue/threadSet';
-import { recyclerThreads } from '../recycler/threadSet';
+import { threadSet as queueThreads } from '../queue/threadSet';
+import { threadSet as recyclerThreads } from '../recycler/threadSet';
 import { table } from './cli';
 
 const CLQ: ThreadRow = { kind: 'clq', title: 'ConcurrentLinkedQueue', producers: 1, capacity: 8 };

@@ -2,7 +2,7 @@
 // or any render error) shows what happened, where, and a button that restarts just this widget.
 // What the reader typed into the widget is kept by the frame (site/drafts), so a restart does not
 // lose it.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { loadWasm, wasmReady } from './loader';
 import { CrashBoundary } from './CrashBoundary';
 import { Drafts } from '../site/drafts';
@@ -62,4 +62,10 @@ export function WasmWidget({ name, children }: Props) {
       </CrashBoundary>
     </Drafts.Provider>
   );
+}
+
+/** `Widget` inside a WasmWidget named `name`, so a crash names the widget that stopped (and a lesson can preload it). */
+export function framed<P extends object>(name: string, Widget: ComponentType<P> & { preload?: () => Promise<unknown> }) {
+  const Framed = (props: P) => <WasmWidget name={name}><Widget {...props} /></WasmWidget>;
+  return Object.assign(Framed, { preload: Widget.preload });
 }

@@ -1,9 +1,15 @@
 // Kafka's timing wheel and the DelayQueue of tasks it replaced, as a structure family.
-import type { FamilyModule, ViewProps } from '../registry/family';
+import './wheel.css';
+import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
+import { WasmWidget, framed } from '../wasm/WasmWidget';
+import { onDemand } from '../site/onDemand';
+import { checkParams } from '../embed/link';
 import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { WheelView } from './WheelView';
-import { listing, num, plural } from '../site/format';
+import { excerpt, listing, num, plural } from '../site/format';
+
+const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('./PurgatorySim')).PurgatorySim);
 
 /** The structural work: list links, levels passed, and the delay queue's comparisons, equals() calls and moves. */
 export const timerWork = (c: Counts) =>
@@ -55,4 +61,21 @@ export const wheelFamily: FamilyModule = {
   describe: describeTimerWork,
   Help: WheelHelp,
   drawLimits: (s) => `${num(s.limits.drawnTimers)} timers and ${num(s.limits.drawnOperations)} operations`,
+};
+
+export const manifest: FamilyManifest = {
+  module: wheelFamily,
+  widgets: { PurgatorySim: framed('Purgatory simulation', PurgatorySim) },
+  embeds: [{
+    name: 'purgatory-sim',
+    render(params) {
+      const problem = checkParams(params, ['preset', 'run']);
+      if (problem) return { problem };
+      const preset = params.get('preset') ?? 'quick';
+      const run = params.get('run') ?? '0';
+      if (preset !== 'quick' && preset !== 'full') return { problem: `preset=${excerpt(preset)}; expected quick or full` };
+      if (run !== '0' && run !== '1') return { problem: `run=${excerpt(run)}; expected run=1 (start at once) or run=0` };
+      return <WasmWidget name="Purgatory simulation"><PurgatorySim preset={preset} autoRun={run === '1'} /></WasmWidget>;
+    },
+  }],
 };

@@ -1,0 +1,42 @@
+// `npm run families`: writes web/src/catalog/families.json from each family folder's family.json
+// (web/src/<family>/family.json). The build's route list, the CLI's suite list and the tests read
+// the one generated file, so none of them names a family; a unit test fails when it is stale.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './toolchain.mjs';
+
+export const SRC = join(ROOT, 'web', 'src');
+export const GENERATED = join(SRC, 'catalog', 'families.json');
+
+/**
+ * Every family.json under web/src, in the order their `position` gives (the lessons' order), each
+ * checked: its name is its folder's, and no two share a position.
+ * @param {string} src
+ */
+export function familyFacts(src = SRC) {
+  const facts = readdirSync(src, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(src, e.name, 'family.json')))
+    .map((e) => {
+      const file = join(src, e.name, 'family.json');
+      const f = JSON.parse(readFileSync(file, 'utf8'));
+      if (f.name !== e.name) throw new Error(`${file}: the family is named "${f.name}" but its folder "${e.name}"; one name on both sides`);
+      if (!Number.isInteger(f.position)) throw new Error(`${file}: "position" must be a whole number (where the family stands among the others)`);
+      return f;
+    })
+    .sort((a, b) => a.position - b.position);
+  for (let i = 1; i < facts.length; i++) {
+    if (facts[i].position === facts[i - 1].position) throw new Error(`the families ${facts[i - 1].name} and ${facts[i].name} both stand at position ${facts[i].position}`);
+  }
+  return facts;
+}
+
+/**
+ * The generated file's text for these facts.
+ * @param {unknown[]} facts
+ */
+export const familiesJson = (facts) => `${JSON.stringify(facts, null, 2)}\n`;
+
+if (process.argv[1] === import.meta.filename) {
+  writeFileSync(GENERATED, familiesJson(familyFacts()));
+  console.log(`wrote ${GENERATED}`);
+}
