@@ -108,26 +108,3 @@ pub fn to_json(s: &Schema) -> String {
         s.threads
     )
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_and_names_every_part() {
-        assert_eq!(string("a \"b\"\n"), "\"a \\\"b\\\"\\n\"");
-        let json = to_json(&crate::family::schema::<crate::heap::Heaps>());
-        for part in [
-            "\"family\":\"heap\"",
-            "\"oldVariantParam\":\"heap\"",
-            "\"counters\":[\"compare\",\"equals\",\"move\",\"index\",\"grow\"]",
-            "\"codes\":{\"flag\":[{\"name\":\"FOCUS\",\"value\":1,\"text\":null}",
-            "\"name\":\"cancel-reverse\"",
-            "\"drawnTimers\":127",
-            "\"counter\":\"comparisons\"",
-            "\"name\":\"slot\"",
-        ] {
-            assert!(json.contains(part), "{part} in {json}");
-        }
-    }
-}

@@ -645,27 +645,4 @@ mod tests {
             .message
             .contains("no settings"));
     }
-
-    #[test]
-    fn a_long_value_is_quoted_as_an_excerpt_with_its_length() {
-        assert_eq!(quoted("400"), "\"400\"");
-        let long = "9".repeat(400);
-        let q = quoted(&long);
-        assert_eq!(q, format!("\"{}…\" (400 characters)", "9".repeat(40)));
-        // Every family's settings errors go through it: a 400-digit capacity makes a short message.
-        for (family, settings) in [
-            ("queue", format!("capacity={long}")),
-            ("recycler", format!("max-capacity={long}")),
-            ("recycler", format!("assertions={long}")),
-        ] {
-            let f = crate::families::family(family).unwrap();
-            let e = (f.plan)(&[], &settings, true).err().unwrap();
-            assert!(
-                e.message.contains("(400 characters)"),
-                "{family}: {}",
-                e.message
-            );
-            assert!(e.message.chars().count() < 160, "{family}: {}", e.message);
-        }
-    }
 }
