@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WASM_PKG } from './toolchain.mjs';
+import { ROOT, WASM_PKG } from './toolchain.mjs';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`usage: npm run measure:count [-- PKG_DIR [OTHER_PKG_DIR]]
-  Milliseconds to count each case below on the wasm package in PKG_DIR (default
+  Milliseconds to count each case the families' family.json files name (measure.count) on the wasm package in PKG_DIR (default
   web/src/wasm/pkg; npm run wasm first), the fastest of five runs; with OTHER_PKG_DIR, both and
   their ratio. The counts themselves must agree between the two, or it says so.
   --help    print this and exit`);
@@ -24,18 +24,10 @@ async function load(dir) {
 }
 
 // Commands as the web encodes them: [opcode, a, b, c, thread], opcodes in the schema's order.
-const encode = (...cs) => new Uint32Array(cs.flatMap((c) => [c[0], c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, 0]));
-/** @type {[string, string, Uint32Array, string][]} */
-const CASES = [
-  ['heap', 'jdk', encode([3, 20_000], [5]), ''], // schedule 20000, cancel-reverse
-  ['heap', 'indexed', encode([3, 100_000], [5]), ''],
-  ['wheel', 'wheel', encode([4, 200_000, 60_000, 7], [6]), ''], // random 200000 60000 7, drain
-  ['wheel', 'delay-queue', encode([4, 200_000, 60_000, 7], [6]), ''],
-  ['queue', 'clq', encode([3, 400_000], [4]), ''], // fill 400000, drain
-  ['queue', 'abq', encode([3, 400_000], [4]), 'capacity=1000000'],
-  ['recycler', 'after', encode([5, 1_000_000]), ''], // cycle 1000000
-  ['recycler', 'before', encode([5, 1_000_000]), ''],
-];
+const encode = (cs) => new Uint32Array(cs.flatMap((c) => [c[0], c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, 0]));
+/** Each family's cases, as its family.json gives them (`measure.count`: the script in words, and encoded). */
+const CASES = JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'catalog', 'families.json'), 'utf8')).flatMap((/** @type {any} */ f) =>
+  (f.measure?.count ?? []).map((/** @type {any} */ c) => /** @type {[string, string, Uint32Array, string]} */ ([f.name, c.variant, encode(c.commands), c.settings ?? ''])));
 
 function time(m, [family, variant, commands, settings]) {
   const script = new m.Script(family, commands, settings, false);

@@ -1,8 +1,9 @@
 // Frames per second while a player plays at top speed, in headless Chromium, against a built
-// site: a 127-node heap, and the timing wheel with 200 timers. Prints the figures; it is a
-// measurement, not a test.
+// site, for each case a family's family.json names (measure.fps: today a 127-node heap, and the
+// timing wheel with 200 timers). Prints the figures; it is a measurement, not a test.
 //
 //   npm run build && node web/scripts/measure-fps.mjs [dist-dir] [base]
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, ensureChromium } from './toolchain.mjs';
@@ -10,8 +11,8 @@ import { serveStatic } from './static-server.mjs';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`usage: npm run measure:fps [-- DIST_DIR [BASE]]
-  Frames per second while a 127-node heap, and a timing wheel with 200 timers, play at top
-  speed, in headless Chromium, against a built site (npm run build first).
+  Frames per second while each drawing the families' family.json files name (measure.fps)
+  plays at top speed, in headless Chromium, against a built site (npm run build first).
   DIST_DIR  the built site (default dist/); BASE  the path it was built for (default /)
   --help    print this and exit`);
   process.exit(0);
@@ -24,14 +25,11 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-// Cancelling in order sifts down through all seven levels: plenty of moves to animate. The
-// wheel: 200 timers spread over three levels, cascading and firing as the clock runs out.
-const cases = [
-  ['jdk', `embed/heap?heap=jdk&ops=${encodeURIComponent('schedule 127, cancel-in-order')}&step=op:128`, '.heap-tree .node'],
-  ['indexed', `embed/heap?heap=indexed&ops=${encodeURIComponent('schedule 127, cancel-in-order')}&step=op:128`, '.heap-tree .node'],
-  ['wheel', `embed/wheel?view=wheel&ops=${encodeURIComponent('random 200 8000 1, drain')}&step=op:201`, '.wheel-svg .chip'],
-];
-for (const [heap, path, drawn] of cases) {
+// Each family's cases, as its family.json gives them (`measure.fps`: a script, the step to play
+// from, and what is drawn).
+const cases = JSON.parse(readFileSync(join(ROOT, 'web', 'src', 'catalog', 'families.json'), 'utf8')).flatMap((/** @type {any} */ f) =>
+  (f.measure?.fps ?? []).map((/** @type {any} */ c) => [c.variant, `embed/${f.name}?variant=${c.variant}&ops=${encodeURIComponent(c.ops)}&step=${c.step}`, c.drawn]));
+for (const [variant, path, drawn] of cases) {
   await page.goto(`${site.url}${path}`);
   await page.locator(drawn).first().waitFor();
   await page.getByRole('combobox').selectOption({ label: '240 steps/s' });
@@ -56,7 +54,7 @@ for (const [heap, path, drawn] of cases) {
     gaps.sort((a, b) => a - b);
     return { nodes, frames: gaps.length, steps: stepAt() - from, p95: gaps[Math.floor(gaps.length * 0.95)], max: gaps[gaps.length - 1] };
   }, { seconds, drawn });
-  console.log(`${heap}: ${(result.frames / seconds).toFixed(1)} fps while playing (${result.nodes} nodes drawn, ` +
+  console.log(`${variant}: ${(result.frames / seconds).toFixed(1)} fps while playing (${result.nodes} nodes drawn, ` +
     `${result.steps} steps in ${seconds} s; frame gap p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms)`);
 }
 await browser.close();
