@@ -6,7 +6,6 @@ import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import { plural } from '../../web/src/site/format';
 import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recycler/frames';
 import { countSteps } from '../../web/src/script/trace';
-import { familySchema } from '../../web/src/script/schema';
 import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recycler/viewModel';
 import { jvmResults } from '../../web/src/bench/jvmResults';
 import { intervalOf, unpairedLogRatio } from '../../web/src/bench/ratio';
@@ -140,8 +139,7 @@ const oldAllocations: Maker = (seed) => {
 
 /** What a second recycle can do: the old assertion's error, the rewrite's, or no error at all. */
 function doubleChoices(): string[] {
-  const s = familySchema('recycler');
-  return [`throws ${faultText(s, 'AssertRecycledAlready')}`, `throws ${faultText(s, 'RecycledAlready')}`, 'returns true: o1 is pooled twice', 'returns false: o1 is dropped'];
+  return [`throws ${faultText('AssertRecycledAlready')}`, `throws ${faultText('RecycledAlready')}`, 'returns true: o1 is pooled twice', 'returns false: o1 is dropped'];
 }
 
 /** A double recycle, three ways. */
@@ -197,8 +195,8 @@ const queuedIds: Maker = (seed) => {
   const ops = `A: get-many 2, ${first}: recycle 1, ${second}: recycle 2, A: get, get`;
   const t = recyclerTrace(ops, 'after');
   const f = frameAt(t, t.length);
-  const id = idName(f.get('object_last_id', 0), f.schema);
-  const rid = idName(f.get('object_recycle_id', 0), f.schema);
+  const id = idName(f.get('object_last_id', 0));
+  const rid = idName(f.get('object_recycle_id', 0));
   const choices = ['0', 'OWN', 'q1', 'q2'];
   const held = finalThreads(t)[0];
   return {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeSchemaModules } from './schema-ts.mjs';
 import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step, unlessUnchanged } from './toolchain.mjs';
 
 /**
@@ -79,9 +80,18 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
     }
   });
   if (!processed) step('The wasm package is up to date (cargo\'s output did not change): wasm-bindgen and wasm-opt skipped.');
+  await writeSchemas();
   step('Building the threaded wasm (atomics, shared memory) …');
   await buildThreadsWasm(bindgen);
   step(`Wasm ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** Each family's schema.gen.ts, from the module just built (web/scripts/schema-ts.mjs). */
+async function writeSchemas() {
+  const wasm = await import(`${pathToFileURL(join(WASM_PKG, 'hotpath_wasm.js')).href}?${Date.now()}`);
+  wasm.initSync({ module: readFileSync(join(WASM_PKG, 'hotpath_wasm_bg.wasm')) });
+  writeSchemaModules(wasm, join(ROOT, 'web', 'src'));
+  step('Wrote each family\'s schema.gen.ts from the wasm\'s schemas.');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

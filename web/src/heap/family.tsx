@@ -1,13 +1,12 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
 import './heap.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { HeapLayout } from './HeapLayout';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
 import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
-import type { Counts } from '../script/frame';
-import type { FamilySchema } from '../script/schema';
 import { HeapView } from './HeapView';
 import { variantSpec } from '../script/schema';
 import { excerpt, listing, num, plural } from '../site/format';
@@ -24,8 +23,8 @@ export function describeHeapWork(c: Counts, variant: string): string {
 /** Comparisons + equals() calls + moves + index writes: one number to compare the heaps by. */
 export const heapWork = (c: Counts) => c.compare + c.equals + c.move + c.index;
 
-function HeapHelp({ schema }: { schema: FamilySchema }) {
-  const l = schema.limits;
+function HeapHelp() {
+  const l = LIMITS;
   return (
     <ul>
       <li><code>add K</code> schedules a timer due at K; <code>poll</code> takes the earliest out;
@@ -53,8 +52,8 @@ function TimerHeapView({ frame, trace, moveMs }: ViewProps) {
 
 export const heapFamily: FamilyModule = {
   name: 'heap',
-  oldVariantParam: 'heap',
-  variants: ['jdk', 'indexed'],
+  oldVariantParam: OLD_VARIANT_PARAM,
+  variants: [...VARIANTS],
   defaultVariant: 'jdk',
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the same script on both heaps',
@@ -63,7 +62,7 @@ export const heapFamily: FamilyModule = {
   workLabel: 'comparisons + equals() calls + moves + index writes',
   describe: describeHeapWork,
   Help: HeapHelp,
-  drawLimits: (s) => `${num(s.limits.drawnTimers)} timers and ${num(s.limits.drawnOperations)} operations`,
+  drawLimits: () => `${num(LIMITS.drawnTimers)} timers and ${num(LIMITS.drawnOperations)} operations`,
 };
 
 export const manifest: FamilyManifest = {

@@ -3,7 +3,7 @@
 // keeps its element as it moves and CSS can animate the move.
 import { HAND, OUT, nodeRadius, parentOf, slotPosition, treeHeight, type Point } from './geometry';
 import type { Frame } from '../script/frame';
-import { codeOf } from '../script/schema';
+import { CODES, type Field } from './schema.gen';
 
 export interface NodeView extends Point {
   key: number;
@@ -48,19 +48,23 @@ export interface HeapNames {
   prefix?: string;
 }
 
-/** The heap in a frame, its items named by `names`. */
+/** The heap fields the drawing reads: a frame that holds a heap under a prefix holds these (the wheel's delay queue checks it). */
+export type DrawnField = Extract<Field, 'size' | 'slot' | 'stored' | 'flags' | 'found' | 'capacity' | 'held' | 'held_index' | 'removed' | 'focus_held'>;
+
+/** The bits of a slot's `flags` (the wheel's delay queue states the same). */
+export const FLAG = CODES.flag;
+
+/** The heap in a frame (a heap's, or another family's holding one under `names.prefix`), its items named by `names`. */
 export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {
   const p = names.prefix ?? '';
-  const f = { get: (n: string, i = 0) => frame.get(p + n, i), list: (n: string, k: number) => frame.list(p + n, k) };
+  const f = { get: (n: DrawnField, i = 0) => frame.get(p + n, i), list: (n: DrawnField, k: number) => frame.list(p + n, k) };
   const { label, indexed } = names;
   const size = f.get('size');
   const slots = f.list('slot', size);
   const stored = f.list('stored', size);
   const flags = f.list('flags', size);
   const found = f.get('found');
-  // Bits of `flags`, as the schema's `flag` codes state them.
-  const FOCUS = codeOf(frame.schema, 'flag', 'FOCUS');
-  const SCANNED = codeOf(frame.schema, 'flag', 'SCANNED');
+  const { FOCUS, SCANNED } = FLAG;
   const nodes: NodeView[] = [];
   const cells: CellView[] = [];
 

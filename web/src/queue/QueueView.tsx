@@ -5,7 +5,7 @@
 // read: "queue contents" and "queue fields".
 import type { CSSProperties } from 'react';
 import type { ViewProps } from '../registry/family';
-import type { Frame } from '../script/frame';
+import type { Frame } from './schema.gen';
 import {
   chainOf, contentsOf, fieldRows, focusOf, polledOf, ringOf, threadCells, threadRows, type Chain, type Ring, type ThreadRow,
 } from './viewModel';

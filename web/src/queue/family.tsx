@@ -1,14 +1,14 @@
 // The queues of the UDP-server story as a structure family: the JDK's ConcurrentLinkedQueue and
 // ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
 // one atomic step at a time.
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
+import type { FamilySchema } from '../script/schema';
 import './queue.css';
 import type { FamilyManifest, FamilyModule } from '../registry/family';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
 import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
 import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from './overloadLimits';
-import type { Counts } from '../script/frame';
-import type { FamilySchema } from '../script/schema';
 import { QueueView } from './QueueView';
 import { excerpt, listing, num, plural } from '../site/format';
 
@@ -29,7 +29,7 @@ export function describeQueueWork(c: Counts, variant: string): string {
 }
 
 function QueueHelp({ schema }: { schema: FamilySchema }) {
-  const l = schema.limits;
+  const l = LIMITS;
   return (
     <ul>
       <li><code>offer N</code> offers element N; <code>poll</code> takes the head (or gets null); <code>size</code> counts
@@ -56,8 +56,8 @@ function QueueHelp({ schema }: { schema: FamilySchema }) {
 
 export const queueFamily: FamilyModule = {
   name: 'queue',
-  oldVariantParam: 'queue',
-  variants: ['clq', 'abq', 'spsc', 'mpsc'],
+  oldVariantParam: OLD_VARIANT_PARAM,
+  variants: [...VARIANTS],
   defaultVariant: 'clq',
   noun: ['element', 'elements'],
   raceTitle: 'Race: the same threads on ConcurrentLinkedQueue and ArrayBlockingQueue',
@@ -72,7 +72,7 @@ export const queueFamily: FamilyModule = {
   workLabel: 'shared-memory accesses: reads, writes, CASes, nodes counted, lock looks and spins',
   describe: describeQueueWork,
   Help: QueueHelp,
-  drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnOffers)} offers, ${num(s.limits.drawnOperations)} operations and capacity ${num(s.limits.drawnCapacity)}`,
+  drawLimits: () => `${num(LIMITS.drawnThreads)} threads, ${num(LIMITS.drawnOffers)} offers, ${num(LIMITS.drawnOperations)} operations and capacity ${num(LIMITS.drawnCapacity)}`,
 };
 
 export const manifest: FamilyManifest = {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Counts } from './schema.gen';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
@@ -79,8 +80,8 @@ describe('the rings', () => {
     expect(ringOf(f, 'mpsc').claimed).toEqual([0]);
     expect(contentsOf(f, 'mpsc')).toEqual([]);
     expect(t.text(k)).toMatch(/^C spins/);
-    expect(queueWork(f.counts('total'))).toBeGreaterThan(0);
-    expect(describeQueueWork(f.counts('total'), 'mpsc')).toMatch(/CASes? and 1 spin$|1 spin/);
+    expect(queueWork(f.counts('total') as Counts)).toBeGreaterThan(0);
+    expect(describeQueueWork(f.counts('total') as Counts, 'mpsc')).toMatch(/CASes? and 1 spin$|1 spin/);
     expect(contentsOf(frameAt(t, t.length), 'mpsc')).toEqual([]);
     expect(polledOf(frameAt(t, t.length))).toEqual([7]);
   });

@@ -1,26 +1,22 @@
 // What the queue drawings show, computed from a frame the Rust recorder wrote: small pure
 // functions (a chain's layout, a ring's markers, the contents head to tail), then the views
 // compose them.
-import type { Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
-import { codeAt, variantSpec } from '../script/schema';
+import { lowerNameOf, nameOf, variantSpec } from '../script/schema';
+import { CODES, type Frame } from './schema.gen';
 
 /** −1 in the frame is null. */
 const NULL = -1;
 
 /** A thread's state: the schema's `state` codes, by name in lower case. */
-export const THREAD_STATES = ['ready', 'running', 'finished'] as const;
-export type ThreadState = (typeof THREAD_STATES)[number];
+export type ThreadState = Lowercase<keyof typeof CODES.state>;
 
 /** The fields a step can touch: the schema's `focus` codes, by name. */
-export const FOCUS_FIELDS = [
-  'HEAD', 'TAIL', 'NEXT', 'ITEM', 'SLOT', 'TAKE_INDEX', 'PUT_INDEX', 'COUNT', 'PRODUCER_INDEX', 'CONSUMER_INDEX', 'PRODUCER_LIMIT', 'LOCK',
-] as const;
-export type FocusField = (typeof FOCUS_FIELDS)[number];
+export type FocusField = keyof typeof CODES.focus;
 
 /** What the step just shown touched: a field, which node or slot of it, and whether its CAS failed. */
 export function focusOf(f: Frame) {
-  const field = (codeAt(f.schema, 'focus', f.get('focus_field'))?.name ?? null) as FocusField | null;
+  const field = nameOf(CODES.focus, f.get('focus_field')) ?? null;
   return { field, index: f.get('focus_index'), failed: f.get('focus_ok') === 0 };
 }
 
@@ -50,7 +46,7 @@ export function threadRows(f: Frame, trace: Trace): ThreadRow[] {
     return {
       index: i,
       name: trace.entityLabels[i] ?? `thread ${i}`,
-      state: (codeAt(f.schema, 'state', f.get('thread_state', i))?.name.toLowerCase() as ThreadState | undefined) ?? 'ready',
+      state: lowerNameOf(CODES.state, f.get('thread_state', i)) ?? 'ready',
       label: action >= 0 ? trace.actions[action]?.label ?? null : null,
       line,
       lineText: line >= 0 ? (code[line] ?? '').trim() : '',

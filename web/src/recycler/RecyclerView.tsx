@@ -135,8 +135,8 @@ export function RecyclerView({ frame, trace, moveMs }: ViewProps) {
               {after ? (
                 <>
                   <td>{o.stack >= 0 ? `${names(o.stack)}'s stack` : 'null'}</td>
-                  <td className="mono">{idName(o.recycleId, frame.schema)}</td>
-                  <td className="mono">{idName(o.lastRecycledId, frame.schema)}</td>
+                  <td className="mono">{idName(o.recycleId)}</td>
+                  <td className="mono">{idName(o.lastRecycledId)}</td>
                 </>
               ) : <td>{names(o.stack)}&apos;s stack</td>}
               {!after && assertions && <td className="mono">{o.mapSlot >= 0 ? o.mapSlot : '—'}</td>}

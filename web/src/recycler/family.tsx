@@ -1,10 +1,9 @@
 // Netty's Recycler before and after its 2014 rewrite as a structure family: threads get and
 // recycle objects, one operation at a time, on the old thread-local stack (with or without the
 // assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
 import './recycler.css';
 import type { FamilyManifest, FamilyModule } from '../registry/family';
-import type { Counts } from '../script/frame';
-import type { FamilySchema } from '../script/schema';
 import { RecyclerView } from './RecyclerView';
 import { listing, num, plural } from '../site/format';
 
@@ -27,8 +26,8 @@ export function describeRecyclerWork(c: Counts, variant: string): string {
   return listing(parts);
 }
 
-function RecyclerHelp({ schema }: { schema: FamilySchema }) {
-  const l = schema.limits;
+function RecyclerHelp() {
+  const l = LIMITS;
   return (
     <ul>
       <li><code>get</code> takes an object from the thread&apos;s pool, or makes one. Objects are named o1, o2, … in the
@@ -53,8 +52,8 @@ function RecyclerHelp({ schema }: { schema: FamilySchema }) {
 
 export const recyclerFamily: FamilyModule = {
   name: 'recycler',
-  oldVariantParam: 'version',
-  variants: ['before', 'after'],
+  oldVariantParam: OLD_VARIANT_PARAM,
+  variants: [...VARIANTS],
   defaultVariant: 'after',
   noun: ['object', 'objects'],
   raceTitle: 'Race: the same threads on the Recycler before and after the rewrite',
@@ -67,7 +66,7 @@ export const recyclerFamily: FamilyModule = {
   workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, queues visited, arrays copied, links, queues and objects made',
   describe: describeRecyclerWork,
   Help: RecyclerHelp,
-  drawLimits: (s) => `${num(s.limits.drawnThreads)} threads, ${num(s.limits.drawnGets)} gets, ${num(s.limits.drawnRecycles)} recycles and ${num(s.limits.drawnOperations)} operations`,
+  drawLimits: () => `${num(LIMITS.drawnThreads)} threads, ${num(LIMITS.drawnGets)} gets, ${num(LIMITS.drawnRecycles)} recycles and ${num(LIMITS.drawnOperations)} operations`,
 };
 
 export const manifest: FamilyManifest = { module: recyclerFamily };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Counts } from './schema.gen';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
@@ -29,9 +30,9 @@ describe('the recycler view model', () => {
     expect([q.k, q.thread, q.links.length, q.links[0].read, q.links[0].write]).toEqual([1, 1, 1, 2, 2]);
     const rows = objectRows(f);
     expect(rows.map((r) => r.place.kind)).toEqual(['pooled', 'held', 'held']);
-    expect(idName(rows[0].recycleId, f.schema)).toBe('q1');
-    expect(idName(-2147483648, f.schema)).toBe('OWN'); // Integer.MIN_VALUE
-    expect(faultText(f.schema, 'RecycledAlready')).toBe('IllegalStateException: recycled already');
+    expect(idName(rows[0].recycleId)).toBe('q1');
+    expect(idName(-2147483648)).toBe('OWN'); // Integer.MIN_VALUE
+    expect(faultText('RecycledAlready')).toBe('IllegalStateException: recycled already');
     expect(countSteps(t, 'transfer', 5)).toBe(2);
     expect(countSteps(t, 'rewind', 4)).toBe(1);
   });
@@ -55,7 +56,7 @@ describe('the recycler view model', () => {
     expect(rows.every((r) => r.mapSlot >= 0 && r.mapSlot < 1024 && r.mapSlot % 2 === 0)).toBe(true);
     const counts = f.counts('total');
     expect(counts.map_update).toBe(2);
-    expect(describeRecyclerWork(counts, 'before')).toMatch(/2 identity-map updates \(\d+ table slots? probed\)/);
+    expect(describeRecyclerWork(counts as Counts, 'before')).toMatch(/2 identity-map updates \(\d+ table slots? probed\)/);
   });
 
   it('draws a dead thread’s queue taken off the list', () => {

@@ -1,22 +1,21 @@
 // What the recycler drawings show, computed from a frame the Rust recorder wrote
 // (crates/core/src/recycler/recorder.rs): each thread's stack, the WeakOrderQueues chained from
 // it with their links, and every object's handle. Small pure functions; the view composes them.
-import type { Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
-import { codeAt, codeNamed, codeOf, type FamilySchema } from '../script/schema';
+import { lowerNameOf, nameOf } from '../script/schema';
+import { CODES, CODE_TEXT, LIMITS, type Frame } from './schema.gen';
 
 /** What a thread's last operation did: the schema's `outcome` codes, by name in lower case. */
-export const OUTCOMES = ['got', 'recycled', 'dropped', 'threw', 'exited', 'running'] as const;
-export type OutcomeKind = (typeof OUTCOMES)[number];
+export type OutcomeKind = Lowercase<keyof typeof CODES.outcome>;
 
-/** An exception as Java printed it, by its name in the schema's `fault` codes: `faultText(s, 'RecycledAlready')`. */
-export const faultText = (schema: FamilySchema, name: string) => codeNamed(schema, 'fault', name).text ?? name;
+/** An exception as Java printed it, by its name in the schema's `fault` codes: `faultText('RecycledAlready')`. */
+export const faultText = (name: keyof typeof CODES.fault) => CODE_TEXT.fault[name];
 
 export const objectName = (o: number) => `o${o + 1}`;
 
 /** A recycle id as Netty would name it: 0, OWN_THREAD_ID, or the queue whose id it is (OWN_THREAD_ID + k). */
-export function idName(id: number, schema: FamilySchema): string {
-  const own = codeOf(schema, 'id', 'OWN_THREAD_ID');
+export function idName(id: number): string {
+  const own = CODES.id.OWN_THREAD_ID;
   if (id === 0) return '0';
   if (id === own) return 'OWN';
   return `q${id - own}`;
@@ -56,7 +55,7 @@ export interface ThreadColumn {
 export function threadColumns(f: Frame, trace: Trace): ThreadColumn[] {
   const n = f.get('threads');
   const current = f.get('thread');
-  const perStack = f.schema.limits.stackSlots;
+  const perStack = LIMITS.stackSlots;
   return Array.from({ length: n }, (_, t) => {
     const size = Math.max(0, f.get('size', t));
     const length = Math.max(0, f.get('length', t));
@@ -68,7 +67,7 @@ export function threadColumns(f: Frame, trace: Trace): ThreadColumn[] {
       const v = raw[i] ?? -1;
       return { index: i, object: v >= 0 ? v : null, stale: i >= size && v >= 0 };
     });
-    const outcome = codeAt(f.schema, 'outcome', f.get('outcome', t))?.name.toLowerCase() as OutcomeKind | undefined;
+    const outcome = lowerNameOf(CODES.outcome, f.get('outcome', t));
     const value = f.get('outcome_value', t);
     return {
       index: t,
@@ -85,7 +84,7 @@ export function threadColumns(f: Frame, trace: Trace): ThreadColumn[] {
       mapLength: Math.max(0, f.get('map_length', t)),
       outcome: outcome ?? null,
       outcomeValue: value,
-      fault: outcome === 'threw' ? codeAt(f.schema, 'fault', value)?.text ?? null : null,
+      fault: outcome === 'threw' ? (CODE_TEXT.fault as Record<string, string>)[nameOf(CODES.fault, value) ?? ''] ?? null : null,
       current: t === current,
     };
   });
@@ -125,7 +124,7 @@ export interface QueueBox {
 }
 
 function linkBox(f: Frame, l: number): LinkBox {
-  const capacity = f.schema.limits.linkCapacity;
+  const capacity = LIMITS.linkCapacity;
   const slots = f.list('link_slot', (l + 1) * capacity).slice(l * capacity);
   return { link: l, read: f.get('link_read', l), write: f.get('link_write', l), slots: slots.map((v) => (v >= 0 ? v : null)) };
 }
@@ -151,8 +150,7 @@ export function queuesOf(f: Frame, t: number): QueueBox[] {
 }
 
 /** Where an object is: the schema's `place` codes, by name in lower case. */
-export const PLACES = ['held', 'pooled', 'queued', 'moving', 'made', 'popped', 'recycling', 'dropped', 'lost'] as const;
-export type PlaceKind = (typeof PLACES)[number];
+export type PlaceKind = Lowercase<keyof typeof CODES.place>;
 
 export interface Place {
   kind: PlaceKind;
@@ -180,7 +178,7 @@ export interface ObjectRow {
 export function objectRows(f: Frame): ObjectRow[] {
   const n = f.get('objects');
   return Array.from({ length: n }, (_, o) => {
-    const kind = codeAt(f.schema, 'place', f.get('object_place', o))?.name.toLowerCase() as PlaceKind | undefined;
+    const kind = lowerNameOf(CODES.place, f.get('object_place', o));
     return {
       object: o,
       stack: f.get('object_stack', o),

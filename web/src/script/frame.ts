@@ -5,7 +5,8 @@ import type { Trace } from './trace';
 
 export type Counts = Record<string, number>;
 
-export class Frame {
+/** A frame, read by field name; a family's own frames name their fields (`Frame<Field>`, schema.gen.ts), so a misspelt one fails the type check. */
+export class Frame<F extends string = string> {
   private readonly at: Map<string, number>;
 
   constructor(readonly schema: FamilySchema, readonly data: Int32Array) {
@@ -18,12 +19,12 @@ export class Frame {
     return o;
   }
 
-  get(name: string, i = 0): number {
+  get(name: F, i = 0): number {
     return this.data[this.offset(name) + i];
   }
 
   /** The first `n` values of an array field. */
-  list(name: string, n: number): number[] {
+  list(name: F, n: number): number[] {
     const o = this.offset(name);
     return Array.from(this.data.subarray(o, o + n));
   }

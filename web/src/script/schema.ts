@@ -84,19 +84,12 @@ export function variantSpec(schema: FamilySchema, variant: string): VariantSpec 
   return v;
 }
 
-/** Code `name` of set `set` (`codeNamed(s, 'fault', 'NullStack')`); a name Rust does not state throws. */
-export function codeNamed(schema: FamilySchema, set: string, name: string): CodeSpec {
-  const c = schema.codes[set]?.find((x) => x.name === name);
-  if (!c) throw new Error(`${schema.family} has no code ${set}.${name}`);
-  return c;
+/** The same name in lower case, as a view names its states (`'running'`). */
+export function lowerNameOf<C extends Record<string, number>>(set: C, value: number): Lowercase<keyof C & string> | undefined {
+  return nameOf(set, value)?.toLowerCase() as Lowercase<keyof C & string> | undefined;
 }
 
-/** The value of code `name` in set `set`: `codeOf(s, 'focus', 'HEAD')`. */
-export function codeOf(schema: FamilySchema, set: string, name: string): number {
-  return codeNamed(schema, set, name).value;
-}
-
-/** The code of set `set` with this value, if there is one (a frame's −1 has none). */
-export function codeAt(schema: FamilySchema, set: string, value: number): CodeSpec | undefined {
-  return schema.codes[set]?.find((x) => x.value === value);
+/** The name of the code with this value in one of a family's generated sets (`nameOf(CODES.state, 1)` is 'RUNNING'), if any: a frame's −1 has none. */
+export function nameOf<C extends Record<string, number>>(set: C, value: number): (keyof C & string) | undefined {
+  return Object.keys(set).find((k) => set[k] === value);
 }

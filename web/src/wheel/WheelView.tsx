@@ -3,7 +3,8 @@
 // the fired timers on a strip below, the delay queue of buckets as the heap it is, and the
 // tables screen readers and tests read: "wheel levels", "wheel buckets" and the "fired" list.
 import { useEffect, useRef, type CSSProperties } from 'react';
-import type { Frame } from '../script/frame';
+import { LIMITS, type CODES, type Field, type Frame } from './schema.gen';
+import type { DrawnField, FLAG } from '../heap/viewModel';
 import type { Trace } from '../script/trace';
 import { HeapView, type HeapWords } from '../heap/HeapView';
 
@@ -181,8 +182,14 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
   );
 }
 
+type Holds<T extends true> = T;
+/** The delay queue is drawn by the heap's drawing on the wheel's q_ fields: each field it reads is one of the wheel's (else the type check fails here). */
+export type DelayQueueFields = Holds<`q_${DrawnField}` extends Field ? true : false>;
+/** …and its slots' flags are the heap's. */
+export type DelayQueueFlags = Holds<[typeof FLAG, typeof CODES.flag] extends [typeof CODES.flag, typeof FLAG] ? true : false>;
+
 export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Frame; trace: Trace; moveMs: number; inRace?: boolean }) {
-  const size = trace.schema.limits.wheelSize;
+  const size = LIMITS.wheelSize;
   const m = wheelModel(frame, size);
   const label = (t: number) => trace.entityLabels[t] ?? '?';
   if (trace.variant === 'wheel') {

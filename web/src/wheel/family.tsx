@@ -1,11 +1,10 @@
 // Kafka's timing wheel and the DelayQueue of tasks it replaced, as a structure family.
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
 import './wheel.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
 import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
-import type { Counts } from '../script/frame';
-import type { FamilySchema } from '../script/schema';
 import { WheelView } from './WheelView';
 import { excerpt, listing, num, plural } from '../site/format';
 
@@ -22,8 +21,8 @@ export function describeTimerWork(c: Counts, variant: string): string {
   return listing(parts);
 }
 
-function WheelHelp({ schema }: { schema: FamilySchema }) {
-  const l = schema.limits;
+function WheelHelp() {
+  const l = LIMITS;
   return (
     <ul>
       <li><code>add ID DELAY</code> schedules timer ID (a whole number, new each time) due DELAY ms from now;
@@ -49,8 +48,8 @@ function TimerView(props: ViewProps) {
 
 export const wheelFamily: FamilyModule = {
   name: 'wheel',
-  oldVariantParam: 'view',
-  variants: ['wheel', 'delay-queue'],
+  oldVariantParam: OLD_VARIANT_PARAM,
+  variants: [...VARIANTS],
   defaultVariant: 'wheel',
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the timing wheel against a DelayQueue of tasks',
@@ -60,7 +59,7 @@ export const wheelFamily: FamilyModule = {
   workLabel: 'list links, levels passed, cascades, and the delay queue’s comparisons, equals() calls and moves',
   describe: describeTimerWork,
   Help: WheelHelp,
-  drawLimits: (s) => `${num(s.limits.drawnTimers)} timers and ${num(s.limits.drawnOperations)} operations`,
+  drawLimits: () => `${num(LIMITS.drawnTimers)} timers and ${num(LIMITS.drawnOperations)} operations`,
 };
 
 export const manifest: FamilyManifest = {

@@ -3,6 +3,7 @@ import { frameAt } from '../script/frame';
 import type { Trace } from '../script/trace';
 import { traceOf } from '../script/run';
 import { wheelModel, type WheelModel } from './viewModel';
+import { LIMITS } from './schema.gen';
 
 export { frameAt };
 
@@ -13,5 +14,5 @@ export function wheelTrace(ops: string, variant: string): Trace {
 
 /** The wheel as it stands after step `k`. */
 export function modelAt(t: Trace, k: number): WheelModel {
-  return wheelModel(frameAt(t, k), t.schema.limits.wheelSize);
+  return wheelModel(frameAt(t, k), LIMITS.wheelSize);
 }

@@ -1,7 +1,7 @@
 // What the wheel drawing shows for one frame: each level's clock and slots, each non-empty
 // bucket's list in order, where every timer sits, and what has fired. A pure function of the
 // frame, so it is tested without a browser.
-import type { Frame } from '../script/frame';
+import type { Frame } from './schema.gen';
 
 export interface LevelRow {
   level: number;

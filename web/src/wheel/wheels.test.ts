@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Counts } from './schema.gen';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
@@ -135,7 +136,7 @@ describe('the two clocks', () => {
 
 describe('the work sum', () => {
   it('adds list links, levels passed and the queue’s work', () => {
-    const c = { place: 1, beyond: 2, insert: 1, unlink: 3, cascade: 1, 'q-compare': 4, 'q-equals': 5, 'q-move': 6 } as Record<string, number>;
+    const c = { place: 1, beyond: 2, insert: 1, unlink: 3, cascade: 1, 'q-compare': 4, 'q-equals': 5, 'q-move': 6 } as Counts;
     expect(timerWork(c)).toBe(23);
     expect(describeTimerWork(c, 'delay-queue')).toBe('4 comparisons, 5 equals() calls and 6 moves');
   });
