@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::probe::Event;
 use crate::script::{
-    decode, parse_settings, quoted, ActionInfo, CodeSet, CommandCounts, Opcode, PerCommand,
+    check_settings, decode, quoted, ActionInfo, CodeSet, CommandCounts, Opcode, PerCommand,
     PlannedScript, RawCommand, RecordOrCount, Recorded, Schema, ScriptError, SettingSpec,
     VariantSpec,
 };
@@ -190,7 +190,7 @@ impl<F: Family> Planned<F> {
                     format!("{} scripts do not name threads", F::NAME),
                 ));
             }
-            parse_settings(settings, F::SETTINGS)?;
+            check_settings(settings, F::SETTINGS)?;
         }
         let limits = if draw { F::DRAW } else { F::COUNT };
         let plan = match F::plan(raw, settings, limits) {

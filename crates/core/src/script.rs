@@ -123,18 +123,18 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
-/// Settings as the web sends them: `name=value` lines. Unknown or repeated names are errors, so a
-/// typo is never silently ignored.
-pub fn parse_settings(
+/// Settings as the web sends them: `name=value` lines, each named among `known` (by its index
+/// there). Unknown or repeated names are errors, so a typo is never silently ignored.
+pub fn check_settings(
     text: &str,
     known: &[SettingSpec],
-) -> Result<Vec<(&'static str, String)>, ScriptError> {
-    let mut out: Vec<(&'static str, String)> = Vec::new();
+) -> Result<Vec<(usize, String)>, ScriptError> {
+    let mut out: Vec<(usize, String)> = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let (name, value) = line.split_once('=').unwrap_or((line, ""));
-        let spec = known
+        let i = known
             .iter()
-            .find(|s| s.name == name.trim())
+            .position(|s| s.name == name.trim())
             .ok_or_else(|| {
                 let names: Vec<&str> = known.iter().map(|s| s.name).collect();
                 ScriptError::request(if names.is_empty() {
@@ -147,12 +147,27 @@ pub fn parse_settings(
                     )
                 })
             })?;
-        if out.iter().any(|(n, _)| *n == spec.name) {
-            return Err(ScriptError::in_setting(spec.name, "given twice".into()));
+        if out.iter().any(|(n, _)| *n == i) {
+            return Err(ScriptError::in_setting(known[i].name, "given twice".into()));
         }
-        out.push((spec.name, value.trim().to_string()));
+        out.push((i, value.trim().to_string()));
     }
     Ok(out)
+}
+
+/// A family's settings, as `settings!` declares them: each variant beside its spec.
+pub trait Setting: Copy + 'static {
+    const ALL: &'static [Self];
+    const SPECS: &'static [SettingSpec];
+}
+
+/// The settings in `text`, as the family's enum: its planner matches on every variant, so a
+/// setting declared and not handled fails to compile instead of reaching a catch-all.
+pub fn parse_settings<S: Setting>(text: &str) -> Result<Vec<(S, String)>, ScriptError> {
+    Ok(check_settings(text, S::SPECS)?
+        .into_iter()
+        .map(|(i, v)| (S::ALL[i], v))
+        .collect())
 }
 
 fn valid_thread_name(n: &str) -> bool {
@@ -318,6 +333,25 @@ macro_rules! opcodes {
         impl $crate::script::Opcode for $name {
             const ALL: &'static [Self] = &[$($name::$variant,)+];
             const OPS: &'static [$crate::script::OpSpec] = &[$($spec,)+];
+        }
+    };
+}
+
+/// Declares a family's settings once, as `opcodes!` does its commands: the enum its planner
+/// matches on (no catch-all) and the specs the schema and the parser read, in one list.
+macro_rules! settings {
+    ($(#[$m:meta])* $vis:vis enum $name:ident {
+        $($(#[$vm:meta])* $variant:ident = $spec:expr,)+
+    }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $name {
+            $($(#[$vm])* $variant,)+
+        }
+
+        impl $crate::script::Setting for $name {
+            const ALL: &'static [Self] = &[$($name::$variant,)+];
+            const SPECS: &'static [$crate::script::SettingSpec] = &[$($spec,)+];
         }
     };
 }
@@ -626,21 +660,25 @@ mod tests {
 
     #[test]
     fn settings_reject_unknown_and_repeated_names() {
-        const S: &[SettingSpec] = &[SettingSpec {
-            name: "capacity",
-            what: "a capacity",
-            default: "8",
-        }];
+        settings! {
+            enum Only {
+                Capacity = SettingSpec {
+                    name: "capacity",
+                    what: "a capacity",
+                    default: "8",
+                },
+            }
+        }
         assert_eq!(
-            parse_settings("capacity=4\n", S).unwrap(),
-            vec![("capacity", "4".to_string())]
+            parse_settings::<Only>("capacity=4\n").unwrap(),
+            vec![(Only::Capacity, "4".to_string())]
         );
-        assert!(parse_settings("capcity=4", S)
+        assert!(parse_settings::<Only>("capcity=4")
             .unwrap_err()
             .message
             .contains("expected capacity"));
-        assert!(parse_settings("capacity=4\ncapacity=5", S).is_err());
-        assert!(parse_settings("x=1", &[])
+        assert!(parse_settings::<Only>("capacity=4\ncapacity=5").is_err());
+        assert!(check_settings("x=1", &[])
             .unwrap_err()
             .message
             .contains("no settings"));

@@ -1,11 +1,31 @@
 //! The order a family's files depend on each other: `script` (the grammar, the plan, the driver)
 //! knows nothing of `recorder` (the drawing), which reads the plan; `mod.rs` ties the two together
 //! in the family's `impl Family`. A circle between script and recorder is what this keeps out.
+//! And the lists a family declares by macro stay declared so: pseudocode lines by name
+//! (`pseudocode!`), settings as an enum (`settings!`), never a listing or a name list by hand.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-const FAMILIES: [&str; 4] = ["heap", "wheel", "queue", "recycler"];
+use hotpath_core::families::FAMILIES as REGISTERED;
+
+fn families() -> impl Iterator<Item = &'static str> {
+    REGISTERED.iter().map(|f| f.name)
+}
+
+/// Every Rust file under src/.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(sources(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
 
 /// A file's text before its first test module (tests may reach anywhere; every family file keeps
 /// its tests at the end).
@@ -20,7 +40,7 @@ fn non_test_source(path: &Path) -> String {
 #[test]
 fn a_family_script_does_not_depend_on_its_recorder() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for family in FAMILIES {
+    for family in families() {
         let script = non_test_source(&src.join(family).join("script.rs"));
         for (n, line) in script.lines().enumerate() {
             assert!(
@@ -37,11 +57,32 @@ fn a_family_script_does_not_depend_on_its_recorder() {
 #[test]
 fn each_family_is_declared_in_its_mod_rs() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for family in FAMILIES {
+    for family in families() {
         let m = non_test_source(&src.join(family).join("mod.rs"));
         assert!(
             m.contains("impl Family for "),
             "{family}/mod.rs does not hold the family's `impl Family`"
         );
+    }
+}
+
+#[test]
+fn listings_and_settings_are_declared_by_name() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for file in sources(&src) {
+        let text = non_test_source(&file);
+        for (n, line) in text.lines().enumerate() {
+            let at = || format!("{}:{}", file.strip_prefix(&src).unwrap().display(), n + 1);
+            assert!(
+                !(line.contains("PSEUDOCODE: &[&str] = &[") || line.trim() == "mod line {"),
+                "{}: a listing written by hand; declare it with pseudocode! so each line's index is its name",
+                at()
+            );
+            assert!(
+                !line.contains("SETTINGS: &[SettingSpec] = &["),
+                "{}: settings listed by hand; declare them with settings! so the planner matches an enum",
+                at()
+            );
+        }
     }
 }

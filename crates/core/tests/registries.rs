@@ -7,7 +7,6 @@ use hotpath_core::kernel::{kernel, suites};
 use hotpath_core::schema_json::{string, to_json};
 use hotpath_core::script::quoted;
 
-
 #[test]
 fn builds_each_suite_by_name_and_refuses_what_it_does_not_take() {
     let names: Vec<&str> = suites().map(|s| s.name).collect();
@@ -41,7 +40,6 @@ fn builds_each_suite_by_name_and_refuses_what_it_does_not_take() {
         "recycler needs the parameter size"
     );
 }
-
 
 #[test]
 fn escapes_and_names_every_part() {

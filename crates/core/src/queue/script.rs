@@ -132,28 +132,34 @@ opcodes! {
     }
 }
 
-pub const SETTINGS: &[SettingSpec] = &[
-    SettingSpec {
-        name: "threads",
-        what: "the threads' names, in order of first appearance",
-        default: "",
-    },
-    SettingSpec {
-        name: "capacity",
-        what: "the bounded queues' capacity",
-        default: "8",
-    },
-    SettingSpec {
-        name: "schedule",
-        what: "which thread takes each turn. A turn is one step: one load, store or CAS of \
-               shared memory, or one of the two steps a thread takes on its own, a \
-               ConcurrentLinkedQueue offer allocating its node and an operation returning. So an \
-               offer to a ConcurrentLinkedQueue whose tail is on the last node takes five turns: \
-               allocate, read tail, read tail's next, CAS that next, return. The player also shows \
-               each call as a step; a call takes no turn",
-        default: "round-robin",
-    },
-];
+settings! {
+    /// The settings a script takes besides its commands.
+    pub enum QueueSetting {
+        Threads = SettingSpec {
+            name: "threads",
+            what: "the threads' names, in order of first appearance",
+            default: "",
+        },
+        Capacity = SettingSpec {
+            name: "capacity",
+            what: "the bounded queues' capacity",
+            default: "8",
+        },
+        Schedule = SettingSpec {
+            name: "schedule",
+            what: "which thread takes each turn. A turn is one step: one load, store or CAS of \
+                   shared memory, or one of the two steps a thread takes on its own, a \
+                   ConcurrentLinkedQueue offer allocating its node and an operation returning. So an \
+                   offer to a ConcurrentLinkedQueue whose tail is on the last node takes five turns: \
+                   allocate, read tail, read tail's next, CAS that next, return. The player also shows \
+                   each call as a step; a call takes no turn",
+            default: "round-robin",
+        },
+    }
+}
+
+/// Its settings' specs, for the schema.
+pub const SETTINGS: &[SettingSpec] = <QueueSetting as crate::script::Setting>::SPECS;
 
 /// `round-robin`, `random 7`, or names (`P1 P1 C P2*3`): each name one step, `*N` repeats it.
 pub fn parse_schedule(text: &str, names: &[String]) -> Result<Schedule, ScriptError> {
@@ -226,10 +232,10 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
     let mut names: Vec<String> = Vec::new();
     let mut capacity = DEFAULT_CAPACITY;
     let mut schedule_text = String::new();
-    for (name, value) in parse_settings(settings, SETTINGS)? {
+    for (name, value) in parse_settings::<QueueSetting>(settings)? {
         match name {
-            "threads" => names = parse_thread_names(&value)?,
-            "capacity" => {
+            QueueSetting::Threads => names = parse_thread_names(&value)?,
+            QueueSetting::Capacity => {
                 capacity = value
                     .parse::<usize>()
                     .ok()
@@ -258,14 +264,7 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
                     });
                 }
             }
-            "schedule" => schedule_text = value,
-            // SETTINGS names one this match does not: a setting added there and not here.
-            other => {
-                return Err(ScriptError::in_setting(
-                    other,
-                    format!("{} is a setting this build does not handle", quoted(other)),
-                ))
-            }
+            QueueSetting::Schedule => schedule_text = value,
         }
     }
     names = script_threads(

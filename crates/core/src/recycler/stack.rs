@@ -11,42 +11,26 @@ use crate::recycler::{
 use crate::reference::Ref;
 use crate::rng::SplitMix;
 
-pub const PSEUDOCODE: &[&str] = &[
-    "get():",
-    "  stack = threadLocal.get()        // this thread's Stack, made on first use",
-    "  o = stack.pop()",
-    "  if o == null: o = newObject(stack)   // the Stack is the handle",
-    "  return o",
-    "recycle(o, stack):",
-    "  if currentThread != stack.thread: return false   // dropped",
-    "  stack.push(o); return true",
-    "pop():",
-    "  if size == 0: return null",
-    "  size--; ret = elements[size]; elements[size] = null",
-    "  assert map.remove(ret) != null   // only with -ea",
-    "  return ret",
-    "push(o):",
-    "  assert map.put(o, TRUE) == null : \"recycled already\"   // only with -ea",
-    "  if size == elements.length:",
-    "    if size == maxCapacity: return   // dropped",
-    "    elements = copyOf(elements, min(maxCapacity, size * 2))",
-    "  elements[size++] = o",
-];
-
-mod line {
-    pub const GET_STACK: u8 = 1;
-    pub const GET_POP: u8 = 2;
-    pub const GET_NEW: u8 = 3;
-    pub const GET_RETURN: u8 = 4;
-    pub const RECYCLE_THREAD: u8 = 6;
-    pub const RECYCLE_PUSH: u8 = 7;
-    pub const POP_EMPTY: u8 = 9;
-    pub const POP_TAKE: u8 = 10;
-    pub const POP_ASSERT: u8 = 11;
-    pub const PUSH_ASSERT: u8 = 14;
-    pub const PUSH_FULL: u8 = 16;
-    pub const PUSH_GROW: u8 = 17;
-    pub const PUSH_STORE: u8 = 18;
+pseudocode! {
+    GET => "get():",
+    GET_STACK => "  stack = threadLocal.get()        // this thread's Stack, made on first use",
+    GET_POP => "  o = stack.pop()",
+    GET_NEW => "  if o == null: o = newObject(stack)   // the Stack is the handle",
+    GET_RETURN => "  return o",
+    RECYCLE => "recycle(o, stack):",
+    RECYCLE_THREAD => "  if currentThread != stack.thread: return false   // dropped",
+    RECYCLE_PUSH => "  stack.push(o); return true",
+    POP => "pop():",
+    POP_EMPTY => "  if size == 0: return null",
+    POP_TAKE => "  size--; ret = elements[size]; elements[size] = null",
+    POP_ASSERT => "  assert map.remove(ret) != null   // only with -ea",
+    POP_RETURN => "  return ret",
+    PUSH => "push(o):",
+    PUSH_ASSERT => "  assert map.put(o, TRUE) == null : \"recycled already\"   // only with -ea",
+    PUSH_LENGTH => "  if size == elements.length:",
+    PUSH_FULL => "    if size == maxCapacity: return   // dropped",
+    PUSH_GROW => "    elements = copyOf(elements, min(maxCapacity, size * 2))",
+    PUSH_STORE => "  elements[size++] = o",
 }
 
 #[derive(Clone, Debug)]

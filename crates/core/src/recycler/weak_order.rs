@@ -26,73 +26,47 @@ codes! {
 }
 pub use id::OWN_THREAD_ID;
 
-pub const PSEUDOCODE: &[&str] = &[
-    "get():",
-    "  stack = threadLocal.get()",
-    "  h = stack.pop()",
-    "  if h == null: h = new DefaultHandle(stack); h.value = newObject(h)",
-    "  return h.value",
-    "recycle(o, h):",
-    "  if h.stack == null: throw NullPointerException   // h.stack.parent: h is queued",
-    "  if currentThread == h.stack.thread: h.stack.push(h); return true",
-    "  q = DELAYED_RECYCLED.get().get(h.stack)",
-    "  if q == null: q = new WeakOrderQueue(h.stack, thread)   // prepended, under the stack's lock",
-    "  q.add(h); return true",
-    "q.add(h):",
-    "  h.lastRecycledId = q.id",
-    "  if tail.writeIndex == 16: tail = tail.next = new Link()",
-    "  tail.elements[writeIndex] = h; h.stack = null",
-    "  tail.lazySet(writeIndex + 1)   // publishes the slot",
-    "push(h):",
-    "  if (h.recycleId | h.lastRecycledId) != 0: throw \"recycled already\"",
-    "  h.recycleId = h.lastRecycledId = OWN_THREAD_ID",
-    "  if size == elements.length:",
-    "    if size == maxCapacity: return   // dropped",
-    "    elements = copyOf(elements, size * 2)",
-    "  elements[size++] = h",
-    "pop():",
-    "  if size == 0 && !scavenge(): return null",
-    "  size--; ret = elements[size]   // the slot keeps its stale handle",
-    "  if ret.lastRecycledId != ret.recycleId: throw \"recycled multiple times\"",
-    "  ret.recycleId = ret.lastRecycledId = 0",
-    "  return ret",
-    "scavenge():",
-    "  for cur = cursor; cur != null; cur = cur.next:",
-    "    if cur.transfer(this): cursor = cur; return true",
-    "    if cur's thread is dead: drain cur; unlink it (unless it is first)",
-    "  prev = null; cursor = head; return false",
-    "transfer(stack):   // one link at most",
-    "  if head.readIndex == 16 && head.next != null: head = head.next",
-    "  start = head.readIndex; end = head.writeIndex; if start == end: return false",
-    "  if size + (end - start) > elements.length: grow to (size + end - start) * 2",
-    "  n = size; for h in head.elements[start..end]: check ids; h.stack = stack; elements[n++] = h",
-    "  size = n; head.readIndex = end; return true   // the moved handles count only now",
-];
-
-pub(crate) mod line {
-    pub const GET_STACK: u8 = 1;
-    pub const GET_NEW: u8 = 3;
-    pub const GET_RETURN: u8 = 4;
-    pub const RECYCLE_NULL: u8 = 6;
-    pub const RECYCLE_OWN: u8 = 7;
-    pub const RECYCLE_LOOKUP: u8 = 8;
-    pub const RECYCLE_NEW_QUEUE: u8 = 9;
-    pub const RECYCLE_ADD: u8 = 10;
-    pub const ADD_LINK: u8 = 13;
-    pub const ADD_PUBLISH: u8 = 15;
-    pub const PUSH_CHECK: u8 = 17;
-    pub const PUSH_FULL: u8 = 20;
-    pub const PUSH_GROW: u8 = 21;
-    pub const PUSH_STORE: u8 = 22;
-    pub const POP_EMPTY: u8 = 24;
-    pub const POP_TAKE: u8 = 25;
-    pub const POP_CHECK: u8 = 26;
-    pub const SCAVENGE_VISIT: u8 = 31;
-    pub const SCAVENGE_DEAD: u8 = 32;
-    pub const SCAVENGE_REWIND: u8 = 33;
-    pub const TRANSFER_GROW: u8 = 37;
-    pub const TRANSFER_MOVE: u8 = 38;
-    pub const TRANSFER_END: u8 = 39;
+pseudocode! {
+    GET => "get():",
+    GET_STACK => "  stack = threadLocal.get()",
+    GET_POP => "  h = stack.pop()",
+    GET_NEW => "  if h == null: h = new DefaultHandle(stack); h.value = newObject(h)",
+    GET_RETURN => "  return h.value",
+    RECYCLE => "recycle(o, h):",
+    RECYCLE_NULL => "  if h.stack == null: throw NullPointerException   // h.stack.parent: h is queued",
+    RECYCLE_OWN => "  if currentThread == h.stack.thread: h.stack.push(h); return true",
+    RECYCLE_LOOKUP => "  q = DELAYED_RECYCLED.get().get(h.stack)",
+    RECYCLE_NEW_QUEUE => "  if q == null: q = new WeakOrderQueue(h.stack, thread)   // prepended, under the stack's lock",
+    RECYCLE_ADD => "  q.add(h); return true",
+    ADD => "q.add(h):",
+    ADD_ID => "  h.lastRecycledId = q.id",
+    ADD_LINK => "  if tail.writeIndex == 16: tail = tail.next = new Link()",
+    ADD_STORE => "  tail.elements[writeIndex] = h; h.stack = null",
+    ADD_PUBLISH => "  tail.lazySet(writeIndex + 1)   // publishes the slot",
+    PUSH => "push(h):",
+    PUSH_CHECK => "  if (h.recycleId | h.lastRecycledId) != 0: throw \"recycled already\"",
+    PUSH_IDS => "  h.recycleId = h.lastRecycledId = OWN_THREAD_ID",
+    PUSH_LENGTH => "  if size == elements.length:",
+    PUSH_FULL => "    if size == maxCapacity: return   // dropped",
+    PUSH_GROW => "    elements = copyOf(elements, size * 2)",
+    PUSH_STORE => "  elements[size++] = h",
+    POP => "pop():",
+    POP_EMPTY => "  if size == 0 && !scavenge(): return null",
+    POP_TAKE => "  size--; ret = elements[size]   // the slot keeps its stale handle",
+    POP_CHECK => "  if ret.lastRecycledId != ret.recycleId: throw \"recycled multiple times\"",
+    POP_RESET => "  ret.recycleId = ret.lastRecycledId = 0",
+    POP_RETURN => "  return ret",
+    SCAVENGE => "scavenge():",
+    SCAVENGE_LOOP => "  for cur = cursor; cur != null; cur = cur.next:",
+    SCAVENGE_VISIT => "    if cur.transfer(this): cursor = cur; return true",
+    SCAVENGE_DEAD => "    if cur's thread is dead: drain cur; unlink it (unless it is first)",
+    SCAVENGE_REWIND => "  prev = null; cursor = head; return false",
+    TRANSFER => "transfer(stack):   // one link at most",
+    TRANSFER_NEXT_LINK => "  if head.readIndex == 16 && head.next != null: head = head.next",
+    TRANSFER_RANGE => "  start = head.readIndex; end = head.writeIndex; if start == end: return false",
+    TRANSFER_GROW => "  if size + (end - start) > elements.length: grow to (size + end - start) * 2",
+    TRANSFER_MOVE => "  n = size; for h in head.elements[start..end]: check ids; h.stack = stack; elements[n++] = h",
+    TRANSFER_END => "  size = n; head.readIndex = end; return true   // the moved handles count only now",
 }
 
 #[derive(Clone, Copy, Debug)]

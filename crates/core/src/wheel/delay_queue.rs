@@ -6,6 +6,7 @@ use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
 use crate::sync;
 
+use super::event::dq_line;
 use super::{QueueProbe, TimerHandle, VirtualTimer, WheelEvent, WheelOp};
 
 /// A task as a heap that holds tasks inline sees it (the benchmark's indexed heap): ordered by
@@ -72,7 +73,7 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
 
     /// Offers the task; one already due runs at once (the reaper polls it straight away).
     pub fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle {
-        probe!(self.queue.probe.0.line(0));
+        probe!(self.queue.probe.0.line(dq_line::ADD));
         probe!(self.queue.probe.0.event(WheelEvent::Begin(WheelOp::Add)));
         let task = self.queue.order.push(self.now + delay);
         self.ids.push(id);
@@ -87,7 +88,7 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
     }
 
     pub fn cancel(&mut self, h: TimerHandle) -> bool {
-        probe!(self.queue.probe.0.line(1));
+        probe!(self.queue.probe.0.line(dq_line::CANCEL));
         probe!(self.queue.probe.0.event(WheelEvent::Begin(WheelOp::Cancel)));
         // `remove(Object)` scans whether or not the task is still queued, as the JDK's does.
         self.pending[h.0 as usize] = false;
@@ -98,7 +99,7 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
     }
 
     pub fn advance(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
-        probe!(self.queue.probe.0.line(2));
+        probe!(self.queue.probe.0.line(dq_line::REAPER));
         probe!(self
             .queue
             .probe
@@ -111,7 +112,7 @@ impl<P: Probe<WheelEvent>> DelayQueueTimer<P> {
     fn run_due(&mut self, t: u64, fire: &mut impl FnMut(u32, u64)) {
         loop {
             // The reaper's poll, also when an add's offer woke it.
-            probe!(self.queue.probe.0.line(2));
+            probe!(self.queue.probe.0.line(dq_line::REAPER));
             // `poll()`: under the lock, the head if it is due.
             sync::lock(&mut self.lock);
             let head = self

@@ -213,9 +213,9 @@ pseudocode! {
     CLOCK => "advanceClock(t) at a level: if t ≥ currentTime + tick: currentTime ← t − t mod tick; overflowWheel?.advanceClock(currentTime)",
 }
 
-/// Pseudocode of the timer it replaced: a `DelayQueue` of the tasks themselves.
-pub const DELAY_QUEUE_PSEUDOCODE: &[&str] = &[
-    "add(t): delayQueue.offer(t)  // a heap ordered by due time: O(log n)",
-    "cancel(t): delayQueue.remove(t)  // finds t by equals(), slot by slot: O(n)",
-    "reaper, as time passes to T: while delayQueue.peek().due ≤ now: run delayQueue.poll()",
-];
+pseudocode! {
+    mod dq_line, const DELAY_QUEUE_PSEUDOCODE;
+    ADD => "add(t): delayQueue.offer(t)  // a heap ordered by due time: O(log n)",
+    CANCEL => "cancel(t): delayQueue.remove(t)  // finds t by equals(), slot by slot: O(n)",
+    REAPER => "reaper, as time passes to T: while delayQueue.peek().due ≤ now: run delayQueue.poll()",
+}
