@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod identity_map;
+pub mod probed;
 pub mod recorder;
 pub mod script;
 pub mod stack;

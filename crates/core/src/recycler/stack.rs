@@ -4,9 +4,10 @@
 //! `IdentityHashMap` of what it pools, updated on every push and pop.
 
 use crate::recycler::identity_map::IdentityMap;
+use crate::recycler::probed::{Design, Probed};
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
-    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
+    RecyclerOp, RecyclerProbe, StackView,
 };
 use crate::reference::Ref;
 use crate::rng::SplitMix;
@@ -68,12 +69,10 @@ pub struct State {
     rng: SplitMix,
 }
 
-pub struct StackRecycler<P: RecyclerProbe> {
-    s: State,
-    probe: P,
-}
+/// This design's recycler: its state inside the shared plumbing (`probed.rs`).
+pub type StackRecycler<P> = Probed<State, P>;
 
-impl<P: RecyclerProbe> StackRecycler<P> {
+impl<P: RecyclerProbe> Probed<State, P> {
     pub fn new(threads: usize, max_capacity: usize, assertions: bool, probe: P) -> Self {
         Self {
             s: State {
@@ -87,19 +86,6 @@ impl<P: RecyclerProbe> StackRecycler<P> {
             },
             probe,
         }
-    }
-
-    /// The state changed as `e` says: tell the probe, which may draw it.
-    /// What the recorder draws.
-    pub fn inspect(&self) -> &State {
-        &self.s
-    }
-
-    #[inline(always)]
-    fn emit(&mut self, line: u8, e: E) {
-        probe!(self.probe.line(line));
-        probe!(self.probe.event(e));
-        probe!(self.probe.observe(&self.s));
     }
 
     #[inline(always)]
@@ -210,40 +196,26 @@ impl<P: RecyclerProbe> StackRecycler<P> {
         );
         Ok(true)
     }
-
-    fn fail<T>(&mut self, thread: usize, line: u8, fault: Fault) -> Result<T, Fault> {
-        self.emit(
-            line,
-            E::Fault {
-                thread: thread as u32,
-                fault,
-                obj: None,
-            },
-        );
-        Err(fault)
-    }
 }
 
-impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
-    type P = P;
-
-    fn get(&mut self, thread: usize) -> Result<u32, Fault> {
-        self.emit(
+impl Design for State {
+    fn get<P: RecyclerProbe>(r: &mut Probed<Self, P>, thread: usize) -> Result<u32, Fault> {
+        r.emit(
             line::GET_STACK,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Get,
             },
         );
-        probe!(self.probe.line(line::GET_POP));
-        let obj = match self.pop(thread) {
+        probe!(r.probe.line(line::GET_POP));
+        let obj = match r.pop(thread) {
             Ok(Some(o)) => o,
             Ok(None) => {
-                let obj = self.s.owner.len() as u32;
-                self.s.owner.push(thread);
-                let h = (self.s.rng.next_u64() as u32 & 0x7fff_ffff).max(1);
-                self.s.hashes.push(h);
-                self.emit(
+                let obj = r.s.owner.len() as u32;
+                r.s.owner.push(thread);
+                let h = (r.s.rng.next_u64() as u32 & 0x7fff_ffff).max(1);
+                r.s.hashes.push(h);
+                r.emit(
                     line::GET_NEW,
                     E::Allocate {
                         obj,
@@ -252,9 +224,9 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
                 );
                 obj
             }
-            Err(f) => return self.fail(thread, line::POP_ASSERT, f),
+            Err(f) => return r.fail(thread, line::POP_ASSERT, f),
         };
-        self.emit(
+        r.emit(
             line::GET_RETURN,
             E::Return {
                 thread: thread as u32,
@@ -264,24 +236,28 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
         Ok(obj)
     }
 
-    fn recycle(&mut self, thread: usize, obj: u32) -> Result<bool, Fault> {
-        self.emit(
+    fn recycle<P: RecyclerProbe>(
+        r: &mut Probed<Self, P>,
+        thread: usize,
+        obj: u32,
+    ) -> Result<bool, Fault> {
+        r.emit(
             line::RECYCLE_THREAD,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Recycle(obj),
             },
         );
-        let owner = self.s.owner[obj as usize];
+        let owner = r.s.owner[obj as usize];
         if owner != thread {
-            self.emit(
+            r.emit(
                 line::RECYCLE_THREAD,
                 E::Drop {
                     obj,
                     why: DropWhy::OtherThread,
                 },
             );
-            self.emit(
+            r.emit(
                 line::RECYCLE_THREAD,
                 E::Return {
                     thread: thread as u32,
@@ -290,10 +266,10 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
             );
             return Ok(false);
         }
-        probe!(self.probe.line(line::RECYCLE_PUSH));
-        match self.push(thread, obj) {
+        probe!(r.probe.line(line::RECYCLE_PUSH));
+        match r.push(thread, obj) {
             Ok(_) => {
-                self.emit(
+                r.emit(
                     line::RECYCLE_PUSH,
                     E::Return {
                         thread: thread as u32,
@@ -302,22 +278,12 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
                 );
                 Ok(true)
             }
-            Err(f) => self.fail(thread, line::PUSH_ASSERT, f),
+            Err(f) => r.fail(thread, line::PUSH_ASSERT, f),
         }
     }
 
-    fn nothing(&mut self, thread: usize, get: u32) {
-        self.emit(
-            crate::trace::NO_LINE,
-            E::Begin {
-                thread: thread as u32,
-                op: RecyclerOp::Nothing(get),
-            },
-        );
-    }
-
-    fn exit(&mut self, thread: usize) {
-        self.emit(
+    fn exit<P: RecyclerProbe>(r: &mut Probed<Self, P>, thread: usize) {
+        r.emit(
             crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
@@ -326,8 +292,8 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
         );
         // The thread-local goes with the thread: its stack, and what it pooled, are garbage
         // (still drawn, faded; no get can reach them).
-        self.s.alive[thread] = false;
-        self.emit(
+        r.s.alive[thread] = false;
+        r.emit(
             crate::trace::NO_LINE,
             E::Return {
                 thread: thread as u32,
@@ -336,28 +302,8 @@ impl<P: RecyclerProbe> VirtualRecycler for StackRecycler<P> {
         );
     }
 
-    fn probe_mut(&mut self) -> &mut P {
-        &mut self.probe
-    }
-
-    fn into_probe(self) -> P {
-        self.probe
-    }
-
-    fn pooled(&self, thread: usize) -> Vec<u32> {
-        self.s.stacks[thread]
-            .as_ref()
-            .map(|st| {
-                st.elements[..st.size]
-                    .iter()
-                    .filter_map(|s| s.get())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
     fn allocated(&self) -> usize {
-        self.s.owner.len()
+        self.owner.len()
     }
 }
 

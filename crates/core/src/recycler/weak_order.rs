@@ -9,9 +9,10 @@
 //! grows the stack past `maxCapacity`; the first queue of a list is never unlinked; a drained dead
 //! queue's handles do not count as a successful scavenge.
 
+use crate::recycler::probed::{Design, Probed};
 use crate::recycler::{
     initial_capacity, DropWhy, Fault, Inspect, LinkView, ObjectView, QueueView, RecyclerEvent as E,
-    RecyclerOp, RecyclerProbe, StackView, VirtualRecycler,
+    RecyclerOp, RecyclerProbe, StackView,
 };
 use crate::reference::Ref;
 
@@ -135,12 +136,10 @@ pub struct State {
     next_id: i32,
 }
 
-pub struct WeakOrderRecycler<P: RecyclerProbe> {
-    s: State,
-    probe: P,
-}
+/// This design's recycler: its state inside the shared plumbing (`probed.rs`).
+pub type WeakOrderRecycler<P> = Probed<State, P>;
 
-impl<P: RecyclerProbe> WeakOrderRecycler<P> {
+impl<P: RecyclerProbe> Probed<State, P> {
     pub fn new(threads: usize, max_capacity: usize, probe: P) -> Self {
         Self {
             s: State {
@@ -156,30 +155,6 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
             },
             probe,
         }
-    }
-
-    /// What the recorder draws.
-    pub fn inspect(&self) -> &State {
-        &self.s
-    }
-
-    #[inline(always)]
-    fn emit(&mut self, line: u8, e: E) {
-        probe!(self.probe.line(line));
-        probe!(self.probe.event(e));
-        probe!(self.probe.observe(&self.s));
-    }
-
-    fn fail<T>(&mut self, thread: usize, line: u8, fault: Fault) -> Result<T, Fault> {
-        self.emit(
-            line,
-            E::Fault {
-                thread: thread as u32,
-                fault,
-                obj: None,
-            },
-        );
-        Err(fault)
     }
 
     #[inline(always)]
@@ -515,28 +490,26 @@ impl<P: RecyclerProbe> WeakOrderRecycler<P> {
     }
 }
 
-impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
-    type P = P;
-
-    fn get(&mut self, thread: usize) -> Result<u32, Fault> {
-        self.emit(
+impl Design for State {
+    fn get<P: RecyclerProbe>(r: &mut Probed<Self, P>, thread: usize) -> Result<u32, Fault> {
+        r.emit(
             line::GET_STACK,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Get,
             },
         );
-        self.stack(thread);
-        let obj = match self.pop(thread)? {
+        r.stack(thread);
+        let obj = match r.pop(thread)? {
             Some(o) => o,
             None => {
-                let obj = self.s.handles.len() as u32;
-                self.s.handles.push(Handle {
+                let obj = r.s.handles.len() as u32;
+                r.s.handles.push(Handle {
                     recycle_id: 0,
                     last_recycled_id: 0,
                     stack: Some(thread),
                 });
-                self.emit(
+                r.emit(
                     line::GET_NEW,
                     E::Allocate {
                         obj,
@@ -546,54 +519,48 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
                 obj
             }
         };
-        self.done(thread, line::GET_RETURN, obj);
+        r.done(thread, line::GET_RETURN, obj);
         Ok(obj)
     }
 
-    fn recycle(&mut self, thread: usize, obj: u32) -> Result<bool, Fault> {
-        self.emit(
+    fn recycle<P: RecyclerProbe>(
+        r: &mut Probed<Self, P>,
+        thread: usize,
+        obj: u32,
+    ) -> Result<bool, Fault> {
+        r.emit(
             line::RECYCLE_NULL,
             E::Begin {
                 thread: thread as u32,
                 op: RecyclerOp::Recycle(obj),
             },
         );
-        let Some(stack) = self.s.handles[obj as usize].stack else {
-            return self.fail(thread, line::RECYCLE_NULL, Fault::NullStack);
+        let Some(stack) = r.s.handles[obj as usize].stack else {
+            return r.fail(thread, line::RECYCLE_NULL, Fault::NullStack);
         };
         if stack == thread {
-            probe!(self.probe.line(line::RECYCLE_OWN));
-            self.push(thread, obj)?;
-            self.done(thread, line::RECYCLE_OWN, 1);
+            probe!(r.probe.line(line::RECYCLE_OWN));
+            r.push(thread, obj)?;
+            r.done(thread, line::RECYCLE_OWN, 1);
             return Ok(true);
         }
-        probe!(self.probe.line(line::RECYCLE_LOOKUP));
-        let known = self.s.delayed[thread]
+        probe!(r.probe.line(line::RECYCLE_LOOKUP));
+        let known = r.s.delayed[thread]
             .iter()
             .find(|&&(s, _)| s == stack)
             .map(|&(_, q)| q);
         let q = match known {
             Some(q) => q,
-            None => self.new_queue(stack, thread),
+            None => r.new_queue(stack, thread),
         };
-        probe!(self.probe.line(line::RECYCLE_ADD));
-        self.add(q, obj);
-        self.done(thread, line::RECYCLE_ADD, 1);
+        probe!(r.probe.line(line::RECYCLE_ADD));
+        r.add(q, obj);
+        r.done(thread, line::RECYCLE_ADD, 1);
         Ok(true)
     }
 
-    fn nothing(&mut self, thread: usize, get: u32) {
-        self.emit(
-            crate::trace::NO_LINE,
-            E::Begin {
-                thread: thread as u32,
-                op: RecyclerOp::Nothing(get),
-            },
-        );
-    }
-
-    fn exit(&mut self, thread: usize) {
-        self.emit(
+    fn exit<P: RecyclerProbe>(r: &mut Probed<Self, P>, thread: usize) {
+        r.emit(
             crate::trace::NO_LINE,
             E::Begin {
                 thread: thread as u32,
@@ -601,33 +568,13 @@ impl<P: RecyclerProbe> VirtualRecycler for WeakOrderRecycler<P> {
             },
         );
         // Its stack becomes garbage with its thread-locals; its queues' weak owner clears.
-        self.s.alive[thread] = false;
-        self.s.delayed[thread].clear();
-        self.done(thread, crate::trace::NO_LINE, 1);
-    }
-
-    fn probe_mut(&mut self) -> &mut P {
-        &mut self.probe
-    }
-
-    fn into_probe(self) -> P {
-        self.probe
-    }
-
-    fn pooled(&self, thread: usize) -> Vec<u32> {
-        self.s.stacks[thread]
-            .as_ref()
-            .map(|st| {
-                st.elements[..st.size]
-                    .iter()
-                    .filter_map(|s| s.get())
-                    .collect()
-            })
-            .unwrap_or_default()
+        r.s.alive[thread] = false;
+        r.s.delayed[thread].clear();
+        r.done(thread, crate::trace::NO_LINE, 1);
     }
 
     fn allocated(&self) -> usize {
-        self.s.handles.len()
+        self.handles.len()
     }
 }
 
