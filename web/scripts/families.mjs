@@ -14,12 +14,13 @@ export const GENERATED = join(SRC, 'catalog', 'families.json');
  * @param {string} src
  */
 export function familyFacts(src = SRC) {
-  const facts = readdirSync(src, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(src, e.name, 'family.json')))
-    .map((e) => {
-      const file = join(src, e.name, 'family.json');
+  // A folder may be a link (the template test links web/src's into a copy): existsSync follows it.
+  const facts = readdirSync(src)
+    .filter((name) => existsSync(join(src, name, 'family.json')))
+    .map((name) => {
+      const file = join(src, name, 'family.json');
       const f = JSON.parse(readFileSync(file, 'utf8'));
-      if (f.name !== e.name) throw new Error(`${file}: the family is named "${f.name}" but its folder "${e.name}"; one name on both sides`);
+      if (f.name !== name) throw new Error(`${file}: the family is named "${f.name}" but its folder "${name}"; one name on both sides`);
       if (!Number.isInteger(f.position)) throw new Error(`${file}: "position" must be a whole number (where the family stands among the others)`);
       return f;
     })
@@ -37,6 +38,13 @@ export function familyFacts(src = SRC) {
 export const familiesJson = (facts) => `${JSON.stringify(facts, null, 2)}\n`;
 
 if (process.argv[1] === import.meta.filename) {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(`usage: npm run families
+  Writes web/src/catalog/families.json from every family folder's family.json (web/src/<family>/),
+  in the order their "position" gives. Run it after adding a family or editing a family.json.
+  --help    print this and exit`);
+    process.exit(0);
+  }
   writeFileSync(GENERATED, familiesJson(familyFacts()));
   console.log(`wrote ${GENERATED}`);
 }

@@ -92,3 +92,63 @@ mod tests {
         }
     }
 }
+
+/// The template a new family starts from (templates/family/), compiled as it stands: a family
+/// written from it plans, records, counts and benchmarks through the registry's own entry.
+#[cfg(test)]
+#[path = "../../../templates/family/crates/core/src/sample/mod.rs"]
+mod sample;
+
+#[cfg(test)]
+mod template_tests {
+    use super::*;
+    use crate::schema_json::to_json;
+
+    #[test]
+    fn a_family_from_the_template_is_served_by_the_registry() {
+        let e = entry::<sample::Samples>();
+        assert_eq!(e.name, "sample");
+        tests::each_op_is_named_by_its_variant::<sample::SampleCommand>();
+        let json = to_json(&(e.schema)());
+        // The web half of the template is checked against this schema (catalog/template.test.ts).
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../templates/family/schema.json");
+        if std::env::var_os("HOTPATH_WRITE_TEMPLATE_SCHEMA").is_some() {
+            std::fs::write(file, format!("{json}\n")).unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(file).unwrap_or_default().trim_end(),
+            json,
+            "templates/family/schema.json is stale: run HOTPATH_WRITE_TEMPLATE_SCHEMA=1 cargo test -p hotpath-core template"
+        );
+        for part in [
+            "\"family\":\"sample\"",
+            "\"name\":\"doubling\"",
+            "\"drawnSlots\":64",
+            "\"name\":\"slot\"",
+        ] {
+            assert!(json.contains(part), "{part} in {json}");
+        }
+        // push 5, fill 3, pop: drawn step by step, counted per command.
+        let raw = [0, 5, 0, 0, 0, 2, 3, 0, 0, 0, 1, 0, 0, 0, 0];
+        let script = (e.plan)(&raw, "", true).unwrap();
+        assert!(script.fits());
+        let drawn = script.trace("by-one").unwrap();
+        assert_eq!(drawn.actions.len(), 5);
+        assert!(drawn.trace.len() > 5);
+        let counted = script.count("by-one").unwrap();
+        let doubling = script.count("doubling").unwrap();
+        const COPY: usize = 2; // SampleEvent::KINDS
+        assert!(
+            counted.total[COPY] > doubling.total[COPY],
+            "growing by one copies more"
+        );
+        assert!(
+            (e.plan)(&raw, "growth=fast", true).is_err(),
+            "a family without settings refuses one"
+        );
+        let suite = &e.benches[0];
+        let mut k = crate::kernel::build(suite, "variant=doubling,n=100").unwrap();
+        k.prepare(3);
+        assert_eq!(k.run(), (3, 300));
+    }
+}

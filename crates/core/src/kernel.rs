@@ -125,5 +125,10 @@ pub fn kernel(name: &str, params: &str) -> Result<Box<dyn Kernel>, ScriptError> 
             names.join(", ")
         ))
     })?;
+    build(suite, params)
+}
+
+/// `suite`'s kernel for a row's `params`, each parameter one the suite names.
+pub fn build(suite: &Suite, params: &str) -> Result<Box<dyn Kernel>, ScriptError> {
     (suite.build)(&Params::parse(suite, params)?)
 }
