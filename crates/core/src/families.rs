@@ -111,7 +111,10 @@ mod template_tests {
         tests::each_op_is_named_by_its_variant::<sample::SampleCommand>();
         let json = to_json(&(e.schema)());
         // The web half of the template is checked against this schema (catalog/template.test.ts).
-        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../templates/family/schema.json");
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../templates/family/schema.json"
+        );
         if std::env::var_os("HOTPATH_WRITE_TEMPLATE_SCHEMA").is_some() {
             std::fs::write(file, format!("{json}\n")).unwrap();
         }

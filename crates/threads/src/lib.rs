@@ -7,6 +7,14 @@
 //! The same harness passes objects from an owner thread to a recycling one through Netty's two
 //! 2014 Recyclers (`recycle`).
 //!
+//! Why a copy of its own: core's queues are step machines one thread owns (`&mut self`, so a
+//! player can interleave virtual threads one shared access at a time); shared across real threads
+//! each needs a lock, which makes the lock-free queues one locked queue and the race measure the
+//! lock. `cargo bench -p hotpath-threads --bench shared_core` races them so beside these (native,
+//! 2 cores, 2026-11-26, median of 5): ConcurrentLinkedQueue 51M ops/s here against 7.6M locked
+//! (1 producer) and 66M against 7.2M (2 producers); the MPSC ring 42M against 9.2M and 16M against
+//! 8.9M. `tests/core_agreement.rs` holds the two copies to the same results.
+//!
 //! Built twice: natively (`cargo bench -p hotpath-threads`, std threads), and for the browser
 //! with atomics and shared memory (a pinned nightly with `-Z build-std`; see
 //! web/scripts/wasm.mjs), where each thread is a Web Worker on one `WebAssembly.Memory`.

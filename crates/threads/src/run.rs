@@ -101,16 +101,27 @@ impl Run {
         } else {
             0
         };
+        Ok(Self::with_queue(queue, nodes, producers, per_producer))
+    }
+
+    /// A run of any shared queue (a measurement may race one the page does not offer), each
+    /// producer given an arena of `nodes` CLQ nodes. The sizes are the caller's to check.
+    pub fn with_queue(
+        queue: Box<dyn ConcurrentQueue>,
+        nodes: usize,
+        producers: u32,
+        per_producer: u32,
+    ) -> Run {
         let arenas = (0..producers)
             .map(|_| Mutex::new(Some(Producer::new(nodes))))
             .collect();
-        Ok(Run {
+        Run {
             queue,
             producers,
             per_producer,
             start: AtomicU32::new(0),
             arenas,
-        })
+        }
     }
 
     /// Every thread waits here until `start`.
