@@ -28,7 +28,7 @@ const fn entry<F: Family>() -> Entry {
         plan: Planned::<F>::boxed,
         benches: F::BENCHES,
         #[cfg(test)]
-        check_opcodes: tests::each_op_is_named_by_its_variant::<F::Op>,
+        check_opcodes: tests::each_op_is_named_by_its_variant::<F::Command>,
     }
 }
 

@@ -69,7 +69,7 @@ pub trait Family: 'static {
     const SETTINGS: &'static [SettingSpec] = &[];
     /// Its benchmark suites (`kernel::Suite`), each built from a row's parameters by name.
     const BENCHES: &'static [crate::kernel::Suite] = &[];
-    type Op: Opcode + std::fmt::Debug;
+    type Command: Opcode + std::fmt::Debug;
     type Variant: Variant;
     type Event: Event;
     /// A script made ready to run on any variant.
@@ -153,7 +153,7 @@ pub fn schema<F: Family>() -> Schema {
     Schema {
         family: F::NAME,
         old_variant_param: F::OLD_VARIANT_PARAM,
-        ops: F::Op::OPS,
+        ops: F::Command::OPS,
         threads: F::THREADS,
         settings: F::SETTINGS,
         limits: F::limits(),

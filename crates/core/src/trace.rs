@@ -243,7 +243,7 @@ impl TraceBuffer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{HeapEvent, Op};
+    use crate::heap::{HeapEvent, HeapOp};
 
     #[test]
     fn steps_replay_to_the_recorded_frame_and_count_events() {
@@ -251,7 +251,7 @@ mod tests {
         assert_eq!(t.layout.offset("b"), 2);
         t.init(2, 7);
         t.set(0, 5);
-        t.step(0, 3, HeapEvent::Begin(Op::Offer), [0, 0], "one".into());
+        t.step(0, 3, HeapEvent::Begin(HeapOp::Offer), [0, 0], "one".into());
         t.set(1, 6);
         t.set(1, 6); // unchanged: no second write
         t.step(0, 4, HeapEvent::Take { slot: 1 }, [1, 0], "two".into());
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn a_full_buffer_drops_steps_and_says_so() {
         let mut t = TraceBuffer::new::<HeapEvent>(vec![("a".into(), 1)], 0, 1);
-        t.step(0, 0, HeapEvent::Begin(Op::Poll), [0, 0], "kept".into());
+        t.step(0, 0, HeapEvent::Begin(HeapOp::Poll), [0, 0], "kept".into());
         t.set(0, 9);
         t.step(0, 0, HeapEvent::Clear { slot: 0 }, [0, 0], "dropped".into());
         assert!(t.overflowed);

@@ -283,11 +283,11 @@ fn clq_size_is_a_walk_and_abq_size_is_one_read() {
     };
     use hotpath_core::queue::kind;
     use hotpath_core::queue::script::run_counted;
-    use hotpath_core::queue::QueueKind;
-    let (a, c) = run_counted(QueueKind::Clq, &prog("")).unwrap();
+    use hotpath_core::queue::QueueVariant;
+    let (a, c) = run_counted(QueueVariant::Clq, &prog("")).unwrap();
     assert_eq!(a.last().unwrap().outcome, Some(Outcome::Size(10_000)));
     assert_eq!(c.total_of(kind::VISIT), 10_000);
-    let (a, c) = run_counted(QueueKind::Abq, &prog("capacity=10000")).unwrap();
+    let (a, c) = run_counted(QueueVariant::Abq, &prog("capacity=10000")).unwrap();
     assert_eq!(a.last().unwrap().outcome, Some(Outcome::Size(10_000)));
     assert_eq!(c.total_of(kind::VISIT), 0);
     assert_eq!(c.total_of(kind::ALLOC), 0);

@@ -338,8 +338,8 @@ mod scripts {
     use super::*;
     use hotpath_core::families;
     use hotpath_core::family::Family;
-    use hotpath_core::recycler::script::{self as recycler_script, Op, COUNT, DRAW};
-    use hotpath_core::recycler::{RecyclerEvent, Recyclers, Version};
+    use hotpath_core::recycler::script::{self as recycler_script, RecyclerAction, COUNT, DRAW};
+    use hotpath_core::recycler::{RecyclerEvent, RecyclerVariant, Recyclers};
     use hotpath_core::script::{Place, RawCommand, COMMAND_WIDTH};
     use hotpath_core::trace::{STEP_WIDTH, TOTAL};
     use hotpath_core::Event;
@@ -381,20 +381,20 @@ mod scripts {
             COUNT,
         )
         .unwrap();
-        let ops: Vec<Op> = p.actions.iter().map(|a| a.op).collect();
+        let ops: Vec<RecyclerAction> = p.actions.iter().map(|a| a.op).collect();
         assert_eq!(
             ops,
             vec![
-                Op::Get(0),
-                Op::Get(1),
-                Op::Get(2),
-                Op::Recycle(1),
-                Op::Recycle(0),
-                Op::Recycle(2),
-                Op::Get(3),
-                Op::Recycle(3),
-                Op::Get(4),
-                Op::Recycle(4)
+                RecyclerAction::Get(0),
+                RecyclerAction::Get(1),
+                RecyclerAction::Get(2),
+                RecyclerAction::Recycle(1),
+                RecyclerAction::Recycle(0),
+                RecyclerAction::Recycle(2),
+                RecyclerAction::Get(3),
+                RecyclerAction::Recycle(3),
+                RecyclerAction::Get(4),
+                RecyclerAction::Recycle(4)
             ]
         );
         let e = recycler_script::plan(&raw(&[(GET, 0, 0), (RECYCLE, 2, 0)]), "", DRAW).unwrap_err();
@@ -421,7 +421,7 @@ mod scripts {
     }
 
     /// After each action, the frame's stacks are the real recycler's, and the totals its counter's.
-    fn frames_match(version: Version, c: &[(u32, u32, u32)], settings: &str) {
+    fn frames_match(version: RecyclerVariant, c: &[(u32, u32, u32)], settings: &str) {
         let plan = recycler_script::plan(&raw(c), settings, DRAW).unwrap();
         let rec = Recyclers::record(version, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
@@ -429,7 +429,7 @@ mod scripts {
         let (size, slot) = (t.layout.offset("size"), t.layout.offset("slot"));
         let threads = plan.names.len();
         let mut r: Box<dyn FnMut(usize) -> Vec<Vec<u32>>> = match version {
-            Version::Before => {
+            RecyclerVariant::Before => {
                 let mut real = before(threads, plan.assertions);
                 let actions = plan.actions.clone();
                 let mut got = Vec::new();
@@ -438,7 +438,7 @@ mod scripts {
                     (0..threads).map(|t| real.pooled(t)).collect()
                 })
             }
-            Version::After => {
+            RecyclerVariant::After => {
                 let mut real = after(threads);
                 let actions = plan.actions.clone();
                 let mut got = Vec::new();
@@ -489,7 +489,7 @@ mod scripts {
             (GET, 0, 0),
         ];
         let plan = recycler_script::plan(&raw(&c), "threads=A,B", DRAW).unwrap();
-        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let rec = Recyclers::record(RecyclerVariant::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         let (po, size) = (t.layout.offset("object_place"), t.layout.offset("size"));
         let drop = RecyclerEvent::KINDS
@@ -571,13 +571,13 @@ mod scripts {
     ) {
         let t = a.thread as usize;
         match a.op {
-            Op::Get(_) => got.push(r.get(t).ok()),
-            Op::Recycle(g) => {
+            RecyclerAction::Get(_) => got.push(r.get(t).ok()),
+            RecyclerAction::Recycle(g) => {
                 if let Some(o) = got[g as usize] {
                     let _ = r.recycle(t, o);
                 }
             }
-            Op::Exit => r.exit(t),
+            RecyclerAction::Exit => r.exit(t),
         }
     }
 
@@ -624,7 +624,7 @@ mod scripts {
                 Nothing,
             ]
         );
-        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let rec = Recyclers::record(RecyclerVariant::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         for (i, _) in plan.actions.iter().enumerate() {
             assert!(
@@ -663,7 +663,7 @@ mod scripts {
             (GET_MANY, 4, 2),
             (CYCLE, 3, 0),
         ];
-        for v in [Version::Before, Version::After] {
+        for v in [RecyclerVariant::Before, RecyclerVariant::After] {
             frames_match(v, &script, "threads=A,B,C");
             frames_match(v, &script, "threads=A,B,C\nassertions=on");
         }
@@ -679,8 +679,8 @@ mod scripts {
                 .position(|k| k.name == name)
                 .unwrap()
         };
-        let old = Recyclers::count(Version::Before, &plan, c.len()).unwrap();
-        let new = Recyclers::count(Version::After, &plan, c.len()).unwrap();
+        let old = Recyclers::count(RecyclerVariant::Before, &plan, c.len()).unwrap();
+        let new = Recyclers::count(RecyclerVariant::After, &plan, c.len()).unwrap();
         let cycle = &old.per_command[2];
         assert_eq!(cycle[kind("pop")], 1000);
         assert_eq!(cycle[kind("push")], 1000);
@@ -712,7 +712,7 @@ mod scripts {
             DRAW,
         )
         .unwrap();
-        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let rec = Recyclers::record(RecyclerVariant::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let t = &rec.trace;
         let (outcome, value) = (t.layout.offset("outcome"), t.layout.offset("outcome_value"));
         let last = t.frame_at(t.len());
@@ -745,7 +745,7 @@ mod scripts {
             (GET, 0, 0),
         ];
         let plan = recycler_script::plan(&raw(&script), "threads=A,B", DRAW).unwrap();
-        let rec = Recyclers::record(Version::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let rec = Recyclers::record(RecyclerVariant::After, &plan, Recyclers::MAX_STEPS).unwrap();
         let moves: Vec<&String> = rec
             .trace
             .texts

@@ -10,11 +10,10 @@ import { logLogFit } from '../charts/fit';
 import { countJobs, countsAt, type Job } from '../script/counting';
 import { encodeCommands, parseScript } from '../script/parse';
 import { familySchema, variantSpec } from '../script/schema';
-
-type HeapKind = 'jdk' | 'indexed';
+import type { Variant as HeapVariant } from './schema.gen';
 
 export interface CostPoint {
-  heap: HeapKind;
+  heap: HeapVariant;
   reverse: boolean;
   n: number;
   comparisons: number;
@@ -41,7 +40,7 @@ function costCurve(sizes: number[], onPoint: (p: CostPoint) => void): Job<void> 
 
 export const COST_SIZES = [100, 316, 1000, 3162, 10000, 31623, 100000];
 
-const LINES: { heap: HeapKind; reverse: boolean; className: string; marker: MarkerShape }[] = [
+const LINES: { heap: HeapVariant; reverse: boolean; className: string; marker: MarkerShape }[] = [
   { heap: 'jdk', reverse: true, className: 'jdk-reverse', marker: 'circle' },
   // In order, the two heaps do the same work: the JDK's line is drawn wide with hollow circles,
   // Netty's dashed over it with diamonds, so both show.
@@ -50,7 +49,7 @@ const LINES: { heap: HeapKind; reverse: boolean; className: string; marker: Mark
   { heap: 'indexed', reverse: true, className: 'indexed-reverse', marker: 'square' },
 ];
 
-const lineLabel = (heap: HeapKind, reverse: boolean) =>
+const lineLabel = (heap: HeapVariant, reverse: boolean) =>
   `${variantSpec(familySchema('heap'), heap).title}, ${reverse ? 'in reverse' : 'in order'}`;
 const perCancel = (p: CostPoint) => p.equals + p.comparisons;
 

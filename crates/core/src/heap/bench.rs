@@ -9,7 +9,7 @@ use crate::family::Variant;
 use crate::heap::indexed::{Handle, IndexedHeap};
 use crate::heap::jdk::{ByKey, JdkHeap};
 use crate::heap::timer::Timer;
-use crate::heap::HeapKind;
+use crate::heap::HeapVariant;
 use crate::kernel::{Kernel, Suite};
 use crate::probe::NoProbe;
 use crate::reference::Ref;
@@ -29,7 +29,7 @@ enum Prepared {
 }
 
 pub struct HeapCancel {
-    kind: HeapKind,
+    kind: HeapVariant,
     reverse: bool,
     /// The benchmark's task objects, and the references to them the cancelling code holds.
     timers: Vec<Timer>,
@@ -42,7 +42,7 @@ pub struct HeapCancel {
 }
 
 impl HeapCancel {
-    pub fn new(kind: HeapKind, num: u32, reverse: bool) -> Self {
+    pub fn new(kind: HeapVariant, num: u32, reverse: bool) -> Self {
         let timers: Vec<Timer> = (1..=u64::from(num))
             .map(|d| Timer {
                 deadline: d,
@@ -70,14 +70,14 @@ impl HeapCancel {
         self.prepared.clear();
         for _ in 0..k {
             self.prepared.push(match self.kind {
-                HeapKind::Jdk => {
+                HeapVariant::Jdk => {
                     let mut h = JdkHeap::with_order(ByKey::new(self.tasks.clone()), NoProbe);
                     for &t in &self.refs {
                         h.offer(t);
                     }
                     Prepared::Jdk(h)
                 }
-                HeapKind::Indexed => {
+                HeapVariant::Indexed => {
                     let mut h = IndexedHeap::new();
                     for &t in &self.timers {
                         let x = h.create(t);
@@ -141,8 +141,8 @@ pub const SUITES: &[Suite] = &[Suite {
     name: "heap-cancel",
     params: &["heap", "num", "reverse"],
     build: |p| {
-        let names: Vec<&str> = HeapKind::ALL.iter().map(|k| k.name()).collect();
-        let kind = p.one_of("heap", HeapKind::parse, &names)?;
+        let names: Vec<&str> = HeapVariant::ALL.iter().map(|k| k.name()).collect();
+        let kind = p.one_of("heap", HeapVariant::parse, &names)?;
         Ok(Box::new(HeapCancel::new(
             kind,
             p.number("num", 1, 1_000_000)?,
@@ -159,7 +159,7 @@ mod tests {
     fn every_cancellation_finds_its_timer_where_the_benchmark_says() {
         // In order, each timer is at the root when cancelled: checksum 0. In reverse, each is in
         // the last slot: checksum (num−1) + … + 0.
-        for kind in [HeapKind::Jdk, HeapKind::Indexed] {
+        for kind in [HeapVariant::Jdk, HeapVariant::Indexed] {
             let mut b = HeapCancel::new(kind, 100, false);
             b.prepare(3);
             assert_eq!(b.run(), (3, 0));

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 use crate::heap::{grown_capacity, INITIAL_CAPACITY};
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
-use crate::heap::{HeapEvent, Loc, Op};
+use crate::heap::{HeapEvent, HeapOp, Loc};
 use crate::probe::{NoProbe, Probe};
 
 /// Netty's `INDEX_NOT_IN_QUEUE`.
@@ -151,7 +151,7 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
 
     pub fn offer(&mut self, h: Handle) -> Result<(), AlreadyQueued> {
         probe!(self.probe.line(line::OFFER));
-        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
+        probe!(self.probe.event(HeapEvent::Begin(HeapOp::Offer)));
         let index = self.stored_index(h);
         if index != NOT_IN_QUEUE {
             return Err(AlreadyQueued { index });
@@ -175,7 +175,7 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
 
     pub fn poll(&mut self) -> Option<Handle> {
         probe!(self.probe.line(line::POLL));
-        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
+        probe!(self.probe.event(HeapEvent::Begin(HeapOp::Poll)));
         let result = *self.queue.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
         self.set_index(result, NOT_IN_QUEUE);
@@ -202,7 +202,7 @@ impl<T: Ord + Copy, P: Probe<HeapEvent>> IndexedHeap<T, P> {
     #[inline]
     pub fn remove(&mut self, h: Handle) -> Option<usize> {
         probe!(self.probe.line(line::REMOVE));
-        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
+        probe!(self.probe.event(HeapEvent::Begin(HeapOp::Remove)));
         // `contains(node, i)`: `i >= 0 && i < size && node.equals(queue[i])`. The bounds come
         // first, so an element whose index is −1 (not queued) costs no `equals`; any index in
         // range costs exactly one, found or not. `equals` is identity here, as a task's is.

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
-use crate::heap::{grown_capacity, HeapEvent, Loc, Op, INITIAL_CAPACITY};
+use crate::heap::{grown_capacity, HeapEvent, HeapOp, Loc, INITIAL_CAPACITY};
 use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
 
@@ -292,7 +292,7 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
     pub fn offer(&mut self, x: T) {
         self.order.admit(&x);
         probe!(self.probe.line(line::OFFER));
-        probe!(self.probe.event(HeapEvent::Begin(Op::Offer)));
+        probe!(self.probe.event(HeapEvent::Begin(HeapOp::Offer)));
         let k = self.a.len();
         if k >= self.capacity {
             probe!(self.probe.line(line::OFFER_GROW));
@@ -312,7 +312,7 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
 
     pub fn poll(&mut self) -> Option<T> {
         probe!(self.probe.line(line::POLL));
-        probe!(self.probe.event(HeapEvent::Begin(Op::Poll)));
+        probe!(self.probe.event(HeapEvent::Begin(HeapOp::Poll)));
         let result = *self.a.first()?;
         probe!(self.probe.line(line::POLL_TAKE_LAST));
         probe!(self.probe.event(HeapEvent::Take { slot: 0 }));
@@ -332,7 +332,7 @@ impl<T: Copy + Scan, P: Probe<HeapEvent>, O: Order<T>> JdkHeap<T, P, O> {
     /// Returns the index the element was found at, or `None` if it is not queued.
     pub fn remove(&mut self, o: &T) -> Option<usize> {
         probe!(self.probe.line(line::REMOVE));
-        probe!(self.probe.event(HeapEvent::Begin(Op::Remove)));
+        probe!(self.probe.event(HeapEvent::Begin(HeapOp::Remove)));
         let i = self.index_of(o)?;
         self.remove_at(i);
         Some(i)

@@ -18,46 +18,46 @@ use crate::trace::{Fields, TraceBuffer};
 use jdk::JdkHeap;
 use recorder::HeapRecorder;
 use script::{
-    action_label, commands, plan, run, subject, HeapOp, IndexedTimers, Limits, Plan, TimerQueue,
-    COUNT, DRAW, MAX_STEPS,
+    action_label, commands, plan, run, subject, HeapCommand, IndexedTimers, Limits, Plan,
+    TimerQueue, COUNT, DRAW, MAX_STEPS,
 };
 
 /// Which heap: `java.util.PriorityQueue` or Netty's `DefaultPriorityQueue`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HeapKind {
+pub enum HeapVariant {
     Jdk,
     Indexed,
 }
 
-impl Variant for HeapKind {
-    const ALL: &'static [HeapKind] = &[HeapKind::Jdk, HeapKind::Indexed];
+impl Variant for HeapVariant {
+    const ALL: &'static [HeapVariant] = &[HeapVariant::Jdk, HeapVariant::Indexed];
     const NOUN: &'static str = "heap";
 
     fn name(self) -> &'static str {
         match self {
-            HeapKind::Jdk => "jdk",
-            HeapKind::Indexed => "indexed",
+            HeapVariant::Jdk => "jdk",
+            HeapVariant::Indexed => "indexed",
         }
     }
 
     fn title(self) -> &'static str {
         match self {
-            HeapKind::Jdk => "JDK PriorityQueue",
-            HeapKind::Indexed => "Netty DefaultPriorityQueue",
+            HeapVariant::Jdk => "JDK PriorityQueue",
+            HeapVariant::Indexed => "Netty DefaultPriorityQueue",
         }
     }
 
     fn pseudocode(self) -> &'static [&'static str] {
         match self {
-            HeapKind::Jdk => jdk::PSEUDOCODE,
-            HeapKind::Indexed => indexed::PSEUDOCODE,
+            HeapVariant::Jdk => jdk::PSEUDOCODE,
+            HeapVariant::Indexed => indexed::PSEUDOCODE,
         }
     }
 
     fn counters(self) -> &'static [&'static str] {
         match self {
-            HeapKind::Jdk => &["compare", "equals", "move", "grow"],
-            HeapKind::Indexed => &["compare", "equals", "move", "index", "grow"],
+            HeapVariant::Jdk => &["compare", "equals", "move", "grow"],
+            HeapVariant::Indexed => &["compare", "equals", "move", "index", "grow"],
         }
     }
 }
@@ -74,7 +74,7 @@ pub enum Loc {
 
 /// The public operations, announced at their start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Op {
+pub enum HeapOp {
     Offer,
     Poll,
     Remove,
@@ -82,7 +82,7 @@ pub enum Op {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeapEvent {
-    Begin(Op),
+    Begin(HeapOp),
     /// The backing array was reallocated from `old` to `new` slots.
     Grow {
         old: usize,
@@ -207,8 +207,8 @@ impl Family for Heaps {
     const NAME: &'static str = "heap";
     const BENCHES: &'static [crate::kernel::Suite] = crate::heap::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "heap";
-    type Op = HeapOp;
-    type Variant = HeapKind;
+    type Command = HeapCommand;
+    type Variant = HeapVariant;
     type Event = HeapEvent;
     type Plan = Plan;
     type Limits = Limits;
@@ -227,7 +227,7 @@ impl Family for Heaps {
     }
     type Recorder = HeapRecorder;
     type Ran = ();
-    fn recorder(kind: HeapKind, _: &Plan, max_steps: usize) -> HeapRecorder {
+    fn recorder(kind: HeapVariant, _: &Plan, max_steps: usize) -> HeapRecorder {
         HeapRecorder::new(kind, max_steps)
     }
     /// Records with the recorder itself and counts on an instantiation of its own, not through
@@ -235,7 +235,7 @@ impl Family for Heaps {
     /// comparisons, and a recorder one branch away keeps LLVM from counting the JDK's scan in
     /// registers (counting ran 2.0× slower that way; the heap's code is 2 KB of the module).
     fn run(
-        kind: HeapKind,
+        kind: HeapVariant,
         plan: &Plan,
         probe: RecordOrCount<HeapRecorder>,
     ) -> Result<(RecordOrCount<HeapRecorder>, ()), ScriptError> {
@@ -257,16 +257,16 @@ impl Family for Heaps {
             q.into_probe()
         }
         let probe = match (probe, kind) {
-            (RecordOrCount::Record(r), HeapKind::Jdk) => {
+            (RecordOrCount::Record(r), HeapVariant::Jdk) => {
                 RecordOrCount::Record(recorded(JdkHeap::with_probe(r), plan))
             }
-            (RecordOrCount::Record(r), HeapKind::Indexed) => {
+            (RecordOrCount::Record(r), HeapVariant::Indexed) => {
                 RecordOrCount::Record(recorded(IndexedTimers::new(r), plan))
             }
-            (RecordOrCount::Count(c), HeapKind::Jdk) => {
+            (RecordOrCount::Count(c), HeapVariant::Jdk) => {
                 RecordOrCount::Count(counted(JdkHeap::with_probe(c), plan))
             }
-            (RecordOrCount::Count(c), HeapKind::Indexed) => {
+            (RecordOrCount::Count(c), HeapVariant::Indexed) => {
                 RecordOrCount::Count(counted(IndexedTimers::new(c), plan))
             }
         };

@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 
 use crate::heap::script::MAX_SLOTS;
 use crate::heap::timer::Timer;
-use crate::heap::{HeapEvent, HeapKind, Loc, Op, INITIAL_CAPACITY};
+use crate::heap::{HeapEvent, HeapOp, HeapVariant, Loc, INITIAL_CAPACITY};
 use crate::probe::Probe;
 use crate::trace::{Fields, TraceBuffer};
 
@@ -114,16 +114,16 @@ struct Lines {
 }
 
 impl Lines {
-    fn of(kind: HeapKind) -> Self {
+    fn of(kind: HeapVariant) -> Self {
         use crate::heap::{indexed, jdk};
         match kind {
-            HeapKind::Jdk => Self {
+            HeapVariant::Jdk => Self {
                 climb_compare: jdk::line::SIFT_UP_COMPARE,
                 climb_again: jdk::line::REMOVE_AT_SIFT_UP,
                 move_last: u8::MAX,
                 pick_up: [u8::MAX; 2],
             },
-            HeapKind::Indexed => Self {
+            HeapVariant::Indexed => Self {
                 climb_compare: indexed::line::BUBBLE_UP_COMPARE,
                 climb_again: u8::MAX,
                 move_last: indexed::line::REMOVE_MOVE_LAST,
@@ -138,7 +138,7 @@ impl Lines {
 
 /// A heap's array, mirrored from its events into a frame, with a sentence per event.
 pub struct HeapMirror<T: HeapItem> {
-    kind: HeapKind,
+    kind: HeapVariant,
     nouns: Nouns,
     at: HeapAt,
     /// How many slots the frame has room for.
@@ -163,7 +163,7 @@ impl<T: HeapItem> HeapMirror<T> {
     /// A mirror writing the heap fields of `trace` named with `prefix` (which must have them,
     /// `slots` long).
     pub fn new(
-        kind: HeapKind,
+        kind: HeapVariant,
         nouns: Nouns,
         trace: &mut TraceBuffer,
         prefix: &str,
@@ -287,7 +287,7 @@ impl<T: HeapItem> HeapMirror<T> {
         self.focus = focus.to_vec();
     }
 
-    fn begin(&mut self, trace: &mut TraceBuffer, op: Op) -> String {
+    fn begin(&mut self, trace: &mut TraceBuffer, op: HeapOp) -> String {
         let subject = self.subject;
         let size = self.slots.len();
         let d = subject.map_or("?".to_string(), |t| t.label());
@@ -300,19 +300,19 @@ impl<T: HeapItem> HeapMirror<T> {
         }
         trace.set(self.at.found, -1);
         trace.set(self.at.op, op as i32);
-        if op == Op::Offer {
+        if op == HeapOp::Offer {
             self.held = subject;
         }
         match (op, self.kind) {
-            (Op::Offer, _) if self.nouns.hand => format!(
+            (HeapOp::Offer, _) if self.nouns.hand => format!(
                 "offer({d}): the new {item} is in hand; it starts at the first free slot, [{size}], and climbs while it is earlier than its parent."),
-            (Op::Offer, _) => format!(
+            (HeapOp::Offer, _) => format!(
                 "offer({d}): the new {item} starts at the end of the array, [{size}], and climbs while it is earlier than its parent."),
-            (Op::Poll, _) if size == 0 => "poll(): the queue is empty; nothing to return.".to_string(),
-            (Op::Poll, _) => format!("poll(): the earliest {item} is always the root, [0]."),
-            (Op::Remove, HeapKind::Jdk) => format!(
+            (HeapOp::Poll, _) if size == 0 => "poll(): the queue is empty; nothing to return.".to_string(),
+            (HeapOp::Poll, _) => format!("poll(): the earliest {item} is always the root, [0]."),
+            (HeapOp::Remove, HeapVariant::Jdk) => format!(
                 "remove({d}): the JDK must first find the {item}, comparing it with equals() {slot} by {slot} from [0]."),
-            (Op::Remove, HeapKind::Indexed) => {
+            (HeapOp::Remove, HeapVariant::Indexed) => {
                 let index = subject.and_then(|t| self.slots.iter().position(|s| *s == Some(t)));
                 match index {
                     Some(i) => format!("remove({d}): the {item} knows its own index, {i}: no search, one equals() call to check that {slot}."),
@@ -399,12 +399,12 @@ impl<T: HeapItem> HeapMirror<T> {
         (args, text)
     }
 
-    fn on_begin(&mut self, trace: &mut TraceBuffer, op: Op) -> Applied {
+    fn on_begin(&mut self, trace: &mut TraceBuffer, op: HeapOp) -> Applied {
         let text = self.begin(trace, op);
         (
             [op as i32, self.slots.len() as i32],
             vec![],
-            op == Op::Offer,
+            op == HeapOp::Offer,
             text,
         )
     }
@@ -436,7 +436,7 @@ impl<T: HeapItem> HeapMirror<T> {
         self.equals_calls += 1;
         let n = self.equals_calls;
         let here = self.name(Loc::Slot(slot));
-        let text = if self.kind == HeapKind::Indexed {
+        let text = if self.kind == HeapVariant::Indexed {
             // Netty's `contains(node, i)`: the one slot the stored index names.
             if matched {
                 format!("equals() call {n}: remove checks the {} its index names (Netty's contains()): {here} is the {item} to cancel.", self.nouns.slot)
@@ -614,7 +614,7 @@ pub fn fields() -> Fields {
 }
 
 impl HeapRecorder {
-    pub fn new(kind: HeapKind, max_steps: usize) -> Self {
+    pub fn new(kind: HeapVariant, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<HeapEvent>(fields(), -1, max_steps);
         let nouns = Nouns::heap("timer", "deadline");
         let mirror = HeapMirror::new(kind, nouns, &mut trace, "", MAX_SLOTS);

@@ -329,7 +329,7 @@ const DEADLINE: ArgSpec = ArgSpec {
 
 opcodes! {
     /// The commands of a heap script, with their grammar.
-    pub enum HeapOp {
+    pub enum HeapCommand {
         Add = OpSpec {
             name: "add",
             args: &[DEADLINE],
@@ -369,17 +369,17 @@ opcodes! {
 
 /// Turns encoded commands into heap commands, checking each against the grammar.
 pub fn commands(raw: &[RawCommand]) -> Result<Vec<Command>, ScriptError> {
-    Ok(script::commands::<HeapOp>(raw)?
+    Ok(script::commands::<HeapCommand>(raw)?
         .into_iter()
         .map(|c| {
             let a = u64::from(c.args[0]);
             match c.op {
-                HeapOp::Add => Command::Add(a),
-                HeapOp::Poll => Command::Poll,
-                HeapOp::Remove => Command::Remove(a),
-                HeapOp::Schedule => Command::Schedule(a),
-                HeapOp::CancelInOrder => Command::CancelInOrder,
-                HeapOp::CancelReverse => Command::CancelReverse,
+                HeapCommand::Add => Command::Add(a),
+                HeapCommand::Poll => Command::Poll,
+                HeapCommand::Remove => Command::Remove(a),
+                HeapCommand::Schedule => Command::Schedule(a),
+                HeapCommand::CancelInOrder => Command::CancelInOrder,
+                HeapCommand::CancelReverse => Command::CancelReverse,
             }
         })
         .collect())
@@ -507,7 +507,7 @@ mod trace_tests {
     use super::*;
     use crate::family::{Family, Planned, Variant};
     use crate::heap::kind;
-    use crate::heap::{HeapKind, Heaps};
+    use crate::heap::{HeapVariant, Heaps};
     use crate::probe::Event;
     use crate::script::PlannedScript;
     use crate::script::Recorded;
@@ -550,7 +550,7 @@ mod trace_tests {
     #[test]
     fn a_tie_is_told_as_equal_keys_and_which_was_scheduled_first() {
         let p = plan(&[Command::Add(94), Command::Add(94)], LIMITS).unwrap();
-        for &k in HeapKind::ALL {
+        for &k in HeapVariant::ALL {
             let r = Heaps::record(k, &p, 1_000).unwrap();
             let compare = r
                 .trace
@@ -574,7 +574,7 @@ mod trace_tests {
     #[test]
     fn a_move_is_told_by_the_line_it_is_made_on() {
         let p = plan(&[Command::Add(50), Command::Add(30)], LIMITS).unwrap();
-        for &k in HeapKind::ALL {
+        for &k in HeapVariant::ALL {
             let r = Heaps::record(k, &p, 1_000).unwrap();
             let moved: Vec<&String> = r
                 .trace
@@ -594,7 +594,7 @@ mod trace_tests {
             LIMITS,
         )
         .unwrap();
-        let r = Heaps::record(HeapKind::Indexed, &p, 1_000).unwrap();
+        let r = Heaps::record(HeapVariant::Indexed, &p, 1_000).unwrap();
         let k = r
             .trace
             .texts
@@ -625,7 +625,7 @@ mod trace_tests {
             LIMITS,
         )
         .unwrap();
-        for &k in HeapKind::ALL {
+        for &k in HeapVariant::ALL {
             let r = Heaps::record(k, &p, 1_000).unwrap();
             let code = k.pseudocode();
             let begins: Vec<&str> = r
@@ -642,7 +642,7 @@ mod trace_tests {
     #[test]
     fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();
-        for &k in HeapKind::ALL {
+        for &k in HeapVariant::ALL {
             let r = Heaps::record(k, &p, 100_000).unwrap();
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.steps.len(), r.trace.texts.len() * STEP_WIDTH);
@@ -653,7 +653,7 @@ mod trace_tests {
             assert_eq!(begins.len(), p.actions.len());
             // After each action, the frame shows exactly what the real heap holds.
             let mut q: Box<dyn FnMut(usize) -> Vec<i32>> = match k {
-                HeapKind::Jdk => {
+                HeapVariant::Jdk => {
                     let mut h = JdkHeap::new();
                     let plan = p.clone();
                     Box::new(move |a| {
@@ -661,7 +661,7 @@ mod trace_tests {
                         h.layout().iter().map(|t| t.seq as i32).collect()
                     })
                 }
-                HeapKind::Indexed => {
+                HeapVariant::Indexed => {
                     let mut h = IndexedTimers::new(crate::probe::NoProbe);
                     let plan = p.clone();
                     Box::new(move |a| {
@@ -679,7 +679,7 @@ mod trace_tests {
                     -1,
                     "nothing in hand between actions"
                 );
-                if k == HeapKind::Indexed {
+                if k == HeapVariant::Indexed {
                     // Every timer's stored index is its slot once an action is over.
                     let l = &r.trace.layout;
                     let n = f[l.offset("size")] as usize;
@@ -710,7 +710,7 @@ mod trace_tests {
     fn the_frame_counts_the_same_work_as_the_counter() {
         let cmds = script();
         let p = plan(&cmds, LIMITS).unwrap();
-        for &k in HeapKind::ALL {
+        for &k in HeapVariant::ALL {
             let r = Heaps::record(k, &p, 100_000).unwrap();
             let c = Heaps::count(k, &p, cmds.len()).unwrap();
             let total = r.trace.layout.offset(TOTAL);
@@ -727,7 +727,7 @@ mod trace_tests {
     #[test]
     fn a_trace_stops_at_its_step_limit_and_says_so() {
         let p = plan(&script(), LIMITS).unwrap();
-        let r = Heaps::record(HeapKind::Jdk, &p, 10).unwrap();
+        let r = Heaps::record(HeapVariant::Jdk, &p, 10).unwrap();
         assert!(r.trace.overflowed);
         assert_eq!(r.trace.texts.len(), 10);
     }

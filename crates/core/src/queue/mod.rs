@@ -36,51 +36,51 @@ use script::{
 
 /// Which queue a script runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueueKind {
+pub enum QueueVariant {
     Clq,
     Abq,
     Spsc,
     Mpsc,
 }
 
-impl Variant for QueueKind {
-    const ALL: &'static [QueueKind] = &[
-        QueueKind::Clq,
-        QueueKind::Abq,
-        QueueKind::Spsc,
-        QueueKind::Mpsc,
+impl Variant for QueueVariant {
+    const ALL: &'static [QueueVariant] = &[
+        QueueVariant::Clq,
+        QueueVariant::Abq,
+        QueueVariant::Spsc,
+        QueueVariant::Mpsc,
     ];
     const NOUN: &'static str = "queue";
 
     fn name(self) -> &'static str {
         match self {
-            QueueKind::Clq => "clq",
-            QueueKind::Abq => "abq",
-            QueueKind::Spsc => "spsc",
-            QueueKind::Mpsc => "mpsc",
+            QueueVariant::Clq => "clq",
+            QueueVariant::Abq => "abq",
+            QueueVariant::Spsc => "spsc",
+            QueueVariant::Mpsc => "mpsc",
         }
     }
 
     fn title(self) -> &'static str {
         match self {
-            QueueKind::Clq => "ConcurrentLinkedQueue",
-            QueueKind::Abq => "ArrayBlockingQueue",
-            QueueKind::Spsc => "JCTools SpscArrayQueue",
-            QueueKind::Mpsc => "JCTools MpscArrayQueue",
+            QueueVariant::Clq => "ConcurrentLinkedQueue",
+            QueueVariant::Abq => "ArrayBlockingQueue",
+            QueueVariant::Spsc => "JCTools SpscArrayQueue",
+            QueueVariant::Mpsc => "JCTools MpscArrayQueue",
         }
     }
     fn pseudocode(self) -> &'static [&'static str] {
         match self {
-            QueueKind::Clq => linked::PSEUDOCODE,
-            QueueKind::Abq => array::PSEUDOCODE,
-            QueueKind::Spsc => jctools::SPSC_PSEUDOCODE,
-            QueueKind::Mpsc => jctools::MPSC_PSEUDOCODE,
+            QueueVariant::Clq => linked::PSEUDOCODE,
+            QueueVariant::Abq => array::PSEUDOCODE,
+            QueueVariant::Spsc => jctools::SPSC_PSEUDOCODE,
+            QueueVariant::Mpsc => jctools::MPSC_PSEUDOCODE,
         }
     }
 
     fn counters(self) -> &'static [&'static str] {
         match self {
-            QueueKind::Clq => &[
+            QueueVariant::Clq => &[
                 "load",
                 "store",
                 "slot-read",
@@ -90,7 +90,7 @@ impl Variant for QueueKind {
                 "alloc",
                 "visit",
             ],
-            QueueKind::Abq => &[
+            QueueVariant::Abq => &[
                 "load",
                 "store",
                 "slot-read",
@@ -100,7 +100,7 @@ impl Variant for QueueKind {
                 "lock",
                 "lock-wait",
             ],
-            QueueKind::Spsc => &[
+            QueueVariant::Spsc => &[
                 "load",
                 "store",
                 "slot-read",
@@ -108,7 +108,7 @@ impl Variant for QueueKind {
                 "cas",
                 "cas-fail",
             ],
-            QueueKind::Mpsc => &[
+            QueueVariant::Mpsc => &[
                 "load",
                 "store",
                 "slot-read",
@@ -121,14 +121,14 @@ impl Variant for QueueKind {
     }
 }
 
-impl QueueKind {
+impl QueueVariant {
     /// The slots the queue really has for a requested capacity (none for the unbounded CLQ).
     pub fn capacity(self, requested: usize) -> usize {
         match self {
-            QueueKind::Clq => 0,
-            QueueKind::Abq => requested,
-            QueueKind::Spsc => ring_capacity(RingKind::Spsc, requested),
-            QueueKind::Mpsc => ring_capacity(RingKind::Mpsc, requested),
+            QueueVariant::Clq => 0,
+            QueueVariant::Abq => requested,
+            QueueVariant::Spsc => ring_capacity(RingKind::Spsc, requested),
+            QueueVariant::Mpsc => ring_capacity(RingKind::Mpsc, requested),
         }
     }
 }
@@ -415,8 +415,8 @@ impl Family for Queues {
     const OLD_VARIANT_PARAM: &'static str = "queue";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;
-    type Op = QueueCommand;
-    type Variant = QueueKind;
+    type Command = QueueCommand;
+    type Variant = QueueVariant;
     type Event = QueueEvent;
     type Plan = Program;
     type Limits = Limits;
@@ -436,11 +436,11 @@ impl Family for Queues {
     type Recorder = QueueRecorder;
     /// What each action did: its outcome is known only once it ran.
     type Ran = Vec<RunAction>;
-    fn recorder(kind: QueueKind, prog: &Program, max_steps: usize) -> QueueRecorder {
+    fn recorder(kind: QueueVariant, prog: &Program, max_steps: usize) -> QueueRecorder {
         QueueRecorder::new(kind, prog, max_steps)
     }
     fn run(
-        kind: QueueKind,
+        kind: QueueVariant,
         prog: &Program,
         probe: RecordOrCount<QueueRecorder>,
     ) -> Result<(RecordOrCount<QueueRecorder>, Vec<RunAction>), ScriptError> {

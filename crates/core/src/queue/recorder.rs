@@ -10,7 +10,7 @@ use crate::queue::linked::{LinkedQueue, NIL};
 use crate::queue::script::{
     outcome_label, Program, RunAction, Turn, MAX_NODES, MAX_SLOTS, MAX_THREADS,
 };
-use crate::queue::{Field, Outcome, QueueEvent, QueueKind, QueueOp, StepQueue, NULL};
+use crate::queue::{Field, Outcome, QueueEvent, QueueOp, QueueVariant, StepQueue, NULL};
 use crate::trace::{Fields, TraceBuffer};
 
 /// Polled elements the frame lists, in the order they came out.
@@ -154,7 +154,7 @@ impl<P: Probe<QueueEvent>> Drawn for RingQueue<P> {
 pub struct QueueRecorder {
     pub trace: TraceBuffer,
     at: At,
-    kind: QueueKind,
+    kind: QueueVariant,
     names: Vec<String>,
     pending: Vec<QueueEvent>,
     polled: usize,
@@ -183,7 +183,7 @@ fn field_code(f: Field) -> (i32, i64) {
 }
 
 impl QueueRecorder {
-    pub fn new(kind: QueueKind, prog: &Program, max_steps: usize) -> Self {
+    pub fn new(kind: QueueVariant, prog: &Program, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<QueueEvent>(fields(), -1, max_steps);
         let at = At::locate(&trace.layout);
         trace.init(at.threads, prog.names.len() as i32);
@@ -448,7 +448,7 @@ mod tests {
             DRAW,
         )
         .unwrap();
-        for &k in QueueKind::ALL {
+        for &k in QueueVariant::ALL {
             let r = Queues::record(k, &p, 10_000).unwrap();
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.frame_at(r.trace.len()), r.trace.frame());
@@ -481,7 +481,7 @@ mod tests {
             DRAW,
         )
         .unwrap();
-        let r = Queues::record(QueueKind::Clq, &p, 1_000).unwrap();
+        let r = Queues::record(QueueVariant::Clq, &p, 1_000).unwrap();
         let at = |k: usize| r.trace.steps[k * 6 + 1] as u8;
         let of = |kind: usize| -> Vec<u8> {
             (0..r.trace.len())
@@ -515,7 +515,7 @@ mod tests {
             DRAW,
         )
         .unwrap();
-        let r = Queues::record(QueueKind::Clq, &p, 1_000).unwrap();
+        let r = Queues::record(QueueVariant::Clq, &p, 1_000).unwrap();
         let k = r
             .trace
             .steps

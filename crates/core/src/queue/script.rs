@@ -15,7 +15,7 @@ use crate::probe::Counter;
 use crate::queue::array::ArrayQueue;
 use crate::queue::jctools::{RingKind, RingQueue};
 use crate::queue::linked::LinkedQueue;
-use crate::queue::{Outcome, QueueKind, QueueOp, StepQueue};
+use crate::queue::{Outcome, QueueOp, QueueVariant, StepQueue};
 use crate::rng::SplitMix;
 use crate::script::{
     self, command_thread, fmt_count, parse_settings, parse_thread_names, quoted, script_threads,
@@ -341,18 +341,18 @@ pub fn program(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Pro
 
 /// Refuses programs the queue's contract forbids: SPSC has one producer and one consumer
 /// thread, MPSC one consumer (`size()` may be called from anywhere).
-pub fn check(prog: &Program, kind: QueueKind) -> Result<(), ScriptError> {
+pub fn check(prog: &Program, kind: QueueVariant) -> Result<(), ScriptError> {
     type Role = (&'static str, fn(ThreadOp) -> bool, bool);
     let roles: [Role; 2] = [
         (
             "producer",
             |op| matches!(op, ThreadOp::Offer(_)),
-            kind == QueueKind::Spsc,
+            kind == QueueVariant::Spsc,
         ),
         (
             "consumer",
             |op| matches!(op, ThreadOp::Poll | ThreadOp::Drain),
-            matches!(kind, QueueKind::Spsc | QueueKind::Mpsc),
+            matches!(kind, QueueVariant::Spsc | QueueVariant::Mpsc),
         ),
     ];
     for (role, plays, single) in roles {
@@ -587,16 +587,16 @@ pub fn action_label(prog: &Program, a: &RunAction) -> String {
 macro_rules! with_queue {
     ($kind:expr, $cap:expr, $p:expr, |$q:ident| $body:expr) => {
         match $kind {
-            QueueKind::Clq => {
+            QueueVariant::Clq => {
                 let mut $q = LinkedQueue::with_probe($p);
                 $body
             }
-            QueueKind::Abq => {
+            QueueVariant::Abq => {
                 let mut $q = ArrayQueue::with_probe($cap, $p);
                 $body
             }
-            ring @ (QueueKind::Spsc | QueueKind::Mpsc) => {
-                let ring = if matches!(ring, QueueKind::Spsc) {
+            ring @ (QueueVariant::Spsc | QueueVariant::Mpsc) => {
+                let ring = if matches!(ring, QueueVariant::Spsc) {
                     RingKind::Spsc
                 } else {
                     RingKind::Mpsc
@@ -611,7 +611,7 @@ pub(crate) use with_queue;
 
 /// A program run with a counter alone: outcomes and totals, for tests and benchmarks.
 pub fn run_counted(
-    kind: QueueKind,
+    kind: QueueVariant,
     prog: &Program,
 ) -> Result<(Vec<RunAction>, Counter), ScriptError> {
     check(prog, kind)?;
@@ -683,10 +683,10 @@ pub(crate) mod tests {
         let e = program(&raw(&[(3, 100, 0)]), "", DRAW).unwrap_err();
         assert!(e.over_limit && e.to_string().starts_with("command 1: "));
         let e = program(&raw(&[(0, 1, 0), (0, 2, 1)]), "threads=A,B", DRAW).unwrap();
-        let err = check(&e, QueueKind::Spsc).unwrap_err();
+        let err = check(&e, QueueVariant::Spsc).unwrap_err();
         assert_eq!(err.command(), Some(1));
         assert!(err.message.contains("single producer"), "{}", err.message);
-        assert!(check(&e, QueueKind::Mpsc).is_ok());
+        assert!(check(&e, QueueVariant::Mpsc).is_ok());
     }
 
     /// The step model the schedule's help states: every turn a thread takes is one access to
@@ -703,7 +703,7 @@ pub(crate) mod tests {
                 DRAW,
             )
             .unwrap();
-            for k in [QueueKind::Clq, QueueKind::Abq, QueueKind::Mpsc] {
+            for k in [QueueVariant::Clq, QueueVariant::Abq, QueueVariant::Mpsc] {
                 let counter = Rc::new(RefCell::new(Counter::new()));
                 let mut seen = [0u64; crate::probe::MAX_KINDS];
                 let c = counter.clone();
@@ -750,7 +750,7 @@ pub(crate) mod tests {
             DRAW,
         )
         .unwrap();
-        let (actions, _) = run_counted(QueueKind::Clq, &p).unwrap();
+        let (actions, _) = run_counted(QueueVariant::Clq, &p).unwrap();
         assert!(actions
             .iter()
             .all(|a| a.outcome == Some(Outcome::Offered(true))));
@@ -788,7 +788,7 @@ pub(crate) mod tests {
                 COUNT,
             )
             .unwrap();
-            for kind in [QueueKind::Clq, QueueKind::Abq, QueueKind::Mpsc] {
+            for kind in [QueueVariant::Clq, QueueVariant::Abq, QueueVariant::Mpsc] {
                 let a = run_counted(kind, &p).unwrap();
                 let b = run_counted(kind, &p).unwrap();
                 assert_eq!(a.0, b.0);

@@ -74,9 +74,9 @@ impl SimQueue {
     pub fn slots(self, bound: usize) -> usize {
         match self {
             SimQueue::Clq | SimQueue::ClqSize => 0,
-            SimQueue::Abq => super::QueueKind::Abq.capacity(bound.max(1)),
-            SimQueue::Spsc => super::QueueKind::Spsc.capacity(bound),
-            SimQueue::Mpsc => super::QueueKind::Mpsc.capacity(bound),
+            SimQueue::Abq => super::QueueVariant::Abq.capacity(bound.max(1)),
+            SimQueue::Spsc => super::QueueVariant::Spsc.capacity(bound),
+            SimQueue::Mpsc => super::QueueVariant::Mpsc.capacity(bound),
         }
     }
 

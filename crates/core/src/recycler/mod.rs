@@ -29,39 +29,39 @@ use weak_order::WeakOrderRecycler;
 
 /// Which Recycler: Netty 4.0.20's or the rewrite in 4.0.21.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
+pub enum RecyclerVariant {
     Before,
     After,
 }
 
-impl Variant for Version {
-    const ALL: &'static [Version] = &[Version::Before, Version::After];
+impl Variant for RecyclerVariant {
+    const ALL: &'static [RecyclerVariant] = &[RecyclerVariant::Before, RecyclerVariant::After];
     const NOUN: &'static str = "recycler";
 
     fn name(self) -> &'static str {
         match self {
-            Version::Before => "before",
-            Version::After => "after",
+            RecyclerVariant::Before => "before",
+            RecyclerVariant::After => "after",
         }
     }
 
     fn title(self) -> &'static str {
         match self {
-            Version::Before => "Recycler before (4.0.20)",
-            Version::After => "Recycler after (4.0.21)",
+            RecyclerVariant::Before => "Recycler before (4.0.20)",
+            RecyclerVariant::After => "Recycler after (4.0.21)",
         }
     }
 
     fn pseudocode(self) -> &'static [&'static str] {
         match self {
-            Version::Before => stack::PSEUDOCODE,
-            Version::After => weak_order::PSEUDOCODE,
+            RecyclerVariant::Before => stack::PSEUDOCODE,
+            RecyclerVariant::After => weak_order::PSEUDOCODE,
         }
     }
 
     fn counters(self) -> &'static [&'static str] {
         match self {
-            Version::Before => &[
+            RecyclerVariant::Before => &[
                 "allocate",
                 "pop",
                 "push",
@@ -71,7 +71,7 @@ impl Variant for Version {
                 "drop",
                 "fault",
             ],
-            Version::After => &[
+            RecyclerVariant::After => &[
                 "allocate",
                 "pop",
                 "push",
@@ -474,8 +474,8 @@ impl Family for Recyclers {
     const OLD_VARIANT_PARAM: &'static str = "version";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;
-    type Op = RecyclerCommand;
-    type Variant = Version;
+    type Command = RecyclerCommand;
+    type Variant = RecyclerVariant;
     type Event = RecyclerEvent;
     type Plan = Plan;
     type Limits = Limits;
@@ -494,11 +494,11 @@ impl Family for Recyclers {
     }
     type Recorder = RecyclerRecorder;
     type Ran = ();
-    fn recorder(version: Version, plan: &Plan, max_steps: usize) -> RecyclerRecorder {
+    fn recorder(version: RecyclerVariant, plan: &Plan, max_steps: usize) -> RecyclerRecorder {
         RecyclerRecorder::new(version, plan, max_steps)
     }
     fn run(
-        version: Version,
+        version: RecyclerVariant,
         plan: &Plan,
         probe: ScriptProbe,
     ) -> Result<(ScriptProbe, ()), ScriptError> {
@@ -513,11 +513,11 @@ impl Family for Recyclers {
         let threads = plan.names.len();
         Ok((
             match version {
-                Version::Before => on(
+                RecyclerVariant::Before => on(
                     StackRecycler::new(threads, plan.max_capacity, plan.assertions, probe),
                     plan,
                 ),
-                Version::After => on(
+                RecyclerVariant::After => on(
                     WeakOrderRecycler::new(threads, plan.max_capacity, probe),
                     plan,
                 ),

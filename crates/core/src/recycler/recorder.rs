@@ -6,7 +6,8 @@ use crate::probe::Probe;
 use crate::recycler::script::{Plan, MAX_OBJECTS, MAX_SLOTS, MAX_THREADS};
 use crate::recycler::weak_order::{LINK_CAPACITY, OWN_THREAD_ID};
 use crate::recycler::{
-    DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, StackView, Version,
+    DropWhy, Fault, Inspect, RecyclerEvent as E, RecyclerOp, RecyclerProbe, RecyclerVariant,
+    StackView,
 };
 use crate::script::RecordOrCount;
 use crate::trace::{Fields, TraceBuffer};
@@ -119,7 +120,7 @@ fn opt(v: Option<usize>) -> i32 {
 pub struct RecyclerRecorder {
     pub trace: TraceBuffer,
     at: At,
-    version: Version,
+    version: RecyclerVariant,
     names: Vec<String>,
     max_capacity: usize,
     action: usize,
@@ -145,7 +146,7 @@ pub struct RecyclerRecorder {
 }
 
 impl RecyclerRecorder {
-    pub fn new(version: Version, plan: &Plan, max_steps: usize) -> Self {
+    pub fn new(version: RecyclerVariant, plan: &Plan, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<E>(fields(), -1, max_steps);
         let at = At::locate(&trace.layout);
         let threads = plan.names.len().min(MAX_THREADS);
@@ -540,7 +541,7 @@ impl RecyclerRecorder {
     }
 
     fn begin_text(&self, who: &str, op: RecyclerOp) -> String {
-        let after = self.version == Version::After;
+        let after = self.version == RecyclerVariant::After;
         match op {
             RecyclerOp::Get => format!("{who} calls get()."),
             RecyclerOp::Recycle(o) => format!("{who} calls recycle(o{}).", o + 1),
@@ -556,7 +557,7 @@ impl RecyclerRecorder {
     }
 
     fn allocate_text(&self, obj: u32, stack: u32) -> String {
-        if self.version == Version::After {
+        if self.version == RecyclerVariant::After {
             format!(
                 "Nothing to pop: a new DefaultHandle and object o{}, owned by {}'s stack.",
                 obj + 1,
@@ -574,14 +575,14 @@ impl RecyclerRecorder {
     fn pop_text(&self, stack: u32, slot: u32, obj: u32) -> String {
         let stored = (stack as usize) < MAX_THREADS
             && self.trace.get(self.at.size + stack as usize) == slot as i32;
-        if self.version == Version::Before && !stored {
+        if self.version == RecyclerVariant::Before && !stored {
             // With assertions the old pop keeps its new size in a local until map.remove agrees.
             format!(
                 "pop: o{} comes off slot {slot}, and the slot is cleared; size {} → {slot} is stored only if the assertion below holds.",
                 obj + 1,
                 slot + 1
             )
-        } else if self.version == Version::After {
+        } else if self.version == RecyclerVariant::After {
             format!(
                 "pop: size {} → {slot}; o{} comes off slot {slot}, which keeps a stale reference; its ids go back to 0.",
                 slot + 1,
@@ -625,7 +626,7 @@ impl RecyclerRecorder {
                 "The stack already holds maxCapacity ({}) objects: o{} is dropped for the garbage collector{}.",
                 self.max_capacity,
                 obj + 1,
-                if self.version == Version::After { ", its ids left set" } else { "" }
+                if self.version == RecyclerVariant::After { ", its ids left set" } else { "" }
             ),
             DropWhy::OtherThread => format!(
                 "o{} belongs to another thread's stack: recycle returns false, and o{} is left to the garbage collector.",

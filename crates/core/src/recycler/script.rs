@@ -13,7 +13,7 @@ use crate::script::{
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
+pub enum RecyclerAction {
     /// Get number `n` (0-based).
     Get(u32),
     /// Recycle the object get number `n` returned.
@@ -25,7 +25,7 @@ pub enum Op {
 pub struct Action {
     pub command: u32,
     pub thread: u32,
-    pub op: Op,
+    pub op: RecyclerAction,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -209,20 +209,20 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                 ),
             ));
         }
-        let mut push = |p: &mut Plan, op: Op| -> Result<(), ScriptError> {
+        let mut push = |p: &mut Plan, op: RecyclerAction| -> Result<(), ScriptError> {
             match op {
-                Op::Get(_) if p.gets >= limits.max_gets => {
+                RecyclerAction::Get(_) if p.gets >= limits.max_gets => {
                     return Err(limit(command, "gets", limits.max_gets))
                 }
-                Op::Recycle(_) if recycles >= limits.max_recycles => {
+                RecyclerAction::Recycle(_) if recycles >= limits.max_recycles => {
                     return Err(limit(command, "recycles", limits.max_recycles))
                 }
                 _ if p.actions.len() >= limits.max_actions => {
                     return Err(limit(command, "operations", limits.max_actions))
                 }
-                Op::Get(_) => p.gets += 1,
-                Op::Recycle(_) => recycles += 1,
-                Op::Exit => {}
+                RecyclerAction::Get(_) => p.gets += 1,
+                RecyclerAction::Recycle(_) => recycles += 1,
+                RecyclerAction::Exit => {}
             }
             p.actions.push(Action {
                 command: command as u32,
@@ -235,7 +235,7 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
             RecyclerCommand::Get => {
                 let g = p.gets as u32;
                 out.push(g);
-                push(&mut p, Op::Get(g))?;
+                push(&mut p, RecyclerAction::Get(g))?;
                 p.max_held = p.max_held.max(out.len());
             }
             RecyclerCommand::Recycle => {
@@ -251,30 +251,30 @@ pub fn plan(raw: &[RawCommand], settings: &str, limits: Limits) -> Result<Plan, 
                     ));
                 }
                 out.retain(|&g| g as usize != n - 1);
-                push(&mut p, Op::Recycle(n as u32 - 1))?;
+                push(&mut p, RecyclerAction::Recycle(n as u32 - 1))?;
             }
             RecyclerCommand::Exit => {
-                push(&mut p, Op::Exit)?;
+                push(&mut p, RecyclerAction::Exit)?;
                 exited[thread] = Some(command);
             }
             RecyclerCommand::GetMany => {
                 for _ in 0..c.args[0] {
                     let g = p.gets as u32;
                     out.push(g);
-                    push(&mut p, Op::Get(g))?;
+                    push(&mut p, RecyclerAction::Get(g))?;
                 }
                 p.max_held = p.max_held.max(out.len());
             }
             RecyclerCommand::RecycleAll => {
                 for g in std::mem::take(&mut out) {
-                    push(&mut p, Op::Recycle(g))?;
+                    push(&mut p, RecyclerAction::Recycle(g))?;
                 }
             }
             RecyclerCommand::Cycle => {
                 for _ in 0..c.args[0] {
                     let g = p.gets as u32;
-                    push(&mut p, Op::Get(g))?;
-                    push(&mut p, Op::Recycle(g))?;
+                    push(&mut p, RecyclerAction::Get(g))?;
+                    push(&mut p, RecyclerAction::Recycle(g))?;
                 }
                 p.max_held = p.max_held.max(out.len() + 1);
             }
@@ -307,7 +307,7 @@ pub fn run<R: VirtualRecycler>(
         before(r, i);
         let t = a.thread as usize;
         let outcome = match a.op {
-            Op::Get(_) => {
+            RecyclerAction::Get(_) => {
                 let o = r.get(t);
                 got.push(o.ok());
                 match o {
@@ -315,7 +315,7 @@ pub fn run<R: VirtualRecycler>(
                     Err(f) => Outcome::Threw(f),
                 }
             }
-            Op::Recycle(g) => match got[g as usize] {
+            RecyclerAction::Recycle(g) => match got[g as usize] {
                 None => {
                     r.nothing(t, g);
                     Outcome::Nothing
@@ -325,7 +325,7 @@ pub fn run<R: VirtualRecycler>(
                     Err(f) => Outcome::Threw(f),
                 },
             },
-            Op::Exit => {
+            RecyclerAction::Exit => {
                 r.exit(t);
                 Outcome::Exited
             }
@@ -337,8 +337,8 @@ pub fn run<R: VirtualRecycler>(
 pub fn action_label(plan: &Plan, a: &Action) -> String {
     let who = &plan.names[a.thread as usize];
     match a.op {
-        Op::Get(n) => format!("{who}: get #{}", n + 1),
-        Op::Recycle(n) => format!("{who}: recycle #{}", n + 1),
-        Op::Exit => format!("{who}: exit"),
+        RecyclerAction::Get(n) => format!("{who}: get #{}", n + 1),
+        RecyclerAction::Recycle(n) => format!("{who}: recycle #{}", n + 1),
+        RecyclerAction::Exit => format!("{who}: exit"),
     }
 }

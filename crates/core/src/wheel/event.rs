@@ -1,7 +1,7 @@
 //! What the timers tell the probe: the operation begun, each step of it, and the pseudocode line
 //! it runs, for both the wheel and the delay queue of tasks it replaced.
 
-use crate::heap::{HeapEvent, Op};
+use crate::heap::{HeapEvent, HeapOp};
 use crate::probe::{Event, Kind};
 
 /// What the timer does, for the probe.
@@ -186,9 +186,9 @@ impl Event for WheelEvent {
             WheelEvent::Wait { .. } => kind::WAIT,
             WheelEvent::QueueLine(_) => kind::Q_STEP,
             WheelEvent::Queue(h) => match h {
-                HeapEvent::Begin(Op::Offer) => kind::Q_OFFER,
-                HeapEvent::Begin(Op::Poll) => kind::Q_POLL,
-                HeapEvent::Begin(Op::Remove) => kind::Q_REMOVE,
+                HeapEvent::Begin(HeapOp::Offer) => kind::Q_OFFER,
+                HeapEvent::Begin(HeapOp::Poll) => kind::Q_POLL,
+                HeapEvent::Begin(HeapOp::Remove) => kind::Q_REMOVE,
                 HeapEvent::Compare { .. } => kind::Q_COMPARE,
                 HeapEvent::Equals { .. } => kind::Q_EQUALS,
                 HeapEvent::Move { .. } => kind::Q_MOVE,

@@ -80,7 +80,7 @@ const NONE: u32 = u32::MAX;
 
 /// Which timer design: Kafka's wheel, or the delay queue of tasks it replaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimerKind {
+pub enum WheelVariant {
     Wheel,
     DelayQueue,
 }
@@ -95,34 +95,34 @@ pub trait VirtualTimer {
     fn probe(&mut self) -> &mut Self::P;
 }
 
-impl Variant for TimerKind {
-    const ALL: &'static [TimerKind] = &[TimerKind::Wheel, TimerKind::DelayQueue];
+impl Variant for WheelVariant {
+    const ALL: &'static [WheelVariant] = &[WheelVariant::Wheel, WheelVariant::DelayQueue];
     const NOUN: &'static str = "timer";
 
     fn name(self) -> &'static str {
         match self {
-            TimerKind::Wheel => "wheel",
-            TimerKind::DelayQueue => "delay-queue",
+            WheelVariant::Wheel => "wheel",
+            WheelVariant::DelayQueue => "delay-queue",
         }
     }
 
     fn title(self) -> &'static str {
         match self {
-            TimerKind::Wheel => "Kafka's timing wheel",
-            TimerKind::DelayQueue => "DelayQueue of tasks",
+            WheelVariant::Wheel => "Kafka's timing wheel",
+            WheelVariant::DelayQueue => "DelayQueue of tasks",
         }
     }
 
     fn pseudocode(self) -> &'static [&'static str] {
         match self {
-            TimerKind::Wheel => PSEUDOCODE,
-            TimerKind::DelayQueue => DELAY_QUEUE_PSEUDOCODE,
+            WheelVariant::Wheel => PSEUDOCODE,
+            WheelVariant::DelayQueue => DELAY_QUEUE_PSEUDOCODE,
         }
     }
 
     fn counters(self) -> &'static [&'static str] {
         match self {
-            TimerKind::Wheel => &[
+            WheelVariant::Wheel => &[
                 "place",
                 "beyond",
                 "overflow",
@@ -136,7 +136,7 @@ impl Variant for TimerKind {
                 "q-compare",
                 "q-move",
             ],
-            TimerKind::DelayQueue => &[
+            WheelVariant::DelayQueue => &[
                 "q-offer",
                 "q-poll",
                 "q-remove",
@@ -159,8 +159,8 @@ impl Family for Wheels {
     const NAME: &'static str = "wheel";
     const BENCHES: &'static [crate::kernel::Suite] = crate::wheel::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "view";
-    type Op = WheelCommand;
-    type Variant = TimerKind;
+    type Command = WheelCommand;
+    type Variant = WheelVariant;
     type Event = WheelEvent;
     type Plan = Plan;
     type Limits = Limits;
@@ -179,11 +179,11 @@ impl Family for Wheels {
     }
     type Recorder = WheelRecorder;
     type Ran = ();
-    fn recorder(kind: TimerKind, plan: &Plan, max_steps: usize) -> WheelRecorder {
+    fn recorder(kind: WheelVariant, plan: &Plan, max_steps: usize) -> WheelRecorder {
         WheelRecorder::new(kind, plan, max_steps)
     }
     fn run(
-        kind: TimerKind,
+        kind: WheelVariant,
         plan: &Plan,
         probe: ScriptProbe,
     ) -> Result<(ScriptProbe, ()), ScriptError> {
@@ -196,10 +196,10 @@ impl Family for Wheels {
         }
         Ok((
             match kind {
-                TimerKind::Wheel => {
+                WheelVariant::Wheel => {
                     on(SystemTimer::with_probe(0, TICK_MS, WHEEL_SIZE, probe), plan)
                 }
-                TimerKind::DelayQueue => on(DelayQueueTimer::with_probe(0, probe), plan),
+                WheelVariant::DelayQueue => on(DelayQueueTimer::with_probe(0, probe), plan),
             },
             (),
         ))
@@ -246,7 +246,7 @@ impl Family for Wheels {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{HeapEvent, Op};
+    use crate::heap::{HeapEvent, HeapOp};
 
     fn fired_of(t: &mut SystemTimer, script: &[(char, u32, u64)]) -> Vec<(u32, u64)> {
         let mut fired = Vec::new();
@@ -395,8 +395,8 @@ mod tests {
         let h = t.add(2, 5, &mut |id, at| fired.push((id, at))).0;
         use HeapEvent::Begin;
         use WheelEvent::*;
-        let offer = Queue(Begin(Op::Offer));
-        let poll = Queue(Begin(Op::Poll));
+        let offer = Queue(Begin(HeapOp::Offer));
+        let poll = Queue(Begin(HeapOp::Poll));
         let place = |level, slot| {
             [
                 Place {
@@ -534,7 +534,7 @@ mod tests {
 #[cfg(test)]
 mod kind_tests {
     use super::*;
-    use crate::heap::{HeapEvent, Op};
+    use crate::heap::{HeapEvent, HeapOp};
     use crate::probe::Event;
 
     #[test]
@@ -566,7 +566,7 @@ mod kind_tests {
             },
             WheelEvent::Fire { timer: 0, time: 0 },
             WheelEvent::Tick { level: 0, time: 0 },
-            WheelEvent::Queue(HeapEvent::Begin(Op::Poll)),
+            WheelEvent::Queue(HeapEvent::Begin(HeapOp::Poll)),
             WheelEvent::QueueLine(0),
         ];
         for e in events {

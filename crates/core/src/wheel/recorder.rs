@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 
 use crate::heap::recorder::{HeapAt, HeapItem, HeapMirror, Nouns};
-use crate::heap::{HeapEvent, HeapKind, Op};
+use crate::heap::{HeapEvent, HeapOp, HeapVariant};
 use crate::probe::Probe;
 use crate::trace::{self, Fields, TraceBuffer};
 use crate::wheel::script::{Action, Plan, MAX_TIMERS};
-use crate::wheel::{TimerKind, WheelEvent, WheelOp, TICK_MS, WHEEL_SIZE};
+use crate::wheel::{WheelEvent, WheelOp, WheelVariant, TICK_MS, WHEEL_SIZE};
 
 /// Levels the frame has room for: 1 ms × 20⁸ covers every delay a script can ask for.
 pub const MAX_LEVELS: usize = 8;
@@ -94,7 +94,7 @@ struct LevelMirror {
 
 pub struct WheelRecorder {
     pub trace: TraceBuffer,
-    kind: TimerKind,
+    kind: WheelVariant,
     at: At,
     queue: HeapMirror<QueueItem>,
     /// Where the delay queue's root and size are in the frame.
@@ -125,15 +125,21 @@ fn bucket_name(b: usize) -> String {
 }
 
 impl WheelRecorder {
-    pub fn new(kind: TimerKind, plan: &Plan, max_steps: usize) -> Self {
+    pub fn new(kind: WheelVariant, plan: &Plan, max_steps: usize) -> Self {
         let mut trace = TraceBuffer::new::<WheelEvent>(fields(), -1, max_steps);
         let at = At::locate(&trace.layout);
         // The request-timeouts lesson's words: "slot" is a wheel's, "[i]" a place in the heap.
         let nouns = match kind {
-            TimerKind::Wheel => Nouns::plain("bucket", "expiration"),
-            TimerKind::DelayQueue => Nouns::plain("task", "due time"),
+            WheelVariant::Wheel => Nouns::plain("bucket", "expiration"),
+            WheelVariant::DelayQueue => Nouns::plain("task", "due time"),
         };
-        let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, QUEUE_PREFIX, QUEUE_SLOTS);
+        let queue = HeapMirror::new(
+            HeapVariant::Jdk,
+            nouns,
+            &mut trace,
+            QUEUE_PREFIX,
+            QUEUE_SLOTS,
+        );
         let queue_at = HeapAt::locate_prefixed(&trace.layout, QUEUE_PREFIX);
         trace.init(at.now, 0);
         trace.init(at.fired_count, 0);
@@ -141,7 +147,7 @@ impl WheelRecorder {
             trace.init(at.bucket_count + b, 0);
         }
         let mut levels = Vec::new();
-        if kind == TimerKind::Wheel {
+        if kind == WheelVariant::Wheel {
             let first = LevelMirror {
                 tick: TICK_MS,
                 interval: TICK_MS * WHEEL_SIZE as u64,
@@ -192,7 +198,7 @@ impl WheelRecorder {
 
     /// The timer number of a handle; a new handle during an add is the timer being added.
     fn entity(&mut self, handle: u32) -> u32 {
-        if self.kind == TimerKind::DelayQueue {
+        if self.kind == WheelVariant::DelayQueue {
             return handle; // the old design numbers its tasks in the order they are added
         }
         if let Some(&e) = self.entities.get(&handle) {
@@ -255,7 +261,7 @@ impl WheelRecorder {
                     self.set(self.at.timer_exp + entity as usize, exp as i64);
                 }
                 match kind {
-                    TimerKind::Wheel => {
+                    WheelVariant::Wheel => {
                         let wheel = self.levels[0].time;
                         let clocks = if i64::from(now) == wheel as i64 {
                             "the wheel's clock is there too".to_string()
@@ -264,21 +270,21 @@ impl WheelRecorder {
                         };
                         format!("add(#{id}, {delay} ms): due at {now} + {delay} = {exp} ms by the real clock ({clocks}). Each level's reach counts from the wheel's clock: find the first that covers {exp} ms, from level 0 up.")
                     }
-                    TimerKind::DelayQueue => format!("add(#{id}, {delay} ms): due at {exp} ms. The old design puts the task itself into the delay queue, a heap ordered by due time."),
+                    WheelVariant::DelayQueue => format!("add(#{id}, {delay} ms): due at {exp} ms. The old design puts the task itself into the delay queue, a heap ordered by due time."),
                 }
             }
             (Some(Action::Cancel { entity }), kind) => {
                 let id = self.id(entity);
                 let pending = std::mem::take(&mut self.pending[entity as usize]);
                 match (kind, pending) {
-                    (TimerKind::Wheel, true) => format!("cancel(#{id}): the timer's entry knows its bucket; unlink it there."),
-                    (TimerKind::Wheel, false) => format!("cancel(#{id}): it is in no bucket any more (it fired or was cancelled): nothing to do."),
-                    (TimerKind::DelayQueue, true) => format!("cancel(#{id}): the delay queue has to find the task first."),
-                    (TimerKind::DelayQueue, false) => format!("cancel(#{id}): it already left the queue, but remove() cannot know that without scanning every slot."),
+                    (WheelVariant::Wheel, true) => format!("cancel(#{id}): the timer's entry knows its bucket; unlink it there."),
+                    (WheelVariant::Wheel, false) => format!("cancel(#{id}): it is in no bucket any more (it fired or was cancelled): nothing to do."),
+                    (WheelVariant::DelayQueue, true) => format!("cancel(#{id}): the delay queue has to find the task first."),
+                    (WheelVariant::DelayQueue, false) => format!("cancel(#{id}): it already left the queue, but remove() cannot know that without scanning every slot."),
                 }
             }
-            (Some(Action::Advance { to }), TimerKind::Wheel) => format!("advance({to}): time runs on to {to} ms. The reaper polls each bucket from the delay queue as it comes due, moves the wheel's clock to its expiration and flushes it; then it waits."),
-            (Some(Action::Advance { to }), TimerKind::DelayQueue) => {
+            (Some(Action::Advance { to }), WheelVariant::Wheel) => format!("advance({to}): time runs on to {to} ms. The reaper polls each bucket from the delay queue as it comes due, moves the wheel's clock to its expiration and flushes it; then it waits."),
+            (Some(Action::Advance { to }), WheelVariant::DelayQueue) => {
                 self.set(self.at.now, to as i64);
                 format!("advance({to}): poll every task due by {to} ms from the delay queue and run it.")
             }
@@ -296,7 +302,7 @@ impl WheelRecorder {
             Some(Action::Add { entity, .. }) | Some(Action::Cancel { entity }) => Some(entity),
             _ => None,
         };
-        if self.kind == TimerKind::DelayQueue {
+        if self.kind == WheelVariant::DelayQueue {
             // The task the queue operation is about, for the heap's sentences.
             let item = subject.map(|entity| QueueItem {
                 code: entity as i32,
@@ -481,15 +487,15 @@ impl WheelRecorder {
         self.fired += 1;
         self.set(self.at.fired_count, self.fired as i64);
         let text = match self.kind {
-            TimerKind::Wheel if exp == time => format!(
+            WheelVariant::Wheel if exp == time => format!(
                 "#{} is due at {exp} ms, and the wheel's clock is there: it fires.",
                 self.id(entity)
             ),
-            TimerKind::Wheel => format!(
+            WheelVariant::Wheel => format!(
                 "#{} was due at {exp} ms; the wheel's clock is at {time} ms: it fires now.",
                 self.id(entity)
             ),
-            TimerKind::DelayQueue => {
+            WheelVariant::DelayQueue => {
                 format!("#{} is due at {exp} ms: it fires.", self.id(entity))
             }
         };
@@ -518,12 +524,12 @@ impl WheelRecorder {
     fn on_queue(&mut self, e: WheelEvent, h: HeapEvent) {
         if let HeapEvent::Begin(op) = h {
             // A poll takes the root: name it in advance, as the sentence does.
-            if op == Op::Poll {
+            if op == HeapOp::Poll {
                 self.flushing = None;
             }
         }
-        let polled =
-            (self.kind == TimerKind::Wheel && h == HeapEvent::Begin(Op::Poll)).then(|| {
+        let polled = (self.kind == WheelVariant::Wheel && h == HeapEvent::Begin(HeapOp::Poll))
+            .then(|| {
                 // The root of the heap is the bucket polled: the real clock has reached its expiration.
                 let root = self.trace.get(self.queue_root) as usize;
                 let expiration = i64::from(self.trace.get(self.at.bucket_exp + root));

@@ -437,7 +437,9 @@ mod trace_tests {
     use crate::family::Variant;
     use crate::probe::Event;
     use crate::trace::{STEP_WIDTH, TOTAL};
-    use crate::wheel::{DelayQueueTimer, SystemTimer, TimerKind, WheelEvent, Wheels, WHEEL_SIZE};
+    use crate::wheel::{
+        DelayQueueTimer, SystemTimer, WheelEvent, WheelVariant, Wheels, WHEEL_SIZE,
+    };
 
     fn script() -> Vec<RawCommand> {
         raw(&[
@@ -461,7 +463,7 @@ mod trace_tests {
     #[test]
     fn frames_show_exactly_what_the_real_wheel_holds_after_every_action() {
         let p = plan(&script(), DRAW).unwrap();
-        let r = Wheels::record(TimerKind::Wheel, &p, MAX_STEPS).unwrap();
+        let r = Wheels::record(WheelVariant::Wheel, &p, MAX_STEPS).unwrap();
         assert!(!r.trace.overflowed);
         let l = &r.trace.layout;
         let steps: Vec<&[i32]> = r.trace.steps.chunks(STEP_WIDTH).collect();
@@ -547,7 +549,7 @@ mod trace_tests {
     fn the_delay_queue_frame_holds_the_tasks_and_the_counts_match_the_counter() {
         let raw = script();
         let p = plan(&raw, DRAW).unwrap();
-        for &kind in TimerKind::ALL {
+        for &kind in WheelVariant::ALL {
             let r = Wheels::record(kind, &p, MAX_STEPS).unwrap();
             let c = Wheels::count(kind, &p, raw.len()).unwrap();
             let total = r.trace.layout.offset(TOTAL);
@@ -558,8 +560,8 @@ mod trace_tests {
                 }
             }
             let fired = match kind {
-                TimerKind::Wheel => run(&mut SystemTimer::new(0), &p, |_, _| {}),
-                TimerKind::DelayQueue => run(&mut DelayQueueTimer::new(0), &p, |_, _| {}),
+                WheelVariant::Wheel => run(&mut SystemTimer::new(0), &p, |_, _| {}),
+                WheelVariant::DelayQueue => run(&mut DelayQueueTimer::new(0), &p, |_, _| {}),
             };
             let l = &r.trace.layout;
             let framed: Vec<(u32, u64)> = (0..f[l.offset("fired_count")] as usize)
@@ -570,14 +572,14 @@ mod trace_tests {
                 .collect();
             assert_eq!(framed, fired, "{kind:?}: the fired list, in order");
         }
-        let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
+        let q = Wheels::record(WheelVariant::DelayQueue, &p, MAX_STEPS).unwrap();
         assert_eq!(q.trace.frame()[q.trace.layout.offset("q_size")], 0);
     }
 
     /// The pseudocode line each kind of step belongs to, given the operation the action began
     /// (for an unlink: a cancel's, or a flush's) and the delay queue's operation in progress (for
     /// its inner steps: an offer's, or a poll's).
-    fn expected_line(kind: TimerKind, k: usize, action_op: i32, queue_op: usize) -> Option<u8> {
+    fn expected_line(kind: WheelVariant, k: usize, action_op: i32, queue_op: usize) -> Option<u8> {
         use crate::wheel::{kind as K, line as L, WheelOp as Op};
         let begin = |op: i32, add: u8, cancel: u8, advance: u8| match op {
             x if x == Op::Add as i32 => add,
@@ -585,7 +587,7 @@ mod trace_tests {
             _ => advance,
         };
         Some(match kind {
-            TimerKind::Wheel => match k {
+            WheelVariant::Wheel => match k {
                 K::BEGIN => begin(action_op, L::ADD, L::CANCEL, L::REAPER),
                 K::BEYOND | K::OVERFLOW => L::ADD_OVERFLOW,
                 K::PLACE | K::INSERT => L::ADD_PLACE,
@@ -599,7 +601,7 @@ mod trace_tests {
                 K::FIRE => L::ADD_EXPIRED,
                 _ => return None,
             },
-            TimerKind::DelayQueue => match (k, queue_op) {
+            WheelVariant::DelayQueue => match (k, queue_op) {
                 (K::BEGIN, _) => begin(action_op, 0, 1, 2),
                 (K::Q_OFFER, _) => 0,
                 (K::Q_REMOVE | K::Q_EQUALS, _) => 1,
@@ -613,7 +615,7 @@ mod trace_tests {
     }
 
     /// Checks that every step's highlighted line is the one its caption is about.
-    fn lines_match_captions(kind: TimerKind, raw: &[RawCommand]) -> Result<(), String> {
+    fn lines_match_captions(kind: WheelVariant, raw: &[RawCommand]) -> Result<(), String> {
         let p = plan(raw, DRAW).map_err(|e| e.to_string())?;
         let r = Wheels::record(kind, &p, MAX_STEPS).map_err(|e| e.to_string())?;
         let (mut action_op, mut queue_op) = (-1, usize::MAX);
@@ -659,11 +661,11 @@ mod trace_tests {
             (2, [60, 0, 0]),
             (2, [470, 0, 0]),
         ]);
-        for &kind in TimerKind::ALL {
+        for &kind in WheelVariant::ALL {
             lines_match_captions(kind, &lesson).unwrap();
         }
         // A delay of 0 on the old design: the reaper's poll, not the add's offer.
-        lines_match_captions(TimerKind::DelayQueue, &raw(&[(0, [1, 0, 0])])).unwrap();
+        lines_match_captions(WheelVariant::DelayQueue, &raw(&[(0, [1, 0, 0])])).unwrap();
     }
 
     /// A valid random script: adds with fresh IDs, cancels of any timer added, advances forward,
@@ -727,7 +729,7 @@ mod trace_tests {
         /// step of random scripts, for both timers.
         #[test]
         fn every_step_lights_the_line_its_caption_is_about(script in script_strategy()) {
-            for &kind in TimerKind::ALL {
+            for &kind in WheelVariant::ALL {
                 match lines_match_captions(kind, &script) {
                     Ok(()) => {}
                     // A drain may leave the clock past a later advance: such a script is invalid.
@@ -744,7 +746,7 @@ mod trace_tests {
     #[test]
     fn the_delay_queue_speaks_the_wheel_lessons_words() {
         let p = plan(&script(), DRAW).unwrap();
-        for &kind in TimerKind::ALL {
+        for &kind in WheelVariant::ALL {
             let r = Wheels::record(kind, &p, MAX_STEPS).unwrap();
             let texts = &r.trace.texts;
             assert!(
@@ -758,7 +760,7 @@ mod trace_tests {
             );
             assert!(texts.iter().any(|t| t.contains("goes into [")), "{kind:?}");
         }
-        let q = Wheels::record(TimerKind::DelayQueue, &p, MAX_STEPS).unwrap();
+        let q = Wheels::record(WheelVariant::DelayQueue, &p, MAX_STEPS).unwrap();
         assert!(q.trace.texts.iter().any(|t| t.contains("place by place")));
     }
 }

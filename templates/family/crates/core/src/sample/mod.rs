@@ -328,7 +328,7 @@ impl Family for Samples {
             }))
         },
     }];
-    type Op = SampleCommand;
+    type Command = SampleCommand;
     type Variant = SampleVariant;
     type Event = SampleEvent;
     type Plan = Plan;
