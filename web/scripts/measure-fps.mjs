@@ -1,6 +1,6 @@
 // Frames per second while a player plays at top speed, in headless Chromium, against a built
-// site, for each case a family's family.json names (measure.fps: today a 127-node heap, and the
-// timing wheel with 200 timers). Prints the figures; it is a measurement, not a test.
+// site, for each case a family's family.json names (measure.fps). Prints the figures; it is a
+// measurement, not a test.
 //
 //   npm run build && node web/scripts/measure-fps.mjs [dist-dir] [base]
 import { readFileSync } from 'node:fs';

@@ -126,7 +126,7 @@ export interface JvmRun {
   jvmArgs?: string[];
   /** The lab's benchmark name for these results, where the JVM method's differs. */
   benchmark?: string;
-  /** Row parameters these results stand for that JMH does not have (the Recycler's design). */
+  /** Row parameters these results stand for that JMH does not have (a design that is a jar, not a parameter). */
   params?: Record<string, string | number>;
 }
 

@@ -8,7 +8,7 @@ import HEIGHTS from './embed-heights.json';
 import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths.ts';
 
 /** An embed route's example, as a family.json gives it: what it shows, a state worth showing, and its parameters in words. */
-interface ExampleFacts { title: string; params: Record<string, string>; about: string }
+interface ExampleFacts { title: string; params: Record<string, string>; about: string; featured?: boolean }
 
 /** What a family's folder states in its family.json, for the build, the CLI and the catalog (families.json gathers them). */
 export interface FamilyFacts {

@@ -107,8 +107,8 @@ async function settle(): Promise<void> {
 const MAX_PICTURE_WIDTH = 4000;
 
 /**
- * Lays the drawing out for the picture: a row that scrolls on screen (a Recycler's queue of 16
- * links, the wheel's slots on a phone) gets the width it needs inside its own box, the picture
+ * Lays the drawing out for the picture: a row that scrolls on screen (a long chain of boxes, a
+ * wide drawing on a phone) gets the width it needs inside its own box, the picture
  * growing wider (up to MAX_PICTURE_WIDTH) rather than the row spilling over the box around it;
  * then every scroll box still cut is opened to its full content (a table cut at its scroll box was
  * drawn cut, with a scrollbar).

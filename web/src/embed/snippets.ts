@@ -68,8 +68,8 @@ export function mdxSiteConfig(embedUrl: string): string {
 
 /**
  * The one naming rule for a view's pictures: the family, the view unless it is the family's own
- * name, then the step (`heap-race-step-15`, `wheel-step-91`, `recycler-after-step-17`) or
- * `counts` for a script too big to draw.
+ * name, then the step (`<family>-race-step-15`; `<family>-<view>-step-17`) or `counts` for a
+ * script too big to draw.
  */
 export function viewFileName(family: string, view: string, step: number | 'counts'): string {
   return `${family}${view === family ? '' : `-${view}`}${step === 'counts' ? '-counts' : `-step-${step}`}`;

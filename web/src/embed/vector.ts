@@ -307,7 +307,7 @@ class Writer {
       attrs.push(`${name}="${escapeXml(v.replace(/px/g, ''))}"`);
     }
     if (tag === 'circle') attrs.push(`r="${round(parseFloat(cs.getPropertyValue('r')) || 0)}"`);
-    // CSS transforms (the heap's nodes and the wheel's timers move by them) as the attribute, about the element's own origin.
+    // CSS transforms (a drawing's moving parts move by them) as the attribute, about the element's own origin.
     if (cs.transform && cs.transform !== 'none' && !inDefs) {
       const [ox, oy] = cs.transformOrigin.split(' ').map((v) => parseFloat(v) || 0);
       attrs.push(ox || oy ? `transform="translate(${round(ox)} ${round(oy)}) ${cs.transform} translate(${round(-ox)} ${round(-oy)})"` : `transform="${cs.transform}"`);

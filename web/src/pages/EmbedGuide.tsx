@@ -2,12 +2,13 @@
 // to its content, lazy, following your page's theme), a figure-only view, a plain iframe, MDX, a
 // static picture for Markdown, oEmbed and pinned versions, every example printed by the same
 // snippet code as each widget's Share / embed control.
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { embedLink, pinnedUrl } from '../embed/link';
 import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName, type EmbedTarget } from '../embed/snippets';
 import { FIGURE_ONLY, PARTS, withParts } from '../embed/parts';
 import { useEmbedHeight } from '../embed/useEmbedHeight';
 import { embedExamples, embedNames } from '../registry/embeds';
+import { familyNames } from '../registry/family';
 import { useWidth } from '../site/useWidth';
 import figureShot from '../../docs/embed-figure.png';
 
@@ -55,7 +56,8 @@ const PART_MEANING: Record<(typeof PARTS)[number], string> = {
 };
 
 export function EmbedGuide() {
-  const example = embedExamples().find((e) => e.name === 'recycler')!;
+  // The example a family's family.json marks `featured` (the screenshot below shows it).
+  const example = embedExamples().find((e) => e.featured)!;
   const link = embedLink(example.name, example.params).href;
   const figureLink = embedLink(example.name, withParts(example.params, FIGURE_ONLY)).href;
   // Measured as the Share / embed control measures: the page in a hidden frame as wide as this column.
@@ -107,7 +109,7 @@ export function EmbedGuide() {
       <p>
         A docs page usually wants the drawing and its step buttons, not the script editor, the pseudocode and the
         counters. Add <code>show=</code> with the parts to keep, in any order, to any player or race
-        (<code>/embed/heap</code>, <code>/embed/wheel</code>, <code>/embed/queue</code>, <code>/embed/recycler</code>);
+        ({familyNames().map((n, i) => <Fragment key={n}>{i > 0 && ', '}<code>/embed/{n}</code></Fragment>)});
         the <strong>Share / embed</strong> control has a checkbox for each. A link without <code>show</code> shows
         every part, as before; an unknown part is an error that names it. Pictures hold the parts chosen, less the
         two that only work live (controls and script).
@@ -121,7 +123,7 @@ export function EmbedGuide() {
       </table>
       <figure className="embed-shot">
         <img src={figureShot} width={1280} height={1186} loading="lazy"
-          alt="The recycler's figure-only view on a dark docs page: the drawing, the step buttons and the narration, dark like the page" />
+          alt={`The figure-only view of “${example.title}” on a dark docs page: the drawing, the step buttons and the narration, dark like the page`} />
         <figcaption>The figure-only view on someone’s dark docs page, following the page’s theme on a reader’s light system.</figcaption>
       </figure>
       <Code label="HTML: the figure, its step buttons and the narration" text={elementSnippet(figureTarget)} />
@@ -147,8 +149,8 @@ export function EmbedGuide() {
         and under it choose <strong>Share / embed → Download PNG</strong> (or SVG), in the theme of your page or
         the other, with the caption the lab writes or your own. The file has the drawing as it is on screen and a
         link to the live view; the SVG is plain shapes and text, so GitHub, Inkscape and slide tools draw it too.
-        Files are named by one rule: the view, then the step (<code>{viewFileName('heap', 'race', 15)}</code>,{' '}
-        <code>{viewFileName('wheel', 'wheel', 91)}</code>). Keep the file beside your page and paste:
+        Files are named by one rule: the view, then the step (this example&apos;s is <code>{picture}</code>).
+        Keep the file beside your page and paste:
       </p>
       <Code label="Markdown" text={markdownSnippet(target, picture)} />
 

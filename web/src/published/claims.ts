@@ -120,7 +120,7 @@ export function publishedLogRatio(figures: LessonFigures, a: string, b: string):
   return combine([{ estimate: n(a, fa), weight: 1 }, { estimate: n(b, fb), weight: -1 }]);
 }
 
-/** A count named `variant:command:kinds`, e.g. `jdk:1:compare+equals+move` or `wheel:all:*`. */
+/** A count named `variant:command:kinds`, e.g. `jdk:1:compare+equals+move` or `<variant>:all:*`. */
 function counted(d: ClaimData, family: string, ops: string, name: string, settings?: Record<string, string>): number {
   if (!d.count) throw new Error('this claim counts work, which needs the wasm module');
   const [variant, command, kinds] = name.split(':');

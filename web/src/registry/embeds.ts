@@ -35,6 +35,8 @@ export interface EmbedExample {
   about: string;
   /** Its height in pixels at 860 px wide. */
   height: number;
+  /** The one the "Embed this lab" page walks through (and its screenshot shows). */
+  featured?: boolean;
 }
 
 let examples: readonly EmbedExample[] = [];

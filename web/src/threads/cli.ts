@@ -1,4 +1,4 @@
-// `npm run bench -- queue-threads|recycler-threads [--native] [--json F]`: a family's threaded
+// `npm run bench -- <family>-threads [--native] [--json F]`: a family's threaded
 // benchmark under Node (worker threads on one shared wasm memory), and natively with --native.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

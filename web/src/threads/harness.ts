@@ -1,21 +1,21 @@
 // Structures raced across real threads: producers and one consumer, each a worker on one shared
-// wasm memory, running crates/threads' harness (the queues, and the Recycler pipelines). The same
+// wasm memory, running crates/threads' harness (each run kind it knows). The same
 // code runs the page's Web Workers and the CLI's worker threads; each supplies a `ThreadHost`.
 import { lookup } from '../site/lookup';
 
 /** One row of a threaded benchmark: a run kind crates/threads knows, and how many producers. */
 export interface ThreadRow {
-  /** `clq`, `abq`, `spsc`, `mpsc`, `recycler-before`, `recycler-after` (crates/threads `harness`). */
+  /** A run kind crates/threads' `harness` knows (`clq`, `mpsc`…). */
   kind: string;
   title: string;
   producers: number;
-  /** The queue's slots, or the Recycler pipeline's hand-off ring. */
+  /** The queue's slots, or a pipeline's hand-off ring. */
   capacity: number;
 }
 
 /** A family's threaded benchmark: its rows and how the widget and the CLI present them. */
 export interface ThreadSet {
-  /** As the MDX widget names it: `<ThreadedBench set="recyclers" />`. */
+  /** As the MDX widget names it: `<ThreadedBench set="queues" />`. */
   name: string;
   /** The CLI's name for it: `npm run bench -- queue-threads`. */
   cli: string;
