@@ -68,4 +68,19 @@ describe('the catalog', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('keeps family names out of the generic folders and the scripts: a family lives in its folder', () => {
+    const scripts = readdirSync(join(SRC, '..', 'scripts')).filter((n) => n.endsWith('.mjs') && !n.endsWith('.test.mjs'))
+      .map((n) => join(SRC, '..', 'scripts', n));
+    const offenders: string[] = [];
+    for (const file of [...GENERIC.flatMap((folder) => files(join(SRC, folder))), ...scripts]) {
+      if (file.includes('-pkg')) continue; // wasm-bindgen's output, with Rust's doc comments
+      const text = readFileSync(file, 'utf8');
+      for (const { name } of FAMILY_FACTS) {
+        // Its id as a string, or its route: what a registry line or a special case would write.
+        if (new RegExp(`['"\`]${name}['"\`]|/embed/${name}\\b`).test(text)) offenders.push(`${relative(SRC, file)} names ${name}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });
