@@ -39,6 +39,7 @@ export type Field = ${union(s.fields.map((f) => f.name))};
 export type Kind = ${union(s.kinds.map((k) => k.name))};
 /** The script's settings besides its commands. */
 export const SETTINGS = [${s.settings.map((x) => `'${x.name}'`).join(', ')}] as const;
+export type Setting = (typeof SETTINGS)[number];
 export const LIMITS = ${objectLiteral(s.limits)} as const;
 /** The numbers a frame stores, by set and name. */
 export const CODES = {

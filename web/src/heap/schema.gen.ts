@@ -14,6 +14,7 @@ export type Field = 'action' | 'op' | 'size' | 'capacity' | 'held' | 'held_index
 export type Kind = 'begin' | 'grow' | 'compare' | 'equals' | 'move' | 'lift' | 'take' | 'clear' | 'index';
 /** The script's settings besides its commands. */
 export const SETTINGS = [] as const;
+export type Setting = (typeof SETTINGS)[number];
 export const LIMITS = { drawnTimers: 127, drawnOperations: 2000, drawnSteps: 250000, countedTimers: 1000000, countedOperations: 3000000, countedEquals: 5000050000 } as const;
 /** The numbers a frame stores, by set and name. */
 export const CODES = {

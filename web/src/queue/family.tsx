@@ -1,10 +1,10 @@
 // The queues of the UDP-server story as a structure family: the JDK's ConcurrentLinkedQueue and
 // ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
 // one atomic step at a time.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts, type Setting } from './schema.gen';
 import type { FamilySchema } from '../script/schema';
 import './queue.css';
-import type { FamilyManifest, FamilyModule } from '../registry/family';
+import type { FamilyManifest, FamilyModule, SettingField } from '../registry/family';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
 import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
@@ -63,10 +63,10 @@ export const queueFamily: FamilyModule = {
   raceTitle: 'Race: the same threads on ConcurrentLinkedQueue and ArrayBlockingQueue',
   stackedRace: true,
   raceVariants: ['clq', 'abq'],
-  settings: [
+  settings: ([
     { name: 'capacity', label: 'Capacity', hint: 'Slots in the bounded queues (the CLQ has no bound).' },
     { name: 'schedule', label: 'Schedule', hint: 'round-robin, random SEED, or thread names, one turn each (then round-robin).' },
-  ],
+  ] satisfies SettingField<Setting>[]),
   View: QueueView,
   work: queueWork,
   workLabel: 'shared-memory accesses: reads, writes, CASes, nodes counted, lock looks and spins',

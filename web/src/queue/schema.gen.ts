@@ -14,6 +14,7 @@ export type Field = 'action' | 'thread' | 'threads' | 'thread_line' | 'thread_ac
 export type Kind = 'begin' | 'load' | 'store' | 'slot-read' | 'slot-write' | 'cas' | 'cas-fail' | 'alloc' | 'visit' | 'lock' | 'lock-wait' | 'unlock' | 'spin' | 'done';
 /** The script's settings besides its commands. */
 export const SETTINGS = ['threads', 'capacity', 'schedule'] as const;
+export type Setting = (typeof SETTINGS)[number];
 export const LIMITS = { drawnThreads: 6, drawnOffers: 63, drawnOperations: 200, drawnCapacity: 64, drawnSteps: 5000, countedThreads: 64, countedOffers: 2000000, countedOperations: 3000000, countedCapacity: 4194304, defaultCapacity: 8, maxLookAheadStep: 4096 } as const;
 /** The numbers a frame stores, by set and name. */
 export const CODES = {

@@ -1,9 +1,9 @@
 // Netty's Recycler before and after its 2014 rewrite as a structure family: threads get and
 // recycle objects, one operation at a time, on the old thread-local stack (with or without the
 // assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts, type Setting } from './schema.gen';
 import './recycler.css';
-import type { FamilyManifest, FamilyModule } from '../registry/family';
+import type { FamilyManifest, FamilyModule, SettingField } from '../registry/family';
 import { RecyclerView } from './RecyclerView';
 import { listing, num, plural } from '../site/format';
 
@@ -57,10 +57,10 @@ export const recyclerFamily: FamilyModule = {
   defaultVariant: 'after',
   noun: ['object', 'objects'],
   raceTitle: 'Race: the same threads on the Recycler before and after the rewrite',
-  settings: [
+  settings: ([
     { name: 'max-capacity', label: 'Max capacity', hint: 'io.netty.recycler.maxCapacity.default: the most a stack keeps.' },
     { name: 'assertions', label: 'Assertions', hint: '-ea:io.netty... (the old Recycler’s identity map).', choices: ['off', 'on'] },
-  ],
+  ] satisfies SettingField<Setting>[]),
   View: RecyclerView,
   work: recyclerWork,
   workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, queues visited, arrays copied, links, queues and objects made',

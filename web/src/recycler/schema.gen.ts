@@ -14,6 +14,7 @@ export type Field = 'action' | 'thread' | 'threads' | 'assertions' | 'max_capaci
 export type Kind = 'begin' | 'allocate' | 'pop' | 'push' | 'grow' | 'map_probe' | 'map_update' | 'drop' | 'new_queue' | 'new_link' | 'enqueue' | 'visit' | 'transfer' | 'rewind' | 'unlink' | 'fault' | 'return' | 'transfer_end';
 /** The script's settings besides its commands. */
 export const SETTINGS = ['threads', 'max-capacity', 'assertions'] as const;
+export type Setting = (typeof SETTINGS)[number];
 export const LIMITS = { drawnThreads: 4, drawnGets: 48, drawnRecycles: 64, drawnOperations: 200, drawnSteps: 5000, countedThreads: 64, countedOperations: 8000000, linkCapacity: 16, stackSlots: 64 } as const;
 /** The numbers a frame stores, by set and name. */
 export const CODES = {

@@ -18,9 +18,9 @@ export interface ViewProps {
 }
 
 /** A script setting the player shows beside the script (the schema names and documents it). */
-export interface SettingField {
-  /** As in the schema and the embed route: `capacity`. */
-  name: string;
+export interface SettingField<N extends string = string> {
+  /** As in the schema and the embed route: `capacity` (a family's own list names its schema's: `SettingField<Setting>`). */
+  name: N;
   /** The input's accessible name: "Capacity". */
   label: string;
   /** What the box holds, in a few words, shown under it. */

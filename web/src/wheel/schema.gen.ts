@@ -14,6 +14,7 @@ export type Field = 'action' | 'now' | 'levels' | 'level_tick' | 'level_interval
 export type Kind = 'begin' | 'place' | 'overflow' | 'insert' | 'unlink' | 'flush' | 'cascade' | 'fire' | 'tick' | 'q-offer' | 'q-poll' | 'q-remove' | 'q-compare' | 'q-equals' | 'q-move' | 'q-step' | 'beyond' | 'wait';
 /** The script's settings besides its commands. */
 export const SETTINGS = [] as const;
+export type Setting = (typeof SETTINGS)[number];
 export const LIMITS = { drawnTimers: 200, drawnOperations: 2000, drawnSteps: 250000, countedTimers: 1000000, countedOperations: 3000000, drawnLevels: 8, wheelSize: 20, tickMs: 1 } as const;
 /** The numbers a frame stores, by set and name. */
 export const CODES = {
