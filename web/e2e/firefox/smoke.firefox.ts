@@ -23,13 +23,13 @@ const press = (page: Page, label: string) => page.locator(`button[aria-label="${
 
 describe('the lab in Firefox', () => {
   it('opens every route without a page error, a failed request or a crashed widget', async () => {
-    const { page, errors, failed } = await firefox.openUrl('about:blank');
-    expect(await page.evaluate(() => navigator.userAgent)).toMatch(/Firefox\//);
     expect(ROUTES.length).toBeGreaterThan(10);
     for (const route of ROUTES) {
-      await page.goto(siteUrl() + route, { waitUntil: 'domcontentloaded' }).catch((e) => {
+      // A tab per route: one whose navigation event was lost cannot be navigated again.
+      const { page, errors, failed } = await firefox.open(route).catch((e) => {
         throw new Error(`${route || 'home'}: ${e instanceof Error ? e.message : e}`);
       });
+      expect(await page.evaluate(() => navigator.userAgent)).toMatch(/Firefox\//);
       await settled(page);
       // Every question the page asked has its answer before the next route is opened.
       await page.waitForNetworkIdle({ idleTime: 300, timeout: 30_000 });
@@ -37,6 +37,7 @@ describe('the lab in Firefox', () => {
       expect(await page.evaluate(() => document.title), route || 'home').toContain('Hotpath Lab');
       expect(errors, route || 'home').toEqual([]);
       expect(failed, route || 'home').toEqual([]);
+      await page.close();
     }
   });
 
@@ -143,6 +144,8 @@ describe('the lab in Firefox', () => {
   it('races the queues across real threads when cross-origin isolated, and says why not when it is not', async () => {
     const { page, errors } = await firefox.open('lessons/bounded-queues');
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    // Every widget mounted: the page no longer moves under the button.
+    await settled(page);
     const race = '.threaded-bench';
     await page.locator(`${race} button ::-p-text(Run)`).click();
     await expect.poll(() => textOf(page, `${race} .bench-progress`), { timeout: 170_000, interval: 1000 }).toMatch(/Finished: \d+ rows|failed/);
