@@ -318,10 +318,10 @@ macro_rules! pseudocode {
     };
 }
 
-/// Declares a family's commands once: the enum the planner matches on, and the grammar the web's
-/// parser is built from, in one list, so an opcode can only mean the entry written beside it.
-macro_rules! opcodes {
-    ($(#[$m:meta])* $vis:vis enum $name:ident {
+/// An enum declared beside its specs, one list: `$name::ALL[i]` is the variant of `$specs[i]`.
+/// What `opcodes!` and `settings!` expand to.
+macro_rules! declared_enum {
+    ($trait:ident, $specs:ident: $spec_ty:ident; $(#[$m:meta])* $vis:vis enum $name:ident {
         $($(#[$vm:meta])* $variant:ident = $spec:expr,)+
     }) => {
         $(#[$m])*
@@ -330,31 +330,31 @@ macro_rules! opcodes {
             $($(#[$vm])* $variant,)+
         }
 
-        impl $crate::script::Opcode for $name {
+        impl $crate::script::$trait for $name {
             const ALL: &'static [Self] = &[$($name::$variant,)+];
-            const OPS: &'static [$crate::script::OpSpec] = &[$($spec,)+];
+            const $specs: &'static [$crate::script::$spec_ty] = &[$($spec,)+];
         }
     };
+}
+
+/// Declares a family's commands once: the enum the planner matches on, and the grammar the web's
+/// parser is built from, in one list, so an opcode can only mean the entry written beside it.
+macro_rules! opcodes {
+    ($($t:tt)*) => { declared_enum! { Opcode, OPS: OpSpec; $($t)* } };
 }
 
 /// Declares a family's settings once, as `opcodes!` does its commands: the enum its planner
 /// matches on (no catch-all) and the specs the schema and the parser read, in one list.
 macro_rules! settings {
-    ($(#[$m:meta])* $vis:vis enum $name:ident {
-        $($(#[$vm:meta])* $variant:ident = $spec:expr,)+
-    }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        $vis enum $name {
-            $($(#[$vm])* $variant,)+
-        }
-
-        impl $crate::script::Setting for $name {
-            const ALL: &'static [Self] = &[$($name::$variant,)+];
-            const SPECS: &'static [$crate::script::SettingSpec] = &[$($spec,)+];
-        }
-    };
+    ($($t:tt)*) => { declared_enum! { Setting, SPECS: SettingSpec; $($t)* } };
 }
+
+/// The setting every threaded family takes: its threads' names, in order of first appearance.
+pub const THREAD_NAMES: SettingSpec = SettingSpec {
+    name: "threads",
+    what: "the threads' names, in order of first appearance",
+    default: "",
+};
 
 /// 1234567 → "1,234,567".
 pub fn fmt_count(n: u64) -> String {

@@ -8,14 +8,13 @@
 //!   cargo bench -p hotpath-threads --bench shared_core -- [--per-producer N] [--repeats N]
 
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use hotpath_core::queue::array::ArrayQueue;
 use hotpath_core::queue::jctools::{RingKind, RingQueue};
 use hotpath_core::queue::linked::LinkedQueue;
 use hotpath_core::queue::StepQueue;
 use hotpath_threads::run::{Kind, Run};
-use hotpath_threads::{ConcurrentQueue, Element, Harness, Producer};
+use hotpath_threads::{race, ConcurrentQueue, Element, Harness, Producer};
 
 /// One of core's queues, shared by locking it for each whole operation.
 struct Locked<Q>(Mutex<Q>);
@@ -30,29 +29,15 @@ impl<Q: StepQueue + Send> ConcurrentQueue for Locked<Q> {
 }
 
 /// Ops/s of each repeat: every element from the start line to the consumer's last.
-fn race(make: &dyn Fn() -> Run, repeats: u32) -> Vec<f64> {
+fn race_each(make: &dyn Fn() -> Run, repeats: u32) -> Vec<f64> {
     (0..repeats)
         .map(|_| {
-            let run = Arc::new(make());
-            let ps: Vec<_> = (0..run.producers)
-                .map(|id| {
-                    let r = run.clone();
-                    std::thread::spawn(move || r.produce(id))
-                })
-                .collect();
-            let c = {
-                let r = run.clone();
-                std::thread::spawn(move || r.consume())
-            };
-            let t0 = Instant::now();
-            run.start();
-            let got = c.join().unwrap();
-            let secs = t0.elapsed().as_secs_f64();
-            ps.into_iter().for_each(|p| {
-                p.join().unwrap();
-            });
-            assert_eq!(got.checksum, run.expected_checksum());
-            got.received as f64 / secs
+            let run = make();
+            let producers = run.producers;
+            let run: Arc<dyn Harness> = Arc::new(run);
+            let raced = race(run.clone(), producers);
+            assert_eq!(raced.consumed.checksum, run.expected_checksum());
+            raced.consumed.received as f64 / raced.seconds
         })
         .collect()
 }
@@ -119,7 +104,7 @@ fn main() {
             ),
         ];
         for (name, make) in rows {
-            let mut s = race(&*make, repeats);
+            let mut s = race_each(&*make, repeats);
             s.sort_by(f64::total_cmp);
             println!(
                 "{name:>20} {producers}p1c  median {:>12.0} ops/s  (of {repeats}: {:.0} … {:.0})",

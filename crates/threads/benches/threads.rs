@@ -4,9 +4,8 @@
 //!   cargo bench -p hotpath-threads --bench threads -- [--per-producer N] [--repeats N]
 
 use std::sync::Arc;
-use std::time::Instant;
 
-use hotpath_threads::{harness, Harness};
+use hotpath_threads::{harness, race, Harness};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -36,21 +35,9 @@ fn main() {
         let (mut samples, mut allocated) = (Vec::new(), Vec::new());
         for _ in 0..repeats {
             let run: Arc<dyn Harness> = Arc::from(harness(kind, capacity, producers, n).unwrap());
-            let ps: Vec<_> = (0..producers)
-                .map(|id| {
-                    let r = run.clone();
-                    std::thread::spawn(move || r.produce(id))
-                })
-                .collect();
-            let c = {
-                let r = run.clone();
-                std::thread::spawn(move || r.consume())
-            };
-            let t0 = Instant::now();
-            run.start();
-            let got = c.join().unwrap();
-            let secs = t0.elapsed().as_secs_f64();
-            let made: u64 = ps.into_iter().map(|p| p.join().unwrap()[1]).sum();
+            let raced = race(run.clone(), producers);
+            let (got, secs) = (raced.consumed, raced.seconds);
+            let made: u64 = raced.produced.iter().map(|p| p[1]).sum();
             assert_eq!(got.out_of_order, 0);
             assert_eq!(got.checksum, run.expected_checksum());
             samples.push(got.received as f64 / secs);

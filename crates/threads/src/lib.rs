@@ -66,6 +66,40 @@ pub trait Harness: Sync + Send {
     fn expected_checksum(&self) -> u64;
 }
 
+/// A run raced on native threads (the page races in Web Workers instead): what the consumer saw,
+/// the seconds from the start line to its last element, and each producer's part.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct Raced {
+    pub consumed: run::Consumed,
+    pub seconds: f64,
+    pub produced: Vec<[u64; 2]>,
+}
+
+/// Starts `producers` producing threads and one consuming, together, and waits for all of them.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn race(run: std::sync::Arc<dyn Harness>, producers: u32) -> Raced {
+    let ps: Vec<_> = (0..producers)
+        .map(|id| {
+            let r = run.clone();
+            std::thread::spawn(move || r.produce(id))
+        })
+        .collect();
+    let c = {
+        let r = run.clone();
+        std::thread::spawn(move || r.consume())
+    };
+    let t0 = std::time::Instant::now();
+    run.start();
+    let consumed = c.join().unwrap();
+    let seconds = t0.elapsed().as_secs_f64();
+    let produced = ps.into_iter().map(|p| p.join().unwrap()).collect();
+    Raced {
+        consumed,
+        seconds,
+        produced,
+    }
+}
+
 /// Pads a field to its own 128 bytes, as JCTools pads its indices (two cache lines: adjacent-line
 /// prefetch).
 #[repr(align(128))]

@@ -198,22 +198,8 @@ mod tests {
     use std::sync::Arc;
 
     fn race(kind: Kind, capacity: usize, producers: u32, n: u32) -> Consumed {
-        let run = Arc::new(Run::new(kind, capacity, producers, n).unwrap());
-        let handles: Vec<_> = (0..producers)
-            .map(|id| {
-                let r = run.clone();
-                std::thread::spawn(move || r.produce(id))
-            })
-            .collect();
-        let consumer = {
-            let r = run.clone();
-            std::thread::spawn(move || r.consume())
-        };
-        run.start();
-        for h in handles {
-            h.join().unwrap();
-        }
-        let c = consumer.join().unwrap();
+        let run: Arc<dyn Harness> = Arc::new(Run::new(kind, capacity, producers, n).unwrap());
+        let c = crate::race(run.clone(), producers).consumed;
         assert_eq!(
             c.checksum,
             run.expected_checksum(),

@@ -135,11 +135,7 @@ opcodes! {
 settings! {
     /// The settings a script takes besides its commands.
     pub enum QueueSetting {
-        Threads = SettingSpec {
-            name: "threads",
-            what: "the threads' names, in order of first appearance",
-            default: "",
-        },
+        Threads = crate::script::THREAD_NAMES,
         Capacity = SettingSpec {
             name: "capacity",
             what: "the bounded queues' capacity",

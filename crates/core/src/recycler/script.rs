@@ -117,11 +117,7 @@ opcodes! {
 settings! {
     /// The settings a script takes besides its commands.
     pub enum RecyclerSetting {
-        Threads = SettingSpec {
-            name: "threads",
-            what: "the threads' names, in order of first appearance",
-            default: "",
-        },
+        Threads = crate::script::THREAD_NAMES,
         MaxCapacity = SettingSpec {
             name: "max-capacity",
             what: "io.netty.recycler.maxCapacity.default: each stack's maximum, and its first array up to 256",
