@@ -40,7 +40,7 @@ export function renderGrammar(schemas) {
   const out = [];
   for (const s of schemas) {
     out.push(`### \`${s.family}\` (\`/embed/${s.family}\`)`, '');
-    out.push(`Variants (\`variant=\`, or \`${s.oldVariantParam}=\` in older links):`, '');
+    out.push(s.oldVariantParam ? `Variants (\`variant=\`, or \`${s.oldVariantParam}=\` in older links):` : 'Variants (`variant=`):', '');
     for (const v of s.variants) out.push(`- \`${v.name}\`: ${v.title}`);
     out.push('');
     out.push('| command | arguments | example |', '|---|---|---|');

@@ -45,6 +45,7 @@ if (process.argv[1] === import.meta.filename) {
   --help    print this and exit`);
     process.exit(0);
   }
-  writeFileSync(GENERATED, familiesJson(familyFacts()));
-  console.log(`wrote ${GENERATED}`);
+  const facts = familyFacts();
+  writeFileSync(GENERATED, familiesJson(facts));
+  console.log(`wrote ${GENERATED}: ${facts.map((f) => `${f.position} ${f.name}`).join(', ')}`);
 }

@@ -3,7 +3,7 @@
 // kinds, codes, limits, variants and settings), so the web reads a field, a code or a limit by a
 // name the type checker knows, and a hand copy of a Rust list has nothing left to copy.
 // catalog/schemaGen.test.ts fails when a committed file differs from what the wasm states.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** @param {string[]} names */
@@ -61,6 +61,8 @@ export type Counts = Record<Kind, number>;
  */
 export function writeSchemaModules(wasm, src) {
   for (const name of wasm.family_names()) {
+    // A family whose web folder is not made yet gets it, holding its schema to start from.
+    mkdirSync(join(src, name), { recursive: true });
     writeFileSync(join(src, name, 'schema.gen.ts'), schemaModule(JSON.parse(wasm.family_schema(name))));
   }
 }

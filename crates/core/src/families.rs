@@ -1,11 +1,7 @@
 //! The structure families the web can script, by name: the one table a new family is added to.
 
 use crate::family::{schema, Family, Planned};
-use crate::heap::Heaps;
-use crate::queue::Queues;
-use crate::recycler::Recyclers;
 use crate::script::{PlannedScript, Schema, ScriptError};
-use crate::wheel::Wheels;
 
 /// Plans encoded commands and settings, for drawing (`true`) or counting.
 pub type Plan = fn(&[u32], &str, bool) -> Result<Box<dyn PlannedScript>, ScriptError>;
@@ -34,10 +30,10 @@ const fn entry<F: Family>() -> Entry {
 
 /// Every family, in the order the web lists them.
 pub const FAMILIES: &[Entry] = &[
-    entry::<Heaps>(),
-    entry::<Wheels>(),
-    entry::<Queues>(),
-    entry::<Recyclers>(),
+    entry::<crate::heap::Heaps>(),
+    entry::<crate::wheel::Wheels>(),
+    entry::<crate::queue::Queues>(),
+    entry::<crate::recycler::Recyclers>(),
 ];
 
 /// The family called `name`; any other name is an error, never some family's default.

@@ -62,8 +62,8 @@ pub trait Family: 'static {
     /// Its name in the registry, the web's family modules and the embed route (`/embed/heap`).
     const NAME: &'static str;
     /// The name links gave the variant before every family read `variant=` (`heap=jdk`): still
-    /// read, so links made then keep opening.
-    const OLD_VARIANT_PARAM: &'static str;
+    /// read, so links made then keep opening. None (`""`) for a family made since.
+    const OLD_VARIANT_PARAM: &'static str = "";
     /// Whether commands may name the thread they run on (`P1: offer 5`).
     const THREADS: bool = false;
     const SETTINGS: &'static [SettingSpec] = &[];

@@ -9,16 +9,23 @@ use hotpath_core::script::quoted;
 
 #[test]
 fn builds_each_suite_by_name_and_refuses_what_it_does_not_take() {
+    // The site's four suites, in their families' order (a family added later may bring more).
     let names: Vec<&str> = suites().map(|s| s.name).collect();
     assert_eq!(
-        names,
+        names[..4],
         ["heap-cancel", "timer-add-cancel", "udp-queue", "recycler"]
     );
     let mut k = kernel("heap-cancel", "heap=jdk,num=10,reverse=true").unwrap();
     k.prepare(2);
     assert_eq!(k.run().0, 2);
     let e = |suite: &str, params: &str| kernel(suite, params).err().unwrap().message;
-    assert_eq!(e("heap-cancle", ""), "there is no benchmark suite \"heap-cancle\"; expected heap-cancel, timer-add-cancel, udp-queue, recycler");
+    assert_eq!(
+        e("heap-cancle", ""),
+        format!(
+            "there is no benchmark suite \"heap-cancle\"; expected {}",
+            names.join(", ")
+        )
+    );
     assert_eq!(
         e("heap-cancel", "heap=jdk,num=10,reverse=true,size=3"),
         "heap-cancel has no parameter \"size\"; expected heap, num, reverse"

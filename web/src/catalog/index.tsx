@@ -57,7 +57,7 @@ function stepOf(p: PlayerProps): StepSpec | undefined {
 
 /** The variant an MDX tag picks: `variant="jdk"`, or the family's older attribute (`heap="jdk"`), not both. */
 function variantOf(module: FamilyModule, p: PlayerProps): string {
-  const [given, old] = [p[VARIANT_PARAM], p[module.oldVariantParam]];
+  const [given, old] = [p[VARIANT_PARAM], module.oldVariantParam ? p[module.oldVariantParam] : undefined];
   if (typeof given === 'string' && typeof old === 'string') {
     throw new Error(`a lesson widget gives both ${VARIANT_PARAM}="${given}" and ${module.oldVariantParam}="${old}"; give ${VARIANT_PARAM} only`);
   }

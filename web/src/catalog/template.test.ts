@@ -20,6 +20,8 @@ const TEMPLATE = join(ROOT, 'templates', 'family');
 const COPY = join(ROOT, '.cache', 'template-family');
 const SRC = join(COPY, 'web', 'src');
 const SCHEMA = JSON.parse(readFileSync(join(TEMPLATE, 'schema.json'), 'utf8'));
+/** The site's own families, as the real families.json lists them. */
+const REAL = familyFacts(join(ROOT, 'web', 'src'));
 
 let vite: ViteDevServer;
 const load = (path: string) => vite.ssrLoadModule(path);
@@ -34,6 +36,9 @@ beforeAll(async () => {
   }
   // What a contributor does: copy the folder, then `npm run wasm` and `npm run families`.
   cpSync(join(TEMPLATE, 'web', 'src', 'sample'), join(SRC, 'sample'), { recursive: true });
+  // Its place: after the families there are (a new family takes the next one, as in FAMILIES).
+  const facts = JSON.parse(readFileSync(join(SRC, 'sample', 'family.json'), 'utf8'));
+  writeFileSync(join(SRC, 'sample', 'family.json'), JSON.stringify({ ...facts, position: REAL.at(-1)!.position + 1 }, null, 2));
   writeFileSync(join(SRC, 'sample', 'schema.gen.ts'), schemaModule(SCHEMA));
   writeFileSync(join(SRC, 'catalog', 'families.json'), familiesJson(familyFacts(SRC)));
   vite = await createServer({
@@ -56,7 +61,7 @@ describe('a family made from the template', () => {
     const { embedNames } = await load('/web/src/registry/embeds.ts');
     const { lessonWidgets } = await load('/web/src/registry/widgets.ts');
     const { EMBED_NAMES, FAMILIES } = await load('/web/src/catalog/routes.ts');
-    expect(familyNames()).toEqual(['heap', 'wheel', 'queue', 'recycler', 'sample']);
+    expect(familyNames()).toEqual([...REAL.map((f) => f.name), 'sample']);
     expect(embedNames()).toContain('sample');
     expect(EMBED_NAMES).toContain('sample');
     expect(FAMILIES.at(-1).example.params.variant).toBe('by-one');

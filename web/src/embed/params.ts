@@ -53,13 +53,16 @@ export type FamilyEmbed =
  */
 export function parseFamilyEmbed(module: Pick<FamilyModule, 'oldVariantParam' | 'variants' | 'defaultVariant' | 'settings'>, params: URLSearchParams): FamilyEmbed {
   const names = (module.settings ?? []).map((s) => s.name);
-  const problem = checkParams(params, [VARIANT_PARAM, module.oldVariantParam, ...names, 'show', 'ops', 'step']);
+  // A family made after `variant=` (its schema's old name is '') has no older name to read.
+  const old = module.oldVariantParam ? [module.oldVariantParam] : [];
+  const problem = checkParams(params, [VARIANT_PARAM, ...old, ...names, 'show', 'ops', 'step']);
   if (problem) return { ok: false, message: problem };
-  if (params.has(VARIANT_PARAM) && params.has(module.oldVariantParam)) {
-    return { ok: false, message: `${VARIANT_PARAM} and ${module.oldVariantParam} both pick the view; give ${VARIANT_PARAM} only` };
+  const oldGiven = old.find((o) => params.has(o));
+  if (params.has(VARIANT_PARAM) && oldGiven) {
+    return { ok: false, message: `${VARIANT_PARAM} and ${oldGiven} both pick the view; give ${VARIANT_PARAM} only` };
   }
   // Errors name the parameter as the link spelled it.
-  const param = params.has(module.oldVariantParam) ? module.oldVariantParam : VARIANT_PARAM;
+  const param = oldGiven ?? VARIANT_PARAM;
   const view = params.get(param) ?? module.defaultVariant;
   const views = [...module.variants, 'race'];
   if (!views.includes(view)) {

@@ -34,7 +34,7 @@ export interface FamilyModule {
   name: string;
   /**
    * The family's older name for the `variant=` link parameter (`heap=jdk|indexed|race`), still
-   * read, and the variants as the schema names them, in the order the race shows them: needed
+   * read ('' for a family made after `variant=`), and the variants as the schema names them, in the order the race shows them: needed
    * before the wasm loads (to read a link), so stated here too; schemaNames.test.ts checks both
    * against the schema.
    */

@@ -1,6 +1,7 @@
-// The template family "sample" as the site sees it: its drawing, its counters in words, its
-// script help. Copy this folder to web/src/<family>/ and rename "sample" (CONTRIBUTING.md,
-// "Adding a structure family"); the catalog finds the copy by its family.tsx and family.json.
+// The "sample" family as the site sees it: its drawing, its counters in words, its script help.
+// (From templates/family/: copy the folder to web/src/<family>/ and rename "sample", as
+// CONTRIBUTING.md's "Adding a structure family" says; the catalog finds it by its family.tsx and
+// family.json.)
 import './sample.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { listing, num, plural } from '../site/format';

@@ -1,8 +1,7 @@
-//! A template structure family, "sample": an array stack that grows by doubling, against one
-//! that grows by one slot at a time. Copy this folder to `crates/core/src/<family>/`, rename
-//! "sample" and `Sample…`, and split it as the real families are (the structures a file each,
-//! `script.rs`, `recorder.rs`, `bench.rs`, the `impl Family` in `mod.rs`); CONTRIBUTING.md
-//! ("Adding a structure family") walks through the rest. `families.rs`'s tests compile this file
+//! The "sample" family: an array stack that grows by doubling, against one that grows by one slot
+//! at a time. (From templates/family/: copy this folder to `crates/core/src/<family>/`, rename
+//! "sample" and `Sample…`, and split it as the real families are; CONTRIBUTING.md, "Adding a
+//! structure family", walks through the rest.) `families.rs`'s tests compile this file
 //! as it stands and check that a family written from it plans, records, counts and benchmarks,
 //! so the template cannot drift from the trait.
 
@@ -314,7 +313,6 @@ pub struct Samples;
 
 impl Family for Samples {
     const NAME: &'static str = "sample";
-    const OLD_VARIANT_PARAM: &'static str = "growth";
     const SETTINGS: &'static [SettingSpec] = &[];
     const BENCHES: &'static [Suite] = &[Suite {
         name: "sample-push",
