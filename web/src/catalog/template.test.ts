@@ -47,7 +47,7 @@ beforeAll(async () => {
     // A CommonJS package the site imports by name: transformed, as the site's own build does.
     ssr: { noExternal: ['lz-string'] },
   });
-});
+}, 60_000); // a bound on a hang (copying and starting Vite), as the tests' own 60 s: not a measurement
 
 afterAll(async () => {
   await vite?.close();
