@@ -158,10 +158,15 @@ describe('the lab in Firefox', () => {
     console.log(`[firefox smoke] threaded race in Firefox:\n${rows.map((r) => r.join('\t')).join('\n')}`);
     expect(errors).toEqual([]);
 
+    // The race's tab closes first: its Workers and shared memory are not the next page's business.
+    await page.close();
     const plain = await serveStatic(process.env.HOTPATH_SITE_DIR!, { base: process.env.HOTPATH_SITE_BASE ?? '/', isolate: false });
     try {
       const { page: open, errors: openErrors } = await firefox.openUrl(`${plain.url}lessons/bounded-queues`);
-      await expect.poll(() => textOf(open, `${race} [role="status"]`)).toContain('This page is not cross-origin isolated');
+      // Which widgets are still being prepared, if the race's status is not there yet (a failure then says).
+      const status = () => open.evaluate((r) => document.querySelector(`${r} [role="status"]`)?.textContent
+        ?? `no status yet; still preparing: ${[...document.querySelectorAll('.widget-loading')].map((e) => e.textContent).join(' | ') || 'nothing'}`, race);
+      await expect.poll(status).toContain('This page is not cross-origin isolated');
       expect(await countOf(open, `${race} button`)).toBe(0);
       expect(openErrors).toEqual([]);
     } finally {
