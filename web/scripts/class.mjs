@@ -26,21 +26,22 @@ main(async () => {
   const site = join(ROOT, 'dist');
   const base = process.env.HOTPATH_BASE ?? '/';
   const data = resolve(opts.data ?? process.env.HOTPATH_CLASS_DATA ?? DEFAULT_DATA);
-  // Refused before any building: a folder another server holds, or a port in use. (The server
-  // takes the folder's lock itself when it starts; this only makes the refusal immediate.)
-  if (!process.env.DATABASE_URL) {
-    try {
-      checkDataFolder(data);
-    } catch (e) {
-      throw new SetupError(e.message);
-    }
-    const holder = await holderOf(data);
-    if (holder) throw new SetupError(new DataDirInUse(data, holder).message);
-  }
+  // Refused before any building: a port in use, or a folder another server holds. (The server
+  // takes the folder's lock itself when it starts; this only makes the refusal immediate.) The
+  // port comes first, so a start it refuses makes no data folder.
   try {
     await checkPort(opts.host ?? process.env.HOST ?? '127.0.0.1', Number(opts.port ?? process.env.PORT ?? 8080));
   } catch (e) {
     throw new SetupError(e.message);
+  }
+  if (!process.env.DATABASE_URL) {
+    try {
+      checkDataFolder(data);
+      const holder = await holderOf(data);
+      if (holder) throw new DataDirInUse(data, holder);
+    } catch (e) {
+      throw new SetupError(e.message);
+    }
   }
   if (!noBuild || !existsSync(SERVER_BUNDLE) || !existsSync(join(site, 'index.html'))) {
     await buildSite(base, site);

@@ -1,12 +1,14 @@
 // @vitest-environment node
 // One class server per data folder: a second process is refused at once, naming the holder, and
-// a holder killed with SIGKILL leaves no lock behind.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+// a holder killed with SIGKILL leaves no lock behind. The second process is refused however it
+// reaches the folder: by another spelling, through a bind mount, or from another network
+// namespace (as a second container sharing the volume would).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataDirInUse, holderOf, lockDataDir } from './dataLock.mjs';
 import { startServer } from './main';
 
@@ -32,6 +34,28 @@ function holder(dir: string) {
   });
 }
 
+/**
+ * Another process, started through `wrap` (a command that runs what follows it), trying to take
+ * `dir`: what it was told.
+ */
+function attempt(dir: string, wrap: string[]): Promise<{ held: true } | { refused: string }> {
+  const code = `import(${JSON.stringify(`file://${LOCK}`)}).then((m) => m.lockDataDir(${JSON.stringify(dir)})).then(
+    () => console.log(JSON.stringify({ held: true })), (e) => console.log(JSON.stringify({ refused: e.message })))`;
+  const child = spawn(wrap[0], [...wrap.slice(1), process.execPath, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => child.on('exit', (c) => {
+    try {
+      resolve(JSON.parse(out));
+    } catch {
+      reject(new Error(`the attempt exited (${c}) saying “${out}”`));
+    }
+  }));
+}
+
+/** Whether this machine lets a test make namespaces of its own (a user namespace maps it to root in them). */
+const namespaces = spawnSync('unshare', ['-r', '-m', '-n', 'true']).status === 0;
+
 describe('the embedded database folder', () => {
   it('refuses a second process, naming the folder and the holder, until the holder is killed', async () => {
     const dir = fresh();
@@ -43,7 +67,8 @@ describe('the embedded database folder', () => {
     // SIGKILL gives the process no chance to clean up: the kernel frees the lock.
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
-    expect(await holderOf(dir)).toBeNull();
+    // The lock's own holder (flock's child) sees its pipe close and exits a moment after.
+    await vi.waitFor(async () => expect(await holderOf(dir)).toBeNull(), { timeout: 10_000, interval: 20 });
     const lock = await lockDataDir(dir);
     await lock.release();
   });
@@ -59,6 +84,33 @@ describe('the embedded database folder', () => {
     await (await lockDataDir(link)).release();
   });
 
+  it.runIf(namespaces)('is one lock through a bind mount of the folder', async () => {
+    const dir = fresh();
+    const mount = join(fresh(), 'mounted');
+    mkdirSync(mount);
+    const lock = await lockDataDir(dir);
+    // Inside a mount namespace of its own, the second process sees the folder bind-mounted at
+    // another path: no spelling of that path leads back to this one, but the file is the same.
+    const r = await attempt(mount, ['unshare', '-r', '-m', 'sh', '-c', `mount --bind ${dir} ${mount} && exec "$@"`, 'sh']);
+    expect(r).toEqual({ refused: expect.stringContaining(`is in use by process ${process.pid}`) });
+    await lock.release();
+    expect(await attempt(mount, ['unshare', '-r', '-m', 'sh', '-c', `mount --bind ${dir} ${mount} && exec "$@"`, 'sh'])).toEqual({ held: true });
+  });
+
+  it.runIf(namespaces)('is one lock from another network namespace', async () => {
+    const dir = fresh();
+    const lock = await lockDataDir(dir);
+    expect(await attempt(dir, ['unshare', '-r', '-n'])).toEqual({ refused: expect.stringContaining(`is in use by process ${process.pid}`) });
+    await lock.release();
+    expect(await attempt(dir, ['unshare', '-r', '-n'])).toEqual({ held: true });
+  });
+
+  it('is not made by asking who holds it', async () => {
+    const dir = join(fresh(), 'not-yet');
+    expect(await holderOf(dir)).toBeNull();
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('is checked, with the port, before the server loads anything', async () => {
     // No wasm at that path: had the server loaded it first, the error would be a missing file.
     const dir = fresh();
@@ -69,8 +121,12 @@ describe('the embedded database folder', () => {
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
     const { port } = busy.address() as { port: number };
     await expect(startServer({ wasm: join(dir, 'missing.wasm'), data: dir, port })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
-    busy.close();
     // Refused, it let the folder go.
     expect(await holderOf(dir)).toBeNull();
+    // A start refused for its port makes no folder.
+    const none = join(dir, 'none');
+    await expect(startServer({ wasm: join(dir, 'missing.wasm'), data: none, port })).rejects.toThrow('already in use');
+    expect(existsSync(none)).toBe(false);
+    busy.close();
   });
 });

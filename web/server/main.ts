@@ -32,11 +32,12 @@ export async function startServer(o: ServerOptions) {
   const port = o.port ?? 8080;
   // The cheap checks come first: a second server on the same folder or port stops at once, not
   // after the wasm and the database have loaded (which takes a minute on a first start).
+  // The port first: a start refused for it leaves no data folder behind.
   let url: string | undefined;
   if (!o.databaseUrl && o.data) checkDataFolder(o.data);
+  await checkPort(host, port);
   const lock = o.databaseUrl || !o.data ? undefined : await lockDataDir(o.data, () => ({ url }));
   try {
-    await checkPort(host, port);
     await loadWasm(readFileSync(o.wasm));
     const db = await openDb({ url: o.databaseUrl, dir: lock?.dir });
     const app = await buildApp({
@@ -48,6 +49,7 @@ export async function startServer(o: ServerOptions) {
       throw e;
     });
     url = `${address.replace('[::1]', 'localhost')}${o.base ?? '/'}`;
+    lock?.update();
     const close = async () => {
       await app.close();
       await db.close();
@@ -55,7 +57,7 @@ export async function startServer(o: ServerOptions) {
     };
     return { url, db, close };
   } catch (e) {
-    await lock?.release();
+    await lock?.release(true);
     throw e;
   }
 }
