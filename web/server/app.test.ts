@@ -242,6 +242,25 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     expect((await s.call('GET', `work/${LESSON}`, undefined, ada)).status).toBe(200);
   });
 
+  it('after a restart, lets in every key whose row exists, however many made-up keys its address sent first', async () => {
+    const first = await server({}, 'own');
+    const { id, teacherToken } = await classWith(first, 'practice');
+    const returning = [];
+    for (const name of ['Ann', 'Ben', 'Cy', 'Di', 'Ed']) returning.push(await join(first, id, name));
+    await first.close();
+    // A new server has kept no key yet. 305 made-up keys come from the school's address: past the
+    // budget (300 a minute) they are refused without a lookup …
+    const s = await server({}, first.where);
+    const made = [];
+    for (let i = 0; i < 305; i++) made.push((await s.call('GET', `work/${LESSON}`, undefined, `made${i}.${'y'.repeat(40)}`)).status);
+    expect(made.slice(0, 300).every((st) => st === 401)).toBe(true);
+    expect(made.slice(300)).toEqual([429, 429, 429, 429, 429]);
+    // … and the returning students and their teacher, from the same address, are let in: their rows exist.
+    for (const token of returning) expect((await s.call('GET', `work/${LESSON}`, undefined, token)).status).toBe(200);
+    expect((await s.call('GET', `classes/${id}/report`, undefined, teacherToken)).status).toBe(200);
+    expect((await s.call('GET', `classes/${id}/board`, undefined, teacherToken)).status).toBe(200);
+  });
+
   it('refuses answers after the due date, and answers to a lesson the class does not have', async () => {
     const s = await server();
     // A class is made with a due date in the future; this one's has passed.
@@ -295,6 +314,56 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     const rest = [];
     for (let r = await reader.read(); !r.done; r = await reader.read()) rest.push(r.value);
     expect(rest).toEqual([]);
+  });
+
+  it.runIf(backend.name === 'postgres')('notices a change feed gone silent: drops what it kept, pauses the live pages, and reconnects', async () => {
+    const lines: string[] = [];
+    const fresh = await backend.fresh();
+    kit.later(fresh.drop);
+    // Two instances on one database; the first's change feed is the one that goes silent.
+    const db = await openDb({ ...fresh, log: (l) => lines.push(l), heartbeatMs: 200 });
+    const s = await server({}, undefined, db);
+    const other = await server({}, { url: fresh.url });
+    const { id, teacherToken } = await classWith(s, 'practice');
+    const token = await join(s, id, 'Ida');
+    const real = generate(LESSON, 'class7')!;
+    expect((await act(s, token, real[0].id, 'answer', wrong(real[0]))).status).toBe(200); // the key and the class are kept now
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = s.app.server.address() as { port: number };
+    const live = await fetch(`http://127.0.0.1:${port}/api/classes/${id}/events`, { headers: { authorization: `Bearer ${teacherToken}` } });
+    const reader = live.body!.getReader();
+    let seen = '';
+    const ended = (async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) seen += new TextDecoder().decode(r.value);
+    })();
+    // The LISTEN connection's backend stops: its socket stays open, and nothing is delivered.
+    const admin = new pg.Client({ connectionString: process.env.HOTPATH_TEST_DATABASE_URL });
+    await admin.connect();
+    const name = new URL(fresh.url!).pathname.slice(1);
+    const backends = async () => (await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'`, [name])).rows.map((r) => r.pid as number);
+    await expect.poll(async () => (await backends()).length).toBe(2);
+    const before = new Set(await backends());
+    const silent = (await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%' ORDER BY backend_start LIMIT 1`, [name])).rows[0].pid as number;
+    process.kill(silent, 'SIGSTOP');
+    try {
+      // The teacher, on the other instance, removes the student meanwhile: unheard here.
+      expect((await other.call('DELETE', `classes/${id}/students/${token.split('.')[0]}`, undefined, teacherToken)).status).toBe(200);
+      // Within a few heartbeats the instance notices; the live page is told it is paused, then ended.
+      await ended;
+      expect(seen).toContain('event: paused');
+      expect(lines.join('\n')).toMatch(/lost its PostgreSQL change feed \(it delivered none of this instance's heartbeats for [\d.]+ s\); reconnecting/);
+      // What it kept is not trusted: the removed student's key is refused at once.
+      expect((await act(s, token, real[1].id, 'answer', key(real[1]))).status).toBe(401);
+      // It reconnects on a new backend, and the live view is open again.
+      await expect.poll(() => lines.at(-1), { timeout: 20_000 }).toMatch(/change feed is back/);
+      expect((await backends()).some((pid) => !before.has(pid))).toBe(true);
+      const again = await fetch(`http://127.0.0.1:${port}/api/classes/${id}/events`, { headers: { authorization: `Bearer ${teacherToken}` } });
+      expect(again.status).toBe(200);
+      await again.body!.cancel();
+    } finally {
+      process.kill(silent, 'SIGCONT');
+      await admin.end();
+    }
   });
 
   it.runIf(backend.name === 'postgres')('survives losing its database connections, keeps taking answers, and has the live page catch up', async () => {

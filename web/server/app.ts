@@ -18,7 +18,7 @@ import {
 } from '../src/classroom/api';
 import { headersFor } from '../scripts/headers.mjs';
 import type { Db } from './db';
-import { Keys, type Checked } from './keys';
+import { Keys, PerMinute, type Checked } from './keys';
 import { checkName } from './names';
 import { tokenHash } from './tokens';
 import { registerOembed } from './oembed';
@@ -59,15 +59,16 @@ export interface AppOptions {
   timings?: boolean;
 }
 
-/** Live teacher views (open event streams) at once, per class and per server. */
-export const DEFAULT_LIVE_VIEWS = { perClass: 20, total: 500 };
+/** Live teacher views (open event streams) at once, per class, per address and per server. */
+export const DEFAULT_LIVE_VIEWS = { perClass: 20, perAddress: 40, total: 500 };
 
 /**
  * Per minute. A school's whole class may share one address, so the per-address limits are wide.
- * `unknownKeys`: ids of keys this server has not seen that one address may have looked up (see
- * keys.ts); keys already known are let in past it.
+ * `unknownKeys`: ids that name nothing here that one address may have looked up (see keys.ts);
+ * keys whose rows exist are let in past it. `wrongCodes`: roster codes that opened nothing, per
+ * address and class.
  */
-export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, teacher: 600, unknownKeys: 300 };
+export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, teacher: 600, unknownKeys: 300, wrongCodes: 100 };
 
 export const BODY_LIMIT = 16 * 1024;
 
@@ -125,7 +126,21 @@ export async function buildApp(o: AppOptions) {
   const perKey = (max: number) => ({
     rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => bearer(req)?.split('.')[0] ?? req.ip },
   });
+  // Joins are counted per address, by kind: names apart from codes, and codes per class, so a
+  // flood of wrong codes for one class leaves the address's other joins alone. Counted after the
+  // body is read (it says which kind).
+  const joinLimit = {
+    rateLimit: {
+      max: limits.join, timeWindow: '1 minute', hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => {
+        const body = req.body as JoinClass;
+        return 'code' in body ? `${req.ip} code ${(req.params as { id: string }).id}` : `${req.ip} name`;
+      },
+    },
+  };
+  const wrongCodes = new PerMinute();
   const keys = new Keys(o.db, limits.unknownKeys);
+  await keys.load();
   /** What a key opens, or an error. */
   const checked = async <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: HttpError): Promise<T> => {
     const token = bearer(req);
@@ -166,11 +181,12 @@ export async function buildApp(o: AppOptions) {
     if (c.kind === 'joined') keys.studentsJoined(c.ids);
     live.heard(c);
   });
-  // While the change feed is down, changes go unheard: the live pages are ended (they reconnect
-  // and catch up when it is back), and what was kept is read again.
+  // While the change feed is down, changes go unheard: nothing kept is trusted (every key check
+  // reads its row), and the live pages are ended (they say they are reconnecting, and catch up
+  // when it is back).
   const stopWatching = o.db.feed.onState((up) => {
-    keys.allChanged();
-    if (!up) live.endAll();
+    keys.feed(up);
+    if (!up) live.endAll('feed-lost');
   });
   app.addHook('preClose', async () => {
     stopHearing();
@@ -220,14 +236,24 @@ export async function buildApp(o: AppOptions) {
   });
 
   app.post<{ Params: { id: string }; Body: JoinClass }>(`${api}classes/:id/students`,
-    { schema: { params: classParams, body: joinBody }, config: perAddress(limits.join) }, async (req, reply): Promise<Joined> => {
+    { schema: { params: classParams, body: joinBody }, config: joinLimit }, async (req, reply): Promise<Joined> => {
       const cls = await findClass(o.db, req.params.id);
       if (!cls) throw new HttpError(404, 'There is no such class on this server.');
       const b = req.body;
       if ('code' in b) {
+        // Wrong codes have a budget of their own, per address and class: a flood of them shuts
+        // only that class's code joins from that address for the minute, not name joins or
+        // other classes (their requests are counted apart too: `joinLimit`).
+        const wrongFrom = `${req.ip} ${cls.id}`;
+        if (wrongCodes.spent(wrongFrom, limits.wrongCodes)) {
+          throw new HttpError(429, `${limits.wrongCodes} wrong codes for this class came from this address in the last minute: wait a minute, then type your code again carefully.`);
+        }
         const joined = await joinWithCode(o.db, cls, b.code);
-        if (!joined) throw new HttpError(403, 'This code does not open this class: check it against the one your teacher gave you (each code works once; ask for a new one if yours was used).');
-        if (!info(cls, joined.student).open) throw new HttpError(403, 'This class is past its due date.');
+        if (joined === 'closed') throw new HttpError(403, 'This class is past its due date: your code is kept, and works if your teacher reopens the class or gives you more time.');
+        if (!joined) {
+          wrongCodes.take(wrongFrom, limits.wrongCodes);
+          throw new HttpError(403, 'This code does not open this class: check it against the one your teacher gave you (each code works once; ask for a new one if yours was used).');
+        }
         keys.joined(joined.student);
         reply.code(201);
         return { token: joined.token, name: joined.student.name, cls: info(cls, joined.student) };

@@ -3,6 +3,7 @@
 // DATABASE_URL says postgres://…, which lets several server instances share one class. One SQL
 // dialect for both, through Knex; migrations run on open. Changes are announced with NOTIFY, so
 // every instance's live teacher pages hear of answers another instance stored.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -35,9 +36,31 @@ export function parseChange(text: string): Change | null {
   return kind === 'class' ? { kind, classId } : { kind, classId, ids: ids ? ids.split(',') : [] };
 }
 
+/** PostgreSQL refuses a notification's payload from 8,000 bytes on; ids go out in notes under this. */
+const MAX_PAYLOAD = 7900;
+
+/** A change as the notes that carry it: one, or (many ids, as a roster of 2,000 has) several of the same kind. */
+export function changeTexts(c: Change): string[] {
+  if (c.kind === 'class') return [changeText(c)];
+  const head = changeText({ ...c, ids: [] });
+  const texts: string[] = [];
+  let ids: string[] = [];
+  let length = head.length;
+  for (const id of c.ids) {
+    if (ids.length && length + id.length + 1 > MAX_PAYLOAD) {
+      texts.push(head + ids.join(','));
+      ids = [];
+      length = head.length;
+    }
+    ids.push(id);
+    length += id.length + 1;
+  }
+  return [...texts, head + ids.join(',')];
+}
+
 /** Announces a change to every instance (sent when the transaction `k` belongs to commits). */
 export async function announce(k: Knex, c: Change): Promise<void> {
-  await k.raw('select pg_notify(?, ?)', [CHANGES, changeText(c)]);
+  for (const text of changeTexts(c)) await k.raw('select pg_notify(?, ?)', [CHANGES, text]);
 }
 
 export interface Db {
@@ -67,15 +90,28 @@ const ALWAYS_UP: Feed = { up: () => true, onState: () => () => {} };
  * connection ends it (an 'error' on the client, which unhandled would end the process), and it is
  * opened again, with growing pauses, until it is back. While it is down nothing stored on another
  * instance is heard, so whoever follows changes is told (they catch up when it returns).
+ *
+ * A connection can also go silent without ending: an idle timeout in a proxy or a firewall, a
+ * partition, a backend that stopped. Nothing then tells the client, and every change after it is
+ * missed while the instance goes on trusting what it kept. So the feed checks itself: the socket
+ * has TCP keepalive, and every `beatMs` the instance announces a heartbeat of its own through
+ * another connection (the pool's) and expects to hear it back on the LISTEN connection. When
+ * `missAfter` beats go unheard the feed counts as lost: its connection is torn down (without
+ * waiting for a goodbye the other end may never send) and opened again.
  */
 class ChangeFeed implements Feed {
   private client: pg.Client | null = null;
   private isUp = false;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  private beat: NodeJS.Timeout | undefined;
   private readonly watchers = new Set<(up: boolean) => void>();
+  /** This instance's heartbeat text: only its own beats count as heard. */
+  private readonly me = `${HEARTBEAT}${randomBytes(6).toString('hex')}`;
+  private heardAt = 0;
 
-  constructor(private readonly url: string, private readonly tell: (payload: string | undefined) => void, private readonly log: (line: string) => void) {}
+  constructor(private readonly url: string, private readonly knex: Knex, private readonly tell: (payload: string | undefined) => void,
+    private readonly log: (line: string) => void, private readonly beatMs: number, private readonly missAfter = 3) {}
 
   up() {
     return this.isUp;
@@ -89,23 +125,43 @@ class ChangeFeed implements Feed {
   /** The first connection: a failure here is the server's to report (it cannot start). */
   async start() {
     await this.connect();
+    this.beat = setInterval(() => void this.heartbeat(), this.beatMs);
+    this.beat.unref();
   }
 
   private async connect() {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('error', (e) => this.lost(client, e));
     client.on('end', () => this.lost(client, new Error('the connection ended')));
-    client.on('notification', (n) => this.tell(n.payload));
+    client.on('notification', (n) => {
+      if (n.payload?.startsWith(HEARTBEAT)) {
+        if (n.payload === this.me) this.heardAt = Date.now();
+      } else this.tell(n.payload);
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES}`);
     } catch (e) {
       client.removeAllListeners('end');
-      await client.end().catch(() => {});
+      tearDown(client);
       throw e;
     }
     this.client = client;
+    this.heardAt = Date.now();
     this.set(true);
+  }
+
+  /** Sends a heartbeat, and counts the feed lost when none came back for `missAfter` beats. */
+  private async heartbeat() {
+    const client = this.client;
+    if (!client || this.stopped) return;
+    const silent = Date.now() - this.heardAt;
+    if (silent > this.missAfter * this.beatMs) {
+      this.lost(client, new Error(`it delivered none of this instance's heartbeats for ${(silent / 1000).toFixed(1)} s`));
+      return;
+    }
+    // Through the pool: a stalled LISTEN connection must not hold up the beat that tests it.
+    await this.knex.raw('select pg_notify(?, ?)', [CHANGES, this.me]).catch(() => {});
   }
 
   private lost(client: pg.Client, e: Error) {
@@ -113,7 +169,7 @@ class ChangeFeed implements Feed {
     this.client = null;
     this.log(`The class server lost its PostgreSQL change feed (${e.message}); reconnecting. Answers are still taken when the database answers; live pages catch up when the feed is back.`);
     this.set(false);
-    void client.end().catch(() => {});
+    tearDown(client);
     this.schedule(250);
   }
 
@@ -136,10 +192,23 @@ class ChangeFeed implements Feed {
   async stop() {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearInterval(this.beat);
     const c = this.client;
     this.client = null;
     if (c) await c.end().catch(() => {});
   }
+}
+
+/** Heartbeats on the change channel start with this; parseChange knows no such kind. */
+const HEARTBEAT = 'h:';
+
+/**
+ * Ends a connection without waiting for the other end, which may never answer (a stopped
+ * backend, a partition): `end()` would wait for its goodbye.
+ */
+function tearDown(client: pg.Client) {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  void client.end().catch(() => {});
 }
 
 const migrationSource: Knex.MigrationSource<Migration> = {
@@ -155,9 +224,11 @@ export interface DbOptions {
   dir?: string;
   /** Where to say that the change feed was lost and is back (the console). */
   log?: (line: string) => void;
+  /** PostgreSQL: milliseconds between the change feed's heartbeats (it is counted lost after three unheard). */
+  heartbeatMs?: number;
 }
 
-export async function openDb({ url, dir, log = console.error }: DbOptions): Promise<Db> {
+export async function openDb({ url, dir, log = console.error, heartbeatMs = 2000 }: DbOptions): Promise<Db> {
   const listeners = new Set<(change: Change) => void>();
   const tell = (payload: string | undefined) => {
     const change = payload ? parseChange(payload) : null;
@@ -167,7 +238,7 @@ export async function openDb({ url, dir, log = console.error }: DbOptions): Prom
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`DATABASE_URL must start with postgres:// (it starts “${url.slice(0, 12)}”)`);
     const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
-    const feed = new ChangeFeed(url, tell, log);
+    const feed = new ChangeFeed(url, knex, tell, log, heartbeatMs);
     await feed.start();
     db = {
       knex, kind: 'postgres', onChange: (fn) => (listeners.add(fn), () => listeners.delete(fn)), feed,

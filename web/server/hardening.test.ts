@@ -149,6 +149,28 @@ describe('live views', () => {
     for (const r of held) await r.body!.cancel();
     await app.close();
   });
+
+  it('are capped per address, so one client cannot take every slot; a HEAD holds none', async () => {
+    const { app, call } = await server({ trustProxy: 1, liveViews: { perClass: 5, perAddress: 2, total: 10 } });
+    const classes = [];
+    for (let i = 0; i < 3; i++) classes.push((await call<Created>('POST', 'classes', classBody, { 'x-forwarded-for': `198.51.100.${i}` })).body);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const open = (c: Created, from: string, method = 'GET') => fetch(`http://127.0.0.1:${port}/api/classes/${c.id}/events`,
+      { method, headers: { authorization: `Bearer ${c.teacherToken}`, 'x-forwarded-for': from } });
+    // HEADs first: had they held slots, the GETs after them would be refused.
+    for (let i = 0; i < 3; i++) expect((await open(classes[0], '203.0.113.1', 'HEAD')).status).toBe(200);
+    const held = [await open(classes[0], '203.0.113.1'), await open(classes[1], '203.0.113.1')];
+    expect(held.map((r) => r.status)).toEqual([200, 200]);
+    const third = await open(classes[2], '203.0.113.1');
+    expect([third.status, (await third.json()).error])
+      .toEqual([429, 'This address already has 2 live views open on this server: close some (other tabs or devices) and try again.']);
+    // Another teacher, from another address, still gets one.
+    const other = await open(classes[2], '203.0.113.2');
+    expect(other.status).toBe(200);
+    for (const r of [...held, other]) await r.body!.cancel();
+    await app.close();
+  });
 });
 
 describe('the data folder', () => {

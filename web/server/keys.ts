@@ -2,18 +2,22 @@
 // with its class's id in the URL) and is checked against that row's hash. Each row is read from
 // the database once per server and then kept, until a change announced by any instance says it
 // changed (a student's key or due date, a class's due date or roster rule, a removal): it is
-// then read again at its next use (not counted as an unknown id: it is known). While the change
-// feed is down nothing kept can be trusted, so it is all read again once the feed is back.
+// then read again at its next use. While the change feed is down (or silent: db.ts) nothing kept
+// can be trusted, so nothing is kept: every check reads its row until the feed is back.
 //
 // Two things a key check must not become. A way to load the database: every made-up id would be
-// a fresh lookup, so an address may look up at most `maxLookups` ids this server does not know in
-// a minute, after which an unknown id is answered 429 without a lookup. And a way to lock honest
-// users out: a school's whole class may share one address, so a known id is always checked and
-// let in, however many made-up (or lost) keys that address sent. Ids found to name nothing are
-// remembered too, so a browser that keeps sending a key whose row is gone costs one lookup, not
-// one a request.
+// a fresh lookup, so an address may look up at most `maxLookups` ids that name nothing here in a
+// minute, after which such an id is answered 429 without a lookup. And a way to lock honest users
+// out: a school's whole class may share one address, so an id whose row exists is always looked
+// up and let in, however many made-up (or lost) keys that address sent — also just after a
+// restart, when nothing is kept yet. For that the server knows which ids exist (ids only, read
+// once at start and added to as rows are made here or announced by another instance), so telling
+// a real id from a made-up one costs no query. An id it does not know (a row another instance
+// made a moment ago, not yet announced) is looked up against the address's budget. Ids found to
+// name nothing are remembered too, so a browser that keeps sending a key whose row is gone costs
+// one lookup, not one a request.
 import type { Db } from './db';
-import { findClass, studentById, type ClassRow, type StudentRow } from './store';
+import { findClass, rowIds, studentById, type ClassRow, type StudentRow } from './store';
 import { tokenMatches } from './tokens';
 
 export type Checked<T> = { ok: T } | { refused: 'no-such-key' | 'unknown-ids-exhausted' };
@@ -35,22 +39,26 @@ class Bounded<K, V> extends Map<K, V> {
   }
 }
 
-/** Counts per address, reset each minute. */
-class PerMinute {
+/** Counts per address (or any key), reset each minute. */
+export class PerMinute {
   private minute = 0;
   private counts = new Map<string, number>();
 
   /** Adds one for `address` unless it already has `max` this minute; says whether it did. */
   take(address: string, max: number): boolean {
+    if (this.spent(address, max)) return false;
+    this.counts.set(address, (this.counts.get(address) ?? 0) + 1);
+    return true;
+  }
+
+  /** Whether `address` has had `max` this minute already. */
+  spent(address: string, max: number): boolean {
     const minute = Math.floor(Date.now() / 60_000);
     if (minute !== this.minute) {
       this.minute = minute;
       this.counts.clear();
     }
-    const n = this.counts.get(address) ?? 0;
-    if (n >= max) return false;
-    this.counts.set(address, n + 1);
-    return true;
+    return (this.counts.get(address) ?? 0) >= max;
   }
 }
 
@@ -61,21 +69,26 @@ export class Keys {
   private readonly classes = new Bounded<string, Known<ClassRow> | null>(KEPT);
   /** Rows known here that changed since they were read: read again at their next use. */
   private readonly stale = new Set<string>();
-  /**
-   * Students another instance announced (joined there): real ids, so looking one up is not
-   * counted against the address (a class of hundreds behind one address would otherwise run out
-   * of lookups on the instance it did not join through).
-   */
-  private readonly announced = new Bounded<string, true>(KEPT);
+  /** Ids that name a row (students', classes'): looking one up is never counted against an address. */
+  private readonly existing = { students: new Set<string>(), classes: new Set<string>() };
   private readonly lookups = new PerMinute();
+  /** False while the change feed is down: nothing is kept, every check reads its row. */
+  private keeping = true;
 
   constructor(private readonly db: Db, private readonly maxLookups: number) {}
+
+  /** Reads which ids exist (once, at start). */
+  async load() {
+    const ids = await rowIds(this.db);
+    for (const id of ids.students) this.existing.students.add(id);
+    for (const id of ids.classes) this.existing.classes.add(id);
+  }
 
   /** The student a `<id>.<secret>` key belongs to, and their class. */
   async student(token: string, address: string): Promise<Checked<{ student: StudentRow; cls: ClassRow }>> {
     const [id, secret] = token.split('.');
     if (!id || !secret) return { refused: 'no-such-key' };
-    const s = await this.check(this.students, `s:${id}`, id, secret, this.announced.delete(id) ? null : address, async () => {
+    const s = await this.check(this.students, this.existing.students, `s:${id}`, id, secret, address, async () => {
       const student = await studentById(this.db, id);
       // A roster row whose student has not joined has no key yet.
       return student?.tokenHash ? { value: student, tokenHash: student.tokenHash } : null;
@@ -88,23 +101,25 @@ export class Keys {
 
   /** The class `classId`, if `token` is its teacher's key. */
   teacher(classId: string, token: string, address: string): Promise<Checked<ClassRow>> {
-    return this.check(this.classes, `c:${classId}`, classId, token, address, () => this.loadClass(classId));
+    return this.check(this.classes, this.existing.classes, `c:${classId}`, classId, token, address, () => this.loadClass(classId));
   }
 
   /** A class just created here: its teacher's key is known from the start. */
   created(cls: ClassRow, tokenHash: string) {
-    this.classes.set(cls.id, { value: cls, tokenHash });
+    this.existing.classes.add(cls.id);
+    if (this.keeping) this.classes.set(cls.id, { value: cls, tokenHash });
   }
 
   /** A student who just joined here: their key is known from the start. */
   joined(student: StudentRow & { tokenHash: string }) {
-    this.students.set(student.id, { value: student, tokenHash: student.tokenHash });
+    this.existing.students.add(student.id);
+    if (this.keeping) this.students.set(student.id, { value: student, tokenHash: student.tokenHash });
     this.stale.delete(`s:${student.id}`);
   }
 
-  /** Students new to a class on any instance. */
+  /** Students new to a class on any instance (joined by name, or listed on a roster). */
   studentsJoined(ids: string[]) {
-    for (const id of ids) if (!this.students.has(id)) this.announced.set(id, true);
+    for (const id of ids) this.existing.students.add(id);
   }
 
   /** A student's row changed or is gone (any instance): read it again at its next use. */
@@ -117,10 +132,15 @@ export class Keys {
     if (this.classes.has(id)) this.stale.add(`c:${id}`);
   }
 
-  /** Changes may have gone unheard (the feed was down): everything kept is read again. */
-  allChanged() {
-    for (const id of this.students.keys()) this.stale.add(`s:${id}`);
-    for (const id of this.classes.keys()) this.stale.add(`c:${id}`);
+  /**
+   * The change feed went down (false) or came back (true). While it is down changes go unheard,
+   * so nothing kept is trusted: it is dropped, and every check reads its row until it is back.
+   */
+  feed(up: boolean) {
+    this.keeping = up;
+    this.students.clear();
+    this.classes.clear();
+    this.stale.clear();
   }
 
   private loadClass = async (classId: string): Promise<Known<ClassRow> | null> => {
@@ -132,22 +152,20 @@ export class Keys {
     let found = this.classes.get(classId);
     if (found === undefined || this.stale.delete(`c:${classId}`)) {
       found = await this.loadClass(classId);
-      this.classes.set(classId, found);
+      if (this.keeping) this.classes.set(classId, found);
     }
     return found;
   }
 
-  /** `address`: whose lookups an unknown id counts against; null: it is known to exist (announced). */
-  private async check<T>(kept: Bounded<string, Known<T> | null>, staleKey: string, id: string, secret: string, address: string | null,
+  /** `existing`: the ids known to name a row, whose lookups no address is charged for. */
+  private async check<T>(kept: Bounded<string, Known<T> | null>, existing: Set<string>, staleKey: string, id: string, secret: string, address: string,
     load: () => Promise<Known<T> | null>): Promise<Checked<T>> {
     let found = kept.get(id);
-    if (found === undefined) {
-      if (address !== null && !this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
+    if (found === undefined || this.stale.delete(staleKey)) {
+      if (found === undefined && !existing.has(id) && !this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
       found = await load();
-      kept.set(id, found);
-    } else if (this.stale.delete(staleKey)) {
-      found = await load();
-      kept.set(id, found);
+      if (found) existing.add(id);
+      if (this.keeping) kept.set(id, found);
     }
     return found && tokenMatches(secret, found.tokenHash) ? { ok: found.value } : { refused: 'no-such-key' };
   }

@@ -25,6 +25,8 @@ const MAX_BEHIND = 4 * 1024 * 1024;
 interface Follower {
   res: ServerResponse;
   view: View;
+  /** The address it was opened from (slots are counted per address). */
+  address: string;
 }
 
 interface Followed {
@@ -45,25 +47,37 @@ export class LiveFeed {
   private readonly written = new Map<number, ReportAction>();
 
   constructor(private readonly db: Db, private readonly sets: (lesson: string, seed: string) => Instance[] | undefined,
-    private readonly heartbeatMs: number, private readonly caps = { perClass: 20, total: 500 }) {}
+    private readonly heartbeatMs: number, private readonly caps = { perClass: 20, perAddress: 40, total: 500 }) {}
 
-  /** Why one more page may not follow `classId` (one address once held 1,000 streams), or null. */
-  refusal(classId: string): { status: number; message: string } | null {
+  /**
+   * Why one more page may not follow `classId` from `address`, or null. Creating a class takes no
+   * key, so one client could make classes until it held every slot of the server: an address has
+   * a share of its own (a school's teachers behind one address each hold a page or two).
+   */
+  refusal(classId: string, address: string): { status: number; message: string } | null {
     const open = (id: string) => this.classes.get(id)?.followers.size ?? 0;
     if (open(classId) >= this.caps.perClass) {
       return { status: 429, message: `This class already has ${this.caps.perClass} live views open: close one (another tab or device) and try again.` };
     }
-    const total = [...this.classes.keys()].reduce((n, id) => n + open(id), 0);
+    let total = 0;
+    let mine = 0;
+    for (const f of this.classes.values()) {
+      total += f.followers.size;
+      for (const x of f.followers) if (x.address === address) mine++;
+    }
+    if (mine >= this.caps.perAddress) {
+      return { status: 429, message: `This address already has ${this.caps.perAddress} live views open on this server: close some (other tabs or devices) and try again.` };
+    }
     if (total >= this.caps.total) return { status: 503, message: `This server already serves ${this.caps.total} live views: try again in a minute.` };
     return null;
   }
 
   /** Streams `cls`'s changes to `res` until it closes; returns how to stop. */
-  follow(cls: ClassRow, res: ServerResponse, view: View): () => void {
+  follow(cls: ClassRow, res: ServerResponse, view: View, address: string): () => void {
     const followed = this.classes.get(cls.id) ?? { cls, followers: new Set(), actions: new Set(), students: new Set(), reload: false };
     this.classes.set(cls.id, followed);
     followed.cls = cls;
-    const me = { res, view };
+    const me = { res, view, address };
     followed.followers.add(me);
     const beat = setInterval(() => res.write(': keep-alive\n\n'), this.heartbeatMs);
     let stopped = false;
@@ -79,11 +93,14 @@ export class LiveFeed {
     };
   }
 
-  /** Every open page (the server stops, or the change feed is lost: they reconnect and catch up). */
-  endAll() {
+  /**
+   * Ends every open page (they reconnect and catch up). `paused`: the change feed was lost, so the
+   * page is told first that what it shows has stopped following the class (it says so).
+   */
+  endAll(why?: 'feed-lost') {
     for (const f of this.classes.values()) {
       clearTimeout(f.timer);
-      for (const x of f.followers) x.res.end();
+      for (const x of f.followers) x.res.end(why ? `event: paused\ndata: ${JSON.stringify({ why })}\n\n` : undefined);
     }
     this.classes.clear();
   }

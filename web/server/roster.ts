@@ -45,16 +45,22 @@ export async function addRoster(db: Db, cls: ClassRow, entries: RosterEntry[]): 
 
 /**
  * Joins a roster student with their code: the row gets a key and the code is spent. Null: no
- * row of this class has that code.
+ * row of this class has that code. 'closed': the code is right but the student's due date (their
+ * own, else the class's) has passed; the code is not spent, so it still works if the teacher
+ * reopens the class or gives the student more time.
  */
-export async function joinWithCode(db: Db, cls: ClassRow, typed: string): Promise<{ student: StudentRow & { tokenHash: string }; token: string } | null> {
+export async function joinWithCode(db: Db, cls: ClassRow, typed: string, now = new Date()): Promise<{ student: StudentRow & { tokenHash: string }; token: string } | 'closed' | null> {
   const code = normalCode(typed);
   if (!code) return null;
   const secret = newToken();
+  const hash = tokenHash(code);
   return db.knex.transaction(async (tx) => {
-    const [row] = await tx('students').where({ class_id: cls.id, code_hash: tokenHash(code) })
+    // Open for this student: their own due date is later than now, or they have none and the class is open.
+    const classOpen = !cls.dueAt || cls.dueAt > now;
+    const [row] = await tx('students').where({ class_id: cls.id, code_hash: hash })
+      .where((q) => (classOpen ? q.whereNull('due_at').orWhere('due_at', '>', now) : q.where('due_at', '>', now)))
       .update({ token_hash: tokenHash(secret), code_hash: null, joined_at: db.knex.raw('coalesce(joined_at, now())') }).returning('*');
-    if (!row) return null;
+    if (!row) return (await tx('students').where({ class_id: cls.id, code_hash: hash }).first('id')) ? 'closed' : null;
     // A key given before (the code was issued again) stops working on every instance.
     await announce(tx, { kind: 'student', classId: cls.id, ids: [row.id] });
     return { student: { ...toStudent(row), tokenHash: row.token_hash as string }, token: `${row.id}.${secret}` };

@@ -95,6 +95,12 @@ export async function createClass(db: Db, c: NewClass): Promise<{ cls: ClassRow;
   return { cls: toClass(row), teacherToken };
 }
 
+/** Every student's and class's id (ids only: keys.ts tells real ids from made-up ones by them). */
+export async function rowIds(db: Db): Promise<{ students: string[]; classes: string[] }> {
+  const [students, classes] = await Promise.all([db.knex('students').pluck('id'), db.knex('classes').pluck('id')]);
+  return { students: students as string[], classes: classes as string[] };
+}
+
 export async function findClass(db: Db, id: string): Promise<(ClassRow & { tokenHash: string }) | null> {
   const row = await db.knex('classes').where({ id }).first();
   return row ? { ...toClass(row), tokenHash: row.teacher_token_hash } : null;

@@ -59,14 +59,16 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
     async (req, reply: FastifyReply) => {
       const cls = await teacherClass(req);
       if (!db.feed.up()) throw new HttpError(503, 'The class server is reconnecting to its database’s change feed: the live view resumes when it is back.');
-      const full = o.live.refusal(cls.id);
+      // A HEAD asks what a GET would answer: it follows nothing and holds no slot.
+      if (req.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream').header('cache-control', 'no-store').send();
+      const full = o.live.refusal(cls.id, req.ip);
       if (full) throw new HttpError(full.status, full.message);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
       // Followed before the page reads the class: whatever is stored from now on reaches it (it
       // drops what its read already had, by id).
-      const stop = o.live.follow(cls, res, req.query.view ?? 'teacher');
+      const stop = o.live.follow(cls, res, req.query.view ?? 'teacher', req.ip);
       res.write('retry: 2000\n\n');
       req.raw.on('close', stop);
     });

@@ -38,7 +38,7 @@ export function Projector({ id: classId }: { id: string }) {
     <section className="projector" aria-label="projector view">
       <h1>{board.cls.name}</h1>
       <p className="hint" role="status" aria-label="live status">
-        {live === 'live' ? 'Live' : live === 'reconnecting' ? 'Reconnecting …' : 'Connecting …'} · {plural(joined.length, 'student')} joined ·{' '}
+        {live === 'live' ? 'Live' : live === 'reconnecting' ? 'Reconnecting …' : live === 'paused' ? 'Paused (the server is reconnecting to its database)' : 'Connecting …'} · {plural(joined.length, 'student')} joined ·{' '}
         {board.cls.policy} · {rulesText(board.cls)}{board.cls.dueAt && ` · due ${new Date(board.cls.dueAt).toLocaleString()}`}
       </p>
       <div className="table-scroll class-scroll">

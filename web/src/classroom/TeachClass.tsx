@@ -39,7 +39,8 @@ export function TeachClass({ id: classId }: { id: string }) {
     <>
       <h1>Class “{c.name}”</h1>
       <p className="hint" role="status" aria-label="live status">
-        {live === 'live' ? 'Live' : live === 'reconnecting' ? 'Reconnecting to the server …' : 'Connecting …'}
+        {live === 'live' ? 'Live' : live === 'reconnecting' ? 'Reconnecting to the server …'
+          : live === 'paused' ? 'Paused: the server lost its database’s change feed and is reconnecting; this page catches up when it is back' : 'Connecting …'}
         {updated && ` · updated ${updated.toLocaleTimeString()}`} · {plural(joined, 'student')}
         {cls.students.length > joined && ` (and ${cls.students.length - joined} on the roster, not joined)`} ·{' '}
         {c.policy} · {c.seedPerStudent ? 'a question set per student' : 'one question set'} · {rulesText(c)}

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { ApiFailure, api, followEvents } from './client';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+/** `paused`: the server lost its database's change feed, so the page cannot follow the class until it is back. */
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'paused';
 
 export function useLive<S, T>(classId: string, token: string | undefined, o: {
   /** What the page reads whole (a path under api/) … */
@@ -57,7 +58,12 @@ export function useLive<S, T>(classId: string, token: string | undefined, o: {
         }
       }
     };
+    let paused = false;
     const heard = (event: string, data: string) => {
+      if (event === 'paused') {
+        paused = true;
+        return setLive('paused');
+      }
       if (event === 'reload') return void read();
       if (reading || !held) waiting.push([event, data]);
       else show(apply(held, event, data));
@@ -74,9 +80,11 @@ export function useLive<S, T>(classId: string, token: string | undefined, o: {
         } catch (e) {
           if ((e as Error).name === 'AbortError') return;
           if ((e as ApiFailure).status === 403) return setProblem((e as ApiFailure).message);
+          paused = (e as ApiFailure).status === 503;
         }
         if (ctl.signal.aborted) return;
-        setLive('reconnecting');
+        setLive(paused ? 'paused' : 'reconnecting');
+        paused = false;
         // The feed refused (the server's database feed is down, say): the page still shows the class.
         if (!held) void read();
         await new Promise((r) => setTimeout(r, 2000));
