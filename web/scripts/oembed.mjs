@@ -133,6 +133,25 @@ export function linkState(url, root) {
   return { ok: true, name: m[1], key: stateKey(m[1], params), href: `${u.origin}${u.pathname}${u.search}${u.hash}` };
 }
 
+/**
+ * Whether a reader's report of `height` for a state of route `name` at `width` is believable: the
+ * state was not measured by the lab's tests (those are never overridden), and the height is
+ * within a factor of three of the heights measured for the route's states at that width. Null
+ * when it is; else why not.
+ * @param {ReturnType<typeof oembedData>} data
+ * @param {{ name: string, key: string }} state
+ * @param {number} width
+ * @param {number} height
+ */
+export function reportProblem(data, state, width, height) {
+  const tested = data.views.find((v) => v.key === state.key)?.heights?.[width];
+  if (tested !== undefined && tested !== null) return `this state's height at ${width} px was measured by the lab's own tests (${tested} px) and is not replaced`;
+  const known = data.views.filter((v) => v.name === state.name).map((v) => v.heights?.[width]).filter((h) => typeof h === 'number');
+  if (known.length === 0) return null;
+  const [low, high] = [Math.floor(Math.min(...known) / 3), Math.ceil(Math.max(...known) * 3)];
+  return height < low || height > high ? `${height} px is far from any height measured for ${state.name} at ${width} px (${low}–${high} px)` : null;
+}
+
 /** The link without the parameters a snippet adds (v, theme) in its query: as the dialog measured it. */
 export function measuredLink(href) {
   const hash = href.indexOf('#');
@@ -166,11 +185,12 @@ export function answerOembed(queryParams, root, data, reported = () => undefined
   const width = Math.max(...widths.filter((w) => w <= cap), Math.min(...widths));
   const route = data.routes.find((r) => r.name === state.name);
   const heightsOf = (key) => data.views.find((v) => v.key === key)?.heights?.[width] ?? undefined;
-  let height = reported(state.key, width);
-  let source = 'measured in a reader’s browser for this exact state (Share / embed, on this server)';
-  if (height === undefined && heightsOf(state.key) !== undefined) {
-    height = heightsOf(state.key);
-    source = 'measured for this exact state by the lab’s own tests';
+  // A height the lab's tests measured is never overridden by a reader's report.
+  let height = heightsOf(state.key);
+  let source = 'measured for this exact state by the lab’s own tests';
+  if (height === undefined) {
+    height = reported(state.key, width);
+    source = 'measured in a reader’s browser for this exact state (Share / embed, on this server)';
   }
   if (height === undefined) {
     height = route ? heightsOf(route.key) : undefined;

@@ -393,6 +393,9 @@ describe.each(backends())('the class server on the $name database', (backend) =>
     while (!(await reader.read()).done);
     await expect.poll(async () => (await follow()).status).toBe(503);
     expect(lines.join('\n')).toMatch(/lost its PostgreSQL change feed \(terminating connection due to administrator command\); reconnecting/);
+    // An answer while the database is away is told to come again (the same request id is safe to resend), not failed.
+    const away = await act(s, token, real[0].id, 'answer', key(real[0]), 'req-while-away-1');
+    expect([away.status, away.headers['retry-after'], away.body.error]).toEqual([503, '2', expect.stringContaining('cannot reach its database just now')]);
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
     await admin.end();
     // Back: answers are taken, and the live feed reopens and hears them.
@@ -425,7 +428,7 @@ describe('the class server’s pages', () => {
     mkdirSync(join(site, 'api'));
     writeFileSync(join(site, 'api', 'status'), '{"server":"static"}');
     // The pages and the status route touch no database.
-    const db = { kind: 'embedded', onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;
+    const db = { kind: 'embedded', knex: () => ({ pluck: async () => [] }), onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;
     const app = await buildApp({ db, sets, lessons: [], siteDir: site, logger: false });
     try {
       const teacher = await app.inject({ url: '/teacher/' });

@@ -19,8 +19,8 @@ import {
 import { headersFor } from '../scripts/headers.mjs';
 import type { Db } from './db';
 import { Keys, PerMinute, type Checked } from './keys';
-import { checkName } from './names';
-import { tokenHash } from './tokens';
+import { checkClassName, checkName } from './names';
+import { normalCode, tokenHash } from './tokens';
 import { registerOembed } from './oembed';
 import { actionBody, classParams, createClassBody, joinBody, lessonParams } from './schemas';
 import { createClass, dueFor, findClass, joinClass, logOf, type ClassRow, type StudentRow } from './store';
@@ -66,9 +66,9 @@ export const DEFAULT_LIVE_VIEWS = { perClass: 20, perAddress: 40, total: 500 };
  * Per minute. A school's whole class may share one address, so the per-address limits are wide.
  * `unknownKeys`: ids that name nothing here that one address may have looked up (see keys.ts);
  * keys whose rows exist are let in past it. `wrongCodes`: roster codes that opened nothing, per
- * address and class.
+ * address and class. `heights`: embed heights a reader's Share / embed dialog reports (oembed.ts).
  */
-export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, teacher: 600, unknownKeys: 300, wrongCodes: 100 };
+export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, teacher: 600, unknownKeys: 300, wrongCodes: 100, heights: 30 };
 
 export const BODY_LIMIT = 16 * 1024;
 
@@ -80,8 +80,12 @@ export class HttpError extends Error {
 
 const bearer = (req: FastifyRequest) => /^Bearer ([A-Za-z0-9._-]{10,200})$/.exec(req.headers.authorization ?? '')?.[1];
 
-/** A due date as a class may have one: a real instant, in the future, within ten years. */
-function dueDate(text: string): Date {
+/**
+ * A due date as a class or a student may have one: a real instant from 1970 on, within ten years.
+ * Every route that takes one reads it here. A new class's must be in the future (it would be
+ * closed from the start); an edit may move it into the past, which closes the class now.
+ */
+export function dueDate(text: string, o: { future: boolean }): Date {
   const d = new Date(text);
   const quoted = `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
   // Ajv's date-time format takes a leap second (:60) and the year 0000, which no Date or PostgreSQL timestamp holds.
@@ -89,9 +93,18 @@ function dueDate(text: string): Date {
     throw new HttpError(400, `The due date ${quoted} is not a date and time this server can keep: write it like 2026-12-01T17:00:00Z.`);
   }
   const now = Date.now();
-  if (d.getTime() <= now) throw new HttpError(400, `The due date ${quoted} is in the past: the class would be closed from the start.`);
+  if (o.future && d.getTime() <= now) throw new HttpError(400, `The due date ${quoted} is in the past: the class would be closed from the start.`);
   if (d.getTime() > now + 10 * 366 * 86_400_000) throw new HttpError(400, `The due date ${quoted} is more than ten years away.`);
   return d;
+}
+
+/** PostgreSQL's and the driver's ways of saying the database is not there (SQLSTATE classes 08 and 57P, refused or dropped sockets). */
+const AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+const AWAY_TEXT = /Connection terminated|connection ended|not currently accepting connections|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i;
+
+/** Whether `err` says the database is away for now (it answers 503 with Retry-After, not 500). */
+export function databaseAway(err: Error & { code?: unknown }): boolean {
+  return (typeof err.code === 'string' && AWAY_CODES.has(err.code)) || err.name === 'KnexTimeoutError' || AWAY_TEXT.test(err.message);
 }
 
 /** What a student (or anyone with the join link) may know of a class: `s`'s own due date counts for them. */
@@ -165,6 +178,11 @@ export async function buildApp(o: AppOptions) {
     if (err.statusCode === 413) return reply.code(413).send({ error: `The request is larger than ${Math.round((reply.request.routeOptions.bodyLimit ?? BODY_LIMIT) / 1024)} KB.` });
     if (err.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this client: wait a minute and try again.' });
     if (err.statusCode && err.statusCode < 500) return reply.code(err.statusCode).send({ error: err.message });
+    if (databaseAway(err)) {
+      // A restart or a failover: the request is safe to send again (a request id is counted once).
+      app.log.warn(`database unreachable: ${err.message}`);
+      return reply.code(503).header('retry-after', '2').send({ error: 'The class server cannot reach its database just now (a restart?); nothing was stored. Try again in a few seconds.' });
+    }
     app.log.error(err);
     return reply.code(500).send({ error: 'The class server failed on this request; nothing was stored. Try again.' });
   });
@@ -216,9 +234,11 @@ export async function buildApp(o: AppOptions) {
     const b = req.body;
     const unknown = b.lessons.filter((l) => !o.lessons.includes(l));
     if (unknown.length) throw new HttpError(400, `No lesson “${unknown[0]}” with exercises on this server.`);
-    const dueAt = b.dueAt ? dueDate(b.dueAt) : null;
+    const dueAt = b.dueAt ? dueDate(b.dueAt, { future: true }) : null;
+    const name = checkClassName(b.name);
+    if (!name.ok) throw new HttpError(400, name.problem);
     const { cls, teacherToken } = await createClass(o.db, {
-      name: b.name.trim(), lessons: b.lessons, seed: b.seed, policy: b.policy, dueAt,
+      name: name.name, lessons: b.lessons, seed: b.seed, policy: b.policy, dueAt,
       // An assessment gives each student a set of their own unless told otherwise: a throwaway
       // name then learns nothing of anyone's questions.
       seedPerStudent: b.seedPerStudent ?? b.policy === 'assessment',
@@ -248,7 +268,9 @@ export async function buildApp(o: AppOptions) {
         if (wrongCodes.spent(wrongFrom, limits.wrongCodes)) {
           throw new HttpError(429, `${limits.wrongCodes} wrong codes for this class came from this address in the last minute: wait a minute, then type your code again carefully.`);
         }
-        const joined = await joinWithCode(o.db, cls, b.code);
+        const code = normalCode(b.code);
+        if (!code) throw new HttpError(400, 'That is not a join code: a code is ten letters and digits, like ABCDE-23456 (case, spaces and dashes do not matter).');
+        const joined = await joinWithCode(o.db, cls, code);
         if (joined === 'closed') throw new HttpError(403, 'This class is past its due date: your code is kept, and works if your teacher reopens the class or gives you more time.');
         if (!joined) {
           wrongCodes.take(wrongFrom, limits.wrongCodes);
@@ -319,7 +341,7 @@ export async function buildApp(o: AppOptions) {
   if (o.siteDir) {
     const site = o.siteDir;
     // oEmbed for any embed link of the site (oembed.ts), before the files: the embed pages carry its discovery tag.
-    registerOembed(app, { base, api, siteDir: site, limit: perAddress(limits.read) });
+    registerOembed(app, { base, api, siteDir: site, limit: perAddress(limits.read), reportLimit: perAddress(limits.heights) });
     const rel = (path: string) => path.slice(site.length).replace(/^\//, '');
     await app.register(fastifyStatic, {
       root: site, prefix: base, redirect: true, index: ['index.html'], wildcard: true,

@@ -21,7 +21,11 @@ export function verdict(r: { attempts: number; solved: boolean }): string {
   return `✗${r.attempts}`;
 }
 
-/** One row per student given, from their actions (any order: they are sorted by id). */
+/**
+ * One row per student given who has joined, from their actions (any order: they are sorted by
+ * id). A roster row nobody has joined with yet is not sent: the room would read the names of
+ * students who are not there.
+ */
 export function boardRows(cls: ClassRow, sets: Sets, students: StudentRow[], actions: ReportAction[]): Board['rows'] {
   const questions = boardQuestions(cls, sets);
   const logs = new Map<string, Map<string, LogEntry[]>>();
@@ -30,7 +34,7 @@ export function boardRows(cls: ClassRow, sets: Sets, students: StudentRow[], act
     byLesson.set(a.lesson, [...(byLesson.get(a.lesson) ?? []), a]);
     logs.set(a.student, byLesson);
   }
-  return students.map((s) => {
+  return students.filter((s) => s.joinedAt !== null).map((s) => {
     let solved = 0;
     let score = 0;
     const cells = questions.map((q) => {

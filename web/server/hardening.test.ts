@@ -11,6 +11,8 @@ import type { ActionResult, Created, Joined, LessonWork } from '../src/classroom
 import { buildApp, type AppOptions } from './app';
 import { openDb, type Db } from './db';
 import { startServer, trustedProxies } from './main';
+import { backends } from './testing';
+import { createConnection } from 'node:net';
 
 const LESSON = 'cancelling-timers';
 let db: Db;
@@ -22,7 +24,7 @@ afterAll(() => db?.close());
 
 async function server(o: Partial<AppOptions> = {}) {
   const app = await buildApp({ db, sets: setCache(generate), lessons: lessonsWithExercises(), logger: false, ...o });
-  const call = async <T,>(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async <T,>(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const r = await app.inject({ method, url: `/api/${url}`, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, payload: body === undefined ? undefined : JSON.stringify(body) });
     return { status: r.statusCode, body: r.json() as T & { error?: string } };
   };
@@ -33,8 +35,14 @@ const classBody = { name: 'Class 9', lessons: [LESSON], seedPerStudent: false, p
 describe('failures', () => {
   it('are logged, without the key that made the request', async () => {
     const lines: string[] = [];
-    const broken = { ...db, knex: () => { throw new Error('disk full'); } } as unknown as Db;
+    // The disk fills once the server is up (it reads which ids exist when it starts).
+    let full = false;
+    const broken = { ...db, knex: new Proxy(db.knex, { apply: (k, self, args) => {
+      if (full) throw new Error('disk full');
+      return Reflect.apply(k, self, args);
+    } }) } as unknown as Db;
     const { call } = await server({ db: broken, logger: { stream: { write: (l: string) => lines.push(l) } as unknown as NodeJS.WritableStream } });
+    full = true;
     const key = `student1.${'s'.repeat(43)}`;
     const r = await call('GET', `work/${LESSON}`, undefined, { authorization: `Bearer ${key}` });
     expect([r.status, r.body.error]).toEqual([500, 'The class server failed on this request; nothing was stored. Try again.']);
@@ -92,6 +100,27 @@ describe('due dates', () => {
       expect([r.status, r.body.error], dueAt).toEqual([400, expect.stringContaining(says)]);
     }
     expect((await call('POST', 'classes', { ...classBody, dueAt: new Date(Date.now() + 86_400_000).toISOString() })).status).toBe(201);
+  });
+
+  it('are read by one function on every route that takes one: the class’s and a student’s edits too', async () => {
+    const { call } = await server();
+    const { id, teacherToken } = (await call<Created>('POST', 'classes', classBody)).body;
+    const auth = { authorization: `Bearer ${teacherToken}` };
+    const student = (await call<Joined>('POST', `classes/${id}/students`, { name: 'Lee' })).body.token.split('.')[0];
+    for (const path of [`classes/${id}`, `classes/${id}/students/${student}`]) {
+      for (const [dueAt, says] of [
+        ['2030-06-30T23:59:60Z', 'is not a date and time this server can keep'],
+        ['0000-01-01T00:00:00Z', 'is not a date and time this server can keep'],
+        ['1969-12-31T23:59:59Z', 'is not a date and time this server can keep'],
+        ['9999-01-01T00:00:00Z', 'is more than ten years away'],
+      ]) {
+        const r = await call('PATCH', path, { dueAt }, auth);
+        expect([r.status, r.body.error], `${path} ${dueAt}`).toEqual([400, expect.stringContaining(says)]);
+      }
+      // An edit may close the class now (a date in the past), or move it on.
+      expect((await call('PATCH', path, { dueAt: '2021-01-01T00:00:00Z' }, auth)).status).toBe(200);
+      expect((await call('PATCH', path, { dueAt: new Date(Date.now() + 86_400_000).toISOString() }, auth)).status).toBe(200);
+    }
   });
 });
 
@@ -180,5 +209,42 @@ describe('the data folder', () => {
     await expect(startServer({ wasm: join(dir, 'missing.wasm'), data: dir, port: 0 }))
       .rejects.toThrow(`The folder ${dir} has other files in it (“thesis.tex”) and is not a class database`);
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('stopping', () => {
+  it('cuts a request left half-sent after a grace period, keeping what was acknowledged', async () => {
+    const [embedded] = backends();
+    const where = await embedded.fresh();
+    const wasm = join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');
+    const s = await startServer({ wasm, data: where.dir, port: 0 });
+    try {
+      const api = `${s.url}api/`;
+      const post = (path: string, body: unknown, token?: string) => fetch(`${api}${path}`, {
+        method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      const cls = await (await post('classes', classBody)).json() as Created;
+      const { token } = await (await post(`classes/${cls.id}/students`, { name: 'Kim' })).json() as Joined;
+      const [q] = generate(LESSON, 'c9')!;
+      const answered = await post('work', { requestId: 'request-kept-1', lesson: LESSON, exercise: q.id, action: 'hint' }, token);
+      expect(answered.status).toBe(200);
+      // A client sends the head of an answer and half its body, then waits.
+      const { port } = new URL(s.url);
+      const half = createConnection(Number(port), '127.0.0.1');
+      await new Promise((r) => half.once('connect', r));
+      half.write(`POST /api/work HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nauthorization: Bearer ${token}\r\ncontent-length: 400\r\n\r\n{"requestId":"re`);
+      const cut = new Promise((r) => half.once('close', r));
+      // The server is reading it (the connection is active, not idle) when the stop comes.
+      await new Promise((r) => setTimeout(r, 100));
+      await s.close(200);
+      await cut;
+    } finally {
+      await s.close(0).catch(() => {});
+    }
+    // The acknowledged hint is there after the stop.
+    const db = await openDb({ dir: where.dir });
+    expect(await db.knex('actions').where({ request_id: 'request-kept-1' }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    await db.close();
+    await where.drop();
   });
 });

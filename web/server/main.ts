@@ -50,8 +50,18 @@ export async function startServer(o: ServerOptions) {
     });
     url = `${address.replace('[::1]', 'localhost')}${o.base ?? '/'}`;
     lock?.update();
-    const close = async () => {
-      await app.close();
+    /**
+     * Stops taking requests, lets those under way finish for `graceMs`, then cuts what is left (a
+     * client that sends half a request and waits would otherwise hold the stop for minutes).
+     * What was acknowledged is stored already: an answer is acknowledged after its commit.
+     */
+    const close = async (graceMs = 5000) => {
+      const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await db.close();
       await lock?.release();
     };
@@ -104,7 +114,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exit(130);
     }
     closing = true;
-    console.log('Stopping: closing the live views and the database (Ctrl-C again to stop at once) …');
+    console.log('Stopping: closing the live views and the database, and requests still arriving after 5 s (Ctrl-C again to stop at once) …');
     server.close().then(() => process.exit(0), (e) => {
       console.error(e);
       process.exit(1);

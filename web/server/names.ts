@@ -16,20 +16,36 @@ const LOOKALIKE = [['Latin', /\p{Script=Latin}/u], ['Cyrillic', /\p{Script=Cyril
 /** The name as compared: compatibility-composed, spaces collapsed, case ignored. */
 export const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-export function checkName(typed: string): NameCheck {
-  if (/[\uD800-\uDFFF\uFFFD]/u.test(typed)) return { ok: false, problem: 'The name has a character that could not be read (a broken or replaced character): type it again.' };
+/** What any name shown to others must be: readable, visible, with a letter or digit. `what` names it in the sentence. */
+function readable(typed: string, what: string): { ok: true; name: string } | { ok: false; problem: string } {
+  const What = what[0].toUpperCase() + what.slice(1);
+  if (/[\uD800-\uDFFF\uFFFD]/u.test(typed)) return { ok: false, problem: `${What} has a character that could not be read (a broken or replaced character): type it again.` };
   const name = typed.normalize('NFC').trim().replace(/\s+/g, ' ');
   const chars = [...name];
   const at = chars.findIndex((c) => INVISIBLE.test(c));
   if (at >= 0) {
-    return { ok: false, problem: `The name “${shown(chars.filter((c) => !INVISIBLE.test(c)).join(''))}” has an invisible character (${hex(chars[at])}) at character ${at + 1}: type it again without it.` };
+    return { ok: false, problem: `${What} “${shown(chars.filter((c) => !INVISIBLE.test(c)).join(''))}” has an invisible character (${hex(chars[at])}) at character ${at + 1}: type it again without it.` };
   }
-  if (!/[\p{L}\p{N}]/u.test(name)) return { ok: false, problem: 'A name needs at least one letter or digit.' };
-  for (const word of name.split(' ')) {
+  if (!/[\p{L}\p{N}]/u.test(name)) return { ok: false, problem: `${What} needs at least one letter or digit.` };
+  return { ok: true, name };
+}
+
+export function checkName(typed: string): NameCheck {
+  const r = readable(typed, 'the name');
+  if (!r.ok) return r;
+  for (const word of r.name.split(' ')) {
     const scripts = LOOKALIKE.filter(([, re]) => re.test(word)).map(([script]) => script);
     if (scripts.length > 1) {
       return { ok: false, problem: `The word “${shown(word)}” mixes ${scripts.join(' and ')} letters, which look alike: type it again in one alphabet.` };
     }
   }
-  return { ok: true, name, key: nameKey(name) };
+  return { ok: true, name: r.name, key: nameKey(r.name) };
+}
+
+/**
+ * A class's name, shown to every student who joins and on the projector: readable and visible as
+ * a student's (no right-to-left override turning it round, no name of invisible characters only).
+ */
+export function checkClassName(typed: string): { ok: true; name: string } | { ok: false; problem: string } {
+  return readable(typed, 'the class name');
 }

@@ -11,7 +11,7 @@ import type { Db } from './db';
 import { oembedData } from '../scripts/oembed.mjs';
 import { EMBED_EXAMPLES, MEASURED_WIDTHS, stateKey } from '../src/catalog/routes';
 
-const db = { kind: 'embedded', onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;
+const db = { kind: 'embedded', knex: () => ({ pluck: async () => [] }), onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;
 
 /** A built site's embed pages and oEmbed data, with made-up heights (this test is not about measuring). */
 async function withServer(pinBase: string, test: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
@@ -67,9 +67,40 @@ describe('oEmbed on the class server', () => {
       expect(after.html).toContain('src="http://lab.example/lab/embed/heap?variant=jdk&amp;ops=add%205,%20add%203&amp;step=end&amp;theme=dark&amp;v=9.8.7"');
       // A state in the fragment is read from it.
       const packed = `http://lab.example/lab/embed/heap#z=${compressToEncodedURIComponent('variant=jdk&ops=add 5, add 3&step=end')}`;
-      await app.inject({ method: 'POST', url: '/lab/api/embed-heights', headers: { host: 'lab.example' }, payload: { url: packed, width: 860, height: 778 } });
-      expect((await oembed(app, packed)).json().height).toBe(778);
+      // (778 px agrees with 777 within a rounding's difference: the height stays.)
+      const again = await app.inject({ method: 'POST', url: '/lab/api/embed-heights', headers: { host: 'lab.example' }, payload: { url: packed, width: 860, height: 778 } });
+      expect(again.json()).toEqual({ stored: true });
+      expect((await oembed(app, packed)).json().height).toBe(777);
       expect(stateKey('heap', new URLSearchParams('variant=jdk&ops=add 5, add 3&step=end'))).toBe(stateKey('heap', { step: 'end', ops: 'add 5, add 3', variant: 'jdk' }));
+    });
+  });
+
+  it('takes a reader’s height only where it is believable: never over a tested one, near the route’s, and moved only by two addresses', async () => {
+    await withServer('', async (app) => {
+      const report = (url: string, height: number, from: string) => app.inject({
+        method: 'POST', url: '/lab/api/embed-heights', headers: { host: 'lab.example' }, remoteAddress: from, payload: { url, width: 860, height },
+      });
+      // A state the lab's tests measured keeps its height, whatever is reported.
+      const e = EMBED_EXAMPLES.find((x) => x.name === 'heap')!;
+      const tested = `http://lab.example/lab/embed/heap?${new URLSearchParams(e.params)}`;
+      const testedHeight = (await oembed(app, tested)).json().height;
+      const over = await report(tested, 40_000, '198.51.100.1');
+      expect([over.statusCode, over.json().error]).toEqual([422, expect.stringContaining('was measured by the lab\'s own tests')]);
+      expect((await oembed(app, tested)).json().height).toBe(testedHeight);
+      // Another state: far from any height measured for the route is refused.
+      const link = 'http://lab.example/lab/embed/heap?variant=jdk&ops=add%209&step=end';
+      for (const h of [1, 40_000]) expect((await report(link, h, '198.51.100.1')).json().error).toMatch(/is far from any height measured for heap at 860 px/);
+      // The first believable report sets it; one address alone cannot move it after …
+      expect((await report(link, 900, '198.51.100.2')).json()).toEqual({ stored: true });
+      for (let i = 0; i < 3; i++) expect((await report(link, 1500, '203.0.113.66')).json()).toEqual({ stored: false });
+      expect((await oembed(app, link)).json().height).toBe(900);
+      // … a second address that measured the same does.
+      expect((await report(link, 1505, '198.51.100.3')).json()).toEqual({ stored: true });
+      expect((await oembed(app, link)).json().height).toBe(1505);
+      // Reports are limited per address: 30 a minute.
+      const statuses = [];
+      for (let i = 0; i < 31; i++) statuses.push((await report(link, 1505, '203.0.113.7')).statusCode);
+      expect([statuses[29], statuses[30]]).toEqual([200, 429]);
     });
   });
 

@@ -6,25 +6,46 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOembed, linkState, oembedData } from '../scripts/oembed.mjs';
+import { answerOembed, linkState, oembedData, reportProblem } from '../scripts/oembed.mjs';
 import { headersFor } from '../scripts/headers.mjs';
 import { EMBED_NAMES } from '../src/catalog/routes';
 
-/** Heights reported by readers' browsers, the most recent first out when full. In memory: a restart forgets them. */
+/** Two heights that differ by at most this fraction agree (one engine's rounding, a font's hinting). */
+const AGREE = 0.02;
+const agree = (a: number, b: number) => Math.abs(a - b) <= AGREE * Math.max(a, b);
+
+interface Reported {
+  height: number;
+  /** A different height one address reported: it replaces `height` once another address agrees. */
+  pending?: { address: string; height: number };
+}
+
+/**
+ * Heights reported by readers' browsers, the most recent first out when full. In memory: a
+ * restart forgets them. The first report of a state sets its height; after that one address
+ * alone cannot move it: a new height is taken once a second address reports the same (within 2 %).
+ */
 export class ReportedHeights {
-  private readonly map = new Map<string, number>();
+  private readonly map = new Map<string, Reported>();
 
   constructor(private readonly capacity = 5000) {}
 
   get(key: string, width: number): number | undefined {
-    return this.map.get(`${width} ${key}`);
+    return this.map.get(`${width} ${key}`)?.height;
   }
 
-  set(key: string, width: number, height: number): void {
+  /** Takes a report: whether the height served for the state is now `height`. */
+  report(key: string, width: number, height: number, address: string): boolean {
     const k = `${width} ${key}`;
+    const held = this.map.get(k);
+    let next: Reported;
+    if (!held || agree(held.height, height)) next = { height: held?.height ?? height };
+    else if (held.pending && held.pending.address !== address && agree(held.pending.height, height)) next = { height };
+    else next = { height: held.height, pending: { address, height } };
     this.map.delete(k);
-    this.map.set(k, height);
+    this.map.set(k, next);
     if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value!);
+    return agree(next.height, height);
   }
 
   get size(): number {
@@ -49,8 +70,10 @@ export interface OembedOptions {
   base: string;
   api: string;
   siteDir: string;
-  /** The rate limit for the height reports (a route config, as app.ts makes them). */
+  /** The rate limit for the oEmbed answers (a route config, as app.ts makes them). */
   limit: Record<string, unknown>;
+  /** The rate limit for the height reports, per address (fewer: a reader's dialog sends one per width). */
+  reportLimit: Record<string, unknown>;
   reported?: ReportedHeights;
 }
 
@@ -72,11 +95,12 @@ export function registerOembed(app: FastifyInstance, o: OembedOptions): void {
     return reply.code(a.status).header('cache-control', 'no-cache').send(a.body);
   });
 
-  app.post<{ Body: EmbedHeightReport }>(`${o.api}embed-heights`, { schema: { body: reportBody }, config: o.limit }, async (req, reply) => {
+  app.post<{ Body: EmbedHeightReport }>(`${o.api}embed-heights`, { schema: { body: reportBody }, config: o.reportLimit }, async (req, reply) => {
     const state = linkState(req.body.url, rootOf(req));
     if (!state.ok) return reply.code(400).send({ error: state.error });
-    reported.set(state.key, req.body.width, req.body.height);
-    return { stored: true };
+    const problem = reportProblem(data, state, req.body.width, req.body.height);
+    if (problem) return reply.code(422).send({ error: problem });
+    return { stored: reported.report(state.key, req.body.width, req.body.height, req.ip) };
   });
 
   // Each embed page, with a discovery tag naming the oEmbed answer for its own link.

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
-import type { Report, RosterAdded } from '../src/classroom/api';
+import type { Board, Report, RosterAdded } from '../src/classroom/api';
 import { changeTexts } from './db';
 import { createClass } from './store';
 import { backends, joinAs, makeClass, serverKit } from './testing';
@@ -71,6 +71,38 @@ describe.each(backends())('a roster on the $name database', (backend) => {
     // The teacher reopens the class: Ana's code, tried before, still works.
     expect((await s.call('PATCH', `classes/${cls.id}`, { dueAt: later }, teacherToken)).status).toBe(200);
     await joinAs(s, cls.id, { code: ana.code });
+  });
+
+  it('puts on the projector only the students who joined, not the roster’s other names', async () => {
+    const s = await kit.server();
+    const c = await makeClass(s, { policy: 'practice', lessons: [LESSON], roster: true });
+    const { codes } = (await s.call<RosterAdded>('POST', `classes/${c.id}/roster`, { students: [{ name: 'Here Now' }, { name: 'Not Yet' }] }, c.teacherToken)).body;
+    await joinAs(s, c.id, { code: codes[0].code });
+    const board = await s.call<Board>('GET', `classes/${c.id}/board`, undefined, c.teacherToken);
+    expect(board.body.rows.map((r) => r.name)).toEqual(['Here Now']);
+    expect(board.raw).not.toContain('Not Yet');
+  });
+
+  it('reads a code however it was typed, and says in words what is not a code', async () => {
+    const s = await kit.server();
+    const c = await makeClass(s, { policy: 'practice', lessons: [LESSON], roster: true });
+    const names = ['En', 'Em', 'Nbsp', 'Wide', 'Under', 'Dot'];
+    const { codes } = (await s.call<RosterAdded>('POST', `classes/${c.id}/roster`, { students: names.map((name) => ({ name })) }, c.teacherToken)).body;
+    const a = (code: string) => code.slice(0, 5);
+    const b = (code: string) => code.slice(6);
+    const typed = [
+      (x: string) => `${a(x)}\u2013${b(x)}`, // en dash
+      (x: string) => `${a(x)}\u2014${b(x)}`, // em dash
+      (x: string) => `${a(x)}\u00a0${b(x)}`, // non-breaking space
+      (x: string) => [...`${a(x)}-${b(x)}`].map((ch) => String.fromCodePoint(ch.codePointAt(0)! + 0xfee0)).join(''), // full-width
+      (x: string) => `${a(x)}_${b(x)}`.toLowerCase(),
+      (x: string) => `${a(x)}.${b(x)}`,
+    ];
+    for (const [i, code] of codes.entries()) await joinAs(s, c.id, { code: typed[i](code.code) });
+    for (const code of ['not a code!', 'ABCDE-2345', '\u200b']) {
+      const r = await s.call('POST', `classes/${c.id}/students`, { code });
+      expect([r.status, r.body.error], code).toEqual([400, expect.stringMatching(/^(That is not a join code: a code is ten letters and digits|The request is not valid)/)]);
+    }
   });
 
   it('gives wrong codes a budget of their own: a flood shuts only that class’s code joins from that address', async () => {

@@ -8,13 +8,14 @@ import { showAnswer, type Instance } from '../src/exercises/exercises';
 import type { Board, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
 import type { Db } from './db';
 import type { Checked, Keys } from './keys';
-import { HttpError, info } from './app';
+import { HttpError, dueDate, info } from './app';
 import {
   classParams, editClassBody, editStudentBody, eventsQuery, keyQuery, mergeBody, rosterBody, ROSTER_BODY_LIMIT, studentParams,
 } from './schemas';
 import { classData, deleteClass, reportStudent, seedsOf, updateClass, type ClassRow } from './store';
 import { addRoster, mergeStudents, reissueCode, removeStudent, setStudentDue } from './roster';
 import { board } from './board';
+import { checkClassName } from './names';
 import type { LiveFeed, View } from './liveFeed';
 
 interface TeacherOptions {
@@ -85,7 +86,9 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
   app.patch<{ Params: { id: string }; Body: EditClass }>(`${api}classes/:id`, { schema: { params: classParams, body: editClassBody }, config }, async (req) => {
     const cls = await teacherClass(req);
     const b = req.body;
-    await updateClass(db, cls, { name: b.name?.trim(), dueAt: b.dueAt === undefined ? undefined : b.dueAt ? new Date(b.dueAt) : null, roster: b.roster });
+    const name = b.name === undefined ? undefined : checkClassName(b.name);
+    if (name && !name.ok) throw new HttpError(400, name.problem);
+    await updateClass(db, cls, { name: name?.name, dueAt: b.dueAt === undefined ? undefined : b.dueAt ? dueDate(b.dueAt, { future: false }) : null, roster: b.roster });
     o.keys.classChanged(cls.id);
     return {};
   });
@@ -115,7 +118,7 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
   app.patch<{ Params: { id: string; student: string }; Body: EditStudent }>(`${api}classes/:id/students/:student`,
     { schema: { params: studentParams, body: editStudentBody }, config }, async (req) => {
       const cls = await teacherClass(req);
-      if (!(await setStudentDue(db, cls, req.params.student, req.body.dueAt ? new Date(req.body.dueAt) : null))) throw noStudent();
+      if (!(await setStudentDue(db, cls, req.params.student, req.body.dueAt ? dueDate(req.body.dueAt, { future: false }) : null))) throw noStudent();
       o.keys.studentChanged(req.params.student);
       return {};
     });

@@ -39,6 +39,8 @@ export function newCode(): string {
 
 /** A code as typed, in the form its hash is taken of: capitals, no dash or spaces; null if it cannot be one. */
 export function normalCode(typed: string): string | null {
-  const c = typed.toUpperCase().replace(/[\s-]/g, '');
+  // As people type a code they were handed: full-width letters (an East Asian keyboard), any
+  // dash a word processor makes of '-', spaces of any kind, '_' or '.' between the halves.
+  const c = typed.normalize('NFKC').toUpperCase().replace(/[\s\p{Pd}_.·]/gu, '');
   return c.length === 10 && [...c].every((ch) => CODE_ALPHABET.includes(ch)) ? c : null;
 }

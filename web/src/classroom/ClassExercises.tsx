@@ -11,12 +11,14 @@ import { loadDrafts, saveDrafts, type Drafts } from '../exercises/progress';
 import { siteStorage } from '../site/storage';
 import type { ActionResult, LessonWork, NewAction } from './api';
 import { ApiFailure, api, membership, requestId } from './client';
+import { useServerMode } from '../site/serverMode';
 
 export function ClassExercises({ lesson, classId }: { lesson: string; classId: string }) {
   const joined = useMemo(() => membership(classId), [classId]);
   const [work, setWork] = useState<LessonWork | null>(null);
   const [cards, setCards] = useState<Record<string, CardState>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const mode = useServerMode();
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
   const storage = useMemo(() => siteStorage(), []);
@@ -39,7 +41,11 @@ export function ClassExercises({ lesson, classId }: { lesson: string; classId: s
     return (
       <section className="widget exercises" aria-label="Exercises">
         <h3 className="widget-title">Exercises</h3>
-        <p className="notice" role="note">This link is for a class on this server, which this browser has not joined. <Link to={`/class?join=${encodeURIComponent(classId)}`}>Join the class</Link> first; if you joined already and this browser could not keep your key, open the come-back link you were shown.</p>
+        {mode.mode === 'static' ? (
+          <p className="notice" role="note">This link is for a class on a class server, but this site is a static copy of the lab with no class server behind it: open the link your teacher gave you, on the address it names.</p>
+        ) : (
+          <p className="notice" role="note">This link is for a class on this server, which this browser has not joined. <Link to={`/class?join=${encodeURIComponent(classId)}`}>Join the class</Link> first; if you joined already and this browser could not keep your key, open the come-back link you were shown.</p>
+        )}
       </section>
     );
   }

@@ -146,6 +146,13 @@ function CreateClass() {
           <label className="inline"><input type="radio" name={`${id}-roster`} checked={!roster} onChange={() => setRoster(false)} /> anyone with the link, under the name they type</label>
           <label className="inline"><input type="radio" name={`${id}-roster`} checked={roster} onChange={() => setRoster(true)} /> only students on a roster, each with a code (add the roster on the class’s page)</label>
         </fieldset>
+        {policy === 'assessment' && seedMode === 'shared' && !roster && (
+          <p className="notice" role="note" aria-label="warning: shared questions in an open assessment">
+            With one question set for everyone and anyone able to join, a student can join again under made-up names and try
+            answers there for free (an attempt limit counts per name): the answers they find are the real ones. Give each
+            student a set of their own, or take only a roster.
+          </p>
+        )}
         <label htmlFor={`${id}-due`}>Due (optional; answers are refused after it)</label>
         <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
         <div className="button-row"><button type="submit">Create the class</button></div>
@@ -184,7 +191,15 @@ function JoinClass({ id: classId }: { id: string }) {
   const [info, setInfo] = useState<ClassInfo | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [code, setCode] = useState(() => decodeURIComponent(/(?:^#|&)code=([^&]+)/.exec(hash)?.[1] ?? ''));
+  const [code, setCode] = useState(() => {
+    const given = /(?:^#|&)code=([^&]+)/.exec(hash)?.[1] ?? '';
+    try {
+      return decodeURIComponent(given);
+    } catch {
+      // A link cut after a '%': the code box shows what came, to be corrected by hand.
+      return given;
+    }
+  });
   const [me, setMe] = useState(() => membership(classId));
   /** Set when this browser would not keep the key: the tab holds it, and the student is shown a link to come back with. */
   const [kept, setKept] = useState<StorageState>('ok');

@@ -11,17 +11,9 @@ import { num, plural } from '../site/format';
 import type { Board } from './api';
 import { teacherKey } from './client';
 import { useLive } from './useLive';
+import { applyRows } from './liveClass';
 
 const same = (b: Board) => b;
-
-function applyRows(board: Board, event: string, data: string): Board {
-  if (event !== 'rows') return board;
-  const changed = JSON.parse(data) as Board['rows'];
-  const byId = new Map(changed.map((r) => [r.student, r]));
-  const rows = board.rows.map((r) => byId.get(r.student) ?? r);
-  for (const r of changed) if (!board.rows.some((x) => x.student === r.student)) rows.push(r);
-  return { ...board, rows };
-}
 
 export function Projector({ id: classId }: { id: string }) {
   const { hash } = useLocation();
@@ -30,6 +22,7 @@ export function Projector({ id: classId }: { id: string }) {
 
   if (!token) return <p className="widget widget-error" role="alert">The projector view opens from the teacher’s page of the class (it needs the teacher key).</p>;
   if (!board) return problem ? <p className="widget widget-error" role="alert">{problem}</p> : <p className="hint" role="status">Fetching the class …</p>;
+  // Only students who joined are sent (board.ts); `joined` is kept for older servers' boards.
   const joined = board.rows.filter((r) => r.joined);
   const scored = board.cls.maxAttempts !== null || board.cls.penalty > 0;
   const lessonsShown = [...new Set(board.questions.map((q) => q.lesson))];

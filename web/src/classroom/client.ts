@@ -93,23 +93,34 @@ export function rememberTeaching(t: Teaching): StorageState {
 
 const SESSION_KEY = (classId: string) => `hotpath-teach:${classId}`;
 
+/** Keys read from a link in this page's life: kept here too, for a browser whose storage is blocked. */
+const keysInMemory = new Map<string, string>();
+
 /**
  * The teacher's key for a class: from the link's fragment (then kept for this tab only, in
- * session storage, and the fragment taken out of the address bar, which a projector shows), or
- * kept earlier in this tab, or the key of a class created in this browser.
+ * session storage and in memory, and the fragment always taken out of the address bar, which a
+ * projector shows), or kept earlier in this tab, or the key of a class created in this browser.
  */
 export function teacherKey(classId: string, hash: string): string | undefined {
   const fromLink = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(hash)?.[1];
-  try {
-    if (fromLink) {
+  if (fromLink) {
+    keysInMemory.set(classId, fromLink);
+    // First, whatever storage does: a key left in the address bar is shown to the whole room.
+    history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
+    try {
       sessionStorage.setItem(SESSION_KEY(classId), fromLink);
-      history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
-      return fromLink;
+    } catch {
+      // Storage blocked or full: the key lives in this page's memory.
     }
+    return fromLink;
+  }
+  const held = keysInMemory.get(classId);
+  if (held) return held;
+  try {
     const kept = sessionStorage.getItem(SESSION_KEY(classId));
     if (kept) return kept;
   } catch {
-    if (fromLink) return fromLink;
+    // Storage blocked: nothing was kept there.
   }
   return teaching().find((t) => t.id === classId)?.token;
 }
@@ -132,7 +143,11 @@ export const keyInFragment = (hash: string) => /(?:^#|&)key=([A-Za-z0-9._-]+)/.e
  */
 export async function followEvents(path: string, token: string, signal: AbortSignal, onEvent: (name: string, data: string) => void, onOpen: () => void): Promise<void> {
   const r = await fetch(`${API}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
-  if (!r.ok || !r.body) throw new ApiFailure(`The live feed was refused (${r.status}).`, r.status);
+  if (!r.ok || !r.body) {
+    // The server says why in words (a wrong key, a full server); without them, the status.
+    const said = await r.json().then((b: { error?: unknown }) => (typeof b.error === 'string' ? b.error : null), () => null);
+    throw new ApiFailure(said ?? `The live feed was refused (${r.status}).`, r.status);
+  }
   onOpen();
   const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -6,7 +6,7 @@ import type { Instance } from '../exercises/exercises';
 import type { LogEntry } from '../exercises/progress';
 import type { ClassLesson, ClassStudent, ClassView, StudentFile } from '../exercises/classView';
 import { regrade } from '../exercises/regrade';
-import type { ClassDetails, Delta, Report, ReportAction, ReportStudent } from './api';
+import type { Board, ClassDetails, Delta, Report, ReportAction, ReportStudent } from './api';
 
 export interface LiveClass {
   cls: ClassDetails;
@@ -105,4 +105,28 @@ export function latest(live: LiveClass, studentId: string): ReportAction | undef
     if (a && (!last || a.id > last.id)) last = a;
   }
   return last;
+}
+
+/** The rows a `rows` event carries for `board`, or null when it holds anything else (the view then keeps what it shows). */
+function rowsOf(board: Board, data: string): Board['rows'] | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const row = (r: Record<string, unknown>) => typeof r?.student === 'string' && typeof r.name === 'string' && typeof r.solved === 'number' && typeof r.score === 'number'
+    && Array.isArray(r.cells) && r.cells.length === board.questions.length && r.cells.every((c) => typeof c === 'string');
+  return Array.isArray(v) && v.every(row) ? v as Board['rows'] : null;
+}
+
+/** A projector's board with a `rows` event's rows in place (the board itself for any other event). */
+export function applyRows(board: Board, event: string, data: string): Board {
+  if (event !== 'rows') return board;
+  const changed = rowsOf(board, data);
+  if (!changed) return board;
+  const byId = new Map(changed.map((r) => [r.student, r]));
+  const rows = board.rows.map((r) => byId.get(r.student) ?? r);
+  for (const r of changed) if (!board.rows.some((x) => x.student === r.student)) rows.push(r);
+  return { ...board, rows };
 }

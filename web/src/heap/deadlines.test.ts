@@ -19,6 +19,8 @@ describe('parseDeadlines', () => {
     expect(r).toMatchObject({ ok: false, message: 'item 1 ("4294967296"): a deadline is at most 4,294,967,295' });
     const many = Array.from({ length: MAX_TIMERS + 1 }, (_, i) => i).join(' ');
     expect(parseDeadlines(many)).toMatchObject({ ok: false, message: expect.stringContaining('at most 127 timers') });
+    // 400 digits are quoted by their start, so the message fits a line; the place is the whole word.
+    expect(parseDeadlines(`1 ${'9'.repeat(400)}`)).toEqual({ ok: false, message: `item 2 ("${'9'.repeat(24)}…"): a deadline is at most 4,294,967,295`, start: 2, end: 402 });
   });
 });
 

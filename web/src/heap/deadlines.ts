@@ -16,7 +16,8 @@ export function parseDeadlines(text: string): Parsed {
     const item = deadlines.length + 1;
     const [word] = m;
     const fail = (why: string): Parsed => ({
-      ok: false, message: `item ${item} ("${word}"): ${why}`, start: m!.index, end: m!.index + word.length,
+      // A long word is quoted by its start: the message must fit a phone's line, not run off the page.
+      ok: false, message: `item ${item} ("${word.length > 24 ? `${word.slice(0, 24)}…` : word}"): ${why}`, start: m!.index, end: m!.index + word.length,
     });
     if (!/^\d+$/.test(word)) return fail('a deadline is a whole number, like 40');
     const value = Number(word);
