@@ -31,7 +31,7 @@ const commandWork = (ops: string, heap: string, command: number) => countNow('he
 const replay = (view: string, ops: string, step: StepSpec) => ({ family: 'heap', view, ops, step });
 
 /** The array as the question shows it, slot [0] first. */
-const shown = (slots: number[]) => ({ text: slots.join('  '), label: "the heap's array, slot [0] first" });
+const shown = (slots: number[]) => ({ text: slots.join('  '), label: "the heap's array, slot [0] first", row: { place: 'slot', values: slots } });
 
 /** How many equals() calls does remove(K) make on this JDK heap? */
 const equalsCount: Maker = (seed) => {

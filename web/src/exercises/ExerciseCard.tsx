@@ -2,7 +2,7 @@
 // order), Check, Hint and Show answer where the policy gives them, and the feedback its card
 // state holds. The state comes from the grader (this browser on the static site, the class
 // server in a class), so a card never needs the key.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { WHOLE_NUMBER, showAnswer, type Answer } from './exercises';
 import { ordinal, wrongsLeft, type CardState, type Policy, type Question } from './card';
 import { Prose } from './Prose';
@@ -34,8 +34,19 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
   const [clicked, setClicked] = useState<number[]>(() => (Array.isArray(draft) ? draft : Array.isArray(last) ? last : []));
   const [showHint, setShowHint] = useState(false);
   const [invalid, setInvalid] = useState(false);
+  /** Why Check did nothing (no answer chosen yet), said in the feedback's live region. */
+  const [notReady, setNotReady] = useState<string | null>(null);
   const answered = c.last;
   const open = c.open;
+  const feedback = useRef<HTMLDivElement>(null);
+  // Show answer removes itself: the focus goes to the answer it showed, not to the page's body.
+  const [revealing, setRevealing] = useState(false);
+  useEffect(() => {
+    if (revealing && open) {
+      feedback.current?.focus();
+      setRevealing(false);
+    }
+  }, [revealing, open]);
   const module = c.replay && familyModule(c.replay.family);
   const replay = module && c.replay ? familyLink(module, c.replay.view, c.replay.ops, c.replay.step, c.replay.settings).href : undefined;
   const numeric = q.kind !== 'trace' && !q.choices;
@@ -50,8 +61,17 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
     keep(next);
   };
 
+  const noAnswer = q.kind === 'trace' ? !clicked.length : text.trim() === '';
+  /** Check is never disabled (a disabled button drops the focus, and Tab skips it): it says why it does nothing. */
+  const checkBlocked = busy || c.solved || c.attemptsLeft === 0;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (checkBlocked) return;
+    if (noAnswer) {
+      setNotReady(q.kind === 'trace' ? 'Choose the cells in order first, then Check.' : q.choices ? 'Choose one answer first, then Check.' : 'Type your answer first, then Check.');
+      return;
+    }
+    setNotReady(null);
     let given;
     if (q.kind === 'trace') given = clicked;
     else if (q.choices) given = text;
@@ -66,24 +86,39 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
     answer(given);
   };
 
+  /** After a wrong answer the feedback gives the hint itself (the Hint button then adds nothing). */
+  const hintInFeedback = !!answered && !answered.correct && !open && q.hint !== undefined;
+  const hintVisible = showHint || hintInFeedback;
+
   return (
     <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${q.id}-title`}>
-      <h4 id={`${q.id}-title`}>{q.title} <span className="kind">{q.kind}</span></h4>
+      <h4 id={`${q.id}-title`}>{q.title} <span className="kind"><span className="visually-hidden">(</span>{q.kind}<span className="visually-hidden"> question)</span></span></h4>
       <p><Prose text={q.prompt} /></p>
-      {q.code && <pre className="exercise-code" aria-label={q.code.label}>{q.code.text}</pre>}
+      {q.code && (q.code.row ? (
+        // A row of values is read one by one, each with its place, so nobody counts by ear to find the ninth.
+        <>
+          <pre className="exercise-code" aria-hidden="true">{q.code.text}</pre>
+          <ol className="visually-hidden" aria-label={q.code.label}>
+            {q.code.row.values.map((v, i) => <li key={i}>{q.code!.row!.place} [{i}]: {v}</li>)}
+          </ol>
+        </>
+      ) : <pre className="exercise-code" aria-label={q.code.label}>{q.code.text}</pre>)}
       <form onSubmit={submit}>
         {cells && (
           <div className="trace-answer">
             <div className="trace-cells" role="group" aria-label={cells.groupLabel}>
               {cells.labels.map((label, i) => (
+                // The name is the words on the button with the hidden ones between ("<place> 3, <noun> 40, chosen 1st"):
+                // what is seen is part of what is heard, so a voice-control user can say it.
                 <button type="button" key={i} className={clicked.includes(i) ? 'picked' : undefined} aria-pressed={clicked.includes(i)}
-                  aria-label={`${cells.place ? `${cells.place} ${i}, ` : ''}${cells.noun} ${label}`} onClick={() => (clicked.length < 2 * cells.labels.length ? click([...clicked, i]) : undefined)}>
-                  {cells.place && <span className="cell-index">{i}</span>}{label}
-                  {clicked.includes(i) && <span className="order" title="your click order">{clickOrder(clicked, i)}</span>}
+                  onClick={() => (clicked.length < 2 * cells.labels.length ? click([...clicked, i]) : undefined)}>
+                  {cells.place && <><span className="visually-hidden">{cells.place} </span><span className="cell-index">{i}</span><span className="visually-hidden">, </span></>}
+                  <span className="visually-hidden">{cells.noun} </span>{label}
+                  {clicked.includes(i) && <span className="order" title="your order of choosing"><span className="visually-hidden">, chosen </span>{clickOrder(clicked, i)}</span>}
                 </button>
               ))}
             </div>
-            <p className="hint">Your order: {clicked.length ? showAnswer(q, clicked) : 'click the cells'}{' '}
+            <p className="hint">Your order: {clicked.length ? showAnswer(q, clicked) : 'choose the cells in order'}{' '}
               <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
               <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
             </p>
@@ -115,29 +150,34 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
           </>
         )}
         <div className="button-row">
-          {/* Solved is done: a later check would not count, so it is not offered. */}
-          <button type="submit" disabled={busy || c.solved || c.attemptsLeft === 0 || (q.kind === 'trace' ? !clicked.length : text.trim() === '')}>
+          {/* Solved is done: a later check would not count, so it does nothing (and keeps the focus). */}
+          <button type="submit" aria-disabled={checkBlocked || noAnswer}>
             {c.solved ? 'Solved' : c.attemptsLeft === 0 ? 'No attempts left' : 'Check'}
           </button>
           {hint && q.hint !== undefined && (
-            <button type="button" onClick={() => {
+            <button type="button" aria-disabled={hintVisible} onClick={() => {
+              if (hintVisible) return;
               setShowHint(true);
-              if (!showHint) hint();
+              hint();
             }}>Hint</button>
           )}
-          {reveal && !open && <button type="button" onClick={reveal}>Show answer</button>}
+          {reveal && !open && <button type="button" onClick={() => { setRevealing(true); reveal(); }}>Show answer</button>}
         </div>
       </form>
       {problem && <p className="input-error" role="alert">{problem}</p>}
-      {showHint && q.hint !== undefined && <p className="hint exercise-hint">Hint: <Prose text={q.hint} /></p>}
-      {(answered || open) && (
-        <div className="feedback" role="status">
+      {/* Live regions are there from the start, empty: text that appears in a new one is not read out. */}
+      <div className="exercise-hint-region" role="status">
+        {showHint && !hintInFeedback && q.hint !== undefined && <p className="hint exercise-hint">Hint: <Prose text={q.hint} /></p>}
+      </div>
+      <div className="feedback" role="status" ref={feedback} tabIndex={-1}>
+        {notReady && !answered && !open && <p>{notReady}</p>}
+        {(answered || open) && (<>
           <p>
             {answered && <><strong>{answered.correct ? 'Correct.' : 'Not quite.'}</strong>{' '}</>}
             {answered && !answered.correct && <>You answered {showAnswer(q, answered.answer)}{open ? '; ' : '. '}</>}
             {open && !answered?.correct && <>{answered ? 'the' : 'The'} answer is {showAnswer(q, open.expected)}. </>}
             {answered?.divergence && <>{answered.divergence} </>}
-            {answered && !answered.correct && !open && !showHint && q.hint !== undefined && <>Hint: <Prose text={q.hint} /> </>}
+            {hintInFeedback && <>Hint: <Prose text={q.hint!} /> </>}
             {answered && !answered.correct && !open && c.attemptsLeft === 0 && <>No attempts left at this question.</>}
             {answered && !answered.correct && !open && c.attemptsLeft !== 0 && (policy === 'practice'
               ? <>Try again: the answer is shown after {wrongsLeft(c) === 1 ? 'one more wrong answer' : `${wrongsLeft(c)} more wrong answers`}{reveal ? ', or when you press Show answer' : ''}.</>
@@ -148,14 +188,14 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
           <p>
             {replay && (
               <a href={replay} onClick={replayed} target="_blank" rel="noreferrer">
-                Replay these steps in the player
+                Replay these steps in the player<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             )}{replay && ' · '}
             attempts: {c.attempts}{!c.solved && c.attemptsLeft !== undefined && ` (${c.attemptsLeft} left)`}{c.hints ? `, hints: ${c.hints}` : ''}{c.asked ? ', answer asked for' : ''}
             {c.score !== undefined && `, score: ${points(c.score)}`}
           </p>
-        </div>
-      )}
+        </>)}
+      </div>
     </article>
   );
 }

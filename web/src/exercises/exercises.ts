@@ -35,7 +35,8 @@ export interface Instance {
   /** The question, in plain sentences (`code spans` are drawn as code). */
   prompt: string;
   /** Data shown beside the question (an array, say), and its accessible name. */
-  code?: { text: string; label: string };
+  /** Something the question shows as code; `row`: it is a row of values, read out one by one with its place (`place [3]: 40`) to a screen reader. */
+  code?: { text: string; label: string; row?: { place: string; values: readonly (string | number)[] } };
   /** For choice questions. */
   choices?: string[];
   /** For trace questions. */

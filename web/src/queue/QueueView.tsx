@@ -176,12 +176,12 @@ export function QueueView({ frame, trace, moveMs }: ViewProps) {
       <p className="hint queue-legend">{LEGEND[variant]}</p>
       <div className="queue-tables">
         <div>
-          <h5>Queued, head to tail</h5>
+          <h4>Queued, head to tail</h4>
           {contents.length === 0 && <p className="hint">The queue is empty.</p>}
           <ol aria-label="queue contents" className="inline-list">
             {contents.map((v, i) => <li key={`${i}-${v}`}>{v}</li>)}
           </ol>
-          <h5>Polled, in order</h5>
+          <h4>Polled, in order</h4>
           {polled.length === 0 && <p className="hint">Nothing polled yet.</p>}
           <ol aria-label="polled" className="inline-list">
             {polled.map((v, i) => <li key={`${i}-${v}`}>{v}</li>)}

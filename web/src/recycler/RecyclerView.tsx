@@ -96,7 +96,7 @@ export function RecyclerView({ frame, trace, moveMs }: ViewProps) {
       <div className="recycler-threads">
         {threads.map((c) => (
           <section key={c.index} aria-label={`thread ${c.name}`} className={`recycler-thread${c.current ? ' current' : ''}${c.alive ? '' : ' dead'}`}>
-            <h5>{c.name}{c.alive ? '' : ' (exited)'} <small>{outcomeText(c)}</small></h5>
+            <h4>{c.name}{c.alive ? '' : ' (exited)'} <small>{outcomeText(c)}</small></h4>
             {c.made ? <StackColumn c={c} focus={focus} /> : <p className="hint">No stack yet: made on this thread&apos;s first get.</p>}
             <p className="hint">Pooled, bottom first:</p>
             <ol aria-label="pooled" className="inline-list">

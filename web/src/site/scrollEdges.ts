@@ -1,7 +1,9 @@
 // Everything that scrolls sideways says so: an element cut off at its left or right edge gets the
 // class `cut-left` or `cut-right`, and the stylesheet fades that edge. On a phone a table or a
 // drawing cut at a column boundary otherwise looks complete. One watcher serves every scroller,
-// including ones drawn by widgets that know nothing of it.
+// including ones drawn by widgets that know nothing of it. A scroller that is cut also takes the
+// keyboard's focus (tabindex 0), so someone who cannot drag can scroll it with the arrow keys
+// (WCAG 2.1.1); one that fits is left out of the tab order.
 
 /** The site's sideways scrollers (styles.css gives each `overflow-x: auto`; a family's drawing that scrolls is marked `scrolls`). */
 export const SCROLLERS = '.table-scroll, .lesson table, .scrolls, .array-view, pre, .pseudocode ol';
@@ -25,6 +27,15 @@ function markAll(els: Iterable<Element>): void {
   for (const [el, left, right] of edges) {
     el.classList.toggle('cut-left', left);
     el.classList.toggle('cut-right', right);
+    const cut = left || right;
+    // Only where this watcher gave it: a scroller's own tabindex (a drawing's) is its widget's.
+    if (cut && !el.hasAttribute('tabindex')) {
+      el.setAttribute('tabindex', '0');
+      el.setAttribute('data-scroll-focus', '');
+    } else if (!cut && el.hasAttribute('data-scroll-focus')) {
+      el.removeAttribute('tabindex');
+      el.removeAttribute('data-scroll-focus');
+    }
   }
 }
 

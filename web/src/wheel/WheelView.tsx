@@ -39,7 +39,7 @@ export function Clocks({ m }: { m: WheelModel }) {
 export function FiredList({ m, trace, name }: { m: WheelModel; trace: Trace; name: string }) {
   return (
     <div className="fired-list">
-      <h5 id={`${name}-h`}>Fired, in order</h5>
+      <h4 id={`${name}-h`}>Fired, in order</h4>
       {m.fired.length === 0 && <p className="hint">Nothing has fired yet.</p>}
       <ol aria-label={name} className="inline-list">
         {m.fired.map(({ timer, time }) => <li key={timer}>{trace.entityLabels[timer]} at {time}</li>)}
@@ -199,7 +199,7 @@ export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Fra
         <WheelDrawing m={m} trace={trace} size={size} moveMs={moveMs} queued={frame.get('q_held')}
           subject={trace.actions[frame.get('action')]?.subject ?? -1} />
         <Tables m={m} trace={trace} />
-        <h5>The delay queue of buckets (a JDK heap, ordered by expiration)</h5>
+        <h4>The delay queue of buckets (a JDK heap, ordered by expiration)</h4>
         <HeapView frame={frame} moveMs={moveMs} title="Delay queue of buckets" what="buckets" words={QUEUE_WORDS('expiration')}
           names={{
             prefix: 'q_', indexed: false,
