@@ -16,6 +16,8 @@ const lab = (method: string) => (heap: 'indexed' | 'jdk', n: number) => `${metho
 
 const SLOWER = { when: { kind: 'below', threshold: 1 }, words: '{percent-below} slower' } as const;
 const FASTER = { when: { kind: 'at least', threshold: 1 }, words: '{percent-above} faster' } as const;
+/** The band the heap-cancel verdicts call level (in order): the whole interval inside 0.8–1.25×. */
+const LEVEL = { when: { kind: 'within', low: 0.8, high: 1.25 }, words: '{ratio}' } as const;
 
 export const claims: Record<string, ClaimSpec> = {
   'published-in-order': {
@@ -24,10 +26,17 @@ export const claims: Record<string, ClaimSpec> = {
     outcomes: { below: SLOWER, above: FASTER },
     undecided: 'no difference the rows can resolve ({ratio}, {interval})',
   },
+  /** How close the published in-order rows are: each row's interval against the verdicts' level band. */
+  'published-in-order-band': {
+    kind: 'ratio', what: "Netty's heap ÷ the JDK heap, cancelling in order (Netty's published table), against the band 0.8–1.25×",
+    source: { from: 'published' }, points: heaps(order('in-order')),
+    outcomes: { level: LEVEL }, undecided: '{ratio}', mixed: '{ratio}',
+  },
   'jvm-in-order': {
     kind: 'ratio', what: "Netty's DefaultPriorityQueue ÷ java.util.PriorityQueue, cancelling in order (JVM)",
     source: { from: 'jvm', suite: 'heap-cancel' }, points: heaps(lab('cancelInOrder')),
-    outcomes: { below: SLOWER, above: FASTER },
+    // The ratios are shown too, so the reader can set them beside the verdicts' level band.
+    outcomes: { below: { ...SLOWER, words: '{percent-below} slower (Netty’s ÷ the JDK’s: {ratio})' }, above: FASTER },
     undecided: 'no faster or slower within its interval ({ratio})', mixed: '{points}',
   },
   'wasm-in-order': {

@@ -47,7 +47,7 @@ const equalsCount: Maker = (seed) => {
     id: 'equals-count', kind: 'compute', title: 'Count the equals() calls',
     prompt: `The JDK heap holds these timers, array slot [0] first. How many equals() calls does remove(${target}) make in all, counting the call that finds it?`,
     code: shown(before), hint: 'remove(Object) looks at slot [0], then [1], then [2] … and stops at the first match.',
-    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan calls equals() on slots [0] to [${n - 1}]: ${plural(n, 'call')}, the last one the match.`,
+    expected: n, explanation: `${target} is in slot [${n - 1}], so the scan compares it with slots [0] to [${n - 1}], one call of its equals() each (${target}.equals(slot), the argument's method): ${plural(n, 'call')}, the last one the match.`,
     replay: replay('jdk', ops, `op:${ds.length + 1}`),
   };
 };
@@ -164,7 +164,7 @@ const predictIndexed: Maker = (seed) => {
   const calls = commandWork(ops, 'indexed', 1).equals;
   return {
     id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
-    prompt: `The same experiment on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, check, then replay it in the player.`,
+    prompt: `An experiment like the last one, on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, check, then replay it in the player.`,
     hint: 'Each timer knows its own index. Before removing, Netty checks that the slot it names really holds this timer.', expected: calls,
     explanation: `The real heap made ${fmt(calls)}, one per cancellation: each reads the stored index and goes straight to the slot, where remove makes its one equals() call (Netty's contains(), in the pseudocode's remove line) to check the slot holds this very timer. No search: in reverse that slot is always the last one, which is then simply cleared.`,
     replay: replay('race', ops, 'end'),
