@@ -206,7 +206,7 @@ pseudocode! {
     ADD_OFFER => "    if b.setExpiration((e.expiration / tick) × tick) changed: delayQueue.offer(b)",
     ADD_OVERFLOW => "  else: overflowWheel (made on first need: tick × size, size, currentTime).add(e)",
     CANCEL => "cancel(e): if e.list ≠ null: e.list.unlink(e)  // O(1)",
-    REAPER => "reaper, as time passes to T, or at once when an offered bucket is due:",
+    REAPER => "reaper, as time passes to T (an add only offers; it never polls):",
     POLL => "  while delayQueue.peek().expiration ≤ now: b ← delayQueue.poll()  // else wait",
     BUCKET_CLOCK => "    wheel.advanceClock(b.expiration)  // the wheel's clock moves only here",
     FLUSH => "    b.flush(e → wheel.add(e))  // each entry drops a level, or runs; then b.expiration ← −1",

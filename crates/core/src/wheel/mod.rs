@@ -18,16 +18,22 @@
 //! wheel's own `currentTime`, which moves only when the reaper polls a due bucket
 //! (`advanceClock(bucket.getExpiration())`); when nothing is due the reaper's poll times out and
 //! the wheel stays where the last bucket left it. So after an idle gap the wheel's clock lags
-//! "now", a short timer can land on a higher level, in a bucket that is already due, and cascade
-//! down as the reaper (woken by the offer of a bucket that is due) polls those buckets at once.
+//! "now": a short timer can land on a higher level, in a bucket that is already due, and even a
+//! timer due now is not expired against that clock and waits in a bucket. `add` only offers the
+//! bucket; the timer waits there, cancellable, until the reaper's next pass polls the bucket and
+//! it cascades down, one already-due bucket at a time. An overflow wheel, once made, stays, with
+//! the clock of the level below at the moment it was made, moved on only by later polls.
 //!
 //! Simplified: time is virtual (the script's clock) instead of `System.nanoTime`, so "advance to
 //! T" polls every bucket due by T in turn, each at its expiration, instead of waking up for each
-//! as the real clock reaches it (or every 200 ms to find none); there is one
-//! thread, so no thread ever waits on the per-list monitors (they are paid as uncontended ones,
-//! see `crate::sync`) and `SystemTimer`'s read/write lock is not modelled; entries live in an
-//! arena and are named by [`TimerHandle`]s, as Netty's heap elements are. A task and its entry are
-//! one `Entry` here, with the task's monitor and its volatile `timerTaskEntry` as fields.
+//! as the real clock reaches it (or every 200 ms to find none). The reaper runs only in an
+//! advance, as when Kafka's classes are driven one call at a time (`add`, `advanceClock`): in a
+//! broker the offer of a new earliest bucket also signals the reaper thread, which then polls it
+//! while the adding thread goes on. There is one thread, so no thread ever waits on the per-list
+//! monitors (they are paid as uncontended ones, see `crate::sync`) and `SystemTimer`'s read/write
+//! lock is not modelled; entries live in an arena and are named by [`TimerHandle`]s, as Netty's
+//! heap elements are. A task and its entry are one `Entry` here, with the task's monitor and its
+//! volatile `timerTaskEntry` as fields.
 
 /// A delay queue's entry, as Java compares it: ordered by its time (`compareTo`), equal only to
 /// itself (`equals`, which `remove(Object)` scans with), so two entries due together are unequal.
@@ -371,7 +377,7 @@ mod tests {
     }
 
     #[test]
-    fn after_an_idle_gap_a_short_timer_lands_high_and_cascades_as_kafka_s_does() {
+    fn after_an_idle_gap_a_short_timer_lands_high_and_cascades_on_the_next_advance() {
         // Worked out from Kafka's `SystemTimer` (tick 1 ms, 20 slots, started at 0): timer 1 (5 ms)
         // fires when its bucket is polled at 5 ms, which moves the wheel's clock to 5. Nothing is
         // due after that, so `advanceClock` polls nothing and the wheel stays at 5 while the real
@@ -391,7 +397,7 @@ mod tests {
         // Timer 2, 5 ms at 1,000: expiration 1,005 by the real clock. Against the wheel's clock (5)
         // it is beyond level 0 (reach 6 … 24) and level 1 (made at 0: reach 20 … 399), so level 2
         // is made (tick 400, clock 0) and takes it in slot (1005 / 400) mod 20 = 2, the bucket
-        // expiring at 800: already due, so the offer wakes the reaper, which polls it at once.
+        // expiring at 800: already due. `SystemTimer.add` only offers it; the add polls nothing.
         let h = t.add(2, 5, &mut |id, at| fired.push((id, at))).0;
         use HeapEvent::Begin;
         use WheelEvent::*;
@@ -419,11 +425,27 @@ mod tests {
             Overflow { level: 1 },
         ];
         expected.extend(place(2, 2));
-        expected.extend([
-            offer,
-            // The reaper: `advanceClock(800)` moves every level to 800, and the flush re-adds the
-            // entry: beyond level 0 (801 … 819), within level 1 (820 … 1,199), slot 50 mod 20 =
-            // 10, the bucket expiring at 1,000: due as well.
+        expected.push(offer);
+        assert_eq!(t.probe().0, expected);
+        let clocks: Vec<u64> = t.levels().iter().map(|l| l.current_time).collect();
+        assert_eq!(
+            clocks,
+            vec![5, 0, 0],
+            "the clocks stay where the last poll left them"
+        );
+        assert_eq!(t.bucket_ids(2, 2), vec![2]);
+        assert_eq!(
+            (t.now(), t.next_expiration()),
+            (1000, Some(800)),
+            "due, not polled"
+        );
+        t.probe().0.clear();
+        // The reaper's next pass (the advance to 1,005) polls it: `advanceClock(800)` moves every
+        // level to 800, and the flush re-adds the entry: beyond level 0 (801 … 819), within level 1
+        // (820 … 1,199), slot 50 mod 20 = 10, the bucket expiring at 1,000: due as well.
+        t.advance(1005, &mut |id, at| fired.push((id, at)));
+        let mut expected = vec![
+            WheelEvent::Begin(WheelOp::Advance),
             poll,
             Tick {
                 level: 0,
@@ -444,7 +466,7 @@ mod tests {
                 slot: 2,
             },
             Beyond { timer: h, level: 0 },
-        ]);
+        ];
         expected.extend(place(1, 10));
         expected.extend([
             offer,
@@ -454,7 +476,7 @@ mod tests {
                 to: 1,
             },
             // `advanceClock(1000)`: levels 0 and 1 move; level 2 (next tick at 1,200) does not.
-            // The re-add lands on level 0, slot 5, the bucket expiring at 1,005: not due yet.
+            // The re-add lands on level 0, slot 5, the bucket expiring at 1,005, polled in turn.
             poll,
             Tick {
                 level: 0,
@@ -479,16 +501,28 @@ mod tests {
                 from: 1,
                 to: 0,
             },
+            poll,
+            Tick {
+                level: 0,
+                time: 1005,
+            },
+            Flush { level: 0, slot: 5 },
+            Unlink {
+                timer: h,
+                level: 0,
+                slot: 5,
+            },
+            Fire {
+                timer: h,
+                time: 1005,
+            },
+            Wait { now: 1005 },
         ]);
         assert_eq!(t.probe().0, expected);
         let clocks: Vec<u64> = t.levels().iter().map(|l| l.current_time).collect();
-        assert_eq!(clocks, vec![1000, 1000, 800]);
-        assert_eq!(t.bucket_ids(0, 5), vec![2]);
-        assert_eq!(t.queued_buckets(), 1);
-        assert_eq!(t.next_expiration(), Some(1005));
-        t.advance(1005, &mut |id, at| fired.push((id, at)));
+        assert_eq!(clocks, vec![1005, 1000, 800]);
         assert_eq!(fired, vec![(1, 5), (2, 1005)]);
-        assert_eq!(t.wheel_time(), 1005);
+        assert_eq!(t.queued_buckets(), 0);
     }
 
     #[test]
@@ -498,19 +532,29 @@ mod tests {
         t.advance(500, &mut f);
         assert_eq!((t.now(), t.wheel_time()), (500, 0), "no bucket, no move");
         // Due at 530: beyond level 0 and level 1 (made at 0, reaching 399), so on level 2, in the
-        // bucket expiring at 400, which is due: the reaper polls it, and the timer drops to level
-        // 1's bucket expiring at 520, not due before 520.
+        // bucket expiring at 400, which is due; it waits there for the reaper's next pass.
         t.add(1, 30, &mut f);
         assert_eq!(t.levels().len(), 3);
-        assert_eq!((t.wheel_time(), t.next_expiration()), (400, Some(520)));
+        assert_eq!((t.wheel_time(), t.next_expiration()), (0, Some(400)));
+        // That pass polls it (the clocks go to 400), then the level-1 bucket it drops to (520),
+        // then the level-0 one (530), where it fires.
         t.advance(700, &mut f);
         assert_eq!(t.wheel_time(), 530, "the last bucket polled expired at 530");
         assert_eq!(t.now(), 700);
-        // A timer due now fires at once, whichever clock the wheel is at.
+        // A timer due now, with the wheel's clock behind now: not expired against that clock
+        // (700 ≥ 530 + 1), so it waits in a bucket (level 1's, expiring at 700, due) and a cancel
+        // still finds it, as in Kafka. With the clocks together it runs at once.
         let mut ran = vec![];
-        t.add(2, 0, &mut |id, at| ran.push((id, at)));
-        assert_eq!(ran, vec![(2, 700)]);
+        let h = t.add(2, 0, &mut |id, at| ran.push((id, at)));
+        assert_eq!(ran, vec![]);
+        assert_eq!(t.bucket_ids(1, 15), vec![2]);
+        assert!(t.cancel(h));
+        t.add(3, 0, &mut |id, at| ran.push((id, at)));
+        t.advance(700, &mut |id, at| ran.push((id, at)));
+        assert_eq!(ran, vec![(3, 700)]);
         assert_eq!(t.wheel_time(), 700);
+        t.add(4, 0, &mut |id, at| ran.push((id, at)));
+        assert_eq!(ran, vec![(3, 700), (4, 700)]);
     }
 
     #[test]

@@ -315,19 +315,14 @@ impl<P: Probe<WheelEvent>> Purgatory for WheelPurgatory<P> {
             return op;
         }
         // The task's expiration is now + timeout by the real clock; the wheel places it against
-        // its own clock, which follows the reaper and lags now after a quiet spell.
+        // its own clock, which follows the reaper and lags now after a quiet spell. An entry put
+        // into a bucket already due waits there for the reaper (this millisecond's `reap`, which
+        // finds the bucket due): `SystemTimer.add` only offers it.
         self.timer.set_now(now);
-        let wheel = self.timer.wheel_time();
         let mut fired = std::mem::take(&mut self.fired);
         let h = self.timer.add(op, timeout, &mut |id, _| fired.push(id));
         self.fired = fired;
         self.handles[op as usize] = Some(h);
-        if self.timer.wheel_time() != wheel {
-            // The wheel's clock moves only when the reaper polls a bucket: the add put the entry
-            // into a bucket already due, and the offer woke the reaper, which polled it at once
-            // (`advanceClock` returned true). Its loop goes on as after any such return.
-            self.after_advance(now);
-        }
         op
     }
 
@@ -448,7 +443,7 @@ mod tests {
     }
 
     #[test]
-    fn after_a_quiet_spell_the_wheel_s_clock_lags_and_an_add_wakes_the_reaper() {
+    fn after_a_quiet_spell_the_wheel_s_clock_lags_and_the_reaper_cascades_an_add_down() {
         let mut p = WheelPurgatory::with_probe(3, 1000, crate::probe::Counter::new());
         p.watch(0, 200, None);
         for now in (1..=1000).step_by(50) {
@@ -461,9 +456,14 @@ mod tests {
         let cascades = p.timer.probe().total_of(crate::wheel::kind::CASCADE);
         // At 1,000 an operation with a 5 ms timeout: due at 1,005, beyond levels 0 and 1 from
         // the wheel's clock, so on a new level 2, in the bucket expiring at 800, due already. The
-        // offer wakes the reaper, which polls it and the level-1 bucket it drops to (1,000).
+        // add only offers it; the wheel's clock has not moved.
         p.watch(1000, 5, None);
         assert_eq!(p.timer.levels().len(), 3);
+        assert_eq!(p.timer.wheel_time(), 200);
+        assert_eq!(p.timer.next_expiration(), Some(800));
+        // The reaper's pass at 1,000 finds that bucket due (`advanceClock` returns at once): it
+        // polls it and the level-1 bucket the entry drops to (1,000), and runs its purge check.
+        p.reap(1000);
         assert_eq!(
             p.timer.probe().total_of(crate::wheel::kind::CASCADE) - cascades,
             2

@@ -116,8 +116,6 @@ pub struct WheelRecorder {
     flushing: Option<usize>,
     /// Per timer: added, and neither fired nor cancelled yet.
     pending: Vec<bool>,
-    /// The current action has polled the delay queue.
-    polled: bool,
 }
 
 fn bucket_name(b: usize) -> String {
@@ -180,7 +178,6 @@ impl WheelRecorder {
             fired: 0,
             flushing: None,
             pending: vec![false; plan.ids.len()],
-            polled: false,
         }
     }
 
@@ -293,7 +290,6 @@ impl WheelRecorder {
     }
 
     fn on_begin(&mut self, e: WheelEvent, op: WheelOp) {
-        self.polled = false;
         // A public operation never runs inside a flush: an advance whose last flush was not
         // followed by a tick must not make the next cancel's unlink read as a flush's take.
         self.flushing = None;
@@ -408,8 +404,10 @@ impl WheelRecorder {
             let now = i64::from(self.trace.get(self.at.now));
             let due = if bucket_exp > now {
                 String::new()
+            } else if matches!(self.current, Some(Action::Add { .. })) {
+                format!(" It is due already (now is {now} ms): the reaper polls it on its next pass, as time passes; until then the timer waits in it, and a cancel still finds it.")
             } else {
-                format!(" It is due already (now is {now} ms).")
+                format!(" It is due already (now is {now} ms): the reaper polls it in turn.")
             };
             format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.{due}")
         };
@@ -544,14 +542,11 @@ impl WheelRecorder {
             } else {
                 format!("it is due (now is {now} ms)")
             };
-            let woken = matches!(self.current, Some(Action::Add { .. })) && !self.polled;
-            self.polled = true;
-            let who = if woken {
-                "The offer of a bucket already due woke the reaper (it waits in the delay queue's poll). "
-            } else {
-                ""
-            };
-            text = format!("{who}The delay queue's earliest bucket expires at {expiration} ms: {when}, so the reaper polls it. {text}");
+            debug_assert!(
+                matches!(self.current, Some(Action::Advance { .. })),
+                "only the reaper polls, and it runs only as time passes"
+            );
+            text = format!("The delay queue's earliest bucket expires at {expiration} ms: {when}, so the reaper polls it. {text}");
         }
         self.step(e, args, None, None, text);
     }

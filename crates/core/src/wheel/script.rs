@@ -186,13 +186,14 @@ impl Planner {
         self.by_id.insert(id, entity);
         self.plan.ids.push(id);
         self.plan.expirations.push(self.now + delay);
-        // A timer already due runs at once and never waits.
-        self.slot.push(NOT_PENDING);
-        if delay > 0 {
-            self.slot[entity as usize] = self.pending.len() as u32;
-            self.pending.push(entity);
-            self.plan.max_size = self.plan.max_size.max(self.pending.len());
-        }
+        // Pending until an advance passes its expiration, a timer due now too: the wheel runs it
+        // at once only when its own clock is at now; when that clock lags, it waits in a bucket
+        // already due until the next advance, and a cancel (or cancel-all) still finds it there.
+        // The plan cannot tell which (it does not run the wheel), so it counts it as waiting; a
+        // cancel of one that ran is a cancel of a timer no longer there.
+        self.slot.push(self.pending.len() as u32);
+        self.pending.push(entity);
+        self.plan.max_size = self.plan.max_size.max(self.pending.len());
         self.push(command, Action::Add { entity, id, delay })
     }
 

@@ -94,8 +94,6 @@ pub struct SystemTimer<P: Probe<WheelEvent> = NoProbe> {
     /// The real clock (Kafka's `Time.hiResClockMs`). The wheel's own clock is level 0's
     /// `current_time`, which lags it.
     now: u64,
-    /// An add offered a bucket that is already due: the `DelayQueue` signals the waiting reaper.
-    woke: bool,
 }
 
 impl SystemTimer<NoProbe> {
@@ -115,7 +113,6 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             task_counter: 0,
             queue_lock: 0,
             now: start_ms,
-            woke: false,
         };
         t.make_level(tick_ms, start_ms);
         t
@@ -240,9 +237,11 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
     }
 
     /// `SystemTimer.add`: a task due `delay` ms from now by the real clock, placed against the
-    /// wheel's clock. `fire` gets the ID and time of every task that runs: one the wheel finds
-    /// expired runs at once; one put into a bucket that is already due (the wheel's clock lags)
-    /// runs, or cascades down, as the reaper, woken by that bucket's offer, polls it.
+    /// wheel's clock. `fire` gets the ID and time of a task the wheel finds expired, which runs at
+    /// once. Nothing else runs here: an add never polls the delay queue, so a task put into a
+    /// bucket that is already due (the wheel's clock lags) waits there, cancellable, until the
+    /// reaper's next pass ([`advance`](Self::advance)), as in `SystemTimer`, whose `add` only
+    /// offers the bucket.
     pub fn add(&mut self, id: u32, delay: u64, fire: &mut impl FnMut(u32, u64)) -> TimerHandle {
         self.line(line::ADD);
         self.event(WheelEvent::Begin(WheelOp::Add));
@@ -265,11 +264,6 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         sync::store_release_u32(&mut entry.task_entry, h);
         sync::monitor_exit(&mut entry.task_monitor);
         self.add_entry(h, 0, fire);
-        if self.woke {
-            // The reaper, waiting in `delayQueue.poll(200 ms)`, is signalled by the offer and finds
-            // the bucket due: it does its work now, before anything else happens.
-            self.reap(self.now, fire);
-        }
         TimerHandle(h)
     }
 
@@ -348,11 +342,6 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
                         bucket: b,
                     });
                     sync::unlock(&mut self.queue_lock);
-                    // The `DelayQueue` signals its waiting reaper when the offer is its new head,
-                    // which a bucket already due is (every other is later than now).
-                    if bucket_expiration as u64 <= self.now {
-                        self.woke = true;
-                    }
                 }
                 return Some(level);
             }
@@ -452,6 +441,10 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
         self.event(WheelEvent::Begin(WheelOp::Advance));
         self.reap(t, fire);
         self.now = self.now.max(t);
+        // The reaper leaves nothing due, and the wheel's clock is the last polled expiration: at
+        // or behind now, never ahead.
+        debug_assert!(self.next_expiration().is_none_or(|e| e > self.now));
+        debug_assert!(self.levels.iter().all(|l| l.current_time <= self.now));
         self.event(WheelEvent::Wait { now: self.now });
     }
 
@@ -477,7 +470,6 @@ impl<P: Probe<WheelEvent>> SystemTimer<P> {
             self.line(line::FLUSH);
             self.flush(b, fire);
         }
-        self.woke = false;
     }
 
     /// `TimingWheel.advanceClock`, level by level.

@@ -4,9 +4,11 @@
 //! `TimerTaskList` buckets and the bucket delay queue).
 //!
 //! The lab's timer runs on the script's virtual clock and has one public face, `SystemTimer`:
-//! `add` (a task due `delay` ms from now; one already due runs at once, as `SystemTimer` hands it
-//! to its executor), `cancel`, and `advance(t)` (Kafka's `advanceClock`: poll every bucket due by
-//! `t`, flush it, re-add its tasks). `TimingWheel` and `TimerTaskList` are reached through it.
+//! `add` (a task due `delay` ms from now; one the wheel finds expired against its own clock runs
+//! at once, as `SystemTimer` hands it to its executor; any other goes into a bucket, which is only
+//! offered), `cancel`, and `advance(t)` (Kafka's `advanceClock`: poll every bucket due by `t`,
+//! flush it, re-add its tasks). `TimingWheel` and `TimerTaskList` are reached through it. A
+//! straight port of Kafka's classes, the wheel tests' oracle, is `tests/oracles/kafka_timer.rs`.
 //! A task "runs" when the timer calls the `fire` function with its id and the wheel's time.
 //!
 //! These ports check public behaviour (a task runs at or after its expiration and once, a
