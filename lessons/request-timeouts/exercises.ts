@@ -227,7 +227,7 @@ const simSaturation: Maker = (seed) => {
     prompt: `Suppose a run of the lab's purgatory simulation (the old purgatory, many timeouts) gave these figures, made up for this question in the shape the widget reports: for each target rate, the wall-clock time one thread took to process one simulated second of requests: ${table}. Where does one thread stop keeping up?`,
     choices, hint: 'The simulation’s clock is virtual. One thread keeps up while a simulated second costs it less than a real second.',
     expected,
-    explanation: `One thread keeps up while a simulated second costs less than 1,000 ms of wall-clock time: ${expected}. This is not what Kafka's benchmark called saturation (its generator falling behind the wall clock, in a whole JVM process), so compare where each saturates by direction, not by rate.`,
+    explanation: `One thread keeps up while a simulated second costs less than 1,000 ms of wall-clock time: ${expected}. This is not what Kafka's wiki read as saturation from its benchmark's printed rates (the actual rate below the target: the generator falling behind the wall clock, in a whole JVM process), so compare where each saturates by direction, not by rate.`,
     replay: replay('wheel', 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 5, advance 60, advance 470', 'end'),
   };
 };
