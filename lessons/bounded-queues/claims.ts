@@ -3,6 +3,7 @@
 // that makes of the blog's reading.
 import { claimComponent } from '../../web/src/published/Claim';
 import type { ClaimData, ClaimSpec } from '../../web/src/published/claims';
+import { MIB, boundCost } from '../../web/src/queue/overload';
 
 /** The guarded CLQ at the largest bound, in the committed JVM run. */
 const BOUND = 1048576;
@@ -36,6 +37,19 @@ const RATE = {
   below: { when: { kind: 'below', threshold: 1 }, words: '{ratio}' },
 } as const;
 
+/** The overload simulation's default bound and budget (web/src/queue/OverloadSim.tsx's defaults). */
+const DEFAULT_BOUND = 20_000;
+const DEFAULT_BUDGET_MIB = 128;
+
+/** What a full queue of the default bound holds, priced by the simulation's own rule (Rust's udpBoundCost). */
+const defaultFull = (queue: 'abq' | 'spsc', name: string): ClaimSpec => ({
+  kind: 'value', what: `the memory a full ${name} of the simulation's default bound (${DEFAULT_BOUND.toLocaleString('en-US')}) holds: buffers and array`,
+  compute: () => boundCost(queue, DEFAULT_BOUND, DEFAULT_BUDGET_MIB).fullBytes,
+  format: (bytes) => `about ${(bytes / MIB).toFixed(1)} MiB`,
+  from: () => `the overload simulation's pricing (udpBoundCost): ${boundCost(queue, DEFAULT_BOUND, DEFAULT_BUDGET_MIB).slots.toLocaleString('en-US')} slots`,
+  outcomes: { 'within the budget': { range: [0, DEFAULT_BUDGET_MIB * MIB], words: '{value}' } },
+});
+
 export const claims: Record<string, ClaimSpec> = {
   'wasm-plain-vs-guarded': {
     kind: 'ratio', what: 'the plain CLQ’s offer ÷ the size()-guarded one (wasm, saved run)', source: { from: 'wasm', suite: 'udp-queue' },
@@ -53,6 +67,8 @@ export const claims: Record<string, ClaimSpec> = {
     kind: 'ratio', what: 'the ArrayBlockingQueue’s offer ÷ the plain CLQ’s (JVM, committed run)', source: { from: 'jvm', suite: 'udp-queue' },
     points: byBound('abqOffer', 'clqOffer'), outcomes: RATE, undecided: '{ratio}, undecided', mixed: '{points}',
   },
+  'abq-default-full': defaultFull('abq', 'ArrayBlockingQueue'),
+  'ring-default-full': defaultFull('spsc', 'JCTools ring'),
   'jvm-visits': {
     kind: 'value', what: 'nodes a guarded offer’s size() visits a second on the JVM', compute: visitsPerSecond,
     format: (x) => `about ${Math.round(x / 1e6).toLocaleString('en-US')} million`, from,

@@ -132,7 +132,7 @@ const spscLimit: Maker = (seed) => {
   const step = Math.min(cap / 4, 4096);
   return {
     id: 'spsc-limit', kind: 'compute', title: 'How far has the producer looked ahead?',
-    prompt: `A JCTools SpscArrayQueue of capacity ${cap} (look-ahead step ${step}) starts empty; its producer offers ${n} elements and nothing is polled. What is producerLimit afterwards?`,
+    prompt: `A JCTools SpscArrayQueue of capacity ${cap} (look-ahead step ${step}) starts empty; its producer offers ${plural(n, 'element')} and nothing is polled. What is producerLimit afterwards?`,
     hint: `When an offer reaches producerLimit it reads the slot ${step} ahead: if that slot is empty, every slot before it is too, and the limit moves to p + ${step}. Near a full ring the look-ahead finds an element and the limit stays.`,
     expected: limit,
     explanation: `producerLimit is ${limit}: the producer read the ring only at the offers that reached the limit, instead of reading the consumer's index on every offer. That is how an SPSC offer avoids both a lock and a CAS.`,
@@ -264,12 +264,15 @@ const driftIterations: Maker = (seed) => {
   const seconds = [1, 10][randomInt(r, 0, 1)];
   const perIteration = score * seconds;
   const expected = Math.floor(length / perIteration);
+  // The score falls as the walk lengthens (time per offer ∝ length): at twice the length, half the
+  // score. Then dL/dt = score·L0/L, and doubling takes (4L0² − L0²)/(2·score·L0) = 1.5·L0/score.
+  const falling = Math.floor((1.5 * length) / perIteration);
   return {
     id: 'drift-iterations', kind: 'compute', title: 'Can the queue’s growth explain the spread?',
-    prompt: `Suppose a JMH row for a size()-guarded offer read about ${score} ops/s (a figure made up for this question). Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. How many whole iterations (rounded down) would it take for the queue, and so each walk, to double in length?`,
-    hint: 'Each iteration adds about score × iteration time nodes.',
+    prompt: `Suppose a JMH row for a size()-guarded offer read about ${score} ops/s (a figure made up for this question). Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. The score can only fall as the queue grows, since each offer walks the whole queue. At the starting score, how many whole iterations (rounded down) would it take for the queue, and so each walk, to double in length? (That is the fewest it could take.)`,
+    hint: 'At the starting score, each iteration adds about score × iteration time nodes.',
     expected,
-    explanation: `Each iteration adds about ${num(perIteration)} nodes, so doubling ${num(length)} takes ${num(expected)} iterations. Over a run of 10 iterations the walk lengthens by ${((100 * 10 * perIteration) / length).toPrecision(2)} %: far too little to spread the iterations' scores much. A large error on such a row needs another cause.`,
+    explanation: `At the starting score each iteration adds about ${num(perIteration)} nodes, so doubling ${num(length)} takes at least ${num(expected)} iterations. It would take longer: the score falls as the walk lengthens (at twice the length, half the score), and with that taken into account doubling takes 1.5 times as long, about ${num(falling)} iterations. Over a run of 10 iterations the walk lengthens by at most ${((100 * 10 * perIteration) / length).toPrecision(2)} %, and the score falls by no more: far too little to spread the iterations' scores much. A large error on such a row needs another cause.`,
     replay: replay('clq', 'fill 6, poll, size', 'end'),
   };
 };
