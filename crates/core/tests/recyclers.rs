@@ -581,10 +581,10 @@ mod scripts {
         }
     }
 
-    /// A transfer that throws midway, as Netty 4.0.21 does: the handles it moved are lost with the
-    /// stack's unstored size, their link slots blank, the read index unmoved; the next transfer
-    /// reads a blank slot and throws a NullPointerException. Every command keeps its step, also a
-    /// recycle of a get that threw.
+    /// A transfer that throws midway, as Netty 4.0.21 does: the handles it moved stay in the
+    /// stack's array above its unstored size, their link slots blank, the read index unmoved; the
+    /// next transfer reads a blank slot and throws a NullPointerException. Every command keeps its
+    /// step, also a recycle of a get that threw.
     #[test]
     fn a_transfer_that_throws_leaves_a_blank_slot_the_next_one_trips_on() {
         // A: get-many 3, A: recycle 1, A: recycle 2, B: recycle 3, B: recycle 2, A: get-many 4, A: recycle 6
@@ -645,6 +645,93 @@ mod scripts {
             texts.contains("has nothing to recycle: get #6 threw"),
             "{texts}"
         );
+    }
+
+    /// Issue 58's Recycler case, `[after, max-capacity=1, assertions=off] A: get-many 3, A:
+    /// recycle 1, A: recycle 2, B: recycle 3, B: recycle 2, A: get, A: get, A: get, A: get`. The
+    /// third get's transfer moves o3 into A's array at slot 0, then throws on o2 ("recycled
+    /// already": its drop at the full stack left its ids set) before storing the size; the
+    /// fourth get's transfer throws on o3's blank link slot. In Netty o3 is then still in A's
+    /// array at slot 0, above size (0), its handle pointing at A's stack: the frame says so
+    /// ("moving": in the array, uncounted, as during a transfer), not that o3 is lost.
+    #[test]
+    fn a_transfer_that_throws_leaves_what_it_moved_in_the_array_above_size() {
+        use hotpath_core::recycler::recorder::place;
+        let script = [
+            (GET_MANY, 3, 0),
+            (RECYCLE, 1, 0),
+            (RECYCLE, 2, 0),
+            (RECYCLE, 3, 1),
+            (RECYCLE, 2, 1),
+            (GET, 0, 0),
+            (GET, 0, 0),
+            (GET, 0, 0),
+            (GET, 0, 0),
+        ];
+        let plan = recycler_script::plan(
+            &raw(&script),
+            "threads=A,B
+max-capacity=1
+assertions=off",
+            DRAW,
+        )
+        .unwrap();
+        assert_eq!(plan.actions.len(), 11);
+        let rec = Recyclers::record(RecyclerVariant::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let t = &rec.trace;
+        let l = &t.layout;
+        let end_of = |a: i32| {
+            (0..t.len())
+                .rev()
+                .find(|&k| t.steps[k * STEP_WIDTH] == a)
+                .unwrap()
+                + 1
+        };
+        let threw = hotpath_core::recycler::recorder::outcome::THREW;
+        // After op 10 (recycled already) and op 11 (the NullPointerException).
+        for (a, fault) in [(9, Fault::RecycledAlready), (10, Fault::NullInLink)] {
+            let f = t.frame_at(end_of(a));
+            let o3 = 2;
+            assert_eq!(
+                (f[l.offset("outcome")], f[l.offset("outcome_value")]),
+                (threw, fault.code() as i32),
+                "op {}",
+                a + 1
+            );
+            assert_eq!(f[l.offset("size")], 0, "A's size was never stored");
+            assert_eq!(f[l.offset("slot")], o3, "o3 is in A's array at slot 0");
+            assert_eq!(
+                (
+                    f[l.offset("object_place") + o3 as usize],
+                    f[l.offset("object_place_at") + o3 as usize],
+                    f[l.offset("object_place_slot") + o3 as usize],
+                ),
+                (place::MOVING, 0, 0),
+                "op {}: o3 in A's array at slot 0, above size",
+                a + 1
+            );
+            assert_eq!(
+                f[l.offset("object_stack") + o3 as usize],
+                0,
+                "its handle points at A's stack"
+            );
+        }
+        // Written over, it is gone: A recycles its o1 into slot 0.
+        let mut more = script.to_vec();
+        more.push((RECYCLE, 1, 0));
+        let plan = recycler_script::plan(
+            &raw(&more),
+            "threads=A,B
+max-capacity=1
+assertions=off",
+            DRAW,
+        )
+        .unwrap();
+        let rec = Recyclers::record(RecyclerVariant::After, &plan, Recyclers::MAX_STEPS).unwrap();
+        let f = rec.trace.frame_at(rec.trace.len());
+        let l = &rec.trace.layout;
+        assert_eq!(f[l.offset("slot")], 0, "o1 in slot 0");
+        assert_eq!(f[l.offset("object_place") + 2], place::LOST);
     }
 
     #[test]

@@ -41,7 +41,9 @@ codes! {
         /// Published in a WeakOrderQueue's link: `object_place_at` is the queue.
         QUEUED = 2,
         /// Moved into a stack's array by a transfer still running (its size is a local until the
-        /// end): the thread and slot.
+        /// end): the thread and slot. Also after a transfer that threw, which never stores its
+        /// size: the handle stays in the array above size, as in Netty, until a push or a transfer
+        /// writes over its slot.
         MOVING = 3,
         /// Just made by the running get on the thread, not returned yet.
         MADE = 4,
@@ -141,6 +143,10 @@ pub struct RecyclerRecorder {
     getting: Option<(u32, i32)>,
     /// A transfer has moved handles and not yet ended.
     transferring: bool,
+    /// What the running transfer moved: (stack, slot, object).
+    moved: Vec<(usize, usize, u32)>,
+    /// What transfers that threw had moved: still in those slots, above size, until written over.
+    stranded: Vec<(usize, usize, u32)>,
     /// Per object: a recycle dropped it.
     dropped: Vec<bool>,
 }
@@ -181,6 +187,8 @@ impl RecyclerRecorder {
             running: false,
             getting: None,
             transferring: false,
+            moved: Vec::new(),
+            stranded: Vec::new(),
             dropped: Vec::new(),
         }
     }
@@ -318,6 +326,14 @@ impl RecyclerRecorder {
                         put(o, (place::MOVING, t as i32, i as i32));
                     }
                 }
+            }
+        }
+        for &(t, i, o) in &self.stranded {
+            let Some(Some(st)) = stacks.get(t) else {
+                continue;
+            };
+            if i >= st.size && st.slots.get(i) == Some(&Some(o)) {
+                put(o, (place::MOVING, t as i32, i as i32));
             }
         }
         for (o, &d) in self.dropped.iter().enumerate() {
@@ -794,6 +810,8 @@ impl Probe<E> for RecyclerRecorder {
                 self.running = !matches!(op, RecyclerOp::Nothing(_));
                 self.getting = None;
                 self.transferring = false;
+                debug_assert!(self.moved.is_empty(), "every transfer ends or throws");
+                self.moved.clear();
                 self.subject = match op {
                     RecyclerOp::Recycle(o) => {
                         if let Some(h) = self.holder.get_mut(o as usize) {
@@ -810,8 +828,14 @@ impl Probe<E> for RecyclerRecorder {
                 self.getting = Some((obj, place::MADE));
             }
             E::Pop { obj, .. } => self.getting = Some((obj, place::POPPED)),
-            E::Transfer { .. } => self.transferring = true,
-            E::TransferEnd { .. } => self.transferring = false,
+            E::Transfer { obj, slot, .. } => {
+                self.transferring = true;
+                self.moved.push((self.current_thread, slot as usize, obj));
+            }
+            E::TransferEnd { .. } => {
+                self.transferring = false;
+                self.moved.clear();
+            }
             E::Drop { obj, .. } => {
                 if let Some(d) = self.dropped.get_mut(obj as usize) {
                     *d = true;
@@ -821,6 +845,9 @@ impl Probe<E> for RecyclerRecorder {
                 self.running = false;
                 self.getting = None;
                 self.transferring = false;
+                // Netty's transfer threw before storing the stack's size: what it had moved stays
+                // in the array above size, reachable through those slots (not lost).
+                self.stranded.append(&mut self.moved);
             }
             E::Return { thread, value } => {
                 self.running = false;
