@@ -98,9 +98,9 @@ describe('hardening', () => {
 
   it('refuses a setting with a line break in it at its own box, instead of drawing nothing', async () => {
     const { page, errors } = await browser.open('embed/queue?queue=abq&capacity=8%0Athreads=P,C&ops=P:%20offer%201');
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/capacity: .*8⏎threads=P,C/);
+    await expect.poll(() => page.locator('.setting .input-error').first().innerText()).toMatch(/capacity: .*8⏎threads=P,C/);
     await page.goto(siteUrl() + 'embed/recycler?version=after&max-capacity=5%0Athreads=A,B&ops=A:%20get');
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/max-capacity: .*5⏎threads=A,B/);
+    await expect.poll(() => page.locator('.setting .input-error').first().innerText()).toMatch(/max-capacity: .*5⏎threads=A,B/);
     expect(errors).toEqual([]);
   });
 
@@ -217,8 +217,10 @@ describe('hardening', () => {
       [`lessons/cancelling-timers?seed=${long}`, 'the seed is 400 characters long'],
     ]) {
       const { page, errors } = await browser.open(path);
-      await expect.poll(() => page.getByRole('alert').first().innerText()).toContain(says);
-      expect((await page.getByRole('alert').first().innerText()).length, path).toBeLessThan(400);
+      // A setting's problem is shown under its box (read out as a status once typing pauses); the seed's is an alert.
+      const said = page.locator('.setting .input-error, [role="alert"]').first();
+      await expect.poll(() => said.innerText()).toContain(says);
+      expect((await said.innerText()).length, path).toBeLessThan(400);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(1280);
       expect(errors).toEqual([]);
     }

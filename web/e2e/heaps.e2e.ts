@@ -86,7 +86,7 @@ describe('the heap widgets', () => {
 
   it('points at the mistake in a bad script and keeps the text', async () => {
     const { page, errors } = await browser.open('embed/heap?heap=jdk&ops=add%205,add%203,add%209,remve%205,poll');
-    const alert = page.getByRole('alert');
+    const alert = page.locator('.script-editor .input-error');
     await expect.poll(() => alert.innerText()).toContain('Line 1, column 19: command 4: "remve" is not a command');
     expect(await page.getByLabel('Ops script').inputValue()).toBe('add 5,add 3,add 9,remve 5,poll');
     await page.getByLabel('Ops script').fill('add 5,add 3,add 9,remove 5,poll');

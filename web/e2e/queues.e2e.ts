@@ -85,12 +85,12 @@ describe('the queues', () => {
 
   it('points at a bad script, a bad schedule and a queue’s contract', async () => {
     const { page, errors } = await browser.open(open('clq', 'P1: offer 5, P2: offre 6'));
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Line 1, column 18: command 2: "offre" is not a command');
+    await expect.poll(() => page.locator('.script-editor .input-error').innerText()).toContain('Line 1, column 18: command 2: "offre" is not a command');
     await page.goto(siteUrl() + open('clq', 'P1: offer 5', '&schedule=P1%20P9'));
-    await expect.poll(() => page.getByRole('alert').innerText()).toBe('schedule: there is no thread "P9"; the threads are P1.');
+    await expect.poll(() => page.locator('.setting .input-error').innerText()).toBe('schedule: there is no thread "P9"; the threads are P1.');
     expect(await page.getByLabel('Schedule').getAttribute('aria-invalid')).toBe('true');
     await page.goto(siteUrl() + open('spsc', 'A: offer 1, B: offer 2'));
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('command 2: JCTools SpscArrayQueue has a single producer thread: A already offers, so B may not');
+    await expect.poll(() => page.locator('.script-editor .input-error').innerText()).toContain('command 2: JCTools SpscArrayQueue has a single producer thread: A already offers, so B may not');
     await page.goto(siteUrl() + 'embed/queue?queue=lifo');
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('queue=lifo is not a view');
     expect(errors).toEqual([]);

@@ -81,9 +81,10 @@ describe('the recyclers', () => {
   it('refuses a script that recycles a get not made yet, where it is, and keeps the last good drawing', async () => {
     const { page, errors } = await browser.open(open('after', 'A: get, recycle 1, get'));
     await page.getByLabel('Ops script').fill('A: get, recycle 2');
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/recycle 2 names the object of get 2, but the script has made 1 get by then/);
+    // Shown under its box at once (read out once the typing pauses: a status, not an alert per keystroke).
+    await expect.poll(() => page.locator('.script-editor .input-error').innerText()).toMatch(/recycle 2 names the object of get 2, but the script has made 1 get by then/);
     await page.getByLabel('Max capacity').fill('0');
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/max-capacity|Max capacity/);
+    await expect.poll(() => page.locator('.setting .input-error').first().innerText()).toMatch(/max-capacity|Max capacity/);
     expect(errors).toEqual([]);
   });
 

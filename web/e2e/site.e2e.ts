@@ -38,7 +38,7 @@ describe('the site', () => {
     await input.fill('5 3 9 1 7');
     expect(await arrayCells(page)).toEqual(['1', '3', '9', '5', '7']);
     await input.fill('5 3 nine');
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('column 5, item 3 ("nine")');
+    await expect.poll(() => page.locator('.heap-layout .input-error').innerText()).toContain('column 5, item 3 ("nine")');
     await page.waitForLoadState('networkidle'); // every question the page asked has its answer
     expect(errors).toEqual([]);
     expect(failed).toEqual([]);

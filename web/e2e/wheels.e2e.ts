@@ -101,7 +101,7 @@ describe('the timing wheel', () => {
 
   it('points at the mistake in a bad script', async () => {
     const { page, errors } = await browser.open(open('add 1 5, add 1 6'));
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Line 1, column 10: command 2: timer 1 already exists');
+    await expect.poll(() => page.locator('.script-editor .input-error').innerText()).toContain('Line 1, column 10: command 2: timer 1 already exists');
     await page.goto(siteUrl() + 'embed/wheel?view=spokes');
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('view=spokes is not a view; expected view=wheel, view=delay-queue or view=race');
     expect(errors).toEqual([]);

@@ -21,6 +21,7 @@ import { Breakable } from '../site/Breakable';
 import { jvmResults, type JvmResults } from './jvmResults';
 import { VERDICT_CONFIDENCE } from './ratio';
 import { forPreset } from './verdict';
+import { ProgressStatus } from '../site/ProgressStatus';
 
 const ops = (x: number) => num(x >= 100 ? Math.round(x) : Number(x.toPrecision(3)));
 
@@ -183,7 +184,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => void start()} disabled={running}>{run ? 'Run again' : 'Run in this browser'}</button>
+        {/* Not disabled while running (that would drop the focus): it says it is running and does nothing. */}
+        <button type="button" onClick={() => { if (!running) void start(); }} aria-disabled={running}>{waiting ? 'Waiting …' : running ? 'Running …' : run ? 'Run again' : 'Run in this browser'}</button>
         {running && <button type="button" onClick={() => {
           ctrl.current?.abort();
           if (waiting) {
@@ -197,7 +199,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         {p.measurementIterations} measurement iterations of {p.iterationMs} ms per row; {suite.rows.length} rows; the run
         stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
       </p>
-      <div role="status" aria-live="polite" className="bench-progress">
+      <ProgressStatus className="bench-progress" settled={!running}>
         {waiting && 'Waiting for the other benchmark to finish (another panel on this page, or another frame or tab of the lab): two at once would time each other. This one starts when it ends.'}
         {fromCommit && (
           <>
@@ -221,7 +223,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             {run.budgetSpent && ', the rest skipped when the time budget ran out'}.
           </>
         )}
-      </div>
+      </ProgressStatus>
       {table && (
         <>
           <div className="jmh-head">
@@ -259,7 +261,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             </p>
           )}
           <div ref={chart} className="bench-chart">
-            <LogLogChart series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
+            <LogLogChart table={false} series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
               yLabel="ops/s (higher is better)" legend={{
                 extra: <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> show {suite.chart.publishedLabel}, dotted</label></li>,
               }} />

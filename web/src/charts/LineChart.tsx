@@ -3,7 +3,7 @@
 import { useRef, type CSSProperties } from 'react';
 import { scaleLinear } from 'd3';
 import { useWidth } from '../site/useWidth';
-import { ChartLegend, overlaps, seriesClass, type ChartSeries } from './marks';
+import { ChartLegend, ChartTable, overlaps, seriesClass, type ChartSeries } from './marks';
 
 export type LineSeries = ChartSeries;
 
@@ -12,8 +12,10 @@ const H = 260;
 
 const fmt = (v: number) => (Math.abs(v) >= 1e6 ? `${v / 1e6}M` : Math.abs(v) >= 1000 ? `${v / 1000}k` : String(v));
 
-export function LineChart({ series, xLabel, yLabel, title, legend = false }: {
+export function LineChart({ series, xLabel, yLabel, title, legend = false, table = true }: {
   series: LineSeries[]; xLabel: string; yLabel: string; title: string;
+  /** Folds the chart's numbers under it as a table (off where the widget shows them in a table of its own). */
+  table?: boolean;
   /** Draws the legend under the plot, its swatches as the lines are drawn. */
   legend?: boolean;
 }) {
@@ -47,6 +49,7 @@ export function LineChart({ series, xLabel, yLabel, title, legend = false }: {
         ))}
       </svg>
       {legend && <ChartLegend series={series} over={over} markers={false} />}
+      {table && <ChartTable series={series} xLabel={xLabel} yLabel={yLabel} title={title} />}
     </figure>
   );
 }

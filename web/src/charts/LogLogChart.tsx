@@ -6,7 +6,7 @@
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { scaleLog } from 'd3';
 import { useWidth } from '../site/useWidth';
-import { ChartLegend, Mark, overlaps, seriesClass, type ChartSeries } from './marks';
+import { ChartLegend, ChartTable, Mark, overlaps, seriesClass, type ChartSeries } from './marks';
 
 export interface Series extends ChartSeries {
   points: { x: number; y: number; err?: number }[];
@@ -52,8 +52,10 @@ export function atLeastADecade(ys: number[]): [number, number] {
 
 const fmt = (v: number) => (v >= 1e6 ? `${v / 1e6}M` : v >= 1000 ? `${v / 1000}k` : String(v));
 
-export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDomain, yDomain, legend }: {
+export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDomain, yDomain, legend, table = true }: {
   series: Series[]; xLabel: string; yLabel: string; title: string; yFormat?: (v: number) => string;
+  /** Folds the chart's numbers under it as a table (off where the widget shows them in a table of its own). */
+  table?: boolean;
   /** Fixed axis ranges; by default the data's, with at least a decade. */
   xDomain?: [number, number]; yDomain?: [number, number];
   /** Draws the legend under the plot, its swatches as the lines are drawn. */
@@ -120,6 +122,7 @@ export function LogLogChart({ series, xLabel, yLabel, title, yFormat = fmt, xDom
         })}
       </svg>
       {legend && <ChartLegend series={series} over={over} text={legend.text as ((s: ChartSeries) => ReactNode) | undefined} extra={legend.extra} />}
+      {table && <ChartTable series={series} xLabel={xLabel} yLabel={yLabel} title={title} />}
     </figure>
   );
 }

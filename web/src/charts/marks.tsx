@@ -101,3 +101,37 @@ export function ChartLegend({ series, over, text, extra, markers = true }: {
     </ul>
   );
 }
+
+/** How a chart's numbers are written in its data table. */
+const cell = (v: number) => (Number.isInteger(v) ? v.toLocaleString('en-US') : v.toPrecision(4));
+
+/**
+ * A chart's numbers as a table, folded under it: what a screen reader reads instead of the
+ * lines (and anyone who wants the values). One row per x, one column per series.
+ */
+export function ChartTable({ series, xLabel, yLabel, title }: { series: ChartSeries[]; xLabel: string; yLabel: string; title: string }) {
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const at = series.map((s) => new Map(s.points.map((p) => [p.x, p as { x: number; y: number; err?: number }])));
+  return (
+    <details className="chart-data">
+      <summary>The chart’s numbers, as a table</summary>
+      <div className="table-scroll">
+        <table className="counters">
+          <caption>{title}: {yLabel} by {xLabel}</caption>
+          <thead><tr><th scope="col">{xLabel}</th>{series.map((s) => <th key={s.key} scope="col">{s.label}</th>)}</tr></thead>
+          <tbody>
+            {xs.map((x) => (
+              <tr key={x}>
+                <th scope="row">{cell(x)}</th>
+                {at.map((m, i) => {
+                  const p = m.get(x);
+                  return <td key={series[i].key}>{p ? `${cell(p.y)}${p.err !== undefined && Number.isFinite(p.err) && p.err > 0 ? ` ± ${cell(p.err)}` : ''}` : '—'}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -11,6 +11,7 @@ import { countJobs, countsAt, type Job } from '../script/counting';
 import { encodeCommands, parseScript } from '../script/parse';
 import { familySchema, variantSpec } from '../script/schema';
 import type { Variant as HeapVariant } from './schema.gen';
+import { ProgressStatus } from '../site/ProgressStatus';
 
 export interface CostPoint {
   heap: HeapVariant;
@@ -114,21 +115,21 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
         number of equals() calls plus comparisons per cancellation, counted on the real heaps.
       </p>
       <div className="button-row">
-        <button type="button" onClick={run} disabled={status === 'running'}>
-          {status === 'idle' ? 'Count' : 'Count again'}
+        <button type="button" onClick={() => { if (status !== 'running') run(); }} aria-disabled={status === 'running'}>
+          {status === 'running' ? 'Counting …' : status === 'idle' ? 'Count' : 'Count again'}
         </button>
         {status === 'running' && <button type="button" onClick={cancel}>Cancel</button>}
-        <span role="status" className="hint">
+        <ProgressStatus className="hint" settled={status !== 'running'}>
           {status === 'running' && `Counting… ${points.length} of ${total} points (the JDK heap in reverse at n = 100,000 makes 5 billion equals() calls).`}
           {status === 'done' && `Counted ${total} points.`}
           {status === 'cancelled' && `Cancelled after ${points.length} of ${total} points.`}
           {status === 'failed' && `Counting failed: ${error}`}
-        </span>
+        </ProgressStatus>
       </div>
       {points.length > 0 && (
         <>
           <div ref={chart}>
-            <LogLogChart series={series} title="Work per cancellation against n, log-log" xLabel="n (timers queued)"
+            <LogLogChart table={false} series={series} title="Work per cancellation against n, log-log" xLabel="n (timers queued)"
               yLabel="equals() + comparisons per cancellation"
               legend={{ text: (s) => <>{s.label}: <strong>{slopeText(s.points)}</strong></> }} />
           </div>

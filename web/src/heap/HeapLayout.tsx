@@ -1,11 +1,12 @@
 // The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
 // computed by the Rust port of the JDK heap.
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useDraft } from '../site/drafts';
 import { capacityAt, heapTrace, slotsAt } from './frames';
 import { MAX_TIMERS, layoutFileName, parseDeadlines } from './deadlines';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
+import { SettledStatus } from '../site/settled';
 
 interface Layout {
   slots: string[];
@@ -20,6 +21,7 @@ function layoutOf(deadlines: number[]): Layout {
 
 export function HeapLayout({ initial = '' }: { initial?: string }) {
   const [text, setText] = useDraft('deadlines', initial);
+  const [left, setLeft] = useState(false);
   const id = useId();
   const drawing = useRef<HTMLDivElement>(null);
   const parsed = parseDeadlines(text);
@@ -35,13 +37,18 @@ export function HeapLayout({ initial = '' }: { initial?: string }) {
         spellCheck={false}
         aria-invalid={!parsed.ok}
         aria-describedby={`${id}-status`}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setLeft(false);
+          setText(e.target.value);
+        }}
+        onBlur={() => setLeft(true)}
       />
-      <p id={`${id}-status`} className={parsed.ok ? 'hint' : 'input-error'} role={parsed.ok ? undefined : 'alert'}>
+      <p id={`${id}-status`} className={parsed.ok ? 'hint' : 'input-error'}>
         {parsed.ok
           ? `${parsed.deadlines.length} timers; at most ${MAX_TIMERS} in this view.`
           : <>At column {parsed.start + 1}, {parsed.message}.</>}
       </p>
+      <SettledStatus said={parsed.ok ? '' : `At column ${parsed.start + 1}, ${parsed.message}.`} left={left} />
       {layout && (
         <div ref={drawing}>
           <table className="array-view" aria-label="Heap array, index order">

@@ -3,7 +3,7 @@
 // (and stops animating under prefers-reduced-motion).
 import { useRef, type CSSProperties } from 'react';
 import { useWidth } from '../site/useWidth';
-import { heapViewModel, type HeapNames } from './viewModel';
+import { cellWords, heapViewModel, treeWords, type HeapNames } from './viewModel';
 import type { Frame } from '../script/frame';
 import { HAND, LEVEL_HEIGHT, OUT, TREE_WIDTH, labelledRadius } from './geometry';
 
@@ -71,7 +71,7 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
   return (
     <div className="heap-view" style={style} ref={ref}>
       <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${height}`} role="img"
-        aria-label={`${title} as a tree: ${vm.cells.length} ${what}`}>
+        aria-label={`${title} as a tree: ${treeWords(vm, words, what)}`}>
         {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its. */}
         <text className="area-label" x={HAND.x - beside('hand')} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>
         <text className="area-label" x={OUT.x + beside('out')} y={OUT.y} dy="0.35em">{words.removed}</text>
@@ -101,7 +101,7 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
             <tr key={i}>
               <th scope="row">[{i * perRow}…]</th>
               {row.map((c) => (
-                <td key={c.slot} className={c.classes} aria-label={`[${c.slot}] ${c.label === '–' ? 'empty' : c.label}`}>
+                <td key={c.slot} className={c.classes} aria-label={cellWords(c)}>
                   <span className="cell-index" aria-hidden="true">{c.slot}</span>
                   <span className="cell-value">{c.label}</span>
                   {c.stored !== undefined && <span className="cell-stored" aria-hidden="true">i={c.stored}</span>}

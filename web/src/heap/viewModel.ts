@@ -106,3 +106,24 @@ export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {
   }
   return { nodes, edges, cells, radius: nodeRadius(size), height: treeHeight(size), capacity: f.get('capacity') };
 }
+
+/** What a cell's classes mean, in words (the drawing shows them by colour and outline). */
+const CELL_STATES: [string, string][] = [['focus', 'this step\'s'], ['scanned', 'looked at'], ['found', 'found'], ['stale', 'its stored index is out of date']];
+
+/** One array cell in words, for a screen reader: "[3] 40, stored index 3, this step's". */
+export function cellWords(c: CellView): string {
+  const states = CELL_STATES.filter(([cls]) => c.classes.split(' ').includes(cls)).map(([, said]) => said);
+  return [`[${c.slot}] ${c.label === '–' ? 'empty' : c.label}`, ...(c.stored !== undefined ? [`stored index ${c.stored}`] : []), ...states].join(', ');
+}
+
+/** The tree in words: how many, the root, and what is held or removed beside it. */
+export function treeWords(vm: HeapViewModel, words: { held: string; removed: string }, what: string): string {
+  const root = vm.nodes.find((n) => n.place === 0);
+  const held = vm.nodes.find((n) => n.place === 'hand');
+  const out = vm.nodes.find((n) => n.place === 'out');
+  return [
+    `${vm.cells.length} ${what}${root ? `, the root (slot 0) ${root.label}; slot k's parent is slot (k − 1) / 2` : ''}`,
+    ...(held ? [`in ${words.held}: ${held.label}`] : []),
+    ...(out ? [`${words.removed}: ${out.label}`] : []),
+  ].join('; ');
+}

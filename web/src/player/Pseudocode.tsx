@@ -21,6 +21,8 @@ export function Pseudocode({ lines, current, title }: { lines: string[]; current
           return (
             <li key={i} className={i === current ? 'current' : undefined} aria-current={i === current ? 'step' : undefined}
               style={{ paddingLeft: `calc(${indent + 6}ch + 0.5rem)`, textIndent: '-6ch' }}>
+              {/* aria-current is not read out in a plain list by every screen reader: the words are. */}
+              {i === current && <span className="visually-hidden">Running now: </span>}
               <code>{code}{comment && <>{code && ' '}<span className="code-comment">{comment}</span></>}</code>
             </li>
           );

@@ -4,6 +4,7 @@ import { useCallback, useId } from 'react';
 import { useDraft } from '../site/drafts';
 import type { FamilyModule } from '../registry/family';
 import type { ScriptError } from '../script/parse';
+import { SettledStatus } from '../site/settled';
 
 export type Settings = Readonly<Record<string, string>>;
 
@@ -56,9 +57,10 @@ export function SettingsFields({ module, values, defaults, onChange, error }: {
                 spellCheck={false} aria-invalid={bad} aria-describedby={`${id}-${f.name}-status`}
                 onChange={(e) => onChange(f.name, e.target.value)} />
             )}
-            <div id={`${id}-${f.name}-status`} className={bad ? 'input-error' : 'hint'} role={bad ? 'alert' : undefined}>
+            <div id={`${id}-${f.name}-status`} className={bad ? 'input-error' : 'hint'}>
               {bad ? `${error.message}.` : f.hint}
             </div>
+            <SettledStatus said={bad ? `${f.label}: ${error.message}.` : ''} left={false} />
           </div>
         );
       })}

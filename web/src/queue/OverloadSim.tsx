@@ -10,6 +10,7 @@ import type { OverloadReply, OverloadRequest } from './overloadProtocol';
 import { num } from '../site/format';
 import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
 import { useWorkerRun } from '../site/useWorkerRun';
+import { ProgressStatus } from '../site/ProgressStatus';
 
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
@@ -154,13 +155,13 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
       </div>
       {(notes.growth || notes.rounding) && <p className="hint">{[notes.growth, notes.rounding].filter(Boolean).join(' ')}</p>}
       {notes.full && <p className={`hint${notes.full.over ? ' over-budget' : ''}`} role="note">{notes.full.text}</p>}
-      <p role="status" className={`overload-status ${status}`}>
+      <ProgressStatus className={`overload-status ${status}`} settled={status !== 'running'}>
         {status === 'running' && `Running: ${(pace.simulated / 1000).toFixed(2)} s simulated in ${(pace.wall / 1000).toFixed(1)} s.`}
         {status === 'done' && last && `Finished ${(last.tMs / 1000).toFixed(2)} s simulated: memory held steady at ${(last.memoryBytes / MIB).toFixed(1)} MiB, ${num(last.droppedQueue + last.droppedSocket)} packets dropped, median wait ${num(last.p50Ms)} ms.`}
         {status === 'oom' && oomAt !== null && last && run && `Out of memory at ${(oomAt / 1000).toFixed(2)} s: ${num(last.queued)} packets queued${run.capacity > 0 ? ' and the queue’s array' : ''} hold ${(last.memoryBytes / MIB).toFixed(1)} MiB, past the run’s ${num(run.config.budgetMiB)} MiB budget. A real JVM throws OutOfMemoryError here; the lab stops the run (this tab never held those bytes).`}
         {status === 'stopped' && 'Stopped.'}
         {status === 'failed' && `The simulation failed: ${message}`}
-      </p>
+      </ProgressStatus>
       {samples.length > 0 && (
         <>
           <div className="overload-charts" ref={chart}>

@@ -7,7 +7,7 @@ import type { CSSProperties } from 'react';
 import type { ViewProps } from '../registry/family';
 import type { Frame } from './schema.gen';
 import {
-  chainOf, contentsOf, fieldRows, focusOf, polledOf, ringOf, threadCells, threadRows, type Chain, type Ring, type ThreadRow,
+  chainOf, contentsOf, describeChain, describeRing, fieldRows, focusOf, polledOf, ringOf, threadCells, threadRows, type Chain, type Ring, type ThreadRow,
 } from './viewModel';
 
 const NODE_W = 54;
@@ -47,7 +47,7 @@ function ChainDrawing({ chain, frame, threads }: { chain: Chain; frame: Frame; t
   const top = (n: { place: string }) => (n.place === 'pending' ? pendingTop : listTop);
   return (
     <svg className="queue-svg" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img"
-      aria-label={`ConcurrentLinkedQueue: ${chain.nodes.length} nodes, head at n${chain.head}, tail at n${chain.tail}`}>
+      aria-label={describeChain(chain, focus)}>
       <defs>
         <marker id="q-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L8,4 L0,8 z" className="queue-arrowhead" />
@@ -110,7 +110,7 @@ function RingDrawing({ ring, frame, variant, threads }: { ring: Ring; frame: Fra
   const ahead = new Set(ring.lookAhead);
   return (
     <svg className="queue-svg" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img"
-      aria-label={`${ring.capacity} slots, ${ring.slots.filter((v) => v !== null).length} filled`}>
+      aria-label={describeRing(ring, focus)}>
       {ring.slots.map((v, s) => {
         const { x, y } = place(s);
         const touched = focus.field === 'SLOT' && focus.index === s;

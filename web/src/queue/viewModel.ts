@@ -217,3 +217,42 @@ export function fieldRows(f: Frame, variant: string, threadName: (t: number) => 
 export function polledOf(f: Frame): number[] {
   return f.list('polled', Math.min(f.get('polled_count'), f.schema.fields.find((x) => x.name === 'polled')?.len ?? 0));
 }
+
+/** At most this many of a ring's slots are read out one by one; a longer ring names its filled slots only. */
+const SLOTS_SAID = 32;
+
+/**
+ * The CLQ's chain in words, for a screen reader (the drawing's text): the list from head, the
+ * nodes off it and not linked yet, where head and tail point, and the field the step touched.
+ */
+export function describeChain(chain: Chain, focus: ReturnType<typeof focusOf>): string {
+  const node = (n: ChainNode) => `n${n.node} (${n.item === null ? 'no element' : n.item})`;
+  const where = (place: ChainNode['place']) => chain.nodes.filter((n) => n.place === place);
+  const list = where('list');
+  const parts = [`ConcurrentLinkedQueue: head at n${chain.head}, tail at n${chain.tail}`];
+  parts.push(`On the list: ${list.length ? `${list.map(node).join(' → ')} → null` : 'none'}`);
+  const behind = where('behind');
+  if (behind.length) parts.push(`Off the list, behind head: ${behind.map((n) => `${node(n)}, ${n.next === n.node ? 'linked to itself' : `pointing on to n${n.next}`}`).join('; ')}`);
+  const pending = where('pending');
+  if (pending.length) parts.push(`Allocated, not linked yet: ${pending.map(node).join(', ')}`);
+  if (focus.field) {
+    const what = focus.field === 'HEAD' || focus.field === 'TAIL' ? focus.field.toLowerCase() : `n${focus.index}'s ${focus.field === 'NEXT' ? 'next' : 'item'}`;
+    parts.push(`This step ${focus.failed ? 'failed to change' : 'touched'} ${what}`);
+  }
+  return `${parts.join('. ')}.`;
+}
+
+/** A ring in words: its slots (or its filled ones, when long), its indices, and the slot the step touched. */
+export function describeRing(ring: Ring, focus: ReturnType<typeof focusOf>): string {
+  const filled = ring.slots.flatMap((v, s) => (v === null ? [] : [`[${s}] ${v}`]));
+  const slots = ring.capacity <= SLOTS_SAID
+    ? ring.slots.map((v, s) => `[${s}] ${v === null ? 'empty' : v}`).join(', ')
+    : `${filled.length} filled${filled.length ? `: ${filled.slice(0, SLOTS_SAID).join(', ')}${filled.length > SLOTS_SAID ? ', …' : ''}` : ''}`;
+  const parts = [`${ring.capacity} slots: ${slots}`];
+  const markers = ring.markers.filter((m) => m.kind === 'consumer' || m.kind === 'producer');
+  if (markers.length) parts.push(markers.map((m) => `${m.label} at slot ${m.slot}`).join(', '));
+  if (ring.claimed.length) parts.push(`claimed by a producer, not written yet: slot ${ring.claimed.join(', ')}`);
+  if (ring.lookAhead.length) parts.push(`the producer's look-ahead: slots ${ring.lookAhead[0]} to ${ring.lookAhead.at(-1)}`);
+  if (focus.field === 'SLOT') parts.push(`This step ${focus.failed ? 'failed at' : 'touched'} slot ${focus.index}`);
+  return `${parts.join('. ')}.`;
+}

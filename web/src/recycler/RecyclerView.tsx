@@ -5,7 +5,7 @@
 import type { CSSProperties } from 'react';
 import type { ViewProps } from '../registry/family';
 import {
-  focusOf, idName, objectName, objectRows, outcomeText, placeText, queuesOf, threadColumns,
+  describeLink, describeStack, focusOf, idName, objectName, objectRows, outcomeText, placeText, queuesOf, threadColumns,
   type QueueBox, type ThreadColumn,
 } from './viewModel';
 
@@ -19,7 +19,7 @@ function StackColumn({ c, focus }: { c: ThreadColumn; focus: ReturnType<typeof f
   const y = (i: number) => height - 18 - (i + 1) * SLOT_H;
   return (
     <svg className="recycler-stack" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img"
-      aria-label={`${c.name}'s stack: ${c.size} pooled, array of ${c.length} slots`}>
+      aria-label={describeStack(c, focus)}>
       {c.slots.map((s) => {
         const touched = focus.stack === c.index && focus.slot === s.index;
         const cls = ['stack-slot', s.object === null ? 'empty' : s.stale ? 'stale' : 'full', touched ? 'focus' : ''].join(' ');
@@ -60,7 +60,7 @@ function QueueChain({ owner, queues, c, focus, names }: {
           {q.links.map((l, li) => (
             <svg key={l.link} className="woq-link" width={l.slots.length * CELL + 8} height={CELL + 34}
               viewBox={`0 0 ${l.slots.length * CELL + 8} ${CELL + 34}`} role="img"
-              aria-label={`link ${li + 1} of q${q.k}: readIndex ${l.read}, writeIndex ${l.write}`}>
+              aria-label={describeLink(l, li + 1, q.k, focus)}>
               {l.slots.map((v, i) => {
                 const touched = focus.link === l.link && focus.index === i;
                 const live = i >= l.read && i < l.write;

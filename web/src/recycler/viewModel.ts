@@ -217,3 +217,17 @@ export function focusOf(f: Frame) {
     mapSlot: f.get('focus_map_slot'),
   };
 }
+
+/** A thread's stack in words, for a screen reader (the drawing's text): each slot, size, and the slot the step touched. */
+export function describeStack(c: ThreadColumn, focus: ReturnType<typeof focusOf>): string {
+  const slots = c.slots.map((s) => `[${s.index}] ${s.object === null ? 'empty' : `${objectName(s.object)}${s.stale ? ' (stale, above size)' : ''}`}`);
+  const touched = focus.stack === c.index && focus.slot >= 0 ? ` This step touched slot ${focus.slot}.` : '';
+  return `${c.name}'s stack: size ${c.size}, array of ${c.length.toLocaleString('en-US')} slots; bottom first: ${slots.join(', ')}.${touched}`;
+}
+
+/** One link of a WeakOrderQueue in words: its cells, its read and write indices, and the cell the step touched. */
+export function describeLink(l: LinkBox, n: number, queue: number, focus: ReturnType<typeof focusOf>): string {
+  const live = l.slots.flatMap((v, i) => (v !== null && i >= l.read && i < l.write ? [`[${i}] ${objectName(v)}`] : []));
+  const touched = focus.link === l.link && focus.index >= 0 ? ` This step touched cell ${focus.index}.` : '';
+  return `link ${n} of q${queue}: readIndex ${l.read}, writeIndex ${l.write}; waiting to be taken: ${live.length ? live.join(', ') : 'none'}.${touched}`;
+}

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { SettledStatus } from '../site/settled';
 import type { ScriptError } from './parse';
 import { excerpt } from '../site/format';
 
@@ -9,6 +10,9 @@ export function ScriptEditor({ text, onChange, error, help }: {
   const id = useId();
   const line = error ? text.slice(0, error.start).split('\n').length : 0;
   const column = error ? error.start - text.lastIndexOf('\n', error.start - 1) : 0;
+  const said = error ? `Line ${line}, column ${column}: ${error.message}.` : '';
+  // Shown at once; read out once the typing pauses, or when the box is left.
+  const [left, setLeft] = useState(false);
   return (
     <div className="script-editor">
       <label htmlFor={`${id}-ops`}>Ops script</label>
@@ -20,9 +24,14 @@ export function ScriptEditor({ text, onChange, error, help }: {
         spellCheck={false}
         aria-invalid={error !== null}
         aria-describedby={`${id}-status ${id}-help`}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          setLeft(false);
+          onChange(e.target.value);
+        }}
+        onBlur={() => setLeft(true)}
       />
-      <div id={`${id}-status`} className={error ? 'input-error' : 'hint'} role={error ? 'alert' : undefined}>
+      <SettledStatus said={said} left={left} />
+      <div id={`${id}-status`} className={error ? 'input-error' : 'hint'}>
         {error ? (
           <>
             Line {line}, column {column}: {error.message}.{' '}

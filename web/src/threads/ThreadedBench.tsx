@@ -3,6 +3,7 @@
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useRef, useState } from 'react';
 import { located, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
+import { ProgressStatus } from '../site/ProgressStatus';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
 
@@ -63,6 +64,7 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
   };
 
   const next = rows[results.length];
+  const busy = status === 'running' || status === 'loading';
   return (
     <section className="widget threaded-bench" aria-label={set.heading}>
       <h3 className="widget-title">{set.heading}</h3>
@@ -74,15 +76,15 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
         ? <p className="notice" role="status">{unavailable}</p>
         : (
           <div className="button-row">
-            <button type="button" onClick={run} disabled={status === 'running' || status === 'loading'}>{status === 'idle' ? 'Run' : 'Run again'}</button>
+            <button type="button" onClick={() => { if (!busy) run(); }} aria-disabled={busy}>{busy ? 'Running …' : status === 'idle' ? 'Run' : 'Run again'}</button>
           </div>
         )}
-      <p role="status" className="hint bench-progress">
+      <ProgressStatus className="hint bench-progress" settled={!busy}>
         {status === 'loading' && 'Loading the threaded module…'}
         {status === 'running' && next && `Row ${results.length + 1} of ${rows.length}: ${next.title}, ${next.producers} producer${next.producers > 1 ? 's' : ''}…`}
         {status === 'done' && `Finished: ${results.length} rows.`}
         {status === 'failed' && `The threaded benchmark failed: ${message}`}
-      </p>
+      </ProgressStatus>
       {results.length > 0 && (
         <div className="table-scroll">
           <table className="counters" aria-label="threaded throughput">

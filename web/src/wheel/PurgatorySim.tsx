@@ -21,6 +21,7 @@ export function budgetText(name: 'quick' | 'full'): string {
 import { download, fileName } from '../site/download';
 import { csvTable } from '../site/csv';
 import { useWorkerRun } from '../site/useWorkerRun';
+import { ProgressStatus } from '../site/ProgressStatus';
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -139,15 +140,15 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         </label>
         {/* What the preset costs, beside the menu rather than in it: a phone cuts a long option short. */}
         <span className="hint">{budgetText(preset)}</span>
-        <button type="button" onClick={run} disabled={status === 'running'}>{status === 'idle' ? 'Run' : 'Run again'}</button>
+        <button type="button" onClick={() => { if (status !== 'running') run(); }} aria-disabled={status === 'running'}>{status === 'running' ? 'Running …' : status === 'idle' ? 'Run' : 'Run again'}</button>
         {status === 'running' && <button type="button" onClick={stop}>Cancel</button>}
       </div>
-      <p role="status" className="hint bench-progress">
+      <ProgressStatus className="hint bench-progress" settled={status !== 'running'}>
         {status === 'running' && progress && `Point ${progress.done + 1} of ${progress.total}: ${progress.label}…`}
         {status === 'done' && `Finished in ${seconds.toFixed(1)} s: ${points.length} points measured.`}
         {status === 'cancelled' && `Cancelled after ${points.length} points.`}
         {status === 'failed' && `The simulation failed: ${error}`}
-      </p>
+      </ProgressStatus>
       {points.length > 0 && (
         <div ref={chart}>
           <LogLogChart series={series} title="Sustained rate against target rate, log-log" xLabel="target rate (requests/s)"
