@@ -14,6 +14,34 @@ const WORK = 'allocate+pop+push+grow+map_probe+enqueue+transfer+visit+new_link+n
 const PIPELINE = 'A: get, B: recycle 1, A: get, B: recycle 2, A: get, B: recycle 3, A: get, B: recycle 4, A: get';
 const LOOP = 'T: get, recycle 1, cycle 100000';
 
+/**
+ * The lab's earlier full-preset JVM runs of the same benchmark on the same jars (jvm/recycler-2014
+ * has not changed since before the first of them): size 0, each row's Score in ops/s, as that
+ * commit's jvm/results/recycler.json holds it (`git show <commit>:jvm/results/recycler.json`), with
+ * the 1-minute load average before and after. The committed run, the panel's, is read from the
+ * data, not typed here. The quick-preset runs of 2026-11-22 (3f707b3, a861549) fall inside these
+ * runs' ranges on both measures below.
+ */
+interface EarlierRun { commit: string; measured: string; load: [number, number]; beforeEa: number; before: number; after: number }
+const EARLIER: EarlierRun[] = [
+  { commit: '069693f', measured: '2026-11-24', load: [1.02, 1.04], beforeEa: 42846749, before: 94620124, after: 84947773 },
+  { commit: 'a9b1572', measured: '2026-11-24', load: [1.03, 1.04], beforeEa: 40554669, before: 116762740, after: 110477167 },
+  { commit: 'd4e12e8', measured: '2026-11-24', load: [1, 1.02], beforeEa: 49516194, before: 117476085, after: 120470039 },
+];
+/** A full run on a machine busy with other work, left out of the ranges, and said so. */
+const LOADED: EarlierRun = { commit: '22181f0', measured: '2026-11-23', load: [7.15, 9.5], beforeEa: 35583517, before: 52620981, after: 28845628 };
+
+/** The committed run and the earlier ones, size 0, by their Scores. */
+function runsAtZero(d: ClaimData): Omit<EarlierRun, 'load'>[] {
+  const score = (design: string) => d.jvm.recycler.rows[row(design, 0)].score;
+  return [...EARLIER, { commit: 'committed', measured: d.jvm.recycler.measured, beforeEa: score('before-ea'), before: score('before'), after: score('after') }];
+}
+/** The flag's share of the gain with it, on a log scale: log(before ÷ before-ea) ÷ log(after ÷ before-ea). */
+const share = (r: Omit<EarlierRun, 'load'>) => Math.log(r.before / r.beforeEa) / Math.log(r.after / r.beforeEa);
+const runsFrom = (d: ClaimData) => `the committed JVM run of recycler (${d.jvm.recycler.measured}) and the earlier full runs ${EARLIER.map((r) => `${r.commit} (${r.measured}, load ${r.load.join('–')})`).join(', ')}: size 0, from each row's Score`;
+const percent = (x: number) => `${Math.round(x * 100)} %`;
+const times2 = (x: number) => `${x.toFixed(2)}×`;
+
 const RATE = {
   above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}' },
   below: { when: { kind: 'below', threshold: 1 }, words: '{ratio}' },
@@ -70,6 +98,43 @@ export const claims: Record<string, ClaimSpec> = {
     },
     format: (x) => `${Math.round(x * 100)} %`, from: () => 'the committed JVM run of recycler: log(before ÷ before-ea) ÷ log(after ÷ before-ea), size 0',
     outcomes: { most: { range: [0.5, 1.5], words: '{value}' } },
+  },
+  /** How the flag's share moves between runs: its smallest and largest over the four full runs. */
+  'jvm-flag-share-least': {
+    kind: 'value', what: 'the smallest share of the gain with the flag that the flag alone accounts for, over the lab’s JVM runs, size 0',
+    compute: (d) => Math.min(...runsAtZero(d).map(share)), format: percent, from: runsFrom,
+    outcomes: { most: { range: [0.5, 2], words: '{value}' } },
+  },
+  'jvm-flag-share-most': {
+    kind: 'value', what: 'the largest share of the gain with the flag that the flag alone accounts for, over the lab’s JVM runs, size 0',
+    compute: (d) => Math.max(...runsAtZero(d).map(share)), format: percent, from: runsFrom,
+    outcomes: { most: { range: [0.5, 2], words: '{value}' } },
+  },
+  /** The rewrite ÷ the old code without the flag, over the runs: its direction is not settled. */
+  'jvm-without-flag-least': {
+    kind: 'value', what: 'Netty 4.0.21 ÷ Netty 4.0.20 without -ea, the lowest over the lab’s JVM runs, size 0',
+    compute: (d) => Math.min(...runsAtZero(d).map((r) => r.after / r.before)), format: times2, from: runsFrom,
+    outcomes: {
+      'slower by less than #3069': { range: [0.8, 1], words: '{value}' },
+      'slower by #3069’s figure or more': { range: [0, 0.8], words: '{value}' },
+      faster: { range: [1, 10], words: '{value}' },
+    },
+  },
+  'jvm-without-flag-most': {
+    kind: 'value', what: 'Netty 4.0.21 ÷ Netty 4.0.20 without -ea, the highest over the lab’s JVM runs, size 0',
+    compute: (d) => Math.max(...runsAtZero(d).map((r) => r.after / r.before)), format: times2, from: runsFrom,
+    outcomes: { faster: { range: [1, 10], words: '{value}' }, slower: { range: [0, 1], words: '{value}' } },
+  },
+  /** The run left out: the rewrite's Score without the flag against the median of the others'. */
+  'jvm-loaded-run': {
+    kind: 'value', what: 'the rewrite’s score without -ea in the run on a loaded machine ÷ the median of the other runs’, size 0',
+    compute: (d) => {
+      const after = runsAtZero(d).map((r) => r.after).sort((a, b) => a - b);
+      const median = after.length % 2 ? after[(after.length - 1) / 2] : (after[after.length / 2 - 1] + after[after.length / 2]) / 2;
+      return LOADED.after / median;
+    },
+    format: times2, from: (d) => `${LOADED.commit}'s jvm/results/recycler.json (${LOADED.measured}, load ${LOADED.load.join('–')}) against ${runsFrom(d)}`,
+    outcomes: { 'a fraction': { range: [0, 0.5], words: '{value}' } },
   },
   'jvm-pool-at-0': {
     kind: 'ratio', what: 'Netty 4.0.21’s pool ÷ a new ArrayList each time, size 0 (JVM)', source: { from: 'jvm', suite: 'recycler' },

@@ -257,7 +257,7 @@ const flagGain: Maker = (seed) => {
       : 'Production servers run without -ea, so compare as they do'}: the rewrite's rate as a percentage of the old code's, rounded to a whole percent?`,
     hint: 'Only the old code changes with the flag: with -ea it updates an identity map on every get and recycle; the rewrite has no such map.',
     expected,
-    explanation: `${after} ÷ ${over} = ${expected} %. With the flag the rewrite looks ${Math.round((100 * after) / withEa)} % of the old code's rate; without it ${Math.round((100 * after) / without)} % (from the rounded rates above; the lesson's ratios pair each iteration of one row with one of the other, so they can differ by a point). The same code, two answers: the harness's flag is part of the result.`,
+    explanation: `${after} ÷ ${over} = ${expected} %. With the flag the rewrite looks ${Math.round((100 * after) / withEa)} % of the old code's rate; without it ${Math.round((100 * after) / without)} % (from the rounded rates above; the lesson's ratios pair each iteration of one row with one of the other, so they can differ by a point). The same code, two answers: the harness's flag is part of the result. (These are one run's rates; the lesson shows how far they move between the lab's runs.)`,
     replay: replay('before', 'get, get, recycle 2, recycle 1, get, recycle 2', { assertions: 'on' }),
   };
 };
