@@ -56,11 +56,15 @@ export function SiteLayout() {
       </main>
       <footer className="site-footer">
         <p>
-          Every structure the lab runs in your browser is Rust compiled to WebAssembly; the JVM columns
-          are the Java originals, run with JMH and committed. Every other number is computed by that code in
-          your browser, or measured: by you when you press Run, or in a run committed with the lab and
-          labelled so; an exercise's figures made up for its question say so. Published figures are quoted
-          with their source.
+          Every structure the lab runs in your browser is Rust compiled to WebAssembly. The JVM columns run
+          the originals' Java code with JMH on the lab's machine, committed, in the versions each suite
+          names: the JDK 17 classes, Netty 4.1.140, Kafka 4.4 (its 2023 Java timer) and JCTools 4.0.7, not
+          the 2015 or 2017 code the lessons quote; only the Recyclers are the 2014 code (Netty 4.0.20 and
+          4.0.21). Measured figures come from the lab's code in your browser, from you when you press Run,
+          or from a run committed with the lab and labelled so, and a sentence comparing them is computed
+          from them. Published figures are quoted with their source. The prose types numbers of its own
+          only for settings, worked examples and facts read from the originals' code or history; an
+          exercise's figures made up for its question say so.
         </p>
         <ModeLine />
       </footer>
