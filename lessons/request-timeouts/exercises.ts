@@ -44,11 +44,15 @@ const whichLevel: Maker = (seed) => {
   // The same add on a wheel whose clock is at now (a bucket came due at now).
   const kept = wheelTrace(`add 1 ${now}, advance ${now}, add 2 ${delay}`, 'wheel');
   const fromNow = placed(kept, 2).level;
-  const cascades = stepsOf(t, 2).filter((s) => s.kind === kindIndex(t.schema, 'cascade')).length;
-  const settled = modelAt(t, t.length).buckets.find((b) => b.timers.includes(1))!.level;
+  // The add only offers its bucket; the reaper's next pass (an advance, here to the same time)
+  // polls it if it is already due, and the timer cascades down.
+  const passed = `${ops}, advance ${now}`;
+  const p = wheelTrace(passed, 'wheel');
+  const cascades = stepsOf(p, 3).filter((s) => s.kind === kindIndex(p.schema, 'cascade')).length;
+  const settled = modelAt(p, p.length).buckets.find((b) => b.timers.includes(1))!.level;
   const lagged = now === wheel ? ''
     : fromNow === level ? `Counted from now it would have gone to the same level.`
-      : `Counted from now it would have gone to ${levelName(fromNow)}.${cascades > 0 ? ` Its bucket on ${levelName(level)} had already expired, so the offer woke the reaper, which polled it at once: the timer cascaded down to ${levelName(settled)}.` : ''}`;
+      : `Counted from now it would have gone to ${levelName(fromNow)}.${cascades > 0 ? ` Its bucket on ${levelName(level)} had already expired: the add only offers it, and the reaper's next pass polls it, so the timer cascades down to ${levelName(settled)} (step on in the replay).` : ''}`;
   return {
     id: 'which-level', kind: 'compute', title: 'Which level takes it?',
     prompt: `${now > wheel
@@ -57,7 +61,8 @@ const whichLevel: Maker = (seed) => {
     hint: 'Its expiration is now + delay, by the real clock. But each level’s reach counts from the wheel’s own clock, not from now: a level reaches from its clock + one tick to just under its clock + tick × 20, its clock being the wheel’s clock rounded down to the level’s tick. Try level 0 first, then go up.',
     expected: level,
     explanation: `It is due at ${num(now)} + ${num(delay)} = ${num(due)} ms by the real clock, ${now > wheel ? 'but' : 'and'} the reaches count from the wheel's clock, ${num(wheel)} ms: ${reaches.join('; ')}. ${level === 0 ? 'Level 0 covers it.' : `Level ${level} is the first that covers it.`}${lagged ? ` ${lagged}` : ''}`,
-    replay: replay('wheel', ops, 'op:3'),
+    // Opens at the add; the reaper's next pass follows it.
+    replay: replay('wheel', passed, 'op:3'),
   };
 };
 
