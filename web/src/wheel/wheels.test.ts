@@ -96,11 +96,11 @@ describe('the two clocks', () => {
     let k = t.actionStarts[2];
     while (stepAt(t, k).kind !== insert) k++;
     expect(wheelModel(at(t, k + 1), 20).buckets).toEqual([{ level: 2, slot: 2, expires: 800, timers: [1] }]);
-    // The reaper polls it at once, then level 1's bucket at 1,000: the timer waits on level 0.
+    // The add only offers that bucket: the timer waits in it, due, until the reaper's next pass.
     const added = wheelModel(afterAction(t, 2), 20);
-    expect([added.now, added.wheelTime]).toEqual([1000, 1000]);
-    expect(added.levels.map((l) => l.time)).toEqual([1000, 1000, 800]);
-    expect(added.buckets).toEqual([{ level: 0, slot: 5, expires: 1005, timers: [1] }]);
+    expect([added.now, added.wheelTime]).toEqual([1000, 5]);
+    expect(added.levels.map((l) => l.time)).toEqual([5, 0, 0]);
+    expect(added.buckets).toEqual([{ level: 2, slot: 2, expires: 800, timers: [1] }]);
     const end = wheelModel(at(t, t.length), 20);
     expect(end.fired.map((f) => [t.entityLabels[f.timer], f.time])).toEqual([['1', 5], ['2', 1005]]);
     expect([end.now, end.wheelTime]).toEqual([1005, 1005]);
@@ -123,9 +123,13 @@ describe('the two clocks', () => {
     const reach = passed.map((k) => { const l = wheelModel(at(t, k + 1), 20).levels[stepAt(t, k).a]; return l.time + l.interval - 1; });
     expect(section).toContain(`beyond level 0 (reaching ${reach[0]} ms), so level 1 is made for it, and beyond level 1 (reaching ${reach[1]} ms), so level 2 is made too`);
     const words = ['no', 'one', 'two', 'three', 'four', 'five'];
+    // "The add ends there, with one offer and no poll" … "two cascades, two offers and three polls":
+    // the add, then the advance (the reaper's next pass).
     const c = afterAction(t, 2).counts('last');
-    expect(section).toContain(`${words[c.cascade]} cascades, ${words[c['q-offer']]} offers and ${words[c['q-poll']]} polls`);
+    expect(section).toContain(`with ${words[c['q-offer']]} offer and ${words[c['q-poll']]} poll: the wheel's clock is still at ${wheelModel(afterAction(t, 2), 20).wheelTime} ms`);
     expect(c.overflow).toBe(2); // "level 1 is made for it … level 2 is made too"
+    const pass = afterAction(t, 3).counts('last');
+    expect(section).toContain(`${words[pass.cascade]} cascades, ${words[pass['q-offer']]} offers and ${words[pass['q-poll']]} polls`);
     // "Had a bucket come due at 1,000 ms, … one offer to level 0."
     const kept = trace('add 1 1000, advance 1000, add 2 5');
     const k = afterAction(kept, 2).counts('last');
