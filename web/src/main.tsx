@@ -6,10 +6,12 @@ import './styles.css';
 import './catalog';
 import { App } from './App';
 import { watchScrollEdges } from './site/scrollEdges';
+import { watchTableCards } from './site/tableCards';
 import { loadWasm } from './wasm/loader';
 import { preloadLessonAt } from './lessons';
 
 watchScrollEdges();
+watchTableCards();
 // Nearly every page draws with the wasm: fetch and compile it while the route's code loads, not
 // after its first widget mounts. A failure is shown by each widget, which loads it again.
 loadWasm().catch(() => {});

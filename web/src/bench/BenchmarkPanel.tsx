@@ -37,7 +37,8 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
         {jvm.load ? `; load average ${jvm.load.join(' → ')}` : ''}{jvm.nice ? `, run at nice ${jvm.nice}` : ''}): committed with the lab, <strong>not live</strong>. Error is
         JMH&apos;s 99.9 % half-width. The wasm column is {live ? 'this run, in this browser' : 'the committed run, not live'}.
       </caption>
-      <thead><tr><th scope="col"><Breakable text={suite.className} /> row</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th><th scope="col">wasm ÷ JVM</th></tr></thead>
+      {/* The ratio first after the row's name: it is what the prose reads, and on a phone it stays in view. */}
+      <thead><tr><th scope="col"><Breakable text={suite.className} /> row</th><th scope="col">wasm ÷ JVM</th><th scope="col">JVM ops/s</th><th scope="col">wasm ops/s ({live ? 'this run' : 'committed run'})</th></tr></thead>
       <tbody>
         {rows.map((r) => {
           const j = jvm.rows[r.id];
@@ -46,9 +47,9 @@ function JvmColumn({ suite, jvm, run, live }: { suite: Suite; jvm: JvmResults; r
           return (
             <tr key={r.id} className={noisy ? 'noisy' : undefined}>
               <th scope="row"><Breakable text={rowName(suite, r)} /></th>
+              <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>
               <td>{ops(j.score)} <span className="pm">± {ops(j.error)}</span>{noisy && <> <span className="noisy-mark">noisy</span></>}</td>
               <td>{w === undefined ? '—' : ops(w)}</td>
-              <td>{w === undefined ? '—' : `${(w / j.score).toFixed(2)}×`}</td>
             </tr>
           );
         })}

@@ -4,9 +4,8 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { LAB_VERSION, embedLink, linkTheme, linkVersion, readEmbedState, type LinkTheme } from '../embed/link';
-import { embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
+import { embedExamples, embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
-import { EMBED_EXAMPLES } from '../catalog/routes';
 
 /**
  * Throttled, not debounced: a player at 240 steps a second would otherwise rewrite the address
@@ -102,7 +101,7 @@ export function EmbedPage() {
   }
   // The page's own heading, for someone who moves by headings: the view's title in words (a
   // docs page that frames it has its own; inside the frame this is where the outline starts).
-  const title = EMBED_EXAMPLES.find((e) => e.name === name)?.title ?? name;
+  const title = embedExamples().find((e) => e.name === name)?.title ?? name;
   return (
     <Frame>
       <h1 className="visually-hidden">Hotpath Lab: {title}</h1>

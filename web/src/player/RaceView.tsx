@@ -22,6 +22,7 @@ import { ShareEmbed } from '../embed/ShareEmbed';
 import { shows, withParts, type Parts } from '../embed/parts';
 import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
+import { useFollowFocus } from './followFocus';
 
 export const RACE = 'race';
 
@@ -105,12 +106,23 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
   const figure = useRef<HTMLDivElement>(null);
   const caption = last ? `After operation ${k} of ${actions}: ${last.label}.` : 'Before the first operation.';
 
+  const root = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useFollowFocus(root, bar, player.step, player.playing);
   return (
-    <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
-      {shows(parts, 'controls') && <PlayerControls player={player} label="Race" />}
-      {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
-      {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not chosen). */}
+    <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1} ref={root}>
+      {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not
+          chosen, and the controls always: they only work live). */}
       <div className="player-figure" ref={figure}>
+      {/* On a narrow screen, where the lanes stack, the bar sticks to the top while the race is in
+          view: the buttons and both lanes' work so far stay in sight whichever lane is on screen. */}
+      <div className="player-bar" ref={bar}>
+        {shows(parts, 'controls') && <div data-part="controls"><PlayerControls player={player} label="Race" /></div>}
+        {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
+        <p className="race-totals" data-part="narration" aria-hidden="true">
+          Work so far ({module.workLabel}): {traces.map((t, i) => <span key={t.variant}>{i > 0 && ' · '}{title(t)} <strong>{totals[i].toLocaleString('en-US')}</strong></span>)}
+        </p>
+      </div>
       {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
       {shows(parts, 'narration') && <p className="narration" data-part="narration" aria-live={player.playing ? 'off' : 'polite'}>
         {last

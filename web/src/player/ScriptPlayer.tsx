@@ -23,6 +23,7 @@ import { shows, withParts, type Parts } from '../embed/parts';
 import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
 import { num } from '../site/format';
+import { useFollowFocus } from './followFocus';
 
 export interface ScriptPlayerProps {
   variant?: string;
@@ -159,21 +160,29 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
       ? 'The script is empty: add some commands above.'
       : `Ready: ${num(trace.actions.length)} operations, ${num(steps)} steps. Press play, or → to step.`;
 
+  const root = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useFollowFocus(root, bar, player.step, player.playing);
   const side = shows(parts, 'pseudocode') || shows(parts, 'counters');
   const caption = `Step ${num(player.step)} of ${num(steps)}`;
   return (
-    <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1}>
-      {shows(parts, 'controls') && <PlayerControls player={player} label={title} />}
-      {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
-      {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not chosen). */}
+    <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1} ref={root}>
+      {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not
+          chosen, and the controls always: they only work live). */}
       <div className="player-figure" ref={figure}>
-        {shows(parts, 'narration') && (
-          <div data-part="narration">
-            <OperationLabel trace={trace} step={player.step} commands={commands} />
-            {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
-            <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
-          </div>
-        )}
+        {/* On a narrow screen the bar sticks to the top while the player is in view: the buttons and
+            the step's sentence stay beside the drawing they move (player.css). */}
+        <div className="player-bar" ref={bar}>
+          {shows(parts, 'controls') && <div data-part="controls"><PlayerControls player={player} label={title} /></div>}
+          {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
+          {shows(parts, 'narration') && (
+            <div data-part="narration">
+              <OperationLabel trace={trace} step={player.step} commands={commands} />
+              {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
+              <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
+            </div>
+          )}
+        </div>
         {trace.overflowed && (
           <p className="input-error" role="alert">
             The animation stops at {num(trace.schema.limits.drawnSteps)} steps; shorten the script to see all of it.

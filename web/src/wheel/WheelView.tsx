@@ -135,7 +135,7 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
           })}
           <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
         </svg>
-        <div className="wheel-drawing scrolls" ref={scroller}>
+        <div className="wheel-drawing scrolls" ref={scroller} data-follows-focus="">
           <svg className="wheel-svg" viewBox={`${LABEL_W} 0 ${WIDTH - LABEL_W} ${height}`} style={{ width: px(WIDTH - LABEL_W), height: px(height) }} role="img"
             aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
             {bands}
