@@ -4,7 +4,7 @@
 // sentence and the part they talk about are on screen together. Every family marks that part
 // with the class `focus`; the smallest such element is the one the step is about (a slot rather
 // than the row it sits in).
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /** Room kept between the focused part and a scroller's faded edge (2.5rem) or the sticky bar. */
 const MARGIN = 48;
@@ -44,26 +44,37 @@ function intoScroller(el: Element, root: HTMLElement) {
 }
 
 /**
- * Scrolls the page so `el` sits under the sticky `bar`, when the bar is stuck (the reader is
- * inside the player) and `el` is hidden under it or below the screen.
+ * On a narrow screen (where the bar sticks), scrolls the page so `el` is on screen under the bar,
+ * when it is hidden under the bar or below the screen. Twice at most: the first scroll may make
+ * the bar stick, and the room under it change.
  */
 function intoPage(el: Element, bar: HTMLElement) {
   if (getComputedStyle(bar).position !== 'sticky') return;
-  const b = bar.getBoundingClientRect();
-  const stuck = b.top <= 1 && bar.parentElement!.getBoundingClientRect().top < 0;
-  if (!stuck) return;
-  const r = el.getBoundingClientRect();
-  const view = window.innerHeight;
-  if (r.top >= b.bottom && r.bottom <= view) return;
-  // Just under the bar; a part taller than the room left shows its top.
-  window.scrollBy({ top: r.top - b.bottom - Math.min(MARGIN, Math.max(0, (view - b.bottom - r.height) / 2)), behavior: 'instant' });
+  for (let pass = 0; pass < 2; pass++) {
+    const top = Math.max(0, bar.getBoundingClientRect().bottom);
+    const r = el.getBoundingClientRect();
+    // A few pixels of slack: a node drawn at the drawing's very top touches the bar's edge.
+    if (r.top >= top - 4 && r.bottom <= window.innerHeight) return;
+    // Just under the bar; a part taller than the room left shows its top.
+    const room = window.innerHeight - top - r.height;
+    window.scrollBy({ top: r.top - top - Math.min(MARGIN / 2, Math.max(0, room / 2)), behavior: 'instant' });
+  }
 }
 
-/** Follows the step's focused part; while playing, only sideways (the page does not jump under the reader). */
+/**
+ * Follows the step's focused part when the step changes (not when the player first draws: a
+ * lesson's players open mid-script, and the page must not jump to one), and only while the
+ * player is on screen; while playing, only sideways (the page does not move under the reader).
+ */
 export function useFollowFocus(root: RefObject<HTMLElement | null>, bar: RefObject<HTMLElement | null>, step: number, playing: boolean) {
+  const shown = useRef(step);
   useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
     const el = root.current && focusedPart(root.current);
     if (!el || !root.current) return;
+    const r = root.current.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > window.innerHeight) return;
     intoScroller(el, root.current);
     if (!playing && bar.current) intoPage(el, bar.current);
   }, [root, bar, step, playing]);
