@@ -168,10 +168,15 @@ export function pointwiseVerdict(s: PointwiseSpec): Comparison {
     points: judged.map((j) => ({ label: j.label, interval: j.i, verdict: j.state })),
   };
   // The advice comes last, after the disagreement, so the presets' advice can be worded for the run.
+  // A headline must not say "reproduced" where the originals disagree: it says whose run it was.
+  const state = verdict === 'reproduced' && refuted.length ? REPRODUCED_HERE_ONLY : capital(verdict);
   return verdict === 'inconclusive'
     ? worded(c, 'Inconclusive', says + disagreement, s.settle ?? SETTLE, !s.settle)
-    : worded(c, capital(verdict), says + disagreement);
+    : worded(c, state, says + disagreement);
 }
+
+/** The headline of a claim the lab's run reproduces and the committed JVM run of the originals refutes somewhere. */
+export const REPRODUCED_HERE_ONLY = 'Reproduced in the lab’s run, not on the JVM';
 
 /**
  * A claim whose direction comes from the JVM originals (A faster than B, as on the JVM): the

@@ -13,7 +13,7 @@ import { timerAddCancel } from '../wheel/timerSuite';
 import { udpQueue } from '../queue/udpQueueSuite';
 
 const byId = (cs: Comparison[]) => Object.fromEntries(cs.map((c) => [c.id, c]));
-const STATE_WORD = { reproduced: /^Reproduced: /, 'not reproduced': /^Not reproduced: /, inconclusive: /^Inconclusive: /, 'not measured': /^Not (measured|judged): / };
+const STATE_WORD = { reproduced: /^Reproduced( in the lab’s run, not on the JVM)?: /, 'not reproduced': /^Not reproduced: /, inconclusive: /^Inconclusive: /, 'not measured': /^Not (measured|judged): / };
 
 /** What holds of any verdict: its state follows from its interval, and its sentence says that state. */
 function checkHonest(c: Comparison) {
@@ -269,6 +269,8 @@ describe('the lab and the JVM', () => {
     const r = syntheticRun(udpQueue, (row) => (row.benchmark === 'abqOffer' ? 3e7 : 1e7), { noise: 0.02 });
     const v = byId(udpQueue.compare(r))['abq-vs-clq'];
     expect(v.verdict).toBe('reproduced');
+    // Its headline says whose run reproduced it (issue 57).
+    expect(v.sentence).toMatch(/^Reproduced in the lab’s run, not on the JVM: /);
     const refuted = [[1024, '1,024'], [65536, '65,536'], [1048576, '1,048,576']].flatMap(([c, label]) => {
       const i = jvmRatioInterval('udp-queue', `abqOffer/${c}`, `clqOffer/${c}`);
       return i && i.high < 1 ? [`${label} (${ratioWithInterval(i)})`] : [];

@@ -196,7 +196,7 @@ export function placeText(p: Place, threadName: (t: number) => string): string {
     case 'held': return `held by ${who}`;
     case 'pooled': return `pooled in ${who}'s stack, slot ${p.slot}`;
     case 'queued': return `queued in q${p.at + 1}`;
-    case 'moving': return `moved into ${who}'s array at slot ${p.slot}; pooled when the transfer ends`;
+    case 'moving': return `in ${who}'s array at slot ${p.slot}, above size until the transfer ends (if the transfer throws, until the slot is written over)`;
     case 'made': return `just made by ${who}'s get()`;
     case 'popped': return `popped by ${who}'s get(), not yet returned`;
     case 'recycling': return `being recycled by ${who}`;
