@@ -143,6 +143,7 @@ function routeCopies(): Plugin {
       writeFileSync(index, plain);
       const routes: [string, string][] = [
         ...readLessons().map((l): [string, string] => [`lessons/${l.slug}`, withHints(lessonChunks.get(l.slug) ?? [])]),
+        ...readLessons().map((l): [string, string] => [`lessons/${l.slug}/handout`, plain]),
         ...[...EMBED_NAMES.map((name) => `embed/${name}`), ...PAGE_ROUTES].map((r): [string, string] => [r, plain]),
       ];
       for (const [route, html] of routes) {

@@ -13,7 +13,8 @@ const FIELDS = {
   summary: 'a one-line string',
   source: 'a string naming the document the lesson reproduces',
   level: `one of ${LEVELS.join(', ')}`,
-  minutes: 'a positive whole number (estimated reading and doing time)',
+  minutes: 'a positive whole number (the minutes of the lesson in class: its time plan adds up to it)',
+  prereading: 'a positive whole number (the minutes of reading and doing it assigns before class)',
   order: 'a number (position on the home page)',
 };
 
@@ -22,6 +23,7 @@ function check(field, value) {
     case 'level':
       return LEVELS.includes(value);
     case 'minutes':
+    case 'prereading':
       return Number.isInteger(value) && value > 0;
     case 'order':
       return typeof value === 'number' && Number.isFinite(value);

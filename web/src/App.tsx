@@ -4,6 +4,7 @@ import { SiteLayout } from './site/SiteLayout';
 import { CrashBoundary } from './wasm/CrashBoundary';
 import { Home } from './pages/Home';
 import { LessonPage } from './pages/LessonPage';
+import { HandoutPage } from './pages/HandoutPage';
 import { NotFound } from './pages/NotFound';
 import { EmbedPage } from './pages/EmbedPage';
 import { onDemand } from './site/onDemand';
@@ -44,6 +45,7 @@ export function App() {
       <Route element={<SiteLayout />}>
         <Route index element={<Guarded name="The home page"><Home /></Guarded>} />
         <Route path="lessons/:slug" element={<Guarded name="This lesson"><LessonPage /></Guarded>} />
+        <Route path="lessons/:slug/handout" element={<Guarded name="This handout"><HandoutPage /></Guarded>} />
         <Route path="embed" element={<Guarded name="The embedding guide"><EmbedGuide /></Guarded>} />
         <Route path="teacher" element={<Guarded name="The class view"><TeacherPage /></Guarded>} />
         <Route path="class" element={<Guarded name="The class page"><ClassPage /></Guarded>} />

@@ -8,13 +8,23 @@ export interface LessonMeta {
   summary: string;
   source: string;
   level: 'introductory' | 'intermediate' | 'advanced';
+  /** Minutes in class (the time plan adds up to it). */
   minutes: number;
+  /** Minutes of reading and doing assigned before class. */
+  prereading: number;
   order: number;
 }
 
 export const lessons: LessonMeta[] = catalogue;
 
 const bodies = import.meta.glob<{ default: ComponentType }>('../../lessons/*.mdx');
+/** Each lesson's one-page handout (`lessons/<slug>/handout.mdx`): its key diagrams and figures, to print. */
+const handouts = import.meta.glob<{ default: ComponentType }>('../../lessons/*/handout.mdx');
+
+export function loadHandout(slug: string): Promise<{ default: ComponentType }> {
+  const load = handouts[`../../lessons/${slug}/handout.mdx`];
+  return load ? load() : Promise.reject(new Error(`No handout file lessons/${slug}/handout.mdx`));
+}
 
 export function findLesson(slug: string): LessonMeta | undefined {
   return lessons.find((l) => l.slug === slug);

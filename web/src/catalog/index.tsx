@@ -13,11 +13,14 @@ import { RaceView } from '../player/RaceView';
 import { familyEmbed } from './familyEmbed';
 import { inFamilyOrder } from './folders';
 import { VARIANT_PARAM, checkParams } from '../embed/link';
+import { parseParts, type Parts } from '../embed/parts';
 import { excerpt } from '../site/format';
 import { onDemand } from '../site/onDemand';
 import { parseStep, type StepSpec } from '../embed/params';
 import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
-import { InstructorNotes, LessonGuide, TimePlan } from '../teaching/Guide';
+import { InstructorNotes, LessonGuide, Prompt, Rubric, TimePlan } from '../teaching/Guide';
+import { OpenQuestion } from '../teaching/OpenQuestion';
+import { Quiz } from '../teaching/Quiz';
 
 // The widgets only some pages show, each a chunk fetched on first use. The benchmark panel and
 // the threaded races register their suites as they load: nothing else needs them.
@@ -64,6 +67,14 @@ function variantOf(module: FamilyModule, p: PlayerProps): string {
   return typeof given === 'string' ? given : typeof old === 'string' ? old : module.defaultVariant;
 }
 
+/** The parts an MDX tag shows (`show="drawing,narration"`, as a link's `show=`): all of them without it. */
+function partsOf(p: PlayerProps): Parts {
+  if (typeof p.show !== 'string') return null;
+  const parsed = parseParts(p.show);
+  if (!parsed.ok) throw new Error(`a lesson widget has ${parsed.message}`);
+  return parsed.parts;
+}
+
 /** MDX names for a family's player (`<HeapPlayer variant="jdk" …/>`, or the family's older `heap="jdk"`) and race (`<HeapRace …/>`), from families.json. */
 function familyWidgets(module: FamilyModule) {
   const facts = FAMILY_FACTS.find((f) => f.name === module.name);
@@ -72,9 +83,9 @@ function familyWidgets(module: FamilyModule) {
   return {
     [player]: framed('Player', (p: PlayerProps) => (
       <ScriptPlayer module={module} variant={variantOf(module, p)} ops={p.ops} step={stepOf(p)}
-        settings={settingsOf(module, p)} />
+        settings={settingsOf(module, p)} parts={partsOf(p)} />
     )),
-    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={stepOf(p)} settings={settingsOf(module, p)} />),
+    [race]: framed('Race view', (p: PlayerProps) => <RaceView module={module} ops={p.ops} step={stepOf(p)} settings={settingsOf(module, p)} parts={partsOf(p)} />),
   };
 }
 
@@ -103,7 +114,7 @@ registerEmbed({
 });
 
 registerLessonWidgets({
-  Fig, FigRatio, FigTable, JvmFig, LessonGuide, TimePlan, InstructorNotes,
+  Fig, FigRatio, FigTable, JvmFig, LessonGuide, TimePlan, InstructorNotes, Prompt, Rubric, OpenQuestion, Quiz,
   ...familyMdx,
   ...Object.assign({}, ...MANIFESTS.map((m) => m.widgets ?? {})),
   // Lessons written before the names came from the registry call the first family's race <RaceView>.

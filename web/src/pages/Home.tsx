@@ -25,7 +25,7 @@ export function Home() {
               <dl className="lesson-facts">
                 <div><dt>Reproduces</dt><dd>{l.source}</dd></div>
                 <div><dt>Level</dt><dd>{l.level}</dd></div>
-                <div><dt>Time</dt><dd>about {l.minutes} min</dd></div>
+                <div><dt>Time</dt><dd>{l.prereading} min before class, {l.minutes} in class</dd></div>
               </dl>
             </li>
           ))}

@@ -63,7 +63,8 @@ export function LessonPage() {
         <h1>{lesson.title}</h1>
         <p className="lede">{lesson.summary}</p>
         <p className="lesson-meta">
-          Reproduces: {lesson.source} · {lesson.level} · about {lesson.minutes} minutes
+          Reproduces: {lesson.source} · {lesson.level} · about {lesson.prereading} minutes before class, {lesson.minutes} in class ·{' '}
+          <Link to={`/lessons/${lesson.slug}/handout`}>one-page handout</Link>
         </p>
       </header>
       <LessonSlug.Provider value={slug}>

@@ -5,7 +5,9 @@ import { compact, exact, figureOf, figureText, lessonFigures, rounded, type Figu
 
 const ROOT = join(__dirname, '../../..');
 const slugs = readdirSync(join(ROOT, 'lessons')).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, ''));
-const mdx = (slug: string) => readFileSync(join(ROOT, 'lessons', `${slug}.mdx`), 'utf8');
+/** A lesson's prose: its page, and its one-page handout after it (both quote the same figures). */
+const mdx = (slug: string) => [join(ROOT, 'lessons', `${slug}.mdx`), join(ROOT, 'lessons', slug, 'handout.mdx')]
+  .filter((f) => { try { return statSync(f).isFile(); } catch { return false; } }).map((f) => readFileSync(f, 'utf8')).join('\n');
 
 /** A measured result (not a setup parameter such as a timeout or a bound). */
 const isResult = (f: Figure) => f.unit.endsWith('/s') || f.unit === '%';

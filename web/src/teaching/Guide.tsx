@@ -8,20 +8,35 @@ export function LessonGuide({ children }: { children: ReactNode }) {
   return <aside className="lesson-guide" aria-label="About this lesson">{children}</aside>;
 }
 
+/** The parts of a class that are no section of the lesson: the plan names them as they are. */
+export const CLASS_PARTS = ['Introduction', 'Wrap-up'] as const;
+
 /**
- * The time plan, one row per section: `<TimePlan rows={[["A heap in an array", 8], …]} />`. A
- * test holds each row to a section of the lesson and the total to its front matter's minutes.
+ * The time plan: what to read and do before class (`before`, adding up to the front matter's
+ * `prereading`), then the class itself, from an introduction to a wrap-up (`rows`, adding up to
+ * its `minutes`): `<TimePlan before={[["A heap in an array", 7], …]} rows={[["Introduction", 5], …]} />`.
+ * A row names a section of the lesson (a part of one in brackets: "Exercises (1–3)"). A test holds
+ * each row to a section and each total to the front matter.
  */
-export function TimePlan({ rows }: { rows: [string, number][] }) {
-  const total = rows.reduce((s, [, m]) => s + m, 0);
+export function TimePlan({ before = [], rows }: { before?: [string, number][]; rows: [string, number][] }) {
+  const sum = (r: [string, number][]) => r.reduce((s, [, m]) => s + m, 0);
+  const list = (r: [string, number][]) => (
+    <ol>
+      {r.map(([section, minutes]) => (
+        <li key={section}><span>{section}</span> <span className="minutes">{minutes} min</span></li>
+      ))}
+    </ol>
+  );
   return (
     <div className="time-plan">
-      <p className="time-plan-title"><strong>Time plan:</strong> {total} minutes</p>
-      <ol>
-        {rows.map(([section, minutes]) => (
-          <li key={section}><span>{section}</span> <span className="minutes">{minutes} min</span></li>
-        ))}
-      </ol>
+      {before.length > 0 && (
+        <>
+          <p className="time-plan-title"><strong>Before class:</strong> {sum(before)} minutes of reading and doing</p>
+          {list(before)}
+        </>
+      )}
+      <p className="time-plan-title"><strong>{before.length > 0 ? 'In class' : 'Time plan'}:</strong> {sum(rows)} minutes</p>
+      {list(rows)}
     </div>
   );
 }
@@ -33,5 +48,31 @@ export function InstructorNotes({ children }: { children: ReactNode }) {
       <summary>Instructor notes</summary>
       {children}
     </details>
+  );
+}
+
+/** A rubric: each level, what an answer at it shows (best first). */
+export function Rubric({ rows }: { rows: [string, string][] }) {
+  return (
+    <table className="rubric">
+      <caption>Rubric</caption>
+      <thead><tr><th scope="col">level</th><th scope="col">an answer at this level</th></tr></thead>
+      <tbody>{rows.map(([level, shows]) => <tr key={level}><th scope="row">{level}</th><td>{shows}</td></tr>)}</tbody>
+    </table>
+  );
+}
+
+/**
+ * A discussion prompt in the instructor notes, with its model answer and a rubric:
+ * `<Prompt q="…" rubric={[["Full", "…"], …]}>model answer</Prompt>`. A test holds every lesson's
+ * prompts to having both.
+ */
+export function Prompt({ q, rubric, children }: { q: string; rubric: [string, string][]; children: ReactNode }) {
+  return (
+    <div className="prompt">
+      <p className="prompt-q"><strong>Prompt:</strong> {q}</p>
+      <div className="prompt-model"><p><em>Model answer.</em></p>{children}</div>
+      <Rubric rows={rubric} />
+    </div>
   );
 }
