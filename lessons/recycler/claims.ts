@@ -3,14 +3,16 @@
 import { claimComponent } from '../../web/src/published/Claim';
 import type { ClaimData, ClaimSpec, Point } from '../../web/src/published/claims';
 import { unpairedLogRatio } from '../../web/src/bench/ratio';
+import { RECYCLER_WORK } from '../../web/src/recycler/work';
+import { workSum } from '../../web/src/player/work';
 
 const SIZES = [0, 256, 1024, 4096, 16384, 65536];
 const row = (design: string, size: number) => `recycleSameThread/${design}/${size}`;
 const pairs = (a: string, b: string, sizes = SIZES): Point[] =>
   sizes.map((n) => ({ label: n.toLocaleString('en-US'), a: row(a, n), b: row(b, n) }));
 
-/** The race's work, as the race widget counts it (recyclers/family.tsx, recyclerWork). */
-const WORK = 'allocate+pop+push+grow+map_probe+enqueue+transfer+visit+new_link+new_queue';
+/** The race's work: the counters the Recycler family declares as work (web/src/recycler/work.ts), as the race widget adds them. */
+const WORK = workSum(RECYCLER_WORK);
 const PIPELINE = 'A: get, B: recycle 1, A: get, B: recycle 2, A: get, B: recycle 3, A: get, B: recycle 4, A: get';
 const LOOP = 'T: get, recycle 1, cycle 100000';
 

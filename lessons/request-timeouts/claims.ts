@@ -2,9 +2,11 @@
 // they cite (see web/src/published/claims.ts).
 import { claimComponent } from '../../web/src/published/Claim';
 import type { ClaimData, ClaimSpec } from '../../web/src/published/claims';
+import { WHEEL_WORK } from '../../web/src/wheel/work';
+import { workSum } from '../../web/src/player/work';
 
-/** The race's work, as the race widget counts it (wheels/family.tsx, timerWork). */
-const WORK = 'place+beyond+insert+unlink+cascade+q-compare+q-equals+q-move';
+/** The race's work: the counters the wheel family declares as work (web/src/wheel/work.ts), as the race widget adds them. */
+const WORK = workSum(WHEEL_WORK);
 const work = (variant: 'wheel' | 'delay-queue', command: string) => `${variant}:${command}:${WORK}`;
 const wheelOverQueue = (label: string, command: string) => ({ label, a: work('wheel', command), b: work('delay-queue', command) });
 

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
 import './index';
-import { familyNames } from '../registry/family';
+import { familyModule, familyNames } from '../registry/family';
+import { counterRows } from '../player/CountersPanel';
+import { describeWork, workOf } from '../player/work';
 import { encodeSettings, parseScript } from '../script/parse';
 import { traceScript } from '../script/run';
 import { familySchema, variantSpec, type FamilySchema } from '../script/schema';
@@ -191,6 +193,41 @@ describe('every label in the tables agrees with the frame', () => {
         }
       }
       expect(checked).toBeGreaterThan(1000);
+    });
+  }
+});
+
+describe('“work”: one declared sum, the same in the counters table, the tally and the narration (issue 57)', () => {
+  for (const family of familyNames()) {
+    it(`${family}: at every operation of 30 random scripts, on every variant`, () => {
+      const module = familyModule(family)!;
+      const schema = familySchema(family);
+      const kinds = new Set(schema.kinds.map((k) => k.name));
+      for (const w of module.work) expect(kinds, `${family}'s work counts “${w.kind}”`).toContain(w.kind);
+      const problems: string[] = [];
+      let checked = 0;
+      for (let s = 0; s < 30 && problems.length < 5; s++) {
+        const { text, settings } = randomScript(schema, `${family}/work/${s}`);
+        const parsed = parseScript(text, schema);
+        if (!parsed.ok) continue;
+        for (const variant of module.raceVariants ?? module.variants) {
+          const traced = traceScript(family, parsed.commands, [variant], encodeSettings(parsed.threads, settings));
+          if (!traced.ok) continue;
+          const t = traced.traces[variant];
+          const replay = new FrameReplay(t);
+          for (const k of [...t.completions, t.length]) {
+            checked++;
+            const total = new Frame(t.schema, replay.frameAt(k)).counts('total');
+            const rows = counterRows(variantSpec(t.schema, variant).counters, module.work, total);
+            const shown = module.work.filter((w) => rows.includes(w.kind)).reduce((n, w) => n + total[w.kind], 0);
+            const said = (describeWork(module.work, total).match(/\d[\d,]*/g) ?? []).reduce((n, d) => n + Number(d.replace(/,/g, '')), 0);
+            const sum = workOf(module.work, total);
+            if (shown !== sum || said !== sum) problems.push(`${variant} “${text}” at step ${k}: the table's work rows add to ${shown}, the words to ${said}, the sum is ${sum}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(checked).toBeGreaterThan(30);
     });
   }
 });

@@ -1,6 +1,6 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS } from './schema.gen';
 import './heap.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { HeapLayout } from './HeapLayout';
@@ -9,19 +9,10 @@ import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
 import { HeapView } from './HeapView';
 import { variantSpec } from '../script/schema';
-import { excerpt, listing, num, plural } from '../site/format';
+import { excerpt, num } from '../site/format';
+import { HEAP_WORK } from './work';
 
 const CostCurves = onDemand('the cost curves', async () => (await import('./CostCurves')).CostCurves);
-
-/** "0 comparisons, 15 equals() calls and 1 move": each count named, as the counters table shows. */
-export function describeHeapWork(c: Counts, variant: string): string {
-  const parts = [plural(c.compare, 'comparison'), plural(c.equals, 'equals() call'), plural(c.move, 'move')];
-  if (variant === 'indexed') parts.push(plural(c.index, 'index write'));
-  return listing(parts);
-}
-
-/** Comparisons + equals() calls + moves + index writes: one number to compare the heaps by. */
-export const heapWork = (c: Counts) => c.compare + c.equals + c.move + c.index;
 
 function HeapHelp() {
   const l = LIMITS;
@@ -58,9 +49,8 @@ export const heapFamily: FamilyModule = {
   noun: ['timer', 'timers'],
   raceTitle: 'Race: the same script on both heaps',
   View: TimerHeapView,
-  work: heapWork,
+  work: HEAP_WORK,
   workLabel: 'comparisons + equals() calls + moves + index writes',
-  describe: describeHeapWork,
   Help: HeapHelp,
   drawLimits: () => `${num(LIMITS.drawnTimers)} timers and ${num(LIMITS.drawnOperations)} operations`,
 };

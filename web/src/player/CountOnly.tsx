@@ -6,6 +6,7 @@ import { describeCommand } from '../script/parse';
 import type { FamilySchema } from '../script/schema';
 import type { FamilyModule } from '../registry/family';
 import { num as fmt, plural, times } from '../site/format';
+import { describeWork, workOf } from './work';
 
 /** a ÷ b of two counts, written as every ratio is (site/format's times). */
 export function ratio(a: number, b: number): string {
@@ -24,7 +25,7 @@ export function CountOnly({ counting, module, schema, variants }: {
   const { result, commands } = counting;
   const title = (v: string) => schema.variants.find((x) => x.name === v)?.title ?? v;
   const at = (v: string, i: number) => countsAt(result.counts[v]!, schema.kinds, i);
-  const work = (v: string, i: number) => module.work(at(v, i));
+  const work = (v: string, i: number) => workOf(module.work, at(v, i));
   const [a, b] = variants;
   return (
     <div className="count-only">
@@ -60,7 +61,7 @@ export function CountOnly({ counting, module, schema, variants }: {
         </table>
       </div>
       {variants.map((v) => (
-        <p key={v} className="hint">{title(v)}: {module.describe(at(v, commands.length), v)}.</p>
+        <p key={v} className="hint">{title(v)}: {describeWork(module.work, at(v, commands.length))}.</p>
       ))}
     </div>
   );

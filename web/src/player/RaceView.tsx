@@ -23,6 +23,7 @@ import { shows, withParts, type Parts } from '../embed/parts';
 import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
 import { useFollowFocus } from './followFocus';
+import { describeWork, workOf } from './work';
 
 export const RACE = 'race';
 
@@ -102,7 +103,7 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
   // When the lanes finished different operations k-th, each lane says which.
   const sameLast = traces.every((t) => lastOf(t)?.label === last?.label);
   const title = (t: Trace) => variantSpec(t.schema, t.variant).title;
-  const totals = frames.map((f) => module.work(f.counts('total')));
+  const totals = frames.map((f) => workOf(module.work, f.counts('total')));
   const figure = useRef<HTMLDivElement>(null);
   const caption = last ? `After operation ${k} of ${actions}: ${last.label}.` : 'Before the first operation.';
 
@@ -129,8 +130,8 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
           ? <>After operation {k} of {actions} (<strong>{last.label}</strong>
             {commands[last.command] && expandedFrom(last.label, commands[last.command].op) && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
             {traces.map((t, i) => (
-              <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {module.describe(work[i]!, t.variant)}</span>
-            ))}. Work so far, {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])} ({module.workLabel}).</>
+              <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {describeWork(module.work, work[i]!)}</span>
+            ))}. Work so far ({module.workLabel}, the counters&apos; work rows): {traces.map((t, i) => `${title(t)} ${totals[i].toLocaleString('en-US')}`).join(', ')}; {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])}.</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>}
       <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>
@@ -145,7 +146,7 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
             )}
             {shows(parts, 'counters') && (
               <div data-part="counters">
-                <CountersPanel schema={t.schema} kinds={variantSpec(t.schema, t.variant).counters} last={work[i]}
+                <CountersPanel schema={t.schema} kinds={variantSpec(t.schema, t.variant).counters} work={module.work} last={work[i]}
                   lastLabel={t.interleaved ? 'since the last step' : undefined}
                   total={frames[i].counts('total')} caption={`${title(t)}: work counted`} />
               </div>

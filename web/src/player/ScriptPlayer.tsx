@@ -204,7 +204,7 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
               {/* Interleaved threads have no single current operation: the column is this step's work. */}
               {shows(parts, 'counters') && (
                 <div data-part="counters">
-                  <CountersPanel schema={trace.schema} kinds={variantSpec(trace.schema, trace.variant).counters}
+                  <CountersPanel schema={trace.schema} kinds={variantSpec(trace.schema, trace.variant).counters} work={module.work}
                     last={trace.interleaved ? stepWork : frame.counts('last')} lastLabel={trace.interleaved ? 'this step' : undefined}
                     total={frame.counts('total')} />
                 </div>

@@ -1,7 +1,7 @@
 // The queues of the UDP-server story as a structure family: the JDK's ConcurrentLinkedQueue and
 // ArrayBlockingQueue, and JCTools' single- and multi-producer rings, with threads interleaved
 // one atomic step at a time.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts, type Setting } from './schema.gen';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Setting } from './schema.gen';
 import type { FamilySchema } from '../script/schema';
 import './queue.css';
 import type { FamilyManifest, FamilyModule, SettingField } from '../registry/family';
@@ -10,23 +10,10 @@ import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
 import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from './overloadLimits';
 import { QueueView } from './QueueView';
-import { excerpt, listing, num, plural } from '../site/format';
+import { excerpt, num } from '../site/format';
+import { QUEUE_WORK } from './work';
 
 const OverloadSim = onDemand('the overload simulation', async () => (await import('./OverloadSim')).OverloadSim);
-
-/** Shared-memory accesses: every load, store, CAS (failed or not), node counted by size(), and look at a held lock or a claimed slot. */
-export const queueWork = (c: Counts) =>
-  c.load + c.store + c['slot-read'] + c['slot-write'] + c.cas + c['cas-fail'] + c.visit + c.lock + c['lock-wait'] + c.spin;
-
-export function describeQueueWork(c: Counts, variant: string): string {
-  const parts = [plural(c.load + c['slot-read'], 'read'), plural(c.store + c['slot-write'], 'write'), plural(c.cas, 'CAS', 'CASes')];
-  if (c['cas-fail']) parts.push(plural(c['cas-fail'], 'failed CAS', 'failed CASes'));
-  if (variant === 'clq' && c.visit) parts.push(plural(c.visit, 'node counted by size()', 'nodes counted by size()'));
-  if (variant === 'abq') parts.push(plural(c.lock, 'lock acquisition'));
-  if (c['lock-wait']) parts.push(plural(c['lock-wait'], 'wait for the lock', 'waits for the lock'));
-  if (c.spin) parts.push(plural(c.spin, 'spin'));
-  return listing(parts);
-}
 
 function QueueHelp({ schema }: { schema: FamilySchema }) {
   const l = LIMITS;
@@ -68,9 +55,8 @@ export const queueFamily: FamilyModule = {
     { name: 'schedule', label: 'Schedule', hint: 'round-robin, random SEED, or thread names, one turn each (then round-robin).' },
   ] satisfies SettingField<Setting>[]),
   View: QueueView,
-  work: queueWork,
+  work: QUEUE_WORK,
   workLabel: 'shared-memory accesses: reads, writes, CASes, nodes counted, lock looks and spins',
-  describe: describeQueueWork,
   Help: QueueHelp,
   drawLimits: () => `${num(LIMITS.drawnThreads)} threads, ${num(LIMITS.drawnOffers)} offers, ${num(LIMITS.drawnOperations)} operations and capacity ${num(LIMITS.drawnCapacity)}`,
 };

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Counts } from './schema.gen';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
@@ -9,7 +8,8 @@ import { encodeSettings, parseScript } from '../script/parse';
 import { familySchema } from '../script/schema';
 import { chainOf, contentsOf, fieldRows, polledOf, ringOf, threadRows } from './viewModel';
 import { frameAt, queueTrace } from './frames';
-import { describeQueueWork, queueWork } from './family';
+import { QUEUE_WORK } from './work';
+import { describeWork, workOf } from '../player/work';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -80,8 +80,8 @@ describe('the rings', () => {
     expect(ringOf(f, 'mpsc').claimed).toEqual([0]);
     expect(contentsOf(f, 'mpsc')).toEqual([]);
     expect(t.text(k)).toMatch(/^C spins/);
-    expect(queueWork(f.counts('total') as Counts)).toBeGreaterThan(0);
-    expect(describeQueueWork(f.counts('total') as Counts, 'mpsc')).toMatch(/CASes? and 1 spin$|1 spin/);
+    expect(workOf(QUEUE_WORK, f.counts('total'))).toBeGreaterThan(0);
+    expect(describeWork(QUEUE_WORK, f.counts('total'))).toMatch(/CASes? and 1 spin$|1 spin/);
     expect(contentsOf(frameAt(t, t.length), 'mpsc')).toEqual([]);
     expect(polledOf(frameAt(t, t.length))).toEqual([7]);
   });

@@ -1,30 +1,13 @@
 // Netty's Recycler before and after its 2014 rewrite as a structure family: threads get and
 // recycle objects, one operation at a time, on the old thread-local stack (with or without the
 // assertion's identity map) and on the rewrite's stacks and WeakOrderQueues.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts, type Setting } from './schema.gen';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Setting } from './schema.gen';
 import './recycler.css';
 import type { FamilyManifest, FamilyModule, SettingField } from '../registry/family';
 import { RecyclerView } from './RecyclerView';
-import { listing, num, plural } from '../site/format';
+import { num } from '../site/format';
+import { RECYCLER_WORK } from './work';
 
-
-/** Memory a pool writes or searches: stack slots moved, map slots probed, queue slots written and transferred, arrays copied, objects made. */
-export const recyclerWork = (c: Counts) =>
-  c.allocate + c.pop + c.push + c.grow + c.map_probe + c.enqueue + c.transfer + c.visit + c.new_link + c.new_queue;
-
-export function describeRecyclerWork(c: Counts, variant: string): string {
-  const parts = [plural(c.allocate, 'allocation'), plural(c.pop, 'pop'), plural(c.push, 'push', 'pushes')];
-  if (variant === 'before' && c.map_update) parts.push(`${plural(c.map_update, 'identity-map update')} (${plural(c.map_probe, 'table slot', 'table slots')} probed)`);
-  if (variant === 'after') {
-    if (c.enqueue) parts.push(plural(c.enqueue, 'handle queued', 'handles queued'));
-    if (c.transfer) parts.push(plural(c.transfer, 'handle transferred', 'handles transferred'));
-    if (c.visit) parts.push(plural(c.visit, 'queue visited', 'queues visited'));
-  }
-  if (c.grow) parts.push(plural(c.grow, 'array copy', 'array copies'));
-  if (c.drop) parts.push(plural(c.drop, 'object dropped', 'objects dropped'));
-  if (c.fault) parts.push(plural(c.fault, 'exception'));
-  return listing(parts);
-}
 
 function RecyclerHelp() {
   const l = LIMITS;
@@ -62,9 +45,8 @@ export const recyclerFamily: FamilyModule = {
     { name: 'assertions', label: 'Assertions', hint: '-ea:io.netty... (the old Recycler’s identity map).', choices: ['off', 'on'] },
   ] satisfies SettingField<Setting>[]),
   View: RecyclerView,
-  work: recyclerWork,
+  work: RECYCLER_WORK,
   workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, queues visited, arrays copied, links, queues and objects made',
-  describe: describeRecyclerWork,
   Help: RecyclerHelp,
   drawLimits: () => `${num(LIMITS.drawnThreads)} threads, ${num(LIMITS.drawnGets)} gets, ${num(LIMITS.drawnRecycles)} recycles and ${num(LIMITS.drawnOperations)} operations`,
 };

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Counts } from './schema.gen';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
@@ -9,7 +8,8 @@ import { familySchema } from '../script/schema';
 import { finalThreads, frameAt, recyclerTrace } from './frames';
 import { countSteps } from '../script/trace';
 import { faultText, idName, objectRows, outcomeText, queuesOf, threadColumns } from './viewModel';
-import { describeRecyclerWork } from './family';
+import { RECYCLER_WORK } from './work';
+import { describeWork } from '../player/work';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -56,7 +56,7 @@ describe('the recycler view model', () => {
     expect(rows.every((r) => r.mapSlot >= 0 && r.mapSlot < 1024 && r.mapSlot % 2 === 0)).toBe(true);
     const counts = f.counts('total');
     expect(counts.map_update).toBe(2);
-    expect(describeRecyclerWork(counts as Counts, 'before')).toMatch(/2 identity-map updates \(\d+ table slots? probed\)/);
+    expect(describeWork(RECYCLER_WORK, counts)).toMatch(/\d+ identity-map slots? probed/);
   });
 
   it('draws a dead thread’s queue taken off the list', () => {

@@ -3,10 +3,11 @@
 // catalog (web/src/catalog/index.tsx) finds each family's folder and registers what it exports.
 import type { ComponentType, ReactNode } from 'react';
 import type { EmbedWidget } from './embeds';
-import type { Counts, Frame } from '../script/frame';
+import type { Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
 import type { FamilySchema } from '../script/schema';
 import { lookup } from '../site/lookup';
+import type { WorkKind } from '../player/work';
 
 export interface ViewProps {
   frame: Frame;
@@ -53,11 +54,13 @@ export interface FamilyModule {
   settings?: SettingField[];
   /** Draws one frame. */
   View: ComponentType<ViewProps>;
-  /** One number to compare variants by, and in words what it adds up. */
-  work(c: Counts): number;
+  /**
+   * The counters its "work" adds up, declared once (its folder's work.ts): one number to compare
+   * variants by, shown as the counters table's work row and said in the race's narration.
+   */
+  work: readonly WorkKind[];
+  /** What that sum adds up, in words. */
   workLabel: string;
-  /** Counts in words: "0 comparisons, 15 equals() calls and 1 move". */
-  describe(c: Counts, variant: string): string;
   /** The script grammar and limits, in the editor's help. */
   Help: ComponentType<{ schema: FamilySchema }>;
   /** The drawing limits in words, for a script that is counted instead: "127 timers and 2,000 operations". */

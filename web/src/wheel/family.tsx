@@ -1,25 +1,15 @@
 // Kafka's timing wheel and the DelayQueue of tasks it replaced, as a structure family.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts } from './schema.gen';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS } from './schema.gen';
 import './wheel.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
 import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
 import { WheelView } from './WheelView';
-import { excerpt, listing, num, plural } from '../site/format';
+import { excerpt, num } from '../site/format';
+import { WHEEL_WORK } from './work';
 
 const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('./PurgatorySim')).PurgatorySim);
-
-/** The structural work: list links, levels passed, and the delay queue's comparisons, equals() calls and moves. */
-export const timerWork = (c: Counts) =>
-  c.place + c.beyond + c.insert + c.unlink + c.cascade + c['q-compare'] + c['q-equals'] + c['q-move'];
-
-export function describeTimerWork(c: Counts, variant: string): string {
-  const parts = variant === 'wheel'
-    ? [plural(c.insert, 'bucket insert'), plural(c.unlink, 'unlink'), plural(c.cascade, 'cascade'), plural(c['q-compare'], 'delay-queue comparison'), plural(c['q-move'], 'delay-queue move')]
-    : [plural(c['q-compare'], 'comparison'), plural(c['q-equals'], 'equals() call'), plural(c['q-move'], 'move')];
-  return listing(parts);
-}
 
 function WheelHelp() {
   const l = LIMITS;
@@ -55,9 +45,8 @@ export const wheelFamily: FamilyModule = {
   raceTitle: 'Race: the timing wheel against a DelayQueue of tasks',
   stackedRace: true,
   View: TimerView,
-  work: timerWork,
+  work: WHEEL_WORK,
   workLabel: 'list links, levels passed, cascades, and the delay queue’s comparisons, equals() calls and moves',
-  describe: describeTimerWork,
   Help: WheelHelp,
   drawLimits: () => `${num(LIMITS.drawnTimers)} timers and ${num(LIMITS.drawnOperations)} operations`,
 };

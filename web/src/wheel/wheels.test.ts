@@ -9,7 +9,8 @@ import { traceOf, traceScript } from '../script/run';
 import { frameAt } from '../script/frame';
 import { kindIndex, stepAt, type Trace } from '../script/trace';
 import { STACK, chipPlaces, wheelModel } from './viewModel';
-import { describeTimerWork, timerWork } from './family';
+import { WHEEL_WORK } from './work';
+import { describeWork, workOf } from '../player/work';
 
 let schema: FamilySchema;
 beforeAll(async () => {
@@ -141,7 +142,8 @@ describe('the two clocks', () => {
 describe('the work sum', () => {
   it('adds list links, levels passed and the queue’s work', () => {
     const c = { place: 1, beyond: 2, insert: 1, unlink: 3, cascade: 1, 'q-compare': 4, 'q-equals': 5, 'q-move': 6 } as Counts;
-    expect(timerWork(c)).toBe(23);
-    expect(describeTimerWork(c, 'delay-queue')).toBe('4 comparisons, 5 equals() calls and 6 moves');
+    expect(workOf(WHEEL_WORK, c)).toBe(23);
+    // The words add up to the same sum: each declared counter, by its name.
+    expect(describeWork(WHEEL_WORK, c)).toBe('1 slot computed, 2 levels passed, 1 bucket insert, 3 bucket unlinks, 1 cascade, 4 delay-queue comparisons, 5 delay-queue equals() calls and 6 delay-queue moves');
   });
 });

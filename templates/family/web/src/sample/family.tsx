@@ -4,11 +4,15 @@
 // family.json.)
 import './sample.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
-import { listing, num, plural } from '../site/format';
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Counts, type Frame } from './schema.gen';
+import { num } from '../site/format';
+import type { WorkKind } from '../player/work';
+import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Frame } from './schema.gen';
 
-/** Slot writes and array copies: the work a push does. */
-export const sampleWork = (c: Counts) => c.write + c.copy;
+/** Slot writes and array copies: the work a push does (a family with more keeps this in its work.ts). */
+export const SAMPLE_WORK: readonly WorkKind[] = [
+  { kind: 'write', one: 'slot write' },
+  { kind: 'copy', one: 'array copy', many: 'array copies' },
+];
 
 function SampleView({ frame }: ViewProps) {
   const f = frame as Frame;
@@ -39,9 +43,8 @@ export const sampleFamily: FamilyModule = {
   noun: ['value', 'values'],
   raceTitle: 'Race: doubling against growing by one',
   View: SampleView,
-  work: sampleWork,
+  work: SAMPLE_WORK,
   workLabel: 'slot writes and array copies',
-  describe: (c: Counts) => listing([plural(c.write, 'slot write'), plural(c.copy, 'array copy', 'array copies')]),
   Help: SampleHelp,
   drawLimits: () => `${num(LIMITS.drawnOperations)} operations`,
 };

@@ -1,0 +1,9 @@
+// What the heaps' "work" adds up (player/work.ts): comparisons, equals() calls, moves and index writes.
+import type { WorkKind } from '../player/work';
+
+export const HEAP_WORK: readonly WorkKind[] = [
+  { kind: 'compare', one: 'comparison' },
+  { kind: 'equals', one: 'equals() call' },
+  { kind: 'move', one: 'move' },
+  { kind: 'index', one: 'index write' },
+];
