@@ -156,6 +156,6 @@ describe('where the lesson players open', () => {
     await page.goto(page.url().replace('bounded-queues', 'request-timeouts'));
     const wheels = page.locator('.wheel-race');
     await expect.poll(() => wheels.locator('.narration').first().innerText())
-      .toMatch(/^After operation 51 of 52 \(cancel 50\): Kafka's timing wheel: .*1 unlink.*; DelayQueue of tasks: .*50 equals\(\) calls/);
+      .toMatch(/^After operation 51 of 52 \(cancel 50\): Kafka's timing wheel: .*1 bucket unlink.*; DelayQueue of tasks: .*50 delay-queue equals\(\) calls/);
   });
 });

@@ -22,6 +22,7 @@ import { jvmResults, type JvmResults } from './jvmResults';
 import { VERDICT_CONFIDENCE } from './ratio';
 import { forPreset } from './verdict';
 import { ProgressStatus } from '../site/ProgressStatus';
+import { focusAfterRender } from '../site/focus';
 
 const ops = (x: number) => num(x >= 100 ? Math.round(x) : Number(x.toPrecision(3)));
 
@@ -100,6 +101,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
   const [showPublished, setShowPublished] = useState(true);
   const [copied, setCopied] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
+  const runButton = useRef<HTMLButtonElement>(null);
   const running = ctrl.current !== null && run === null && (progress !== null || waiting);
 
   // Until the committed run and the environment are in, the panel is still growing: its frame's
@@ -186,13 +188,14 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           </select>
         </label>
         {/* Not disabled while running (that would drop the focus): it says it is running and does nothing. */}
-        <button type="button" onClick={() => { if (!running) void start(); }} aria-disabled={running}>{waiting ? 'Waiting …' : running ? 'Running …' : run ? 'Run again' : 'Run in this browser'}</button>
+        <button type="button" ref={runButton} onClick={() => { if (!running) void start(); }} aria-disabled={running}>{waiting ? 'Waiting …' : running ? 'Running …' : run ? 'Run again' : 'Run in this browser'}</button>
         {running && <button type="button" onClick={() => {
           ctrl.current?.abort();
           if (waiting) {
             setWaiting(false);
             ctrl.current = null;
           }
+          focusAfterRender(runButton);
         }}>Cancel</button>}
       </div>
       <p className="hint">

@@ -114,7 +114,8 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
                   onClick={() => (clicked.length < 2 * cells.labels.length ? click([...clicked, i]) : undefined)}>
                   {cells.place && <><span className="visually-hidden">{cells.place} </span><span className="cell-index">{i}</span><span className="visually-hidden">, </span></>}
                   <span className="visually-hidden">{cells.noun} </span>{label}
-                  {clicked.includes(i) && <span className="order" title="your order of choosing"><span className="visually-hidden">, chosen </span>{clickOrder(clicked, i)}</span>}
+                  {/* The order is read out from "Your order" below (and the button says it is pressed). */}
+                  {clicked.includes(i) && <span className="order" title="your order of choosing" aria-hidden="true">{clickOrder(clicked, i)}</span>}
                 </button>
               ))}
             </div>

@@ -12,6 +12,7 @@ import { encodeCommands, parseScript } from '../script/parse';
 import { familySchema, variantSpec } from '../script/schema';
 import type { Variant as HeapVariant } from './schema.gen';
 import { ProgressStatus } from '../site/ProgressStatus';
+import { focusAfterRender } from '../site/focus';
 
 export interface CostPoint {
   heap: HeapVariant;
@@ -70,6 +71,7 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'cancelled' | 'failed'>('idle');
   const [error, setError] = useState('');
   const job = useRef<Job<void> | null>(null);
+  const runButton = useRef<HTMLButtonElement>(null);
   const chart = useRef<HTMLDivElement>(null);
   const total = sizes.length * 4;
 
@@ -115,10 +117,10 @@ export function CostCurves({ sizes = COST_SIZES, autoRun = false }: { sizes?: nu
         number of equals() calls plus comparisons per cancellation, counted on the real heaps.
       </p>
       <div className="button-row">
-        <button type="button" onClick={() => { if (status !== 'running') run(); }} aria-disabled={status === 'running'}>
+        <button type="button" ref={runButton} onClick={() => { if (status !== 'running') run(); }} aria-disabled={status === 'running'}>
           {status === 'running' ? 'Counting …' : status === 'idle' ? 'Count' : 'Count again'}
         </button>
-        {status === 'running' && <button type="button" onClick={cancel}>Cancel</button>}
+        {status === 'running' && <button type="button" onClick={() => { cancel(); focusAfterRender(runButton); }}>Cancel</button>}
         <ProgressStatus className="hint" settled={status !== 'running'}>
           {status === 'running' && `Counting… ${points.length} of ${total} points (the JDK heap in reverse at n = 100,000 makes 5 billion equals() calls).`}
           {status === 'done' && `Counted ${total} points.`}

@@ -125,13 +125,13 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
         </p>
       </div>
       {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
-      {shows(parts, 'narration') && <p className="narration" data-part="narration" aria-live={player.playing ? 'off' : 'polite'}>
+      {shows(parts, 'narration') && <p className="narration" data-part="narration" aria-live={player.playing ? 'off' : 'polite'} aria-atomic="true">
         {last
           ? <>After operation {k} of {actions} (<strong>{last.label}</strong>
             {commands[last.command] && expandedFrom(last.label, commands[last.command].op) && <>, from <code>{describeCommand(commands[last.command])}</code></>}):{' '}
             {traces.map((t, i) => (
               <span key={t.variant}>{i > 0 && '; '}{title(t)}{!sameLast && <> (<strong>{lastOf(t)?.label ?? 'finished'}</strong>)</>}: {describeWork(module.work, work[i]!)}</span>
-            ))}. Work so far ({module.workLabel}, the counters&apos; work rows): {traces.map((t, i) => `${title(t)} ${totals[i].toLocaleString('en-US')}`).join(', ')}; {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])}.</>
+            ))}. Work so far (the counters&apos; work rows): {traces.map((t, i) => `${title(t)} ${totals[i].toLocaleString('en-US')}`).join(', ')}; {title(first)} ÷ {title(traces[1])}: {ratio(totals[0], totals[1])}.</>
           : `Every structure starts empty. Each step runs one whole operation on all of them (${actions} in all).`}
       </p>}
       <div className={`race-grid${module.stackedRace ? ' stacked' : ''}`}>

@@ -179,7 +179,7 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
             <div data-part="narration">
               <OperationLabel trace={trace} step={player.step} commands={commands} />
               {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
-              <p className="narration" aria-live={player.playing ? 'off' : 'polite'}>{narration}</p>
+              <p className="narration" aria-live={player.playing ? 'off' : 'polite'} aria-atomic="true">{narration}</p>
             </div>
           )}
         </div>

@@ -11,6 +11,7 @@ import { num } from '../site/format';
 import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
 import { useWorkerRun } from '../site/useWorkerRun';
 import { ProgressStatus } from '../site/ProgressStatus';
+import { focusAfterRender } from '../site/focus';
 
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 
@@ -41,6 +42,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
   const [pace, setPace] = useState({ simulated: 0, wall: 0 });
   const worker = useWorkerRun<OverloadRequest, OverloadReply>(spawn);
   const chart = useRef<HTMLDivElement>(null);
+  const runButton = useRef<HTMLButtonElement>(null);
   const running = useRef<{ budget: number } | null>(null);
 
   const values = Object.fromEntries(Object.entries(text).map(([k, v]) => [k, check(k as keyof typeof LIMITS, v)])) as Record<keyof typeof LIMITS, number | string>;
@@ -150,8 +152,8 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
       </div>
       {problems.length > 0 && <p className="input-error" role="alert">{problems.join('. ')}.</p>}
       <div className="button-row">
-        <button type="button" onClick={start} disabled={problems.length > 0}>{status === 'idle' ? 'Start' : 'Start again'}</button>
-        {status === 'running' && <button type="button" onClick={() => stop()}>Stop</button>}
+        <button type="button" ref={runButton} onClick={start} disabled={problems.length > 0}>{status === 'idle' ? 'Start' : 'Start again'}</button>
+        {status === 'running' && <button type="button" onClick={() => { stop(); focusAfterRender(runButton); }}>Stop</button>}
       </div>
       {(notes.growth || notes.rounding) && <p className="hint">{[notes.growth, notes.rounding].filter(Boolean).join(' ')}</p>}
       {notes.full && <p className={`hint${notes.full.over ? ' over-budget' : ''}`} role="note">{notes.full.text}</p>}

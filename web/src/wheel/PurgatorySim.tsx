@@ -22,6 +22,7 @@ import { download, fileName } from '../site/download';
 import { csvTable } from '../site/csv';
 import { useWorkerRun } from '../site/useWorkerRun';
 import { ProgressStatus } from '../site/ProgressStatus';
+import { focusAfterRender } from '../site/focus';
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
@@ -39,6 +40,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
   const [entries, setEntries] = useState<Partial<Record<Design, EntrySample[]>>>({});
   const worker = useWorkerRun<SweepRequest, SweepReply>(spawn);
   const started = useRef(0);
+  const runButton = useRef<HTMLButtonElement>(null);
   const [seconds, setSeconds] = useState(0);
   const chart = useRef<HTMLDivElement>(null);
 
@@ -140,8 +142,8 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         </label>
         {/* What the preset costs, beside the menu rather than in it: a phone cuts a long option short. */}
         <span className="hint">{budgetText(preset)}</span>
-        <button type="button" onClick={() => { if (status !== 'running') run(); }} aria-disabled={status === 'running'}>{status === 'running' ? 'Running …' : status === 'idle' ? 'Run' : 'Run again'}</button>
-        {status === 'running' && <button type="button" onClick={stop}>Cancel</button>}
+        <button type="button" ref={runButton} onClick={() => { if (status !== 'running') run(); }} aria-disabled={status === 'running'}>{status === 'running' ? 'Running …' : status === 'idle' ? 'Run' : 'Run again'}</button>
+        {status === 'running' && <button type="button" onClick={() => { stop(); focusAfterRender(runButton); }}>Cancel</button>}
       </div>
       <ProgressStatus className="hint bench-progress" settled={status !== 'running'}>
         {status === 'running' && progress && `Point ${progress.done + 1} of ${progress.total}: ${progress.label}…`}
