@@ -114,8 +114,8 @@ describe('a lesson through the accessibility tree alone', () => {
       let answered = false;
       for (let i = 0; i < count && !answered; i++) {
         const ex = articles.nth(i);
-        // "Count the equals() calls (compute question)": the title before the kind.
-        const title = /article "(.+?) \( ?\w+ question\)"/.exec((await ex.ariaSnapshot()).split('\n')[0])?.[1];
+        // "Count the equals() calls, a compute question": the title before the kind.
+        const title = /article "(.+?) ?, an? \w+ question"/.exec((await ex.ariaSnapshot()).split('\n')[0])?.[1];
         const answer = title && key.get(title);
         if (!answer) continue;
         const box = ex.getByRole('textbox', { name: 'Your answer' });

@@ -120,3 +120,29 @@ describe('the exercises, as a student does them', () => {
     expect(await teacher.getByRole('list', { name: 'hardest exercises' }).innerText()).toContain('1 shown the answer before solving it');
   });
 });
+
+describe('the concept check before and after a lesson', () => {
+  it('keeps the answers before, and after the lesson says how many are right, then and now', async () => {
+    const { page, errors } = await browser.open('lessons/cancelling-timers');
+    const pre = page.getByRole('region', { name: 'Before you start: what do you expect?' });
+    await pre.waitFor();
+    // Keeping answers takes every question answered: it says so, and keeps nothing.
+    await pre.getByRole('button', { name: 'Keep my answers' }).click();
+    await expect.poll(() => pre.getByRole('status').innerText()).toMatch(/^Choose an answer to every question first \(4 left\)/);
+    // The first choice of each question: some right, some not (the answers are not shown before).
+    for (const group of await pre.getByRole('group').all()) await group.getByRole('radio').first().check();
+    await pre.getByRole('button', { name: 'Keep my answers' }).click();
+    await expect.poll(() => pre.getByRole('status').innerText()).toContain('Kept. You will see which were right after the lesson');
+    expect(await pre.getByText(/^(Right|Not quite)/).count()).toBe(0);
+    const post = page.getByRole('region', { name: 'After the lesson: the same questions again' });
+    const answers = { 'cancel-cost': 'O(n): it searches the array first, then O(log n) to repair', 'reverse-order': 'Earliest deadline first', 'littles-law': '500', 'index-cost': 'A field holding its slot, written on every move' };
+    for (const a of Object.values(answers)) await post.getByRole('radio', { name: a, exact: true }).check();
+    await post.getByRole('button', { name: 'Keep my answers' }).click();
+    // The first choices were right for one question of four (cancel-reverse's "Earliest deadline first").
+    await expect.poll(() => post.getByRole('status').innerText()).toBe('4 of 4 right. Before the lesson: 1 of 4.');
+    // Kept across a reload.
+    await page.reload();
+    await expect.poll(() => page.getByRole('region', { name: 'After the lesson: the same questions again' }).getByRole('status').innerText()).toBe('4 of 4 right. Before the lesson: 1 of 4.');
+    expect(errors).toEqual([]);
+  });
+});

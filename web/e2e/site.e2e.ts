@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { siteUrl, useBrowser } from './browser';
+import { allWidgetsMounted, siteUrl, useBrowser } from './browser';
 
 const browser = useBrowser();
 const lessonFiles = readdirSync(join(import.meta.dirname, '..', '..', 'lessons')).filter((f) => f.endsWith('.mdx'));
@@ -143,6 +143,23 @@ describe('the site', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path || 'home').toBeLessThanOrEqual(390);
     }
     expect(errors).toEqual([]);
+  });
+
+  it('prints each lesson’s one-page handout on one or two A4 pages, with its drawings and figures', async () => {
+    for (const f of lessonFiles) {
+      const slug = f.replace(/\.mdx$/, '');
+      const { page, errors } = await browser.open(`lessons/${slug}/handout`);
+      await page.getByRole('heading', { level: 1, name: /the handout$/ }).waitFor();
+      await allWidgetsMounted(page);
+      // Its figures are the published data's, its drawings the real structures'.
+      expect(await page.locator('.handout table').count(), slug).toBeGreaterThan(0);
+      expect(await page.locator('.handout .player-view svg, .handout .player-view table').count(), slug).toBeGreaterThan(0);
+      const pdf = await page.pdf({ format: 'A4', printBackground: true });
+      const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+      expect([slug, pages >= 1 && pages <= 2], `${slug}: ${pages} pages`).toEqual([slug, true]);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('prints a lesson as a handout: text, figures and questions, without notes, controls or answers', async () => {

@@ -38,12 +38,13 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
   const [notReady, setNotReady] = useState<string | null>(null);
   const answered = c.last;
   const open = c.open;
-  const feedback = useRef<HTMLDivElement>(null);
-  // Show answer removes itself: the focus goes to the answer it showed, not to the page's body.
+  // Show answer removes itself: the focus goes to Check (the answer itself is read out from the
+  // feedback's live region), not to the page's body.
+  const check = useRef<HTMLButtonElement>(null);
   const [revealing, setRevealing] = useState(false);
   useEffect(() => {
     if (revealing && open) {
-      feedback.current?.focus();
+      check.current?.focus();
       setRevealing(false);
     }
   }, [revealing, open]);
@@ -92,7 +93,7 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
 
   return (
     <article className={`exercise ${answered ? (answered.correct ? 'right' : 'wrong') : ''}`} aria-labelledby={`${q.id}-title`}>
-      <h4 id={`${q.id}-title`}>{q.title} <span className="kind"><span className="visually-hidden">(</span>{q.kind}<span className="visually-hidden"> question)</span></span></h4>
+      <h4 id={`${q.id}-title`}>{q.title} <span className="kind" aria-hidden="true">{q.kind}</span><span className="visually-hidden">, a {q.kind} question</span></h4>
       <p><Prose text={q.prompt} /></p>
       {q.code && (q.code.row ? (
         // A row of values is read one by one, each with its place, so nobody counts by ear to find the ninth.
@@ -119,7 +120,7 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
                 </button>
               ))}
             </div>
-            <p className="hint">Your order: {clicked.length ? showAnswer(q, clicked) : 'choose the cells in order'}{' '}
+            <p className="hint"><span role="status">Your order: {clicked.length ? showAnswer(q, clicked) : 'choose the cells in order'}</span>{' '}
               <button type="button" onClick={() => click(clicked.slice(0, -1))} disabled={!clicked.length}>Undo</button>{' '}
               <button type="button" onClick={() => click([])} disabled={!clicked.length}>Clear</button>
             </p>
@@ -152,7 +153,7 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
         )}
         <div className="button-row">
           {/* Solved is done: a later check would not count, so it does nothing (and keeps the focus). */}
-          <button type="submit" aria-disabled={checkBlocked || noAnswer}>
+          <button type="submit" ref={check} aria-disabled={checkBlocked || noAnswer}>
             {c.solved ? 'Solved' : c.attemptsLeft === 0 ? 'No attempts left' : 'Check'}
           </button>
           {hint && q.hint !== undefined && (
@@ -168,9 +169,10 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
       {problem && <p className="input-error" role="alert">{problem}</p>}
       {/* Live regions are there from the start, empty: text that appears in a new one is not read out. */}
       <div className="exercise-hint-region" role="status">
-        {showHint && !hintInFeedback && q.hint !== undefined && <p className="hint exercise-hint">Hint: <Prose text={q.hint} /></p>}
+        {/* Only until the first check: after it the feedback gives the hint, and a status that came back would read it again. */}
+        {showHint && !answered && !open && q.hint !== undefined && <p className="hint exercise-hint">Hint: <Prose text={q.hint} /></p>}
       </div>
-      <div className="feedback" role="status" ref={feedback} tabIndex={-1}>
+      <div className="feedback" role="status">
         {notReady && !answered && !open && <p>{notReady}</p>}
         {(answered || open) && (<>
           <p>

@@ -108,12 +108,14 @@ export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {
 }
 
 /** What a cell's classes mean, in words (the drawing shows them by colour and outline). */
-const CELL_STATES: [string, string][] = [['focus', 'this step\'s'], ['scanned', 'looked at'], ['found', 'found'], ['stale', 'its stored index is out of date']];
+const CELL_STATES: [string, string][] = [['focus', 'the one this step is about'], ['scanned', 'looked at'], ['found', 'found'], ['stale', 'its stored index is out of date']];
 
 /** One array cell in words, for a screen reader: "[3] 40, stored index 3, this step's". */
 export function cellWords(c: CellView): string {
   const states = CELL_STATES.filter(([cls]) => c.classes.split(' ').includes(cls)).map(([, said]) => said);
-  return [`[${c.slot}] ${c.label === '–' ? 'empty' : c.label}`, ...(c.stored !== undefined ? [`stored index ${c.stored}`] : []), ...states].join(', ');
+  // The cell's own words first, as drawn: its label and what is written under it (a bucket's name, a task's id).
+  const shown = c.label === '–' ? 'empty' : c.sublabel !== undefined ? `${c.label} (${c.sublabel})` : c.label;
+  return [`[${c.slot}] ${shown}`, ...(c.stored !== undefined ? [`stored index ${c.stored}`] : []), ...states].join(', ');
 }
 
 /** The tree in words: how many, the root, and what is held or removed beside it. */

@@ -23,6 +23,8 @@ import { shows, withParts, type Parts } from '../embed/parts';
 import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
 import { useFollowFocus } from './followFocus';
+import { usePlayerNews } from './news';
+import { ScriptBox } from './ScriptBox';
 import { describeWork, workOf } from './work';
 
 export const RACE = 'race';
@@ -47,7 +49,7 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, parts = nu
     <section className={`widget race-view ${module.name}-race`} aria-label={module.raceTitle}>
       <h3 className="widget-title">{module.raceTitle}</h3>
       {shows(parts, 'script') && (
-        <>
+        <ScriptBox>
           <ScriptEditor text={text} onChange={(t) => { setText(t); onChange?.(t, 0, given); }} error={settingError ? null : script.error}
             help={<module.Help schema={script.schema} />} />
           <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} error={settingError}
@@ -55,7 +57,7 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, parts = nu
               const next = setValue(n, v); // outside `onChange?.(…)`, which skips its arguments without a listener
               onChange?.(text, 0, givenSettings(module, next));
             }} />
-        </>
+        </ScriptBox>
       )}
       {!shows(parts, 'script') && script.error && <p className="input-error" role="alert">This view’s script or settings are not valid: {script.error.message}.</p>}
       {traces && (
@@ -110,6 +112,7 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
   const root = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useFollowFocus(root, bar, player.step, player.playing);
+  const news = usePlayerNews(player, caption);
   return (
     <div className="trace-player" onKeyDown={player.onKeyDown} tabIndex={-1} ref={root}>
       {/* What a picture of this view holds: the parts marked data-part (ShareEmbed leaves out those not
@@ -120,9 +123,11 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
       <div className="player-bar" ref={bar}>
         {shows(parts, 'controls') && <div data-part="controls"><PlayerControls player={player} label="Race" /></div>}
         {start.notice && player.step === start.step && <p className="notice" role="status">{start.notice}</p>}
+        {/* On a phone the long sentence scrolls away with the lanes: what happened and the totals stay. */}
         <p className="race-totals" data-part="narration" aria-hidden="true">
-          Work so far ({module.workLabel}): {traces.map((t, i) => <span key={t.variant}>{i > 0 && ' · '}{title(t)} <strong>{totals[i].toLocaleString('en-US')}</strong></span>)}
+          {caption} Work so far: {traces.map((t, i) => <span key={t.variant}>{i > 0 && ' · '}{title(t)} <strong>{totals[i].toLocaleString('en-US')}</strong></span>)}
         </p>
+        <p className="visually-hidden" role="status">{news}</p>
       </div>
       {/* Silent while playing: a screen reader cannot keep up with 240 sentences a second. */}
       {shows(parts, 'narration') && <p className="narration" data-part="narration" aria-live={player.playing ? 'off' : 'polite'} aria-atomic="true">

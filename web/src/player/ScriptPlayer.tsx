@@ -24,6 +24,8 @@ import { viewFileName } from '../embed/snippets';
 import type { FamilyModule } from '../registry/family';
 import { num } from '../site/format';
 import { useFollowFocus } from './followFocus';
+import { usePlayerNews } from './news';
+import { ScriptBox } from './ScriptBox';
 
 export interface ScriptPlayerProps {
   variant?: string;
@@ -69,10 +71,10 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
     <section className={`widget player ${module.name}-player`} aria-label={`${title} step player`}>
       <h3 className="widget-title">{title}</h3>
       {shows(parts, 'script') && (
-        <>
+        <ScriptBox>
           <ScriptEditor text={text} onChange={edit} error={settingError ? null : script.error} help={<module.Help schema={script.schema} />} />
           <SettingsFields module={module} values={values} defaults={settingDefaults(script.schema)} onChange={setSetting} error={settingError} />
-        </>
+        </ScriptBox>
       )}
       {!shows(parts, 'script') && script.error && <p className="input-error" role="alert">This view’s script or settings are not valid: {script.error.message}.</p>}
       {trace && (
@@ -163,6 +165,7 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
   const root = useRef<HTMLDivElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   useFollowFocus(root, bar, player.step, player.playing);
+  const news = usePlayerNews(player, narration);
   const side = shows(parts, 'pseudocode') || shows(parts, 'counters');
   const caption = `Step ${num(player.step)} of ${num(steps)}`;
   return (
@@ -182,6 +185,7 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
               <p className="narration" aria-live={player.playing ? 'off' : 'polite'} aria-atomic="true">{narration}</p>
             </div>
           )}
+          <p className="visually-hidden" role="status">{news}</p>
         </div>
         {trace.overflowed && (
           <p className="input-error" role="alert">

@@ -171,7 +171,8 @@ function range(xs: number[], f: (x: number) => string): string {
   return lo === hi ? lo : `${lo.replace(/×$/, '').replace(/ %$/, '')}–${hi}`;
 }
 
-const pct = (x: number) => `${Math.round(x)} %`;
+// A non-breaking space: "97 %" never breaks between the number and its sign.
+const pct = (x: number) => `${Math.round(x)}\u00a0%`;
 
 /** Where a claim's numbers come from, in words. */
 export function sourceOf(spec: RatioClaim, d: ClaimData): string {

@@ -37,7 +37,8 @@ function cards(table: HTMLTableElement, on: boolean) {
     for (const row of table.tBodies[0]?.rows ?? []) {
       let col = 0;
       for (const cell of row.cells) {
-        if (labels[col]) cell.setAttribute('data-label', labels[col]);
+        // A row's header is the card's title: it needs no label (its column's is often long: "…Benchmark row").
+        if (labels[col] && !(cell.tagName === 'TH' && cell.getAttribute('scope') === 'row')) cell.setAttribute('data-label', labels[col]);
         col += cell.colSpan;
       }
     }
