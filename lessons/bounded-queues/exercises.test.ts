@@ -15,7 +15,7 @@ describe('the bounded-queues exercises', () => {
     const set = generate('class-1');
     expect(set.length).toBeGreaterThanOrEqual(8);
     expect(new Set(set.map((i) => i.kind))).toEqual(new Set(['predict', 'trace', 'compute']));
-    expect(set.every((i) => i.replay.family === 'queue')).toBe(true);
+    expect(set.every((i) => !i.replay || i.replay.family === 'queue')).toBe(true);
     expect(generateFor('request-timeouts', 'class-1')!.map((i) => i.id)).not.toContain('size-count');
   });
 
@@ -49,7 +49,7 @@ describe('the bounded-queues exercises', () => {
 
   it('for 200 seeds: each step a question describes is the step the player takes', () => {
     for (const seed of seeds(200)) {
-      for (const i of generate(seed)) {
+      for (const i of generate(seed).filter((x) => x.replay)) {
         const where = `${i.id} ${seed}`;
         const r = replayed(i);
         const t = r.trace;
@@ -92,7 +92,7 @@ describe('the bounded-queues exercises', () => {
           const who = turns.map((x) => x.split(' ')[0]);
           expect(who.indexOf('C'), where).toBeGreaterThan(Math.max(who.lastIndexOf('P1'), who.lastIndexOf('P2')));
           // The hint's step counts: an offer is five steps when tail is on the last node, seven when it lags.
-          const alone = replayed({ ...i, replay: { ...i.replay, ops: 'offer 1, offer 2', settings: undefined } }).trace;
+          const alone = replayed({ ...i, replay: { ...i.replay!, ops: 'offer 1, offer 2', settings: undefined } }).trace;
           // (Each operation's player steps are its call and its turns.)
           expect(alone.actionStarts.concat(alone.length).slice(1).map((e, a) => e - alone.actionStarts[a] - 1), where).toEqual([5, 7]);
           expect(i.hint, where).toMatch(/five turns when tail is on the last node \(allocate, read tail, read next, CAS, return\) and seven when tail lags/);

@@ -201,7 +201,6 @@ const exhaust: Maker = (seed) => {
     hint: 'The queue grows by arrivals − consumption each second; each packet costs buffer + node bytes.',
     expected: Math.floor(s),
     explanation: `It grows by ${num(growth)} packets a second × ${num(PACKET_BYTES + NODE_BYTES)} bytes = ${num(growth * (PACKET_BYTES + NODE_BYTES))} bytes a second; ${num(budget)} MiB last ${s.toFixed(2)} s. The simulation in this lesson runs the same arithmetic on the real queue, with jitter, and stops there.`,
-    replay: replay('clq', 'fill 5, poll', 'end'),
   };
 };
 
@@ -217,7 +216,6 @@ const fullWait: Maker = (seed) => {
     hint: 'It has the whole queue ahead of it, and the queue moves at the consumers\' rate.',
     expected: Math.round(ms),
     explanation: `${num(bound)} packets ahead ÷ ${num(service)} a second = ${num(Math.round(ms))} ms. A bound is also a latency budget: the bigger the queue, the older the packets it serves. The simulation's latency chart sits at this line once the queue is full.`,
-    replay: replay('abq', 'fill 4, poll', 'end', { capacity: '4' }),
   };
 };
 
@@ -252,7 +250,6 @@ const buildTime: Maker = (seed) => {
     choices: [...SPANS], hint: 'The k-th offer first walks the k − 1 nodes already there: 0 + 1 + … + (L − 1), about L²/2 visits in all.',
     expected,
     explanation: `${num(length)} nodes take ${num(buildVisits(length))} node visits (about ${num(length)}²/2), ${num(Math.round(t))} s at ${num(visits)} a second: ${expected}. A JMH run whose queue must grow to millions by guarded offers alone would not finish in any usual number of iterations; a queue that long came from somewhere else.`,
-    replay: replay('clq', 'fill 6, poll, size', 'end'),
   };
 };
 
@@ -273,7 +270,6 @@ const driftIterations: Maker = (seed) => {
     hint: 'At the starting score, each iteration adds about score × iteration time nodes.',
     expected,
     explanation: `At the starting score each iteration adds about ${num(perIteration)} nodes, so doubling ${num(length)} takes at least ${num(expected)} iterations. It would take longer: the score falls as the walk lengthens (at twice the length, half the score), and with that taken into account doubling takes 1.5 times as long, about ${num(falling)} iterations. Over a run of 10 iterations the walk lengthens by at most ${((100 * 10 * perIteration) / length).toPrecision(2)} %, and the score falls by no more: far too little to spread the iterations' scores much. A large error on such a row needs another cause.`,
-    replay: replay('clq', 'fill 6, poll, size', 'end'),
   };
 };
 

@@ -123,7 +123,7 @@ describe('feedback texts', () => {
       for (let k = 1; k < path.length; k++) expect(path[k]).toBe((path[k - 1] - 1) >> 1);
       expect(path[0]).toBe(i.code!.text.split(/\s+/).length); // it starts in the first free slot
       // Where the replay ends, the new timer sits in the last slot of the path.
-      const t = heapTrace(i.replay.ops, 'jdk');
+      const t = heapTrace(i.replay!.ops, 'jdk');
       const end = new Frame(t.schema, new FrameReplay(t).frameAt(t.length));
       const seq = t.actions[t.actions.length - 1].subject;
       expect(end.list('slot', end.get('size')).indexOf(seq)).toBe(path[path.length - 1]);

@@ -214,7 +214,6 @@ const littleTimers: Maker = (seed) => {
     explanation: lazy
       ? `Every timer stays its full ${timeout} s, answered or not: ${fmt(rate)} a second × ${timeout} s = ${fmt(n)}. Removing on cancel would keep only ${fmt(queuedTimers(rate, ms, timeout, false))}.`
       : `A timer stays as long as its request is in flight: ${fmt(rate)} a second × ${ms / 1000} s = ${fmt(n)}. With lazy cancellation every timer would stay ${timeout} s: ${fmt(queuedTimers(rate, ms, timeout, true))}.`,
-    replay: replay('indexed', 'schedule 10, cancel-in-order', 'end'),
   };
 };
 
@@ -238,7 +237,6 @@ const fixedCost: Maker = (seed) => {
     hint: 'Throughput is one second ÷ the time of a whole operation, and the hand-off is part of every operation.',
     expected: shown,
     explanation: `A's operation takes ${h + a} µs, B's ${h + b} µs: B scores ${h + a} ÷ ${h + b} = ${shown} % of A. The heaps alone differ more: ${a} ÷ ${b} = ${Math.round((100 * a) / b)} %. A fixed cost in the timed region pulls every ratio toward 100 %, most where operations are short.`,
-    replay: replay('race', 'schedule 15, cancel-in-order', 'end'),
   };
 };
 
@@ -265,7 +263,6 @@ const readRatio: Maker = (seed) => {
     choices, hint: 'Is the whole interval on one side of 1×?',
     expected,
     explanation: `${intervalText(i)} ${answer === 'faster' ? 'lies wholly above 1×: Netty’s heap was faster on that row' : answer === 'slower' ? 'lies wholly below 1×: Netty’s heap was slower on that row' : 'contains 1×: the row cannot tell the heaps apart'}. Read a ratio by its interval, not by its point estimate: ${i.estimate.toFixed(2)}× alone says nothing about how sure it is.`,
-    replay: replay('race', 'schedule 15, cancel-in-order', 'end'),
   };
 };
 

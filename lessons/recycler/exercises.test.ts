@@ -13,7 +13,7 @@ describe('the recycler exercises', () => {
     const set = generate('class-1');
     expect(set.length).toBeGreaterThanOrEqual(8);
     expect(new Set(set.map((i) => i.kind))).toEqual(new Set(['predict', 'trace', 'compute']));
-    expect(set.every((i) => i.replay.family === 'recycler')).toBe(true);
+    expect(set.every((i) => !i.replay || i.replay.family === 'recycler')).toBe(true);
     expect(generateFor('bounded-queues', 'class-1')!.map((i) => i.id)).not.toContain('handles-moved');
   });
 
@@ -65,7 +65,7 @@ describe('the recycler exercises', () => {
 
   it('for 200 seeds: what a question or hint says a get does is what the player shows it doing', () => {
     for (const seed of seeds(200)) {
-      for (const i of generate(seed)) {
+      for (const i of generate(seed).filter((x) => x.replay)) {
         const where = `${i.id} ${seed}`;
         const r = replayed(i);
         const t = r.trace;

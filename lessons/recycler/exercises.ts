@@ -258,7 +258,6 @@ const flagGain: Maker = (seed) => {
     hint: 'Only the old code changes with the flag: with -ea it updates an identity map on every get and recycle; the rewrite has no such map.',
     expected,
     explanation: `${after} ÷ ${over} = ${expected} %. With the flag the rewrite looks ${Math.round((100 * after) / withEa)} % of the old code's rate; without it ${Math.round((100 * after) / without)} % (from the rounded rates above; the lesson's ratios pair each iteration of one row with one of the other, so they can differ by a point). The same code, two answers: the harness's flag is part of the result. (These are one run's rates; the lesson shows how far they move between the lab's runs.)`,
-    replay: replay('before', 'get, get, recycle 2, recycle 1, get, recycle 2', { assertions: 'on' }),
   };
 };
 
@@ -277,7 +276,6 @@ const poolOrNew: Maker = (seed) => {
     choices, hint: 'At size 0 a new list is one small object; from 256 up each new list also allocates and zeroes an array of that many slots.',
     expected,
     explanation: `pool ÷ new is ${i.estimate.toFixed(2)}× (95 % interval ${i.low.toFixed(2)}×–${i.high.toFixed(2)}×): ${expected}. A JVM allocates a small object with a pointer bump and frees dead ones in bulk, so pooling a small object costs more than it saves; pooling pays where allocating means zeroing a large array.`,
-    replay: replay('after', 'get, get, recycle 1, recycle 2, get, get'),
   };
 };
 

@@ -15,7 +15,7 @@ describe('the request-timeouts exercises', () => {
     const set = generate('class-1');
     expect(set.length).toBeGreaterThanOrEqual(8);
     expect(new Set(set.map((i) => i.kind))).toEqual(new Set(['predict', 'trace', 'compute']));
-    expect(set.every((i) => i.replay.family === 'wheel')).toBe(true);
+    expect(set.every((i) => !i.replay || i.replay.family === 'wheel')).toBe(true);
     expect(generateFor('cancelling-timers', 'class-1')!.map((i) => i.id)).not.toContain('which-level');
   });
 
@@ -59,7 +59,7 @@ describe('the request-timeouts exercises', () => {
       expect(c.expected).toBe(Math.floor(d / 400) * 400);
       // The delay queue holds one entry per non-empty bucket.
       const q = byId['buckets-queued'];
-      const t = wheelTrace(q.replay.ops, 'wheel');
+      const t = wheelTrace(q.replay!.ops, 'wheel');
       expect(q.expected).toBe(modelAt(t, t.length).buckets.length);
     }
   });
@@ -68,7 +68,7 @@ describe('the request-timeouts exercises', () => {
     const num = (x: string) => Number(x.replace(/,/g, ''));
     const model = (f: Frame) => wheelModel(f, 20);
     for (const seed of seeds(200, 'zocbdd', 'aaaaaa', 'q1w2e3')) {
-      for (const i of generate(seed)) {
+      for (const i of generate(seed).filter((x) => x.replay)) {
         const where = `${i.id} ${seed}`;
         const r = replayed(i);
         const end = model(r.at(r.trace.length));

@@ -233,7 +233,6 @@ const simSaturation: Maker = (seed) => {
     choices, hint: 'The simulation’s clock is virtual. One thread keeps up while a simulated second costs it less than a real second.',
     expected,
     explanation: `One thread keeps up while a simulated second costs less than 1,000 ms of wall-clock time: ${expected}. This is not what Kafka's wiki read as saturation from its benchmark's printed rates (the actual rate below the target: the generator falling behind the wall clock, in a whole JVM process), so compare where each saturates by direction, not by rate.`,
-    replay: replay('wheel', 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 5, advance 60, advance 470', 'end'),
   };
 };
 
@@ -265,7 +264,6 @@ const directionNotSize: Maker = (seed) => {
     choices, hint: 'One thread’s work on a virtual clock is not a JVM process on the wall clock: which of Kafka’s findings survives that difference?',
     expected,
     explanation: `${expected.charAt(0).toUpperCase()}${expected.slice(1)}. The rates themselves cannot be compared with Kafka's (a different measure, machine and runtime), so "far from Kafka's" is no verdict; the direction, earlier saturation with more timeouts, can, judged on the two ranges.`,
-    replay: replay('wheel', 'add 1 5, add 2 12, add 3 5, add 4 60, add 5 470, advance 5, advance 60, advance 470', 'end'),
   };
 };
 

@@ -47,8 +47,11 @@ export interface Instance {
   expected: Answer;
   /** Why the model answer is right: shown once it is solved or revealed, so it may name the answer. */
   explanation: string;
-  /** The steps to replay in a family's player: which view, the script, its settings, and where to start. */
-  replay: { family: string; view: string; ops: string; step: StepSpec; settings?: Record<string, string> };
+  /**
+   * The steps to replay in a family's player: which view, the script, its settings, and where to
+   * start. Only a question about a script has one: a question about figures has no steps to show.
+   */
+  replay?: { family: string; view: string; ops: string; step: StepSpec; settings?: Record<string, string> };
 }
 
 /** One clicked cell as the student sees it: what it holds ("42", "o3"). */

@@ -26,6 +26,7 @@ export function wrongAnswer(i: Instance): Answer {
 
 /** What the exercise's replay link shows: its player's trace, the step it opens on, and that frame. */
 export function replayed(inst: Instance): { trace: Trace; step: number; frame: Frame; at: (k: number) => Frame } {
+  if (!inst.replay) throw new Error(`${inst.id} has no replay: it is a question about figures, not about a script`);
   const { family, view, ops, step, settings } = inst.replay;
   const trace = traceOf(family, ops, view, settings);
   const k = resolveStep(step, trace.actionStarts, trace.length).step;

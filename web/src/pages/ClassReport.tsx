@@ -27,8 +27,8 @@ const percent = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)} 
 
 /** The replay link of a question under a seed: its steps in the family's player. */
 function replayHref(inst: Instance | undefined): string | undefined {
-  const module = inst && familyModule(inst.replay.family);
-  return module ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
+  const module = inst?.replay && familyModule(inst.replay.family);
+  return module && inst?.replay ? familyLink(module, inst.replay.view, inst.replay.ops, inst.replay.step, inst.replay.settings).href : undefined;
 }
 
 const rowKey = (s: ClassStudent, k: number) => s.id ?? `${s.name}\n${k}`;
