@@ -69,7 +69,7 @@ async function everyBox(w: Locator, where: string) {
     const status = w.locator(`[id="${await box.getAttribute('aria-describedby')}"]`);
     expect(await status.innerText(), at).toContain(v.bad);
     // Read out once the typing pauses (a status beside the box), not as an alert on every key.
-    const spoken = w.locator('.setting').filter({ has: box }).getByRole('status');
+    const spoken = status.locator('xpath=following-sibling::*[@role="status"][1]');
     await expect.poll(() => spoken.innerText(), { message: at }).toContain(v.bad);
     // Then a good one: the box keeps it, the error goes, and the link carries it.
     await typeInto(box, good);

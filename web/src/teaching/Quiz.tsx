@@ -46,12 +46,12 @@ export function Quiz({ lesson, phase }: { lesson: string; phase: QuizPhase }) {
           : 'The questions you answered before the lesson. Answer them again, then compare.'}
       </p>
       <ol className="quiz-items">
-        {items.map((q) => {
+        {items.map((q, n) => {
           const verdict = phase === 'post' && done ? graded.find((g) => g.question === q.id) : undefined;
           return (
             <li key={q.id}>
               <fieldset disabled={!!done}>
-                <legend>{q.prompt}</legend>
+                <legend><span aria-hidden="true">{n + 1}. </span>{q.prompt}</legend>
                 {q.choices.map((c) => (
                   <label key={c} className="inline">
                     <input type="radio" name={`${id}-${q.id}`} checked={answers[q.id] === c} onChange={() => setAnswers((a) => ({ ...a, [q.id]: c }))} /> {c}
