@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
+import { kernelDigestsPlugin } from './web/scripts/kernel-digest.mjs';
 import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
 import { answerOembed, oembedData, oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
 import { headersFor } from './web/scripts/headers.mjs';
@@ -192,6 +193,7 @@ export default defineConfig({
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter, remarkGfm], providerImportSource: '@mdx-js/react' }) },
     react({ include: /\.(mdx|tsx?)$/ }),
     lessonsPlugin(),
+    kernelDigestsPlugin(import.meta.dirname),
     rustWatch(),
     routeCopies(),
     siteHeaders(),

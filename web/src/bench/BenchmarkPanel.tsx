@@ -8,7 +8,7 @@ import { isNoisy, jmhTable, noisyRows, toCsv } from './report';
 import { num, plural } from '../site/format';
 import { PRESETS, suiteByName, type Preset, type Suite } from './suites';
 import { VerdictList } from './VerdictList';
-import { committedRun, type CommittedRun } from './committed';
+import { committedRun, measuresThisCode, type CommittedRun } from './committed';
 import { exclusive } from './exclusive';
 import { browserName, describeEnvironment, formatMs, type Environment } from './environment';
 import { measureResolution } from './fork';
@@ -228,6 +228,12 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           </>
         )}
       </ProgressStatus>
+      {fromCommit && !measuresThisCode(committed) && (
+        <p className="notice stale-run" role="note">
+          This committed run measured older code: {committed.code ? 'its kernel’s sources have changed since it was saved' : 'it was saved before runs recorded the code they measured'}, so
+          its figures, and the verdicts below, may not describe the code this page runs. “Run in this browser” measures this code.
+        </p>
+      )}
       {table && (
         <>
           <div className="jmh-head">

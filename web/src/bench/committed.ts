@@ -3,6 +3,7 @@
 // measured, never as live. Loaded on demand, so a page without a panel does not carry it.
 import type { RowResult, SuiteRun } from './runner';
 import type { Suite } from './suites';
+import DIGESTS from 'virtual:kernel-digests';
 
 export interface CommittedRun {
   suite: string;
@@ -15,7 +16,14 @@ export interface CommittedRun {
   load?: number[];
   /** The run's nice value: below 0, it was scheduled ahead of the machine's other work. */
   nice?: number;
+  /** The code it measured: its kernel's digest (web/scripts/kernel-digest.mjs); absent in runs saved before digests. */
+  code?: { digest: string; commit?: string };
   run: SuiteRun;
+}
+
+/** Whether a committed run measured the code this page runs: its kernel digest is the sources' as built. */
+export function measuresThisCode(c: Pick<CommittedRun, 'suite' | 'code'>, digests: Readonly<Record<string, string>> = DIGESTS): boolean {
+  return !!c.code && c.code.digest === digests[c.suite];
 }
 
 const FILES = import.meta.glob<CommittedRun>('./results/*.json', { import: 'default' });

@@ -2,6 +2,7 @@
 // with forks as worker threads. Entered through web/src/catalog/benchCli.ts, which registers the
 // suites; bundled for Node by web/scripts/bench.mjs.
 import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, getPriority, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,7 @@ import { describeEnvironment, formatMs, type Environment } from './environment';
 import { PRESETS, kernelParams, suiteByName, type ExtraTable, type Suite } from './suites';
 import { summarize } from './stats';
 import { javaVersion, jvmMissing, runJvm, type JvmScore } from './jvm';
+import { familyOfSuite, kernelDigest } from '../../scripts/kernel-digest.mjs';
 
 export interface CliOptions {
   suite: string;
@@ -222,6 +224,8 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
     writeFileSync(file, JSON.stringify({
       suite: suite.name, measured: new Date().toISOString().slice(0, 10), runtime: `Node ${process.version} (V8 ${process.versions.v8}), wasm ${wasm.build_profile()}`,
       machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`, load: [loadBefore, loadavg()[0]].map((x) => Number(x.toFixed(2))), nice: getPriority(),
+      // The code it measured: the page and a test hold the run to these sources (kernel-digest.mjs).
+      code: { digest: kernelDigest(o.root, familyOfSuite(o.root, suite.name)!), commit: headCommit(o.root) },
       // Rows by id only: the panel binds them to the suite's rows when it loads the file.
       run: { ...run, rows: run.rows.map((r) => ({ ...r, row: { id: r.row.id } })) },
     }, null, 1) + '\n');
@@ -247,4 +251,13 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
   }
   if (failures.length) throw new Error(`the results above were measured, but could not be written to ${failures.join('; ')}`);
   return run;
+}
+
+/** The commit the working tree is on (with "+changes" when it has uncommitted ones), or undefined outside a git checkout. */
+function headCommit(root: string): string | undefined {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short=12', 'HEAD');
+  if (head.status !== 0) return undefined;
+  const dirty = git('status', '--porcelain', '--', 'crates', 'web/src').stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '+changes' : ''}`;
 }

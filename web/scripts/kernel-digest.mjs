@@ -1,0 +1,80 @@
+// Which code a committed benchmark run measured. A run saved with `npm run bench -- <suite>
+// --save-wasm` records the digest of its kernel's sources; the page and a test compare it with
+// the sources as they are now, so a figure from code that no longer runs cannot pass unnoticed.
+//
+// A suite's kernel is what its timed loop runs and how it is timed: its family's Rust folder,
+// the shared Rust the kernels are built on (the kernel table, the probe, the RNG, the atomics
+// shim), the wasm's benchmark binding, the crates' build settings, the harness that forks and
+// times (web/src/bench), and the suite's own definition in the family's web folder. Lessons,
+// drawings and the class server are not: changing them leaves a run current.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** The files shared by every suite's kernel, relative to the repository's root. */
+const SHARED = [
+  'crates/Cargo.toml', 'crates/core/Cargo.toml', 'crates/wasm/Cargo.toml',
+  'crates/core/src/kernel.rs', 'crates/core/src/probe.rs', 'crates/core/src/rng.rs', 'crates/core/src/sync.rs',
+  'crates/wasm/src/bench.rs',
+  'web/src/bench/runner.ts', 'web/src/bench/fork.ts', 'web/src/bench/forkMain.ts', 'web/src/bench/forkWorker.ts',
+  'web/src/bench/nodeFork.ts', 'web/src/bench/protocol.ts', 'web/src/bench/stats.ts',
+];
+
+/** Every file under `dir` (relative paths, sorted), test files left out. */
+function filesUnder(root, dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!/\.test\.[tj]sx?$/.test(name)) out.push(relative(root, path));
+    }
+  };
+  if (existsSync(join(root, dir))) walk(join(root, dir));
+  return out.sort();
+}
+
+/** The files a family's suites' kernels are made of. */
+export function kernelSources(root, family) {
+  const suiteDefs = filesUnder(root, `web/src/${family}`).filter((f) => /(Suite|suites)\.ts$/.test(f));
+  return [...SHARED, ...filesUnder(root, `crates/core/src/${family}`), ...suiteDefs].filter((f) => existsSync(join(root, f)));
+}
+
+/** The digest of a family's kernel sources: sha-256 over each file's path and text, the first 16 hex digits. */
+export function kernelDigest(root, family) {
+  const hash = createHash('sha256');
+  for (const f of kernelSources(root, family)) {
+    hash.update(`${f}\n`);
+    // Line ends normalised: a checkout with CRLF is the same code.
+    hash.update(readFileSync(join(root, f), 'utf8').replace(/\r\n/g, '\n'));
+    hash.update('\n');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The family whose folder declares `suite` (families.json's bench commands). */
+export function familyOfSuite(root, suite) {
+  const families = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
+  return families.find((f) => (f.bench ?? []).some((b) => b.name === suite))?.name;
+}
+
+/** Every suite with a committed run's folder, as `{ suite: digest }` (for the page: a virtual module). */
+export function suiteDigests(root) {
+  const families = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
+  return Object.fromEntries(families.flatMap((f) => (f.bench ?? []).map((b) => [b.name, kernelDigest(root, f.name)])));
+}
+
+const ID = 'virtual:kernel-digests';
+const RESOLVED = '\0' + ID;
+
+/** `virtual:kernel-digests`: each suite's kernel digest as the sources stand at build time (the page sets a committed run's beside it). */
+export function kernelDigestsPlugin(root) {
+  return {
+    name: 'hotpath:kernel-digests',
+    resolveId: (id) => (id === ID ? RESOLVED : undefined),
+    load(id) {
+      if (id !== RESOLVED) return undefined;
+      return `export default ${JSON.stringify(suiteDigests(root))};`;
+    },
+  };
+}
