@@ -199,6 +199,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         }}>Cancel</button>}
       </div>
       <p className="hint">
+        {/* The menu's preset describes the next run, which is not always the one shown below. */}
+        {run && run.preset !== presetName ? `The next run, ${presetName} preset (the results below are the ${run.preset} preset's): ` : ''}
         {p.forks} fork{p.forks > 1 ? 's' : ''} (a fresh Worker and wasm instance each) × {p.warmupIterations} warmup +{' '}
         {p.measurementIterations} measurement iterations of {p.iterationMs} ms per row; {suite.rows.length} rows; the run
         stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
@@ -316,7 +318,7 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
       )}
       <ShareEmbed link={{ href: shareUrl }} title={`Benchmark: ${suite.title}`} drawing={chart} pending={table ? undefined : 'run the benchmark first: the picture is its chart'}
         name={fromCommit ? `${suite.name}-${committed.run.preset}-committed` : `${suite.name}-${run?.preset ?? presetName}`}
-        caption={run ? `Measured in this browser (${presetName} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}`
+        caption={run ? `Measured in this browser (${run.preset} preset): ${run.rows.filter((r) => r.status === 'ok').length} rows. ${describeEnvironment({ ...(env ?? {}), timerResolutionMs: run.resolutionMs } as Environment)}`
           : fromCommit ? `The run committed with the lab (not live): ${committed.run.preset} preset, measured ${committed.measured} with ${committed.runtime} on ${committed.machine}.` : ''} />
       {jvm && <JvmColumn suite={suite} jvm={jvm} run={finished} live={!fromCommit} />}
       <p className="hint bench-env">

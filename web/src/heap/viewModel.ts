@@ -63,7 +63,9 @@ export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {
   const slots = f.list('slot', size);
   const stored = f.list('stored', size);
   const flags = f.list('flags', size);
-  const found = f.get('found');
+  // The ring marks the slot where the search found its element, until that element leaves the
+  // array (drawn "out"): after that, moves fill the slot with others, and the ring would point at them.
+  const found = f.get('removed') >= 0 ? -1 : f.get('found');
   const { FOCUS, SCANNED } = FLAG;
   const nodes: NodeView[] = [];
   const cells: CellView[] = [];

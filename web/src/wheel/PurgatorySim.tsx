@@ -146,8 +146,9 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
         {status === 'running' && <button type="button" onClick={() => { stop(); focusAfterRender(runButton); }}>Cancel</button>}
       </div>
       <ProgressStatus className="hint bench-progress" settled={status !== 'running'}>
-        {status === 'running' && progress && `Point ${progress.done + 1} of ${progress.total}: ${progress.label}…`}
-        {status === 'done' && `Finished in ${seconds.toFixed(1)} s: ${points.length} points measured.`}
+        {/* A run is one design (or the load alone) at one rate with one seed; a point of the chart is a design at a rate over every seed. */}
+        {status === 'running' && progress && `Simulation run ${progress.done + 1} of ${progress.total}: ${progress.label}…`}
+        {status === 'done' && `Finished in ${seconds.toFixed(1)} s: ${points.length} points measured${progress ? `, from ${progress.total} simulation runs` : ''}.`}
         {status === 'cancelled' && `Cancelled after ${points.length} points.`}
         {status === 'failed' && `The simulation failed: ${error}`}
       </ProgressStatus>

@@ -342,6 +342,8 @@ impl WheelRecorder {
             "Level {} does not exist yet: make it, on first need. Its tick is level {level}'s whole interval, {} ms; 20 slots reach {} ms; its clock starts at {} ms.",
             level + 1, new.tick, new.interval, new.time
         );
+        // The level this step is about is the one it makes: the table highlights that row.
+        self.set(self.at.focus_level, (level + 1) as i64);
         self.step(e, [level as i32, 0], None, None, text);
     }
 
