@@ -185,7 +185,9 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
             </table>
           </div>
           <p className="hint">
-            * cut short at the time budget, extrapolated from the part simulated. Saturation:{' '}
+            In red: over 1, so one thread cannot keep up at that rate (saturated). * cut short at the time budget,
+            extrapolated from the part simulated (red or not, by the same rule). — not measured: once a design&apos;s cost
+            passes {s.giveUpCost}, it is long saturated and the sweep runs it at no higher rate. Saturation:{' '}
             {(['low', 'high'] as Case[]).map((c) => (
               <span key={c}>{CASES[c].label}: old {describeRange(points.filter((p) => p.case === c && p.design === 'old'))},
                 wheel {describeRange(points.filter((p) => p.case === c && p.design === 'wheel'))}. </span>
