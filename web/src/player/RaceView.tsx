@@ -25,6 +25,7 @@ import type { FamilyModule } from '../registry/family';
 import { useFollowFocus } from './followFocus';
 import { usePlayerNews } from './news';
 import { ScriptBox } from './ScriptBox';
+import { useSectionName } from './sectionName';
 import { describeWork, workOf } from './work';
 
 export const RACE = 'race';
@@ -45,8 +46,10 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, parts = nu
   const link = (k: number, shown: Parts = parts) => familyLink(module, RACE, text, k, withParts(given, shown));
   const settingError = script.error?.setting ? script.error : null;
   const counted = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
+  const section = useSectionName(region);
   return (
-    <section className={`widget race-view ${module.name}-race`} aria-label={module.raceTitle}>
+    <section className={`widget race-view ${module.name}-race`} aria-label={`${section ? `${section}: ` : ''}${module.raceTitle}`} ref={region}>
       <h3 className="widget-title">{module.raceTitle}</h3>
       {shows(parts, 'script') && (
         <ScriptBox>

@@ -26,6 +26,7 @@ import { num } from '../site/format';
 import { useFollowFocus } from './followFocus';
 import { usePlayerNews } from './news';
 import { ScriptBox } from './ScriptBox';
+import { useSectionName } from './sectionName';
 
 export interface ScriptPlayerProps {
   variant?: string;
@@ -66,9 +67,11 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
   };
   const settingError = script.error?.setting ? script.error : null;
   const counted = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
+  const section = useSectionName(region);
 
   return (
-    <section className={`widget player ${module.name}-player`} aria-label={`${title} step player`}>
+    <section className={`widget player ${module.name}-player`} aria-label={`${section ? `${section}: ` : ''}${title} step player`} ref={region}>
       <h3 className="widget-title">{title}</h3>
       {shows(parts, 'script') && (
         <ScriptBox>
