@@ -4,7 +4,7 @@
 //!   cargo bench -p hotpath-core --bench kernels -- --rows 'cancelInOrder/jdk/100|heap-cancel|heap=jdk,num=100,reverse=false|10000' \
 //!     --forks 1 --warmup 1 --iterations 3 --iteration-ms 300
 
-use hotpath_core::kernel::kernel;
+use hotpath_core::families::kernel;
 use hotpath_core::native_bench::{self, Row};
 
 fn main() {

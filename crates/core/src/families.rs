@@ -1,7 +1,8 @@
 //! The structure families the web can script, by name: the one table a new family is added to.
 
 use crate::family::{schema, Family, Planned};
-use crate::script::{PlannedScript, Schema, ScriptError};
+use crate::kernel::{build, Kernel, Suite};
+use crate::script::{quoted, PlannedScript, Schema, ScriptError};
 
 /// Plans encoded commands and settings, for drawing (`true`) or counting.
 pub type Plan = fn(&[u32], &str, bool) -> Result<Box<dyn PlannedScript>, ScriptError>;
@@ -11,7 +12,7 @@ pub struct Entry {
     pub name: &'static str,
     pub schema: fn() -> Schema,
     pub plan: Plan,
-    pub benches: &'static [crate::kernel::Suite],
+    pub benches: &'static [Suite],
     /// The family's opcode check, so the tests loop over this table instead of a list of their own.
     #[cfg(test)]
     check_opcodes: fn(),
@@ -41,6 +42,24 @@ pub fn family(name: &str) -> Result<&'static Entry, ScriptError> {
     FAMILIES.iter().find(|f| f.name == name).ok_or_else(|| {
         ScriptError::request(format!("there is no structure family called \"{name}\""))
     })
+}
+
+/// Every suite of every family.
+pub fn suites() -> impl Iterator<Item = &'static Suite> {
+    FAMILIES.iter().flat_map(|f| f.benches)
+}
+
+/// The kernel of suite `name` for a row's `params`; an unknown suite or parameter is an error.
+pub fn kernel(name: &str, params: &str) -> Result<Box<dyn Kernel>, ScriptError> {
+    let suite = suites().find(|s| s.name == name).ok_or_else(|| {
+        let names: Vec<&str> = suites().map(|s| s.name).collect();
+        ScriptError::request(format!(
+            "there is no benchmark suite {}; expected {}",
+            quoted(name),
+            names.join(", ")
+        ))
+    })?;
+    build(suite, params)
 }
 
 #[cfg(test)]
@@ -146,7 +165,7 @@ mod template_tests {
             "a family without settings refuses one"
         );
         let suite = &e.benches[0];
-        let mut k = crate::kernel::build(suite, "variant=doubling,n=100").unwrap();
+        let mut k = build(suite, "variant=doubling,n=100").unwrap();
         k.prepare(3);
         assert_eq!(k.run(), (3, 300));
     }

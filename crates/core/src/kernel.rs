@@ -1,9 +1,8 @@
-//! The benchmark kernels, by suite name: what a harness times, in a browser's Worker (through the
-//! wasm facade's one `Kernel` class) or natively (`native_bench`), built from a row's parameters.
-//! Each family lists its suites once (`Family::BENCHES`); nothing else keeps a class or a row
-//! list per suite.
+//! The benchmark kernels: what a harness times, in a browser's Worker (through the wasm facade's
+//! one `Kernel` class) or natively (`native_bench`), built from a row's parameters. Each family
+//! lists its suites once (`Family::BENCHES`); the registry (`families::kernel`) finds a suite by
+//! name. This module knows no registry: it is what the families' `bench.rs` files build on.
 
-use crate::families::FAMILIES;
 use crate::script::{quoted, ScriptError};
 
 /// What a harness times: `prepare` is untimed setup for `k` invocations (JMH's
@@ -108,24 +107,6 @@ impl<'a> Params<'a> {
             ))),
         }
     }
-}
-
-/// Every suite of every family.
-pub fn suites() -> impl Iterator<Item = &'static Suite> {
-    FAMILIES.iter().flat_map(|f| f.benches)
-}
-
-/// The kernel of suite `name` for a row's `params`; an unknown suite or parameter is an error.
-pub fn kernel(name: &str, params: &str) -> Result<Box<dyn Kernel>, ScriptError> {
-    let suite = suites().find(|s| s.name == name).ok_or_else(|| {
-        let names: Vec<&str> = suites().map(|s| s.name).collect();
-        ScriptError::request(format!(
-            "there is no benchmark suite {}; expected {}",
-            quoted(name),
-            names.join(", ")
-        ))
-    })?;
-    build(suite, params)
 }
 
 /// `suite`'s kernel for a row's `params`, each parameter one the suite names.

@@ -3,7 +3,7 @@
 //! rather than beside the code, so the generic modules name no family.
 
 use hotpath_core::families::family;
-use hotpath_core::kernel::{kernel, suites};
+use hotpath_core::families::{kernel, suites};
 use hotpath_core::schema_json::{string, to_json};
 use hotpath_core::script::quoted;
 

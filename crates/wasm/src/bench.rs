@@ -2,7 +2,7 @@
 //! parameters (crates/core's kernel table). One JS call prepares a batch (untimed), one runs it;
 //! the kernel loops inside the wasm, so the one virtual call per batch costs nothing per op.
 
-use hotpath_core::kernel;
+use hotpath_core::{families, kernel};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -15,7 +15,7 @@ impl Kernel {
     /// `new Kernel("heap-cancel", "heap=jdk,num=100,reverse=true")`.
     #[wasm_bindgen(constructor)]
     pub fn new(suite: &str, params: &str) -> Result<Kernel, JsError> {
-        let inner = kernel::kernel(suite, params).map_err(|e| JsError::new(&e.to_string()))?;
+        let inner = families::kernel(suite, params).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Self { inner })
     }
 
