@@ -244,8 +244,9 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
               void navigator.clipboard?.writeText(table).then(() => setCopied(true), () => setCopied(false));
             }}>{copied ? 'Copied' : 'Copy table'}</button>
           </div>
-          <pre className="jmh-table" tabIndex={0} aria-label="JMH results table">{table}</pre>
-          {/* On a phone JMH's text is wider than the screen, its Score past the edge: the same rows, to read. */}
+          <pre className="jmh-table" tabIndex={0} aria-label="JMH results as text; the table after it holds the same rows">{table}</pre>
+          {/* On a phone JMH's text is wider than the screen, its Score past the edge: the same rows, to read;
+              on a wide screen the table is there for a screen reader only. */}
           <div className="jmh-rows">
             <table className="counters" aria-label="JMH results, row by row">
               <caption>The same rows, Score and Error in ops/s (Copy table copies JMH&apos;s text).</caption>

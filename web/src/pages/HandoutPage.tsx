@@ -11,6 +11,7 @@ import { findLesson, loadHandout } from '../lessons';
 import { lessonWidgets } from '../registry/widgets';
 import { LessonSlug } from '../published/Fig';
 import { LessonLink } from '../site/LessonLink';
+import { ProseCode } from '../site/Breakable';
 import { NotFound } from './NotFound';
 
 export function HandoutPage() {
@@ -41,7 +42,7 @@ export function HandoutPage() {
         <p className="no-print"><button type="button" onClick={() => window.print()}>Print the handout</button> (one or two A4 pages)</p>
       </header>
       <LessonSlug.Provider value={slug}>
-        <MDXProvider components={{ ...(lessonWidgets() as MDXComponents), a: LessonLink }}>
+        <MDXProvider components={{ ...(lessonWidgets() as MDXComponents), a: LessonLink, code: ProseCode }}>
           {Content ? <Content /> : <p role="status">Loading the handout…</p>}
         </MDXProvider>
       </LessonSlug.Provider>

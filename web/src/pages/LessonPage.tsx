@@ -8,6 +8,7 @@ import { NotFound } from './NotFound';
 import { LessonSlug } from '../published/Fig';
 import { stagedAll } from '../site/staged';
 import { LessonLink } from '../site/LessonLink';
+import { ProseCode } from '../site/Breakable';
 
 /** Set when the chunk arrives (a new object re-renders) or fails. */
 type BodyState = { slug: string; error?: unknown };
@@ -68,7 +69,7 @@ export function LessonPage() {
         </p>
       </header>
       <LessonSlug.Provider value={slug}>
-        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable, a: LessonLink }}>
+        <MDXProvider components={{ ...(stagedAll(lessonWidgets(), QUOTED_FIGURES) as MDXComponents), table: ScrollingTable, a: LessonLink, code: ProseCode }}>
           {Body ? <Body /> : <p role="status">Loading the lesson…</p>}
         </MDXProvider>
       </LessonSlug.Provider>

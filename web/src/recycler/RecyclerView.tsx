@@ -2,7 +2,8 @@
 // stale slots dashed), the list screen readers and tests read ("pooled"), and, after the rewrite,
 // the WeakOrderQueues other threads fill for it, each a chain of 16-slot links with their read
 // and write indices; before it, with assertions on, the identity map. Then every object's handle.
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
+import { useWidth } from '../site/useWidth';
 import type { ViewProps } from '../registry/family';
 import {
   describeLink, describeStack, focusOf, idName, objectName, objectRows, outcomeText, placeText, queuesOf, threadColumns,
@@ -45,9 +46,12 @@ function StackColumn({ c, focus }: { c: ThreadColumn; focus: ReturnType<typeof f
 function QueueChain({ owner, queues, c, focus, names }: {
   owner: number; queues: QueueBox[]; c: ThreadColumn; focus: ReturnType<typeof focusOf>; names: (t: number) => string;
 }) {
-  if (queues.length === 0) return <p className="hint">No WeakOrderQueues: no other thread has recycled into this stack.</p>;
+  // The box is always there, so its width is known from the first render on.
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
   return (
-    <>
+    <div ref={box}>
+    {queues.length === 0 ? <p className="hint">No WeakOrderQueues: no other thread has recycled into this stack.</p> : <>
     <p className="hint">WeakOrderQueues, first to last (cells: object numbers; r▲ readIndex, w▲ writeIndex):</p>
     <ol className="woq-chain" aria-label={`${names(owner)}'s WeakOrderQueues`}>
       {queues.map((q) => (
@@ -57,28 +61,39 @@ function QueueChain({ owner, queues, c, focus, names }: {
             {c.cursor === q.queue && <span className="tag">cursor</span>}
             {c.prev === q.queue && <span className="tag">prev</span>}
           </div>
-          {q.links.map((l, li) => (
-            <svg key={l.link} className="woq-link" width={l.slots.length * CELL + 8} height={CELL + 34}
-              viewBox={`0 0 ${l.slots.length * CELL + 8} ${CELL + 34}`} role="img"
+          {q.links.map((l, li) => {
+            // A 16-slot link is 360 px wide; where the list is narrower (a phone) it is drawn in rows.
+            const perRow = width > 0 && width < l.slots.length * CELL + 16 ? Math.ceil(l.slots.length / 2) : l.slots.length;
+            const rows = Math.ceil(l.slots.length / perRow);
+            const rowH = CELL + 34;
+            const at = (i: number) => ({ x: 4 + (i % perRow) * CELL, y: Math.floor(i / perRow) * rowH });
+            const read = at(Math.min(l.read, l.slots.length - 1));
+            const write = at(Math.min(l.write, l.slots.length - 1));
+            return (
+            <svg key={l.link} className="woq-link" width={perRow * CELL + 8} height={rows * rowH}
+              viewBox={`0 0 ${perRow * CELL + 8} ${rows * rowH}`} role="img"
               aria-label={describeLink(l, li + 1, q.k, focus)}>
               {l.slots.map((v, i) => {
                 const touched = focus.link === l.link && focus.index === i;
                 const live = i >= l.read && i < l.write;
+                const { x, y } = at(i);
                 return (
                   <g key={i} className={`link-cell ${live ? 'full' : 'empty'}${touched ? ' focus' : ''}`}>
-                    <rect x={4 + i * CELL} y={4} width={CELL - 2} height={CELL - 2} rx={2} />
-                    <text x={4 + i * CELL + (CELL - 2) / 2} y={19} textAnchor="middle">{v === null ? '' : v + 1}</text>
+                    <rect x={x} y={y + 4} width={CELL - 2} height={CELL - 2} rx={2} />
+                    <text x={x + (CELL - 2) / 2} y={y + 19} textAnchor="middle">{v === null ? '' : v + 1}</text>
                   </g>
                 );
               })}
-              <text className="ring-marker consumer" x={4 + Math.min(l.read, l.slots.length - 1) * CELL} y={CELL + 16}>r▲</text>
-              <text className="ring-marker producer" x={4 + Math.min(l.write, l.slots.length - 1) * CELL} y={CELL + (l.read === l.write ? 28 : 16)}>w▲</text>
+              <text className="ring-marker consumer" x={read.x} y={read.y + CELL + 16}>r▲</text>
+              <text className="ring-marker producer" x={write.x} y={write.y + CELL + (l.read === l.write ? 28 : 16)}>w▲</text>
             </svg>
-          ))}
+            );
+          })}
         </li>
       ))}
     </ol>
-    </>
+    </>}
+    </div>
   );
 }
 
