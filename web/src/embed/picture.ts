@@ -16,6 +16,12 @@ export interface PictureOptions {
   theme?: 'light' | 'dark';
   /** The parts to keep (elements marked `data-part` with another part are left out); null keeps all. */
   parts?: Parts;
+  /**
+   * The width of the column the picture is for, in CSS pixels: the drawing is laid out to fill it.
+   * Without one, the drawing keeps its width on screen (a 1,238 px canvas in the lab's window,
+   * whose chart text came out at about 10 px once a 720 px column shrank it to fit, issue 60).
+   */
+  width?: number;
 }
 
 export interface Picture {
@@ -27,6 +33,8 @@ export interface Picture {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Room around the drawing, in pixels. */
 const PAD = 8;
+/** The narrowest picture: room for its caption and link. */
+const MIN_WIDTH = 320;
 
 /** Sets a style on an element for the picture, and how to put it back. */
 type Setter = (e: HTMLElement, property: string, value: string) => void;
@@ -107,13 +115,22 @@ async function settle(): Promise<void> {
 const MAX_PICTURE_WIDTH = 4000;
 
 /**
- * Lays the drawing out for the picture: a row that scrolls on screen (a long chain of boxes, a
+ * Lays the drawing out for the picture: as wide as the column it is for (when one is given); then
+ * a row that scrolls on screen (a long chain of boxes, a
  * wide drawing on a phone) gets the width it needs inside its own box, the picture
  * growing wider (up to MAX_PICTURE_WIDTH) rather than the row spilling over the box around it;
  * then every scroll box still cut is opened to its full content (a table cut at its scroll box was
  * drawn cut, with a scrollbar).
  */
-async function layOut(el: HTMLElement, set: Setter): Promise<void> {
+async function layOut(el: HTMLElement, set: Setter, column?: number): Promise<void> {
+  if (column !== undefined) {
+    // The drawing as wide as the column less the picture's margins: a chart or a view that sizes
+    // itself to its box (a ResizeObserver, a grid) lays itself out for it before it is read.
+    set(el, 'box-sizing', 'border-box');
+    set(el, 'width', `${Math.max(MIN_WIDTH, column) - 2 * PAD}px`);
+    set(el, 'max-width', 'none');
+    set(el, 'min-width', '0');
+  }
   await settle();
   for (let round = 0; round < 6; round++) {
     const wide = cutBoxes(el).filter((b) => b.scrollWidth > b.clientWidth + 1 && b.clientWidth > 0);
@@ -168,7 +185,7 @@ export async function pictureOf(el: HTMLElement, info: PictureInfo, options: Pic
   let link: string;
   let box: DOMRect;
   try {
-    await layOut(el, set);
+    await layOut(el, set, options.width);
     box = el.getBoundingClientRect();
     v = vectorOf(el);
     bg = backgroundOf(el);
@@ -185,7 +202,7 @@ export async function pictureOf(el: HTMLElement, info: PictureInfo, options: Pic
   const font = getComputedStyle(document.body).fontFamily;
   const left = Math.min(0, v.bounds.left);
   const top = Math.min(0, v.bounds.top);
-  const width = Math.ceil(Math.max(320, Math.max(box.width, v.bounds.right) - left + 2 * PAD));
+  const width = Math.ceil(Math.max(MIN_WIDTH, Math.max(box.width, v.bounds.right) - left + 2 * PAD));
   const drawn = Math.ceil(Math.max(box.height, v.bounds.bottom) - top + 2 * PAD);
   const lines = wrapText(info.caption, Math.max(30, Math.floor(width / 7.2)));
   const captionTop = drawn + 14;

@@ -45,11 +45,14 @@ export function useEmbedHeight(href: string | null, width: number): { height: nu
   }, [src, columns]);
 
   const probe = src && columns > 0 ? (
-    // A new frame for a new width: the page inside lays out for the width it opens at.
+    // A new frame for a new width: the page inside lays out for the width it opens at. Its width
+    // is set inline, max-width too: a page's rule for its children (the guide's
+    // `.lesson > :not(.widget) { max-width: 50rem }`) clamped it to 800 px, the page inside
+    // reported 800, and no height was ever taken for a wider column (issue 60).
     // Not cross-origin isolated, as it will not be on a docs page: a same-origin frame of the lab's
     // isolated page would be, and a view that says whether it is (the benchmark) drew another line.
     <iframe key={columns} ref={frame} src={src} title="Measuring the embed's height" aria-hidden="true" tabIndex={-1} className="embed-height-probe"
-      allow="cross-origin-isolated 'none'" style={{ width: `${columns}px`, height: `${frameHeight}px` }} />
+      allow="cross-origin-isolated 'none'" style={{ width: `${columns}px`, maxWidth: 'none', minWidth: 0, height: `${frameHeight}px` }} />
   ) : null;
   const mine = measured !== null && measured.width === columns ? measured : null;
   return { height: mine?.height ?? measured?.height ?? null, current: mine !== null && mine.src === href, probe };
