@@ -42,7 +42,11 @@ export function renderExample(data, heights) {
   const { route, view } = featuredView(data);
   const height = heights.heights[view.key]?.[data.width];
   if (height === undefined) throw new Error(`embed-heights.json has no ${data.width} px height for ${view.key}: run npm run measure:embeds`);
-  const url = `https://your.host/embed/${view.name}?${query(new URLSearchParams(view.path.slice(view.path.indexOf('?') + 1)))}&v=${data.version}`;
+  // In the order the share dialog writes a player's link (link.ts familyLink): the variant, its
+  // settings and the parts shown, the script, the step.
+  const rank = (k) => ({ variant: 0, show: 2, ops: 3, step: 4 })[k] ?? 1;
+  const params = [...new URLSearchParams(view.path.slice(view.path.indexOf('?') + 1))].sort(([a], [b]) => rank(a) - rank(b));
+  const url = `https://your.host/embed/${view.name}?${query(new URLSearchParams(params))}&v=${data.version}`;
   const indent = ' '.repeat('<hotpath-widget '.length);
   return ['```html',
     `<script src="https://your.host/embed.js" async></script>`,
@@ -80,7 +84,7 @@ export function renderTable(data, heights) {
     const h = heights.heights[v.key];
     if (!h) throw new Error(`embed-heights.json has no heights for ${v.key}: run npm run measure:embeds`);
     const gaps = chromium && firefox ? data.widths.map((w) => firefox[v.key][w] - chromium[v.key][w]) : [];
-    const sign = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+    const sign = (n) => (n > 0 ? `+${num(n)}` : n < 0 ? `−${num(-n)}` : '0');
     const gap = gaps.length ? (Math.min(...gaps) === Math.max(...gaps) ? sign(gaps[0]) : `${sign(Math.min(...gaps))} to ${sign(Math.max(...gaps))}`) : '';
     out.push(`| ${rowName(data, v)} | ${data.widths.map((w) => num(h[w])).join(' | ')} | ${gap} |`);
   }
