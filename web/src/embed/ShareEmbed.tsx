@@ -155,13 +155,17 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   const [ownCaption, setOwnCaption] = useState<string | null>(null);
   // The column the author's page gives the embed: this widget's own until they type another.
   const [columnText, setColumnText] = useState<string | null>(null);
-  const body = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   const id = useId();
 
   const shown: Parts = chosen.size === PARTS.length ? null : chosen;
   const view = parts ? parts.link(shown) : link;
   // This widget's column, as an embed page would have it (the page adds 8 px a side around the widget).
-  const here = open ? Math.round((body.current?.closest('.widget')?.getBoundingClientRect().width ?? 800) + 16) : 0;
+  // Read from the <details>, there before the dialog opens: its body's ref is not set on the render
+  // that opens it, which took a guessed 800 px then (the dialog's first snippet, and a picture, were
+  // made for an 816 px column whatever the widget's was).
+  const column = details.current?.closest('.widget') ?? details.current?.parentElement;
+  const here = open && column ? Math.round(column.getBoundingClientRect().width + 16) : 0;
   const typed = columnText === null ? null : Number(columnText);
   const typedOk = typed !== null && Number.isInteger(typed) && typed >= MIN_COLUMN && typed <= MAX_COLUMN;
   const width = typedOk ? typed : here;
@@ -211,7 +215,7 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
     setProblem('');
     // Laid out for the column the author gave, as the frame would be: it fills that column at 1×.
     return pictureOf(el, { caption: shownCaption ? `${title}. ${shownCaption}` : title, link: target.url },
-      { theme: theme === 'screen' ? undefined : theme, parts: pictureParts, width: Math.round(width) });
+      { theme: theme === 'screen' ? undefined : theme, parts: pictureParts, width: width > 0 ? Math.round(width) : undefined });
   };
   const saveSvg = async () => {
     const p = await picture();
@@ -252,10 +256,10 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   }, [preview]);
 
   return (
-    <details className="share-embed" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="share-embed" ref={details} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Share / embed</summary>
       {open && (
-        <div className="share-embed-body" ref={body}>
+        <div className="share-embed-body">
           {parts && <PartsChooser chosen={chosen} onChange={setChosen} />}
           <label className="snippet">
             <span className="snippet-label">Link to this exact state</span>

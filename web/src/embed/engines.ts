@@ -29,7 +29,8 @@ export interface EngineMargins {
 /** The engine of a user agent string: Gecko's Firefox, or a Chromium; null for another (Safari's WebKit). */
 export function engineOf(userAgent: string): Engine | null {
   if (/\bFirefox\//.test(userAgent)) return 'firefox';
-  if (/\b(Chrome|Chromium)\//.test(userAgent)) return 'chromium';
+  // Headless Chromium says "HeadlessChrome/".
+  if (/(Chrome|Chromium)\//.test(userAgent)) return 'chromium';
   return null;
 }
 

@@ -2,7 +2,7 @@
 // slides, wikis): the element as it is on screen, in a plain SVG that needs nothing else and that
 // any renderer draws (vector.ts: shapes and text, fonts as the page's own stacks), with a caption
 // and a link back; and the same as a PNG, drawn from that SVG.
-import { colour, escapeXml, vectorOf } from './vector';
+import { colour, escapeXml, vectorOf, type Vector } from './vector';
 import type { Part, Parts } from './parts';
 
 /** What a picture carries besides the drawing. */
@@ -111,6 +111,22 @@ async function settle(): Promise<void> {
   }
 }
 
+/**
+ * Settles until `el` lays out and draws the same twice running (a few rounds at most): a drawing
+ * given a new width re-renders through its ResizeObserver, and on a busy machine three frames
+ * were not always enough (the heap's labels were read at the old width's size, 10.9 px for 12).
+ */
+async function settleStill(el: HTMLElement): Promise<void> {
+  const state = () => `${el.getBoundingClientRect().height} ${el.scrollWidth} ${el.innerHTML.length}`;
+  let last = state();
+  for (let round = 0; round < 8; round++) {
+    await settle();
+    const now = state();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** The widest a picture is made so that a row which scrolls on screen fits in its box. */
 const MAX_PICTURE_WIDTH = 4000;
 
@@ -131,7 +147,7 @@ async function layOut(el: HTMLElement, set: Setter, column?: number): Promise<vo
     set(el, 'max-width', 'none');
     set(el, 'min-width', '0');
   }
-  await settle();
+  await settleStill(el);
   for (let round = 0; round < 6; round++) {
     const wide = cutBoxes(el).filter((b) => b.scrollWidth > b.clientWidth + 1 && b.clientWidth > 0);
     const width = el.getBoundingClientRect().width;
@@ -156,6 +172,21 @@ function backgroundOf(el: HTMLElement): string {
     if (c && c.alpha === 1) return c.hex;
   }
   return colour(getComputedStyle(document.body).backgroundColor)?.hex ?? '#ffffff';
+}
+
+/**
+ * The vector's text classes (`t0`, `t1`, …) renamed with a prefix of its own, a digest of its
+ * content: the same drawing gets the same names, another drawing others.
+ */
+export function ownClasses(v: Pick<Vector, 'style' | 'body'>): { style: string; body: string } {
+  let h = 0x811c9dc5;
+  const text = v.style + v.body;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const prefix = `hp${(h >>> 0).toString(36)}-`;
+  return {
+    style: v.style.replace(/\.(t\d+)\{/g, `.${prefix}$1{`),
+    body: v.body.replace(/ class="(t\d+)"/g, ` class="${prefix}$1"`),
+  };
 }
 
 /** Splits a caption into lines of at most `chars` characters, at spaces. */
@@ -209,10 +240,13 @@ export async function pictureOf(el: HTMLElement, info: PictureInfo, options: Pic
   const height = captionTop + lines.length * 18 + 26;
   const text = lines.map((l, i) => `<tspan x="${PAD}" y="${captionTop + i * 18}">${escapeXml(l)}</tspan>`).join('');
   const fontAttr = escapeXml(font);
+  // Its text classes named for this picture: two pictures inlined in one page (an MDX import, a
+  // docs page's <svg>) share one stylesheet, and the second's `.t0` restyled the first's text.
+  const own = ownClasses(v);
   const svg = `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<style>${v.style.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</style>` +
+    `<style>${own.style.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</style>` +
     `<rect width="100%" height="100%" fill="${bg}"/>` +
-    `<g transform="translate(${PAD - left} ${PAD - top})">${v.body}</g>` +
+    `<g transform="translate(${PAD - left} ${PAD - top})">${own.body}</g>` +
     `<text font-family="${fontAttr}" font-size="13" fill="${fg}">${text}</text>` +
     `<a href="${escapeXml(info.link)}" xlink:href="${escapeXml(info.link)}" target="_blank">` +
     `<text x="${PAD}" y="${height - 10}" font-family="${fontAttr}" font-size="12" fill="${link}" text-decoration="underline">Open this view in Hotpath Lab</text></a>` +
