@@ -7,8 +7,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFi
 import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { kernelDigestsPlugin } from './web/scripts/kernel-digest.mjs';
-import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES } from './web/src/catalog/routes.ts';
-import { answerOembed, oembedData, oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
+import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES, engineMargins } from './web/src/catalog/routes.ts';
+import { answerOembed, discoveryTag, oembedData, oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
 import { headersFor } from './web/scripts/headers.mjs';
 
 const root = import.meta.dirname;
@@ -25,21 +25,35 @@ function siteHeaders(): Plugin {
   let base = '/';
   let outDir = '';
   type Res = { setHeader(k: string, v: string): void; statusCode: number; end(body?: string): void };
+  /** An embed page's HTML as this server would send it without the tag (dev: transformed by Vite), or null. */
+  type PageOf = (name: string, url: string) => Promise<string | null>;
   const json = (res: Res, status: number, body: unknown) => {
     res.statusCode = status;
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.end(`${JSON.stringify(body, null, 2)}\n`);
   };
-  const middleware = (preview: boolean) => (req: { url?: string; headers: Record<string, string | string[] | undefined> }, res: Res, next: () => void) => {
+  const middleware = (preview: boolean, pageOf: PageOf) => (req: { url?: string; headers: Record<string, string | string[] | undefined> }, res: Res, next: () => void) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
     const rel = path.startsWith(base) ? path.slice(base.length) : path.replace(/^\//, '');
     for (const [k, v] of Object.entries(headersFor(rel))) res.setHeader(k, v);
+    const root = `http://${String(req.headers.host ?? '127.0.0.1')}${base}`;
     // A Node host answers oEmbed for any embed link (docs/embedding.md): so do these two.
     if (rel === 'oembed') {
-      const root = `http://${String(req.headers.host ?? '127.0.0.1')}${base}`;
       const a = answerOembed(url.searchParams, root, oembedData({ version, base, pinBase: pinBase() }));
       return json(res, a.status, a.body);
+    }
+    // … and each embed page names that answer for its own link, as the class server's do.
+    const embed = /^embed\/([a-z0-9-]+)\/?$/.exec(rel);
+    if (embed && EMBED_NAMES.includes(embed[1])) {
+      const link = `${root}embed/${embed[1]}${url.search}`;
+      pageOf(embed[1], req.url ?? '/').then((html) => {
+        if (html === null) return next();
+        res.statusCode = 200;
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(withDiscovery(html, discoveryTag(root, link, oembedData({ version, base, pinBase: pinBase() }))));
+      }, () => next());
+      return;
     }
     // Without HOTPATH_SITE_URL there are no oEmbed files: a 404 saying so, not the site's page with 200.
     const file = /^embed\/[a-z0-9-]+\/oembed\.json$/.exec(rel);
@@ -55,10 +69,12 @@ function siteHeaders(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
-      server.middlewares.use(middleware(false));
+      const index = join(root, 'web', 'index.html');
+      server.middlewares.use(middleware(false, (_name, url) => server.transformIndexHtml(url, readFileSync(index, 'utf8'))));
     },
     configurePreviewServer(server) {
-      server.middlewares.use(middleware(true));
+      const built = (name: string) => join(outDir, 'embed', name, 'index.html');
+      server.middlewares.use(middleware(true, async (name) => (existsSync(built(name)) ? readFileSync(built(name), 'utf8') : null)));
     },
   };
 }
@@ -188,6 +204,8 @@ export default defineConfig({
     __LAB_VERSION__: JSON.stringify(version),
     // docs/embedding.md, "Pinned versions": where the host keeps this release's copy, for snippets to point at.
     __PIN_BASE__: JSON.stringify(pinBase()),
+    // How much taller one engine lays the measured views out than the other (embed/engines.ts).
+    __ENGINE_MARGINS__: JSON.stringify(engineMargins()),
   },
   plugins: [
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter, remarkGfm], providerImportSource: '@mdx-js/react' }) },

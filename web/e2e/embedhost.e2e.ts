@@ -6,6 +6,7 @@ import { siteUrl, useBrowser } from './browser';
 import { contentHeight, frameOf, hostHtml, hostPages, misfits, onHost } from './host';
 import { serveStatic } from '../scripts/static-server.mjs';
 import { craftedFragment } from '../src/embed/craftedFragment';
+import { elementSnippet, iframeSnippet } from '../src/embed/snippets';
 
 const browser = useBrowser();
 const q = (s: string) => encodeURIComponent(s);
@@ -204,13 +205,15 @@ describe('inside a frame', () => {
   it('offers a link to the view in the lab, not the share controls a reader of someone’s page cannot use', async () => {
     const site = siteUrl();
     const body = `<hotpath-widget src="${site}embed/heap?variant=jdk&ops=${q('add 5, add 3')}&step=end" title="Full"></hotpath-widget>
-<hotpath-widget src="${site}embed/bench?suite=recycler&preset=quick&run=0" title="Bench"></hotpath-widget>`;
+<hotpath-widget src="${site}embed/bench?suite=recycler&preset=quick&run=0" title="Bench"></hotpath-widget>
+<hotpath-widget src="${site}embed/heap?variant=jdk&show=drawing,controls,narration&ops=${q('add 5, add 3')}&step=end" title="Figure"></hotpath-widget>`;
     await onHost({ 'index.html': hostHtml(site, body) }, async (url) => {
       const { page, errors } = await browser.open();
       await page.goto(url);
-      await page.locator('hotpath-widget').nth(1).scrollIntoViewIfNeeded();
-      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(2);
-      for (const [i, path] of [[0, 'embed/heap?variant=jdk'], [1, 'embed/bench?suite=recycler']] as const) {
+      await page.locator('hotpath-widget').nth(2).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(3);
+      // A figure-only view's link opens the figure, not the whole view (issue 60: it dropped show=).
+      for (const [i, path] of [[0, 'embed/heap?variant=jdk&ops='], [1, 'embed/bench?suite=recycler'], [2, 'embed/heap?variant=jdk&show=drawing,controls,narration&ops=']] as const) {
         const f = await frameOf(page, i);
         await f.locator('.trace-player, .bench-panel').first().waitFor();
         expect(await f.getByText('Share / embed').count(), path).toBe(0);
@@ -219,11 +222,13 @@ describe('inside a frame', () => {
         expect(await open.getAttribute('href'), path).toContain(path);
         expect(await open.getAttribute('target'), path).toBe('_blank');
       }
-      // On its own page the same view has them.
-      await page.goto(`${site}embed/heap?variant=jdk&ops=${q('add 5, add 3')}&step=end`);
-      await page.locator('.trace-player').waitFor();
-      expect(await page.getByText('Share / embed').count()).toBe(1);
-      expect(await page.getByRole('link', { name: 'Link to this step' }).count()).toBe(1);
+      // On its own page the same view has them, the figure too.
+      for (const show of ['', 'show=drawing,controls,narration&']) {
+        await page.goto(`${site}embed/heap?variant=jdk&${show}ops=${q('add 5, add 3')}&step=end`);
+        await page.locator('.trace-player').waitFor();
+        expect(await page.getByText('Share / embed').count(), show).toBe(1);
+        expect(await page.getByRole('link', { name: 'Link to this step' }).getAttribute('href'), show).toContain(`${show}ops=`);
+      }
       expect(errors).toEqual([]);
     });
   });
@@ -408,5 +413,96 @@ describe('links that change only after "#"', () => {
       await expect.poll(inFrame).toBe('add 7, add 3, poll');
     });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a host page’s own rules and policy (issue 60)', () => {
+  const dark = (site: string) => `${site}embed/heap?variant=jdk&show=drawing,controls,narration&ops=${q('add 5, add 3')}&step=end`;
+
+  it('with `iframe { background: #fff; padding: 6px }` shows not a pixel differently, element or plain iframe', async () => {
+    const site = siteUrl();
+    const shot = async (hostile: boolean) => {
+      const css = `<style>html { color-scheme: dark; } body { background: #1b1b1d; color: #e3e3e3; }${hostile ? ' iframe { background: #fff; padding: 6px; }' : ''}</style>`;
+      // The element follows the page (dark); the plain iframe says dark in its link.
+      const body = `<main style="width:720px">${elementSnippet({ url: dark(site), title: 'Element', height: 700 }).split('\n')[1]}
+${iframeSnippet({ url: `${dark(site)}&theme=dark`, title: 'Plain', height: 700 })}</main>`;
+      let png: Buffer | null = null;
+      await onHost({ 'index.html': hostHtml(site, body, css) }, async (url) => {
+        const { page, errors } = await browser.open('', { viewport: { width: 800, height: 1600 } });
+        await page.goto(url);
+        await expect.poll(() => page.locator('hotpath-widget iframe[data-hotpath-sized]').count()).toBe(1);
+        for (let i = 0; i < 2; i++) {
+          const f = await frameOf(page, i);
+          await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        }
+        // The frames are where they will stay: the element at its view's height, the plain one at the snippet's.
+        expect(await page.locator('main > iframe').evaluate((f) => [f.getBoundingClientRect().width, f.clientWidth])).toEqual([720, 720]);
+        await page.waitForTimeout(500);
+        png = await page.locator('main').screenshot();
+        expect(errors).toEqual([]);
+        await page.close();
+      });
+      return png!;
+    };
+    const plain = await shot(false);
+    const hostile = await shot(true);
+    const { page } = await browser.open('');
+    // Pixel by pixel: how many differ between the two pages (a white rim was 8 px of #fff on #1b1b1d; a padding moved everything).
+    const differing = await page.evaluate(async ([a, b]) => {
+      const pixels = async (b64: string) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        [c.width, c.height] = [img.width, img.height];
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return { size: `${img.width}x${img.height}`, data: ctx.getImageData(0, 0, img.width, img.height).data };
+      };
+      const [x, y] = [await pixels(a), await pixels(b)];
+      if (x.size !== y.size) return `sizes ${x.size} and ${y.size}`;
+      const at: string[] = [];
+      for (let i = 0; i < x.data.length; i += 4) {
+        // More than a rasterizer's rounding on a curved edge (±1 between two loads of the same page).
+        if ([0, 1, 2].some((c) => Math.abs(x.data[i + c] - y.data[i + c]) > 8)) {
+          at.push(`(${(i / 4) % Number(x.size.split('x')[0])}, ${Math.floor(i / 4 / Number(x.size.split('x')[0]))}): ${x.data.slice(i, i + 3).join(',')} / ${y.data.slice(i, i + 3).join(',')}`);
+        }
+      }
+      return at.length ? `${at.length} pixels, first ${at.slice(0, 5).join('; ')}` : 0;
+    }, [plain.toString('base64'), hostile.toString('base64')]);
+    expect(differing).toBe(0);
+  });
+
+  it('that blocks embed.js (a content-security policy) shows each element’s link to its view', async () => {
+    const site = siteUrl();
+    const views = [dark(site), `${site}embed/bench?suite=recycler&preset=quick&run=0`, `${site}embed/heap-layout?deadlines=${q('50 30 90')}`];
+    const elements = views.map((url, i) => elementSnippet({ url, title: `View ${i}`, height: 400 }).split('\n')[1]).join('\n<p>Prose.</p>\n');
+    const policy = `<meta http-equiv="Content-Security-Policy" content="script-src 'none'">`;
+    await onHost({ 'strict.html': hostHtml(site, elements, policy), 'open.html': hostHtml(site, elements) }, async (url) => {
+      const { page, errors } = await browser.open('');
+      // The browser's report of what the policy refused (a test's init script runs whatever the page's policy).
+      await page.addInitScript(() => {
+        const w = window as unknown as { refused: string[] };
+        w.refused = [];
+        document.addEventListener('securitypolicyviolation', (e) => w.refused.push(e.blockedURI));
+      });
+      await page.goto(`${url}strict.html`);
+      // The sign that the script would have run, had it been allowed: the browser refused it.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toContain(`${site}embed.js`);
+      expect(await page.evaluate(() => customElements.get('hotpath-widget') === undefined)).toBe(true);
+      const links = page.getByRole('link', { name: 'View in Hotpath Lab' });
+      expect(await links.count()).toBe(views.length);
+      for (let i = 0; i < views.length; i++) {
+        expect(await links.nth(i).getAttribute('href')).toBe(views[i]);
+        expect(await links.nth(i).isVisible(), `link ${i}`).toBe(true);
+      }
+      // Where the script runs, the frame takes the link's place.
+      await page.goto(`${url}open.html`);
+      await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBeGreaterThan(0);
+      const first = page.locator('hotpath-widget').first();
+      expect(await first.getByRole('link', { name: 'View in Hotpath Lab' }).isVisible()).toBe(false);
+      expect(await first.innerText()).toBe('');
+      expect(errors).toEqual([]);
+    });
   });
 });

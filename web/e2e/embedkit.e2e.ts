@@ -74,8 +74,10 @@ describe('the embed kit', () => {
     expect(svg).not.toContain('<foreignObject'); // plain shapes and text, which any renderer draws
     expect(svg).toContain('Step 12 of ');
     expect(svg).toMatch(/href="http[^"]+embed\/recycler\?variant=after&amp;[^"]*step=12&amp;v=[^"]+"/);
-    // Styles written out: the only classes are the picture's own text styles, defined in it.
-    expect(svg.match(/class="[^"]*"/g)!.every((c) => /^class="t\d+"$/.test(c))).toBe(true);
+    // Styles written out: the only classes are the picture's own text styles, defined in it, named for it.
+    const classes = [...new Set(svg.match(/class="[^"]*"/g)!)];
+    expect(classes.every((c) => /^class="hp[0-9a-z]+-t\d+"$/.test(c)), classes.join(' ')).toBe(true);
+    for (const c of classes) expect(svg).toContain(`.${c.slice(7, -1)}{`);
     const wellFormed = await page.evaluate((text) => !new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror'), svg);
     expect(wellFormed).toBe(true);
     const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);

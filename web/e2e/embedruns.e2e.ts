@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { siteUrl, useBrowser } from './browser';
-import { frameOf, hostHtml, onHost } from './host';
+import { contentHeight, frameOf, hostHtml, onHost } from './host';
 
 const browser = useBrowser();
 
@@ -84,11 +84,19 @@ describe('two benchmarks on one host page', () => {
       const progress = (f: Frame) => f.locator('.bench-progress');
       await a.getByRole('button', { name: 'Run in this browser' }).click();
       await expect.poll(() => progress(a).innerText()).toMatch(/^Row \d+ of \d+/);
+      // The second shows the committed run, at its height on the page, before it is asked to run …
+      const frameB = page.locator('iframe').nth(1);
+      await expect.poll(() => b.locator('.jmh-table').count()).toBe(1);
+      await expect.poll(async () => Math.abs((await frameB.evaluate((f) => f.clientHeight)) - (await contentHeight(b)))).toBeLessThanOrEqual(1);
+      const showing = await frameB.evaluate((f) => f.clientHeight);
       await b.getByRole('button', { name: 'Run in this browser' }).click();
       await expect.poll(() => progress(b).innerText()).toMatch(/^Waiting for the other benchmark to finish/);
       // Still waiting while the first measures: it has not started a row.
       await page.waitForTimeout(1500);
       expect(await progress(b).innerText()).toMatch(/^Waiting for the other benchmark/);
+      // … and while it waits it keeps it (issue 60: it dropped it, 3,485 → 1,025 px).
+      expect(await b.locator('.jmh-table').count()).toBe(1);
+      expect(await frameB.evaluate((f) => f.clientHeight)).toBeGreaterThanOrEqual(showing - 2);
       expect(await progress(a).innerText()).toMatch(/^Row \d+ of \d+/);
       // The first ends (cancelled): the second starts.
       await a.getByRole('button', { name: 'Cancel' }).click();

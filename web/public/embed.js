@@ -202,10 +202,15 @@
     if (scheme) frame.style.setProperty('color-scheme', scheme, 'important');
   }
 
-  /** Styles the frame keeps whatever the host's CSS says of iframes: it fills the column exactly. */
+  /**
+   * Styles the frame keeps whatever the host's CSS says of iframes: it fills the column exactly,
+   * and the host's page shows around the card as it does inside (the embed page is transparent
+   * there; a host's `iframe { background: #fff }` drew an 8 px white rim around a dark card).
+   */
   const FRAME_STYLE = {
     display: 'block', width: '100%', 'max-width': '100%', 'min-width': '0', 'box-sizing': 'border-box',
     border: '0', padding: '0', margin: '0', 'min-height': '0', 'max-height': 'none', float: 'none',
+    background: 'transparent', 'box-shadow': 'none', outline: '0', filter: 'none', opacity: '1',
   };
 
   class HotpathWidget extends HTMLElement {
@@ -214,6 +219,14 @@
     connectedCallback() {
       if (!this.style.display) this.style.display = 'block';
       followers.add(this);
+      // The script runs: the link the snippet put inside for pages that block it (a strict
+      // content-security policy) gives way to the frame. Hidden, not removed: in MDX the link is
+      // the page framework's node, which it may look for again.
+      for (const child of [...this.childNodes]) {
+        if (child === this.frame || child === this.message) continue;
+        if (child.nodeType === Node.ELEMENT_NODE) child.style.setProperty('display', 'none', 'important');
+        else if (child.nodeType === Node.TEXT_NODE) child.remove();
+      }
       if (this.frame) return;
       // Until its frame reports, the element holds the view's size, so a page of many embeds does
       // not load them all at once (an element of no height is "near the viewport" with all the others).
@@ -268,14 +281,19 @@
       if (!url || !/\/embed\/[a-z0-9-]+\/?$/.test(url.pathname)) {
         this.refused = true;
         this.style.minHeight = '';
-        this.textContent = !src
+        if (!this.message) {
+          this.message = document.createElement('span');
+          this.appendChild(this.message);
+        }
+        this.message.textContent = !src
           ? 'hotpath-widget: give it a src (an http:// or https:// link to a Hotpath Lab /embed/... page).'
           : url
             ? `hotpath-widget: ${url.pathname.slice(0, 60)} is a page of the lab that cannot be shown inside another site; src must link to an /embed/... page (its Share / embed button gives one), so nothing was loaded.`
             : 'hotpath-widget: src must be an http:// or https:// link to a Hotpath Lab /embed/... page; this one is not, so nothing was loaded.';
         return;
       }
-      this.textContent = '';
+      if (this.message) this.message.remove();
+      this.message = null;
       const frame = document.createElement('iframe');
       frame.src = url.href;
       frame.title = this.label();

@@ -10,6 +10,12 @@ import { EMBEDDING, loadSchemas, renderGrammar, withGenerated } from './docs.mjs
 import { parseBenchArgs } from './bench-args.mjs';
 import { ROOT } from './toolchain.mjs';
 import { EMBED_EXAMPLES } from '../src/catalog/routes.ts';
+import HEIGHTS from '../src/catalog/embed-heights.json';
+import { withHeights } from './docs-heights.mjs';
+import { oembedData } from './oembed.mjs';
+import { elementSnippet } from '../src/embed/snippets.ts';
+import { familyLink, pinnedUrl } from '../src/embed/link.ts';
+import { FIGURE_ONLY, withParts } from '../src/embed/parts.ts';
 
 const DOCS = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 const text = (file) => readFileSync(join(ROOT, file), 'utf8');
@@ -117,6 +123,28 @@ describe('docs/embedding.md', () => {
     const now = text('docs/embedding.md');
     expect(now).toBe(withGenerated(now, renderGrammar(await loadSchemas())));
     expect(EMBEDDING).toBe(join(ROOT, 'docs', 'embedding.md'));
+  });
+
+  it('quotes the heights embed-heights.json holds now, and no other (else: npm run measure:embeds)', () => {
+    const now = text('docs/embedding.md');
+    const data = oembedData({ version: JSON.parse(text('package.json')).version, base: '/', pinBase: '' });
+    expect(now).toBe(withHeights(now, data, HEIGHTS));
+    // Outside the generated parts no measured height is typed (the benchmark's 4,781 px was a stale one).
+    const prose = now.replace(/<!-- BEGIN generated[\s\S]*?<!-- END generated[^>]*-->/g, '');
+    const measured = new Set(Object.values(HEIGHTS.heights).flatMap((h) => Object.values(h)).map((n) => n.toLocaleString('en-US')));
+    expect([...prose.matchAll(/\b([\d,]+) px\b/g)].map((m) => m[1]).filter((n) => measured.has(n))).toEqual([]);
+  });
+
+  it('shows the featured example’s element as the share dialog writes it, attribute for attribute', () => {
+    const example = EMBED_EXAMPLES.find((e) => e.featured);
+    if (!example) throw new Error('no featured example');
+    const { variant, ops, step, ...settings } = example.params;
+    const link = familyLink({ name: example.name }, variant, ops, step, withParts(settings, FIGURE_ONLY), 'https://your.host');
+    const block = /<hotpath-widget [\s\S]*?<\/hotpath-widget>/.exec(text('docs/embedding.md'))?.[0] ?? '';
+    const height = Number(/ height="(\d+)"/.exec(block)?.[1]);
+    expect(height).toBeGreaterThan(0);
+    const dialog = elementSnippet({ url: pinnedUrl(link.href), title: example.title, height }).split('\n')[1];
+    expect(block.replace(/\n\s+/g, ' ')).toBe(dialog);
   });
 
   it('lists every embed route with the parameters the catalog states', () => {

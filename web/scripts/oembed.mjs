@@ -6,15 +6,19 @@
 // route's file embeds that route's example; the build writes them only when it knows the site's
 // public address (HOTPATH_SITE_URL), which oEmbed needs absolute.
 //
-// On a Node host (the class server, `vite preview`): `oembed?url=<any embed link>` answers for
-// that exact state (answerOembed), with the height measured for it: by the lab's end-to-end
-// measurements (embed-heights.json, the routes' examples and figure-only views) or by the Share /
-// embed dialog of a reader who opened that link on this server. Each answer says which
-// (`hotpath_height`), and a state never measured gets its route example's height, saying so.
+// On a Node host (the class server, `vite preview` and `vite`): `oembed?url=<any embed link>`
+// answers for that exact state (answerOembed), with the height measured for it: by the lab's
+// measurements (embed-heights.json: the routes' examples, figure-only views and every suite's
+// benchmark, the larger of Chromium's and Firefox's) or by the Share / embed dialog of a reader
+// who opened that link on this server. Each answer says which (`hotpath_height`), and a state
+// never measured gets the height of the nearest state measured (the same parts shown, the same
+// variant or suite), saying so. Each embed page names the answer for its own link
+// (discoveryTag). Answers keep to the consumer's maxwidth, as the spec requires.
 //
 // Every answer embeds the link as the site's snippets do: pinned to this release (`v=`) and, in a
 // build with HOTPATH_PIN_BASE, to the kept copy of the site at that path.
 import { unpackState } from '../src/embed/unpack.ts';
+import { iframeSnippet } from '../src/embed/snippets.ts';
 import { EMBED_EXAMPLES, EMBED_NAMES, MEASURED_VIEWS, MEASURED_WIDTHS, OEMBED_WIDTH, measuredHeight, stateKey } from '../src/catalog/routes.ts';
 
 export { OEMBED_WIDTH };
@@ -55,7 +59,7 @@ const query = (params) => new URLSearchParams(params).toString().replace(/%2C/g,
 export function oembedData({ version, base, pinBase }) {
   return {
     version, base, pinBase: pinBase || '', width: OEMBED_WIDTH, widths: [...MEASURED_WIDTHS],
-    routes: EMBED_EXAMPLES.map((e) => ({ name: e.name, title: e.title, key: stateKey(e.name, e.params) })),
+    routes: EMBED_EXAMPLES.map((e) => ({ name: e.name, title: e.title, key: stateKey(e.name, e.params), ...(e.featured ? { featured: true } : {}) })),
     views: MEASURED_VIEWS.map((v) => {
       const key = stateKey(v.name, v.params);
       return { name: v.name, path: `embed/${v.name}?${query(v.params)}`, key, heights: Object.fromEntries(MEASURED_WIDTHS.map((w) => [w, measuredHeight(key, w) ?? null])) };
@@ -70,7 +74,8 @@ function oembedJson({ providerUrl, src, title, width, height, extra = {} }) {
     provider_name: 'Hotpath Lab',
     provider_url: providerUrl,
     title,
-    html: `<iframe src="${escapeAttr(src)}" title="${escapeAttr(title)}" width="${width}" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>`,
+    // The share dialog's own iframe snippet, at the width measured: one frame style for both.
+    html: iframeSnippet({ url: src, title, height }, width),
     width,
     height,
     ...extra,
@@ -94,6 +99,19 @@ export function oembedFor(siteUrl, example, pin = { base: new URL(siteRoot(siteU
   return { path, json: `${JSON.stringify(json, null, 2)}\n`, link };
 }
 
+/**
+ * The discovery tag a Node host puts in an embed page: the oEmbed answer for the page's own
+ * link (`link`, as the reader asked for it), titled as that answer is.
+ * @param {string} root the site's address, with its base path
+ * @param {string} link
+ * @param {ReturnType<typeof oembedData>} data
+ */
+export function discoveryTag(root, link, data) {
+  const state = linkState(link, root);
+  const title = state.ok ? titleFor(state, data) : 'Hotpath Lab';
+  return `<link rel="alternate" type="application/json+oembed" href="${escapeAttr(`${root}oembed?url=${encodeURIComponent(link)}&format=json`)}" title="${escapeAttr(title)}">`;
+}
+
 /** A route's page with its discovery tag in the head (in place of one it has). */
 export function withDiscovery(html, link) {
   const without = html.replace(/\s*<link rel="alternate" type="application\/json\+oembed"[^>]*>/g, '');
@@ -108,7 +126,7 @@ const MAX_STATE = 1_000_000;
  * fragment's `#z=` when it has one), its size key; or why it is not a link that can be embedded.
  * @param {string} url
  * @param {string} root
- * @returns {{ ok: true, name: string, key: string, href: string } | { ok: false, status: number, error: string }}
+ * @returns {{ ok: true, name: string, key: string, params: URLSearchParams, href: string } | { ok: false, status: number, error: string }}
  */
 export function linkState(url, root) {
   let u;
@@ -130,7 +148,52 @@ export function linkState(url, root) {
     if (!unpacked.ok) return { ok: false, status: 404, error: unpacked.reason === 'too-long' ? 'the state after “#z=” unpacks to more than any link the lab makes' : 'the state after “#z=” is damaged' };
     params = new URLSearchParams(unpacked.text);
   }
-  return { ok: true, name: m[1], key: stateKey(m[1], params), href: `${u.origin}${u.pathname}${u.search}${u.hash}` };
+  return { ok: true, name: m[1], key: stateKey(m[1], params), params, href: `${u.origin}${u.pathname}${u.search}${u.hash}` };
+}
+
+/** A state's parameters, read back from its size key (routes.ts stateKey). */
+const keyParams = (key) => new URLSearchParams(key.slice(key.indexOf('?') + 1));
+
+/**
+ * The measured view nearest to a state of route `name`: of the same route, showing the same
+ * parts (which parts a player shows moves its height most: a figure-only wheel is 1,042 px where
+ * its whole view is 2,366), then sharing its variant or suite, then the most other parameters;
+ * the first in the data's order (the route's example) among equals. Undefined when the route has
+ * none.
+ * @param {ReturnType<typeof oembedData>} data
+ */
+export function nearestView(data, name, params) {
+  let best;
+  let bestScore = -1;
+  for (const v of data.views) {
+    if (v.name !== name) continue;
+    const theirs = keyParams(v.key);
+    let score = (theirs.get('show') ?? '') === (params.get('show') ?? '') ? 1000 : 0;
+    for (const [k, value] of theirs) {
+      if (k !== 'show' && params.get(k) === value) score += ['variant', 'suite', 'preset'].includes(k) ? 10 : 1;
+    }
+    if (score > bestScore) [best, bestScore] = [v, score];
+  }
+  return best;
+}
+
+/** A state's title: its route example's, or for another state the route, then the state in words. */
+function titleFor(state, data) {
+  const route = data.routes.find((r) => r.name === state.name);
+  return route && route.key === state.key ? route.title : stateTitle(state.name, state.params);
+}
+
+/** A title for a state that is not its route's example: the route, then the state in words. */
+export function stateTitle(name, params) {
+  const said = [];
+  for (const [k, v] of params) {
+    if (k === 'v' || k === 'theme') continue;
+    if (k === 'ops') said.push(`script “${v.length > 60 ? `${v.slice(0, 59)}…` : v}”`);
+    else if (k === 'step') said.push(v === 'end' ? 'at its end' : v.startsWith('op:') ? `before operation ${v.slice(3)}` : `step ${v}`);
+    else if (k === 'show') said.push(`showing ${v.split(',').join(', ')}`);
+    else said.push(`${k} ${v.length > 40 ? `${v.slice(0, 39)}…` : v}`);
+  }
+  return `Hotpath Lab: ${name}${said.length ? ` (${said.join('; ')})` : ''}`;
 }
 
 /**
@@ -182,7 +245,12 @@ export function answerOembed(queryParams, root, data, reported = () => undefined
   const widths = data.widths ?? [...MEASURED_WIDTHS];
   const maxwidth = Number(queryParams.get('maxwidth') ?? '');
   const cap = Number.isFinite(maxwidth) && maxwidth > 0 ? Math.min(maxwidth, data.width) : data.width;
-  const width = Math.max(...widths.filter((w) => w <= cap), Math.min(...widths));
+  // The widest column measured within the consumer's maxwidth, which the spec says must be kept to.
+  const fitting = widths.filter((w) => w <= cap);
+  if (fitting.length === 0) {
+    return { status: 404, body: { error: `maxwidth=${maxwidth} is narrower than any column the lab's views are measured for (the narrowest is ${Math.min(...widths)} px)` } };
+  }
+  const width = Math.max(...fitting);
   const route = data.routes.find((r) => r.name === state.name);
   const heightsOf = (key) => data.views.find((v) => v.key === key)?.heights?.[width] ?? undefined;
   // A height the lab's tests measured is never overridden by a reader's report.
@@ -193,14 +261,16 @@ export function answerOembed(queryParams, root, data, reported = () => undefined
     source = 'measured in a reader’s browser for this exact state (Share / embed, on this server)';
   }
   if (height === undefined) {
-    height = route ? heightsOf(route.key) : undefined;
-    source = 'not measured for this state: the height of this route’s example; open the link’s Share / embed on this server once to measure it, or use the custom element, which sizes itself';
+    const nearest = nearestView(data, state.name, state.params);
+    height = nearest ? heightsOf(nearest.key) : undefined;
+    const which = nearest && route && nearest.key === route.key ? 'this route’s example' : `the nearest state measured, ${nearest?.path}`;
+    source = `not measured for this state: the height of ${which}; open the link’s Share / embed on this server once to measure it, or use the custom element, which sizes itself`;
   }
   if (height === undefined) return { status: 404, body: { error: 'no height is known for this view' } };
   const maxheight = Number(queryParams.get('maxheight') ?? '');
   const shown = Number.isFinite(maxheight) && maxheight > 0 ? Math.min(height, maxheight) : height;
   const src = pinnedSrc(measuredLink(state.href), data.base, data.pinBase, data.version);
-  const title = route && route.key === state.key ? route.title : `Hotpath Lab: ${state.name}`;
+  const title = titleFor(state, data);
   return {
     status: 200,
     body: oembedJson({ providerUrl: root, src, title, width, height: shown, extra: { hotpath_height: source } }),

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOembed, linkState, oembedData, reportProblem } from '../scripts/oembed.mjs';
+import { answerOembed, discoveryTag, linkState, oembedData, reportProblem, withDiscovery } from '../scripts/oembed.mjs';
 import { headersFor } from '../scripts/headers.mjs';
 import { EMBED_NAMES } from '../src/catalog/routes';
 
@@ -79,8 +79,6 @@ export interface OembedOptions {
 
 type Data = ReturnType<typeof oembedData>;
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export function registerOembed(app: FastifyInstance, o: OembedOptions): void {
   const dataFile = join(o.siteDir, 'embed', 'oembed-data.json');
   // A site built before there was this file: its static oEmbed files (if any) are all it has.
@@ -107,9 +105,7 @@ export function registerOembed(app: FastifyInstance, o: OembedOptions): void {
   const page = (name: string, file: string) => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const url = new URL(req.url, 'http://x');
     const link = `${rootOf(req)}embed/${name}${url.search}`;
-    const html = readFileSync(file, 'utf8')
-      .replace(/\s*<link rel="alternate" type="application\/json\+oembed"[^>]*>/g, '')
-      .replace('</head>', `  <link rel="alternate" type="application/json+oembed" href="${escapeAttr(`${rootOf(req)}oembed?url=${encodeURIComponent(link)}&format=json`)}" title="Hotpath Lab">\n  </head>`);
+    const html = withDiscovery(readFileSync(file, 'utf8'), discoveryTag(rootOf(req), link, data));
     return reply.headers(headersFor(`embed/${name}`)).type('text/html; charset=utf-8').send(html);
   };
   for (const name of EMBED_NAMES) {

@@ -17,3 +17,5 @@ declare module 'virtual:kernel-digests' {
 declare const __LAB_VERSION__: string;
 /** Where this release's own copy of the site is kept, if the host keeps one (HOTPATH_PIN_BASE): snippets point there. */
 declare const __PIN_BASE__: string;
+/** How much taller each engine's view heights came out than the other's (routes.ts engineMargins): the iframe snippet adds it. */
+declare const __ENGINE_MARGINS__: import('./embed/engines').EngineMargins;

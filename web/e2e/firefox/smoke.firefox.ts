@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import FAMILIES from '../../src/catalog/families.json';
-import { EMBED_EXAMPLES, PAGE_ROUTES } from '../../src/catalog/routes';
+import { EMBED_EXAMPLES, PAGE_ROUTES, engineMargins, stateKey } from '../../src/catalog/routes';
+import HEIGHTS from '../../src/catalog/embed-heights.json';
+import { plainFrameHeight } from '../../src/embed/engines';
+import { iframeSnippet } from '../../src/embed/snippets';
 import { serveStatic } from '../../scripts/static-server.mjs';
 import { hostHtml, onHost } from '../host';
 import { countOf, settled, siteUrl, textOf, useFirefox } from './browser';
@@ -117,6 +120,43 @@ describe('the lab in Firefox', () => {
       // No scrollbar takes room either way (Firefox's classic scrollbars once stayed on here).
       expect(await frame!.evaluate(() => [innerWidth - document.documentElement.clientWidth, innerHeight - document.documentElement.clientHeight])).toEqual([0, 0]);
       expect(await frame!.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('holds a view whole in a plain iframe given the height Chromium’s share dialog gives (issue 60: Firefox lays some out taller)', async () => {
+    const site = siteUrl();
+    const recycler = EMBED_EXAMPLES.find((e) => e.name === 'recycler')!;
+    const views = [recycler.params, { ...recycler.params, show: 'drawing,controls,narration' }];
+    const chromium = (HEIGHTS as unknown as { engines: Record<string, Record<string, Record<string, number>>> }).engines.chromium;
+    // What the dialog prints in Chromium for a 720 px column: Chromium's height (the Chromium suite
+    // holds the dialog to it), plus the margin it adds for Firefox.
+    const frames = views.map((params, i) => iframeSnippet({
+      url: `${site}embed/recycler?${query(params)}`, title: `View ${i}`,
+      height: plainFrameHeight(chromium[stateKey('recycler', params)]['720'], 'recycler', 720, 'chromium', engineMargins()).height,
+    }));
+    const page = `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"><main style="width:720px">${frames.join('\n')}</main></body></html>`;
+    await onHost({ 'index.html': page }, async (url) => {
+      const { page: tab, errors } = await firefox.openUrl(url);
+      for (let i = 0; i < views.length; i++) {
+        const figure = 'show' in views[i];
+        // The snippet's frames load lazily: the reader scrolls to each.
+        await tab.evaluate((n) => document.querySelectorAll('iframe')[n].scrollIntoView(), i);
+        const frame = await tab.waitForFrame((f) => f.url().startsWith(`${site}embed/recycler`) && f.url().includes('show=') === figure);
+        // Laid out for good: its player there, its widget loaded, its fonts in. Polled on a timer: a
+        // frame below the fold runs no animation frames in Firefox.
+        await frame.waitForFunction(() => !!document.querySelector('main.embed .trace-player') && !document.querySelector('.widget-loading') && document.fonts.status === 'loaded',
+          { polling: 200 });
+        const fit = () => frame.evaluate(() => {
+          const m = document.querySelector('main.embed')!;
+          const content = Math.ceil(m.getBoundingClientRect().bottom + window.scrollY + (parseFloat(getComputedStyle(m).marginBottom) || 0));
+          return [innerHeight - content, document.documentElement.scrollHeight - document.documentElement.clientHeight];
+        });
+        // The view, laid out in Firefox, is no taller than its frame: nothing scrolls, nothing is cut.
+        const [room, scrolls] = await fit();
+        expect(room, `view ${i}: room below it`).toBeGreaterThanOrEqual(0);
+        expect(scrolls, `view ${i} scrolls`).toBeLessThanOrEqual(1);
+      }
       expect(errors).toEqual([]);
     });
   });

@@ -163,8 +163,10 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
     suite: suite.name, preset: presetName, settings: PRESETS[presetName], rows, cancelled: false, budgetSpent: false,
     startedAt: '', durationMs: 0,
   };
-  // Until the reader runs it, the panel shows the run committed with the lab, labelled as such.
-  const fromCommit = !run && rows.length === 0 && !running && committed !== undefined;
+  // Until the reader runs it, the panel shows the run committed with the lab, labelled as such;
+  // also while it waits for another benchmark to finish (it dropped them, and its frame shrank
+  // from 3,485 to 1,025 px on the reader's page, issue 60), until its own first row starts.
+  const fromCommit = !run && rows.length === 0 && (!running || (waiting && progress === null)) && committed !== undefined;
   const shown = fromCommit ? committed.run : live;
   const finished = fromCommit ? committed.run : run;
   const table = shown.rows.length ? jmhTable(suite, shown) : '';
@@ -206,12 +208,12 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
         stops, keeping what it measured, after {Math.round(p.budgetMs / 1000)} s.
       </p>
       <ProgressStatus className="bench-progress" settled={!running}>
-        {waiting && 'Waiting for the other benchmark to finish (another panel on this page, or another frame or tab of the lab): two at once would time each other. This one starts when it ends.'}
+        {waiting && 'Waiting for the other benchmark to finish (another panel on this page, or another frame or tab of the lab): two at once would time each other. This one starts when it ends. '}
         {fromCommit && (
           <>
             Not live: the run committed with the lab, measured {committed.measured} with {committed.runtime} on {committed.machine}
-            {committed.load ? ` (load average ${committed.load.join(' → ')}${committed.nice ? `, run at nice ${committed.nice}` : ''})` : ''}, {committed.run.preset} preset. Press
-            “Run in this browser” to measure it here.
+            {committed.load ? ` (load average ${committed.load.join(' → ')}${committed.nice ? `, run at nice ${committed.nice}` : ''})` : ''}, {committed.run.preset} preset.
+            {waiting ? ' It stays until this run starts.' : ' Press “Run in this browser” to measure it here.'}
           </>
         )}
         {progress && (
@@ -276,7 +278,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           <div ref={chart} className="bench-chart">
             <LogLogChart table={false} series={series} title={`Operations per second against ${suite.chart.x}, log-log`} xLabel={suite.chart.xLabel}
               yLabel="ops/s (higher is better)" legend={{
-                extra: <li><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> show {suite.chart.publishedLabel}, dotted</label></li>,
+                // A control, not a series: a picture of the chart leaves it out (it showed as a legend entry with no line).
+                extra: <li data-picture="omit"><label className="inline"><input type="checkbox" checked={showPublished} onChange={(e) => setShowPublished(e.target.checked)} /> show {suite.chart.publishedLabel}, dotted</label></li>,
               }} />
           </div>
           {shown.rows.some((r) => Number(r.row.params[suite.chart.x]) <= 0) && (

@@ -6,6 +6,7 @@
 import FAMILIES_JSON from './families.json';
 import HEIGHTS from './embed-heights.json';
 import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths.ts';
+import { ENGINES, type EngineMargins } from '../embed/engines.ts';
 
 /** An embed route's example, as a family.json gives it: what it shows, a state worth showing, and its parameters in words. */
 interface ExampleFacts { title: string; params: Record<string, string>; about: string; featured?: boolean }
@@ -69,7 +70,7 @@ export function measuredHeight(key: string, width: number): number | undefined {
  * writes and an end-to-end test holds true for every route). The simulations, cost curves and
  * benchmark wait for a click (run=0), as every snippet the lab prints does.
  */
-type Example = { name: string; title: string; params: Record<string, string>; about: string };
+type Example = { name: string; title: string; params: Record<string, string>; about: string; featured?: boolean };
 export const EMBED_EXAMPLES: readonly (Example & { height: number })[] = ([
   ...FAMILIES.map((f): Example => ({ name: f.name, ...f.example })),
   ...FAMILY_WIDGETS,
@@ -79,8 +80,44 @@ export const EMBED_EXAMPLES: readonly (Example & { height: number })[] = ([
 /** The figure-only parts (parts.ts FIGURE_ONLY), as a link writes them. */
 const FIGURE_ONLY_PARAM = 'drawing,controls,narration';
 
-/** The views whose heights are measured: each route's example, and each player's as a figure only. */
+/**
+ * The views whose heights are measured: each route's example, each player's as a figure only, and
+ * the benchmark panel of every suite (a suite's table and chart are its own height: another
+ * suite's was 1,208 px off).
+ */
 export const MEASURED_VIEWS: readonly { name: string; params: Record<string, string> }[] = [
   ...EMBED_EXAMPLES.map((e) => ({ name: e.name, params: e.params })),
   ...FAMILIES.map((f) => ({ name: f.name, params: { ...f.example.params, show: FIGURE_ONLY_PARAM } })),
+  ...FAMILIES.flatMap((f) => f.bench).filter((b) => !b.usage && b.name !== BENCH_EXAMPLE.params.suite)
+    .map((b) => ({ name: BENCH_EXAMPLE.name, params: { ...BENCH_EXAMPLE.params, suite: b.name } })),
 ];
+
+/** Each engine's own heights (embed-heights.json `engines`): view key → width → px. */
+const BY_ENGINE = (HEIGHTS as { engines?: Record<string, Record<string, Partial<Record<string, number>>>> }).engines ?? {};
+
+/**
+ * How much taller the other engine laid each route's measured views out, at most, at each
+ * measured width, as a fraction of each engine's own height (embed/engines.ts): what a plain
+ * iframe's height from one engine's share dialog needs added to fit the other. Zero where
+ * nothing was measured in both.
+ */
+export function engineMargins(): EngineMargins {
+  const zero = () => Object.fromEntries(ENGINES.map((e) => [e, MEASURED_WIDTHS.map(() => 0)])) as Record<(typeof ENGINES)[number], number[]>;
+  const all = zero();
+  const routes: Record<string, ReturnType<typeof zero>> = {};
+  for (const v of MEASURED_VIEWS) {
+    const key = stateKey(v.name, v.params);
+    MEASURED_WIDTHS.forEach((w, i) => {
+      for (const e of ENGINES) {
+        const own = BY_ENGINE[e]?.[key]?.[String(w)];
+        const others = ENGINES.filter((o) => o !== e).map((o) => BY_ENGINE[o]?.[key]?.[String(w)]);
+        if (own === undefined || others.some((o) => o === undefined)) continue;
+        const excess = Math.max(0, ...others.map((o) => (o! - own) / own));
+        routes[v.name] ??= zero();
+        routes[v.name][e][i] = Math.max(routes[v.name][e][i], excess);
+        all[e][i] = Math.max(all[e][i], excess);
+      }
+    });
+  }
+  return { measured: HEIGHTS.measured, widths: [...MEASURED_WIDTHS], all, routes };
+}

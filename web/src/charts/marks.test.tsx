@@ -35,6 +35,12 @@ describe('lines that run over others', () => {
     const partly = render(<ChartLegend series={series} over={[null, { label: 'a', meet: 2, of: 3 }]} />);
     expect(partly.container.textContent).toContain('(drawn on top: it lies within a few pixels of a at 2 of their 3 points)');
   });
+
+  it('name only the series drawn: one with no point has no line to name (issue 60: the purgatory’s quick preset)', () => {
+    const series = [line('old, few timeouts', [1, 2]), line('old, many timeouts', []), line('wheel, few timeouts', [1, 3])];
+    const { container } = render(<ChartLegend series={series} over={[null, null, null]} />);
+    expect([...container.querySelectorAll('.legend li')].map((li) => li.textContent!.trim())).toEqual(['old, few timeouts', 'wheel, few timeouts']);
+  });
 });
 
 describe('a log axis by default', () => {

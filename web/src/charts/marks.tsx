@@ -83,15 +83,16 @@ export function Swatch({ s, over, markers = true }: { s: ChartSeries; over: Over
 }
 
 /**
- * The legend of a chart: one item per series, its swatch drawn as its line is, then its text;
- * a line drawn over another says so. `extra` items come last.
+ * The legend of a chart: one item per series drawn, its swatch drawn as its line is, then its
+ * text; a line drawn over another says so. `extra` items come last.
  */
 export function ChartLegend({ series, over, text, extra, markers = true }: {
   series: readonly ChartSeries[]; over: (Overlap | null)[]; text?: (s: ChartSeries) => ReactNode; extra?: ReactNode; markers?: boolean;
 }) {
   return (
     <ul className="legend">
-      {series.map((s, i) => (
+      {/* A series with no point drawn (the purgatory's quick preset measures no high-timeout case) has no line to name. */}
+      {series.map((s, i) => s.points.length > 0 && (
         <li key={s.key} className={s.className}>
           <Swatch s={s} over={over[i]} markers={markers} /> {text ? text(s) : s.label}
           {over[i] && <span className="hint"> (drawn on top: {meetText(over[i]!)})</span>}

@@ -6,7 +6,7 @@
 // it is a link that opens the view in the lab instead.
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { pinnedUrl, withQuery, type Link } from './link';
-import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, type EmbedTarget, type SnippetTheme } from './snippets';
+import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, pictureFileName, type EmbedTarget, type SnippetTheme } from './snippets';
 import { pictureOf, pngOf, type Picture } from './picture';
 import { LIVE_PARTS, PARTS, type Part, type Parts } from './parts';
 import { useEmbedHeight } from './useEmbedHeight';
@@ -15,6 +15,7 @@ import { OpenInLab } from './ShareLink';
 import { download, fileName } from '../site/download';
 import { API, useServerMode } from '../site/serverMode';
 import { OEMBED_WIDTH } from './widths';
+import { engineOf, otherEngine, plainFrameHeight } from './engines';
 import { num } from '../site/format';
 
 export interface ShareEmbedProps {
@@ -70,16 +71,23 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-function Snippet({ label, text, preview, onPreview, rows = 2 }: { label: string; text: string; preview: boolean; onPreview: () => void; rows?: number }) {
+/**
+ * A snippet to copy. `text` is null while the height it must carry is being measured: the box
+ * then says so and Copy waits, so no one copies a guessed height (for a second after the dialog
+ * opened, Copy handed out 640 px for a 2,450 px view).
+ */
+function Snippet({ label, text, waiting, preview, onPreview, rows = 2 }: {
+  label: string; text: string | null; waiting: string; preview: boolean; onPreview: () => void; rows?: number;
+}) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   return (
     <div className="snippet">
       <label>
         <span className="snippet-label">{label}</span>
-        <textarea readOnly value={text} rows={rows} onFocus={(e) => e.currentTarget.select()} />
+        <textarea readOnly value={text ?? ''} placeholder={text === null ? waiting : undefined} rows={rows} onFocus={(e) => e.currentTarget.select()} />
       </label>
       <div className="button-row">
-        <button type="button" onClick={async () => setCopied((await copy(text)) ? 'yes' : 'no')}>Copy</button>
+        <button type="button" disabled={text === null} onClick={async () => text !== null && setCopied((await copy(text)) ? 'yes' : 'no')}>Copy</button>
         <button type="button" aria-pressed={preview} onClick={onPreview}>{preview ? 'Hide preview' : 'Preview'}</button>
         <span role="status" className="hint">{copied === 'yes' ? 'Copied.' : copied === 'no' ? 'The browser would not copy: select the text and copy it by hand.' : ''}</span>
       </div>
@@ -147,43 +155,55 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   const [ownCaption, setOwnCaption] = useState<string | null>(null);
   // The column the author's page gives the embed: this widget's own until they type another.
   const [columnText, setColumnText] = useState<string | null>(null);
-  const body = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   const id = useId();
 
   const shown: Parts = chosen.size === PARTS.length ? null : chosen;
   const view = parts ? parts.link(shown) : link;
   // This widget's column, as an embed page would have it (the page adds 8 px a side around the widget).
-  const here = open ? Math.round((body.current?.closest('.widget')?.getBoundingClientRect().width ?? 800) + 16) : 0;
+  // Read from the <details>, there before the dialog opens: its body's ref is not set on the render
+  // that opens it, which took a guessed 800 px then (the dialog's first snippet, and a picture, were
+  // made for an 816 px column whatever the widget's was).
+  const column = details.current?.closest('.widget') ?? details.current?.parentElement;
+  const here = open && column ? Math.round(column.getBoundingClientRect().width + 16) : 0;
   const typed = columnText === null ? null : Number(columnText);
   const typedOk = typed !== null && Number.isInteger(typed) && typed >= MIN_COLUMN && typed <= MAX_COLUMN;
   const width = typedOk ? typed : here;
-  const measured = useEmbedHeight(open && !view.problem ? view.href : null, width);
+  // A link that leaves out a script too large for it is measured as it is: that is what it shows.
+  const measured = useEmbedHeight(open ? view.href : null, width);
   // On the class server the link is measured at oEmbed's width too, for the server to quote.
   const onServer = useServerMode().mode === 'server';
-  const forOembed = useEmbedHeight(open && onServer && !view.problem && Math.round(width) !== OEMBED_WIDTH ? view.href : null, OEMBED_WIDTH);
+  const forOembed = useEmbedHeight(open && onServer && Math.round(width) !== OEMBED_WIDTH ? view.href : null, OEMBED_WIDTH);
   useReportHeight(onServer, view.href, Math.round(width), measured.height, measured.current);
   useReportHeight(onServer, view.href, OEMBED_WIDTH, forOembed.height, forOembed.current);
   const themed = embedTheme === 'host' ? view.href : withQuery(view.href, 'theme', embedTheme);
-  const target: EmbedTarget = { url: pinnedUrl(themed), title, height: measured.height ?? undefined };
+  // Only a height measured for this very link and column goes into a snippet.
+  const sized = measured.current && measured.height !== null;
+  const target: EmbedTarget = { url: pinnedUrl(themed), title, height: sized ? measured.height! : undefined };
+  const waiting = `Measuring the view’s height for a ${num(Math.round(width))} px column …`;
+  // A plain iframe keeps its height in every reader's browser: it gets what the other engine needs too.
+  const engine = typeof navigator === 'undefined' ? null : engineOf(navigator.userAgent);
+  const route = /\/embed\/([a-z0-9-]+)/.exec(view.href)?.[1] ?? '';
+  const plain = sized ? plainFrameHeight(measured.height!, route, Math.round(width), engine, __ENGINE_MARGINS__) : null;
   const pictureTheme = theme === 'screen' ? (open ? screenTheme() : 'light') : theme;
-  // Light and dark pictures of one view are two files: the dark one says so in its name.
-  const pictureName = pictureTheme === 'dark' ? `${name}-dark` : name;
-  const image = fileName(pictureName, 'png');
   const pictureParts: Parts = parts ? new Set([...chosen].filter((p) => !LIVE_PARTS.has(p))) : null;
+  // Pictures of one view in other themes, or of other parts, are other files: their names say so.
+  const pictureName = pictureFileName(name, pictureParts, pictureTheme === 'dark');
+  const image = fileName(pictureName, 'png');
   const generated = typeof caption === 'function' ? caption(shown) : caption;
   const shownCaption = ownCaption ?? generated;
   const canPicture = drawing !== undefined && !pending;
 
-  const snippets: { kind: Kind; label: string; text: string; rows?: number }[] = [
-    { kind: 'iframe', label: 'HTML iframe (a fixed height: the view’s, measured for the column width above)', text: iframeSnippet(target) },
-    { kind: 'element', label: 'Custom element (sizes itself to its content, follows the page’s theme)', text: elementSnippet(target, ELEMENT_THEME[embedTheme]), rows: 3 },
+  const snippets: { kind: Kind; label: string; text: string | null; rows?: number }[] = [
+    { kind: 'iframe', label: 'HTML iframe (a fixed height: the view’s, measured for the column width above)', text: plain ? iframeSnippet({ ...target, height: plain.height }) : null },
+    { kind: 'element', label: 'Custom element (sizes itself to its content, follows the page’s theme)', text: sized ? elementSnippet(target, ELEMENT_THEME[embedTheme]) : null, rows: 3 },
     // A picture is offered only where there is one to download.
     ...(drawing ? [{
       kind: 'markdown' as const,
       label: pending ? `Markdown picture (no picture yet: ${pending})` : 'Markdown picture (download the PNG below)',
       text: markdownSnippet(target, image),
     }] : []),
-    { kind: 'mdx', label: 'MDX (Docusaurus and the like: the custom element as JSX)', text: mdxSnippet(target, ELEMENT_THEME[embedTheme]) },
+    { kind: 'mdx', label: 'MDX (Docusaurus and the like: the custom element as JSX)', text: sized ? mdxSnippet(target, ELEMENT_THEME[embedTheme]) : null },
   ];
 
   const picture = async (): Promise<Picture | null> => {
@@ -193,8 +213,9 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
       return null;
     }
     setProblem('');
+    // Laid out for the column the author gave, as the frame would be: it fills that column at 1×.
     return pictureOf(el, { caption: shownCaption ? `${title}. ${shownCaption}` : title, link: target.url },
-      { theme: theme === 'screen' ? undefined : theme, parts: pictureParts });
+      { theme: theme === 'screen' ? undefined : theme, parts: pictureParts, width: width > 0 ? Math.round(width) : undefined });
   };
   const saveSvg = async () => {
     const p = await picture();
@@ -235,10 +256,10 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
   }, [preview]);
 
   return (
-    <details className="share-embed" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="share-embed" ref={details} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Share / embed</summary>
       {open && (
-        <div className="share-embed-body" ref={body}>
+        <div className="share-embed-body">
           {parts && <PartsChooser chosen={chosen} onChange={setChosen} />}
           <label className="snippet">
             <span className="snippet-label">Link to this exact state</span>
@@ -270,12 +291,14 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
             {measured.height
               ? `Height ${num(measured.height)} px, measured for a column ${num(Math.round(width))} px wide${measured.current ? '' : ' (measuring again…)'}. `
               : 'Measuring the view’s height… '}
+            {plain && plain.height > measured.height! && `The plain iframe gets ${num(plain.height)} px: ${otherEngine(engine)} laid this kind of view out up to ${
+              (plain.margin * 100).toFixed(1)} % taller in the lab’s measurements (${__ENGINE_MARGINS__.measured.replace(/, by .*/, '')}). `}
             Give the width of the column on your page: a plain iframe keeps this height, and the element holds it until its view has loaded.
             Snippets name this release (v=…), so a later one that draws the view differently says so.
           </p>
           {snippets.map((s) => (
             <div key={s.kind}>
-              <Snippet label={s.label} text={s.text} rows={s.rows} preview={preview === s.kind} onPreview={() => setPreview(preview === s.kind ? null : s.kind)} />
+              <Snippet label={s.label} text={s.text} waiting={waiting} rows={s.rows} preview={preview === s.kind} onPreview={() => setPreview(preview === s.kind ? null : s.kind)} />
               {s.kind === 'mdx' && (
                 <p className="hint">Once per site, load the embed script; in Docusaurus, in <code>docusaurus.config.js</code>: <code>{mdxSiteConfig(target.url)}</code></p>
               )}
@@ -305,7 +328,7 @@ function ShareDialog({ link, title, drawing, pending, caption = '', name, parts 
                 <button type="button" onClick={() => void saveSvg()} disabled={!canPicture}>Download SVG</button>
                 <button type="button" onClick={() => void savePng()} disabled={!canPicture}>Download PNG</button>
                 <span className="hint">
-                  {canPicture ? 'The drawing as it is now, with its caption and a link back here.' : `No picture yet: ${pending}.`}
+                  {canPicture ? `The drawing as it is now, laid out for a ${num(Math.round(width))} px column (the column width above), with its caption and a link back here.` : `No picture yet: ${pending}.`}
                 </span>
               </div>
             </>

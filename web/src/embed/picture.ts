@@ -2,7 +2,7 @@
 // slides, wikis): the element as it is on screen, in a plain SVG that needs nothing else and that
 // any renderer draws (vector.ts: shapes and text, fonts as the page's own stacks), with a caption
 // and a link back; and the same as a PNG, drawn from that SVG.
-import { colour, escapeXml, vectorOf } from './vector';
+import { colour, escapeXml, vectorOf, type Vector } from './vector';
 import type { Part, Parts } from './parts';
 
 /** What a picture carries besides the drawing. */
@@ -16,6 +16,12 @@ export interface PictureOptions {
   theme?: 'light' | 'dark';
   /** The parts to keep (elements marked `data-part` with another part are left out); null keeps all. */
   parts?: Parts;
+  /**
+   * The width of the column the picture is for, in CSS pixels: the drawing is laid out to fill it.
+   * Without one, the drawing keeps its width on screen (a 1,238 px canvas in the lab's window,
+   * whose chart text came out at about 10 px once a 720 px column shrank it to fit, issue 60).
+   */
+  width?: number;
 }
 
 export interface Picture {
@@ -27,6 +33,8 @@ export interface Picture {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Room around the drawing, in pixels. */
 const PAD = 8;
+/** The narrowest picture: room for its caption and link. */
+const MIN_WIDTH = 320;
 
 /** Sets a style on an element for the picture, and how to put it back. */
 type Setter = (e: HTMLElement, property: string, value: string) => void;
@@ -103,18 +111,43 @@ async function settle(): Promise<void> {
   }
 }
 
+/**
+ * Settles until `el` lays out and draws the same twice running (a few rounds at most): a drawing
+ * given a new width re-renders through its ResizeObserver, and on a busy machine three frames
+ * were not always enough (the heap's labels were read at the old width's size, 10.9 px for 12).
+ */
+async function settleStill(el: HTMLElement): Promise<void> {
+  const state = () => `${el.getBoundingClientRect().height} ${el.scrollWidth} ${el.innerHTML.length}`;
+  let last = state();
+  for (let round = 0; round < 8; round++) {
+    await settle();
+    const now = state();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** The widest a picture is made so that a row which scrolls on screen fits in its box. */
 const MAX_PICTURE_WIDTH = 4000;
 
 /**
- * Lays the drawing out for the picture: a row that scrolls on screen (a long chain of boxes, a
+ * Lays the drawing out for the picture: as wide as the column it is for (when one is given); then
+ * a row that scrolls on screen (a long chain of boxes, a
  * wide drawing on a phone) gets the width it needs inside its own box, the picture
  * growing wider (up to MAX_PICTURE_WIDTH) rather than the row spilling over the box around it;
  * then every scroll box still cut is opened to its full content (a table cut at its scroll box was
  * drawn cut, with a scrollbar).
  */
-async function layOut(el: HTMLElement, set: Setter): Promise<void> {
-  await settle();
+async function layOut(el: HTMLElement, set: Setter, column?: number): Promise<void> {
+  if (column !== undefined) {
+    // The drawing as wide as the column less the picture's margins: a chart or a view that sizes
+    // itself to its box (a ResizeObserver, a grid) lays itself out for it before it is read.
+    set(el, 'box-sizing', 'border-box');
+    set(el, 'width', `${Math.max(MIN_WIDTH, column) - 2 * PAD}px`);
+    set(el, 'max-width', 'none');
+    set(el, 'min-width', '0');
+  }
+  await settleStill(el);
   for (let round = 0; round < 6; round++) {
     const wide = cutBoxes(el).filter((b) => b.scrollWidth > b.clientWidth + 1 && b.clientWidth > 0);
     const width = el.getBoundingClientRect().width;
@@ -139,6 +172,21 @@ function backgroundOf(el: HTMLElement): string {
     if (c && c.alpha === 1) return c.hex;
   }
   return colour(getComputedStyle(document.body).backgroundColor)?.hex ?? '#ffffff';
+}
+
+/**
+ * The vector's text classes (`t0`, `t1`, …) renamed with a prefix of its own, a digest of its
+ * content: the same drawing gets the same names, another drawing others.
+ */
+export function ownClasses(v: Pick<Vector, 'style' | 'body'>): { style: string; body: string } {
+  let h = 0x811c9dc5;
+  const text = v.style + v.body;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const prefix = `hp${(h >>> 0).toString(36)}-`;
+  return {
+    style: v.style.replace(/\.(t\d+)\{/g, `.${prefix}$1{`),
+    body: v.body.replace(/ class="(t\d+)"/g, ` class="${prefix}$1"`),
+  };
 }
 
 /** Splits a caption into lines of at most `chars` characters, at spaces. */
@@ -168,7 +216,7 @@ export async function pictureOf(el: HTMLElement, info: PictureInfo, options: Pic
   let link: string;
   let box: DOMRect;
   try {
-    await layOut(el, set);
+    await layOut(el, set, options.width);
     box = el.getBoundingClientRect();
     v = vectorOf(el);
     bg = backgroundOf(el);
@@ -185,17 +233,20 @@ export async function pictureOf(el: HTMLElement, info: PictureInfo, options: Pic
   const font = getComputedStyle(document.body).fontFamily;
   const left = Math.min(0, v.bounds.left);
   const top = Math.min(0, v.bounds.top);
-  const width = Math.ceil(Math.max(320, Math.max(box.width, v.bounds.right) - left + 2 * PAD));
+  const width = Math.ceil(Math.max(MIN_WIDTH, Math.max(box.width, v.bounds.right) - left + 2 * PAD));
   const drawn = Math.ceil(Math.max(box.height, v.bounds.bottom) - top + 2 * PAD);
   const lines = wrapText(info.caption, Math.max(30, Math.floor(width / 7.2)));
   const captionTop = drawn + 14;
   const height = captionTop + lines.length * 18 + 26;
   const text = lines.map((l, i) => `<tspan x="${PAD}" y="${captionTop + i * 18}">${escapeXml(l)}</tspan>`).join('');
   const fontAttr = escapeXml(font);
+  // Its text classes named for this picture: two pictures inlined in one page (an MDX import, a
+  // docs page's <svg>) share one stylesheet, and the second's `.t0` restyled the first's text.
+  const own = ownClasses(v);
   const svg = `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<style>${v.style.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</style>` +
+    `<style>${own.style.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</style>` +
     `<rect width="100%" height="100%" fill="${bg}"/>` +
-    `<g transform="translate(${PAD - left} ${PAD - top})">${v.body}</g>` +
+    `<g transform="translate(${PAD - left} ${PAD - top})">${own.body}</g>` +
     `<text font-family="${fontAttr}" font-size="13" fill="${fg}">${text}</text>` +
     `<a href="${escapeXml(info.link)}" xlink:href="${escapeXml(info.link)}" target="_blank">` +
     `<text x="${PAD}" y="${height - 10}" font-family="${fontAttr}" font-size="12" fill="${link}" text-decoration="underline">Open this view in Hotpath Lab</text></a>` +

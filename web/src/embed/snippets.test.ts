@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compile, run } from '@mdx-js/mdx';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName } from './snippets';
+import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, pictureFileName, scriptUrl, viewFileName } from './snippets';
+import type { Part } from './parts';
 import { themeFrom } from './frame';
 import { wrapText } from './picture';
 import { LAB_VERSION, linkTheme, linkVersion, pinnedUrl, withQuery } from './link';
@@ -16,9 +17,12 @@ describe('embed snippets', () => {
   });
 
   it('escape the title and URL for HTML, and for Markdown', () => {
-    expect(iframeSnippet(T)).toBe('<iframe src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" title="JDK &quot;vs&quot; Netty [race]" width="100%" height="640" style="border:0" loading="lazy"></iframe>');
+    expect(iframeSnippet({ ...T, height: 640 })).toBe('<iframe src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" title="JDK &quot;vs&quot; Netty [race]" width="100%" height="640" ' +
+      'style="display:block;width:100%;max-width:100%;box-sizing:border-box;border:0;padding:0;background:transparent" loading="lazy"></iframe>');
+    // The element holds a link to the view, for a page whose policy blocks the script.
     expect(elementSnippet(T, 'dark')).toBe('<script src="https://lab.example/base/embed.js" async></script>\n' +
-      '<hotpath-widget src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" title="JDK &quot;vs&quot; Netty [race]" theme="dark"></hotpath-widget>');
+      '<hotpath-widget src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" title="JDK &quot;vs&quot; Netty [race]" theme="dark">' +
+      '<a href="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end">View in Hotpath Lab</a></hotpath-widget>');
     expect(markdownSnippet(T, 'heap race.png')).toBe('[![JDK "vs" Netty \\[race\\]](heap%20race.png)](https://lab.example/base/embed/heap?heap=race&ops=schedule%2015,cancel-reverse&step=end)');
   });
 
@@ -26,9 +30,10 @@ describe('embed snippets', () => {
     const t = { ...T, height: 1848 };
     expect(iframeSnippet(t)).toContain('height="1848"');
     // The height is reserved in the style too, for the moments before the embed script has arrived.
-    expect(elementSnippet(t)).toContain('theme="host" height="1848" style="display:block;min-height:1848px"></hotpath-widget>');
+    expect(elementSnippet(t)).toContain('theme="host" height="1848" style="display:block;min-height:1848px"><a href=');
     expect(mdxSnippet(t)).toBe('<hotpath-widget src="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end" ' +
-      'title="JDK &quot;vs&quot; Netty [race]" theme="host" height="1848" style={{ display: \'block\', minHeight: 1848 }} />');
+      'title="JDK &quot;vs&quot; Netty [race]" theme="host" height="1848" style={{ display: \'block\', minHeight: 1848 }}>' +
+      '<a href="https://lab.example/base/embed/heap?heap=race&amp;ops=schedule%2015,cancel-reverse&amp;step=end">View in Hotpath Lab</a></hotpath-widget>');
     expect(mdxSiteConfig(T.url)).toBe("scripts: [{ src: 'https://lab.example/base/embed.js', async: true }],");
   });
 
@@ -43,6 +48,7 @@ describe('embed snippets', () => {
     expect(el.getAttribute('theme')).toBe('host');
     expect(el.getAttribute('height')).toBe('1848');
     expect(el.getAttribute('style')).toBe('display:block;min-height:1848px');
+    expect([...el.children].map((c) => [c.tagName, c.getAttribute('href'), c.textContent])).toEqual([['A', T.url, 'View in Hotpath Lab']]);
   });
 
   it('name every picture by one rule, the same everywhere', () => {
@@ -50,6 +56,14 @@ describe('embed snippets', () => {
     expect(viewFileName('wheel', 'wheel', 91)).toBe('wheel-step-91');
     expect(viewFileName('recycler', 'after', 17)).toBe('recycler-after-step-17');
     expect(viewFileName('queue', 'clq', 'counts')).toBe('queue-clq-counts');
+    // The parts it holds, when not all, and its theme: the full and the figure-only picture of a step are two files.
+    const parts = (...p: Part[]) => new Set<Part>(p);
+    expect(pictureFileName('heap-race-step-30', null, false)).toBe('heap-race-step-30');
+    expect(pictureFileName('heap-race-step-30', parts('drawing', 'narration', 'pseudocode', 'counters'), false)).toBe('heap-race-step-30');
+    expect(pictureFileName('heap-race-step-30', parts('drawing', 'narration'), false)).toBe('heap-race-step-30-figure');
+    expect(pictureFileName('heap-race-step-30', parts('drawing', 'narration'), true)).toBe('heap-race-step-30-figure-dark');
+    expect(pictureFileName('heap-race-step-30', parts('counters', 'drawing'), false)).toBe('heap-race-step-30-drawing-counters');
+    expect(pictureFileName('cost-curves', null, true)).toBe('cost-curves-dark');
   });
 
   it('pin the release a snippet was made with, and its own copy of the site where the host keeps one', () => {

@@ -2,28 +2,35 @@
 // to its content, lazy, following your page's theme), a figure-only view, a plain iframe, MDX, a
 // static picture for Markdown, oEmbed and pinned versions, every example printed by the same
 // snippet code as each widget's Share / embed control.
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, type RefObject } from 'react';
 import { embedLink, pinnedUrl } from '../embed/link';
 import { elementSnippet, iframeSnippet, markdownSnippet, mdxSiteConfig, mdxSnippet, scriptUrl, viewFileName, type EmbedTarget } from '../embed/snippets';
 import { FIGURE_ONLY, PARTS, withParts } from '../embed/parts';
 import { useEmbedHeight } from '../embed/useEmbedHeight';
+import { engineOf, plainFrameHeight } from '../embed/engines';
 import { embedExamples, embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
 import { useWidth } from '../site/useWidth';
+import { num } from '../site/format';
 import figureShot from '../../docs/embed-figure.png';
 
-function Code({ label, text }: { label: string; text: string }) {
+/** A snippet; `text` null while the height it carries is still being measured (a guess is never shown). */
+function Code({ label, text }: { label: string; text: string | null }) {
   return (
     <figure className="snippet-figure">
       <figcaption>{label}</figcaption>
-      <pre tabIndex={0}><code>{text}</code></pre>
+      <pre tabIndex={0}><code>{text ?? 'Measuring the view’s height for this page’s column …'}</code></pre>
     </figure>
   );
 }
 
-/** A live custom element on this page, made by the embed script exactly as on someone else's. */
-function LiveElement({ src, title, height }: { src: string; title: string; height?: number }) {
-  const host = useRef<HTMLDivElement>(null);
+/**
+ * A live custom element on this page, made by the embed script exactly as on someone else's.
+ * `host`, when given, is its box: the column the guide measures its snippets for.
+ */
+function LiveElement({ src, title, height, host: given }: { src: string; title: string; height?: number; host?: RefObject<HTMLDivElement | null> }) {
+  const own = useRef<HTMLDivElement>(null);
+  const host = given ?? own;
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -42,7 +49,7 @@ function LiveElement({ src, title, height }: { src: string; title: string; heigh
     el.replaceChildren(w);
     // The height only holds the element's place: a new one would reload the frame for nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src, title]);
+  }, [src, title, host]);
   return <div ref={host} className="live-embed" />;
 }
 
@@ -60,17 +67,21 @@ export function EmbedGuide() {
   const example = embedExamples().find((e) => e.featured)!;
   const link = embedLink(example.name, example.params).href;
   const figureLink = embedLink(example.name, withParts(example.params, FIGURE_ONLY)).href;
-  // Measured as the Share / embed control measures: the page in a hidden frame as wide as this column.
-  const column = useRef<HTMLElement>(null);
-  const width = useWidth(column);
+  // Measured as the Share / embed control measures: the page in a hidden frame as wide as the
+  // column the live element below has on this page (the prose column: 50rem less its frame, not
+  // the article, which is wider on a wide screen).
+  const column = useRef<HTMLDivElement>(null);
+  const width = Math.round(useWidth(column));
   const full = useEmbedHeight(link, width);
   const figure = useEmbedHeight(figureLink, width);
-  const target: EmbedTarget = { url: pinnedUrl(link), title: example.title, height: full.height ?? undefined };
-  const figureTarget: EmbedTarget = { url: pinnedUrl(figureLink), title: example.title, height: figure.height ?? undefined };
+  // A snippet is printed once its height is measured for this column, never with a guess.
+  const target: EmbedTarget = { url: pinnedUrl(link), title: example.title, height: full.current ? full.height ?? undefined : undefined };
+  const figureTarget: EmbedTarget = { url: pinnedUrl(figureLink), title: example.title, height: figure.current ? figure.height ?? undefined : undefined };
+  const ready = (t: EmbedTarget, text: (t: EmbedTarget & { height: number }) => string) => (t.height === undefined ? null : text({ ...t, height: t.height }));
   const picture = `${viewFileName(example.name, example.params.variant, Number(example.params.step))}.png`;
   const known = new Set(embedNames());
   return (
-    <article className="lesson embed-guide" ref={column}>
+    <article className="lesson embed-guide">
       <h1>Embed this lab</h1>
       <p>
         Every view in the lab has its own address, with its whole state in the link: the script, the settings
@@ -101,9 +112,14 @@ export function EmbedGuide() {
         lazy iframe below it would load at once). The height is measured for the column width you give in{' '}
         <strong>Share / embed</strong> (it starts at the widget’s own column): give your page’s.
       </p>
-      <Code label="HTML" text={elementSnippet(target)} />
+      <p className="hint" role="status">
+        {width > 0 && target.height !== undefined
+          ? `The heights in the snippets on this page are measured for its column, ${num(width)} px wide.`
+          : 'Measuring the views’ heights for this page’s column …'}
+      </p>
+      <Code label="HTML" text={ready(target, (t) => elementSnippet(t))} />
       <p>What it shows, live on this page (it follows this site’s theme toggle):</p>
-      <LiveElement src={target.url} title={target.title} height={target.height} />
+      <LiveElement src={target.url} title={target.title} height={target.height} host={column} />
 
       <h2>Just the figure</h2>
       <p>
@@ -126,22 +142,25 @@ export function EmbedGuide() {
           alt={`The figure-only view of “${example.title}” on a dark docs page: the drawing, the step buttons and the narration, dark like the page`} />
         <figcaption>The figure-only view on someone’s dark docs page, following the page’s theme on a reader’s light system.</figcaption>
       </figure>
-      <Code label="HTML: the figure, its step buttons and the narration" text={elementSnippet(figureTarget)} />
+      <Code label="HTML: the figure, its step buttons and the narration" text={ready(figureTarget, (t) => elementSnippet(t))} />
       <LiveElement src={figureTarget.url} title={`${figureTarget.title} (figure only)`} height={figureTarget.height} />
 
       <h2>A plain iframe</h2>
       <p>
         Where you cannot add a script: the height is the view’s own, measured for a column as wide as this one (in{' '}
-        <strong>Share / embed</strong>, for the column width you give). A frame cannot read your page’s theme without
+        <strong>Share / embed</strong>, for the column width you give), plus what the other browser engine needs: the
+        lab measures its views in Chromium and Firefox, and where one lays a kind of view out taller, a frame measured
+        in the other gets that much more, so it fits in both (the snippet’s height is then a little more than the
+        view’s). The frame’s own style keeps your page’s CSS for iframes (a padding, a background) off it. A frame cannot read your page’s theme without
         the script: give its link <code>theme=dark</code>, <code>theme=light</code> or <code>theme=system</code> (the
         reader’s system, whatever they chose on this site); the <strong>Theme</strong> box of Share / embed adds it.
       </p>
-      <Code label="HTML" text={iframeSnippet(target)} />
+      <Code label="HTML" text={ready(target, (t) => iframeSnippet({ ...t, height: plainFrameHeight(t.height, example.name, width, engineOf(navigator.userAgent), __ENGINE_MARGINS__).height }))} />
 
       <h2>MDX (Docusaurus, Nextra and the like)</h2>
       <p>The same element, as JSX: it sizes itself. The site loads the embed script once; in Docusaurus, one line in <code>docusaurus.config.js</code>:</p>
       <Code label="docusaurus.config.js" text={mdxSiteConfig(target.url)} />
-      <Code label="MDX" text={mdxSnippet(target)} />
+      <Code label="MDX" text={ready(target, (t) => mdxSnippet(t))} />
 
       <h2>A static picture (GitHub READMEs, slides, wikis)</h2>
       <p>

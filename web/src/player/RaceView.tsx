@@ -17,7 +17,7 @@ import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
 import { familyLink, type Link } from '../embed/link';
-import { OpenInLab, ShareLink } from '../embed/ShareLink';
+import { ShareLink } from '../embed/ShareLink';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { shows, withParts, type Parts } from '../embed/parts';
 import { viewFileName } from '../embed/snippets';
@@ -72,12 +72,9 @@ export function RaceView({ module, ops = '', step = 0, settings = {}, parts = nu
           <div ref={counted}>
             <CountOnly counting={script.counting} module={module} schema={script.schema} variants={variants} />
           </div>
-          {parts === null ? (
-            <>
-              <ShareLink link={link(0)} label="Link to this script" />
-              <ShareEmbed link={link(0)} title={`${module.raceTitle}: work counted`} drawing={counted} name={viewFileName(module.name, RACE, 'counts')} />
-            </>
-          ) : <OpenInLab link={link(0, null)} />}
+          {/* Also where the view shows some parts only: a figure can be shared as it is (issue 60). */}
+          <ShareLink link={link(0)} label="Link to this script" />
+          <ShareEmbed link={link(0)} title={`${module.raceTitle}: work counted`} drawing={counted} name={viewFileName(module.name, RACE, 'counts')} />
         </>
       )}
     </section>
@@ -163,14 +160,12 @@ function Race({ module, traces, commands, initial, link, parts, onStep }: {
         ))}
       </div>
       </div>
-      {parts === null ? (
-        <>
-          <ShareLink link={link(player.step)} />
-          <ShareEmbed link={link(player.step)} title={module.raceTitle} drawing={figure} name={viewFileName(module.name, RACE, player.step)}
-            caption={(shown) => (shows(shown, 'narration') ? `After operation ${k} of ${actions}.` : caption)}
-            parts={{ initial: parts, link: (shown) => link(player.step, shown) }} />
-        </>
-      ) : <OpenInLab link={link(player.step, null)} />}
+      {/* On a figure-only view too, with its parts chosen; inside a frame ShareEmbed is a link to
+          the lab that keeps them (it dropped show= before issue 60). */}
+      <ShareLink link={link(player.step)} />
+      <ShareEmbed link={link(player.step)} title={module.raceTitle} drawing={figure} name={viewFileName(module.name, RACE, player.step)}
+        caption={(shown) => (shows(shown, 'narration') ? `After operation ${k} of ${actions}.` : caption)}
+        parts={{ initial: parts, link: (shown) => link(player.step, shown) }} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { describeCommand, type Command } from '../script/parse';
 import { variantSpec } from '../script/schema';
 import { resolveStep, type StepSpec } from '../embed/params';
 import { familyLink, type Link } from '../embed/link';
-import { OpenInLab, ShareLink } from '../embed/ShareLink';
+import { ShareLink } from '../embed/ShareLink';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { shows, withParts, type Parts } from '../embed/parts';
 import { viewFileName } from '../embed/snippets';
@@ -89,12 +89,9 @@ export function ScriptPlayer({ module, variant = module.defaultVariant, ops = ''
           <div ref={counted}>
             <CountOnly counting={script.counting} module={module} schema={script.schema} variants={[variant]} />
           </div>
-          {parts === null ? (
-            <>
-              <ShareLink link={link(0)} label="Link to this script" />
-              <ShareEmbed link={link(0)} title={`${title}: work counted`} drawing={counted} name={viewFileName(module.name, variant, 'counts')} />
-            </>
-          ) : <OpenInLab link={link(0, null)} />}
+          {/* Also where the view shows some parts only: a figure can be shared as it is (issue 60). */}
+          <ShareLink link={link(0)} label="Link to this script" />
+          <ShareEmbed link={link(0)} title={`${title}: work counted`} drawing={counted} name={viewFileName(module.name, variant, 'counts')} />
         </>
       )}
     </section>
@@ -220,14 +217,12 @@ function TracePlayer({ module, trace, title, initial, link, parts, onStep, comma
           )}
         </div>
       </div>
-      {parts === null ? (
-        <>
-          <ShareLink link={link(player.step)} />
-          <ShareEmbed link={link(player.step)} title={title} drawing={figure} name={viewFileName(module.name, trace.variant, player.step)}
-            caption={(shown) => (shows(shown, 'narration') ? `${caption}.` : `${caption}: ${narration}`)}
-            parts={{ initial: parts, link: (shown) => link(player.step, shown) }} />
-        </>
-      ) : <OpenInLab link={link(player.step, null)} />}
+      {/* On a figure-only view too, with its parts chosen; inside a frame ShareEmbed is a link to
+          the lab that keeps them (it dropped show= before issue 60). */}
+      <ShareLink link={link(player.step)} />
+      <ShareEmbed link={link(player.step)} title={title} drawing={figure} name={viewFileName(module.name, trace.variant, player.step)}
+        caption={(shown) => (shows(shown, 'narration') ? `${caption}.` : `${caption}: ${narration}`)}
+        parts={{ initial: parts, link: (shown) => link(player.step, shown) }} />
     </div>
   );
 }
