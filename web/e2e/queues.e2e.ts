@@ -146,14 +146,21 @@ describe('the queues', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says why real threads cannot run on a page that is not cross-origin isolated', async () => {
+  it('says why real threads cannot run on a page that is not cross-origin isolated, and shows the committed run', async () => {
     const site = await serveStatic(process.env.HOTPATH_SITE_DIR!, { base: process.env.HOTPATH_SITE_BASE ?? '/', isolate: false });
     try {
       const { page, errors } = await browser.open();
       await page.goto(`${site.url}lessons/bounded-queues`);
       const w = page.locator('.threaded-bench');
-      await expect.poll(() => w.getByRole('status').first().innerText()).toContain('This page is not cross-origin isolated');
+      await expect.poll(() => w.getByRole('note').first().innerText()).toContain('This page is not cross-origin isolated');
       expect(await w.getByRole('button', { name: 'Run' }).count()).toBe(0);
+      // The committed run (Node's worker threads), one row per row of the set, labelled as not live.
+      const committed = w.getByRole('table', { name: 'threaded throughput, committed run' });
+      await committed.waitFor();
+      expect(await committed.getByRole('rowheader').allInnerTexts()).toEqual([
+        'ConcurrentLinkedQueue', 'ConcurrentLinkedQueue', 'ArrayBlockingQueue', 'ArrayBlockingQueue', 'JCTools SpscArrayQueue', 'JCTools MpscArrayQueue', 'JCTools MpscArrayQueue',
+      ]);
+      expect(await w.innerText()).toContain('The committed run, not live');
       expect(errors).toEqual([]);
     } finally {
       await site.close();

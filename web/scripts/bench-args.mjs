@@ -23,7 +23,9 @@ ${RUNS.map((b) => `  ${b.name}: ${b.usage}`).join('\n')}
   --only T  run only the rows whose id contains T (e.g. --only Reverse)
   --native  also run the same kernels natively (cargo bench) and print native ÷ wasm per row
   --save-wasm  keep this run in web/src/bench/results/<suite>.json: the benchmark panel shows it,
-            labelled as not live, until its reader runs the suite (every row: not with --only)
+            labelled as not live, until its reader runs the suite (every row: not with --only); for
+            a threaded race (queue-threads, recycler-threads), web/src/threads/results/<set>.json,
+            which a page that cannot run it (not cross-origin isolated) shows instead
   --jvm     also run the JVM originals with the same op (jvm/, JMH; needs a JDK 17+ and Maven) and
             print wasm, native and JVM per row; --save-jvm also keeps the JVM scores in
             jvm/results/<suite>.json, which the site's benchmark panel shows; --jvm-only runs

@@ -34,16 +34,27 @@ function filesUnder(root, dir) {
   return out.sort();
 }
 
-/** The files a family's suites' kernels are made of. */
-export function kernelSources(root, family) {
+/**
+ * The files a threaded race is made of (`npm run bench -- <family>-threads`): the threads crate
+ * (its own kernels, built with atomics), the harness that spawns and times its workers, and the
+ * family's thread set.
+ */
+function threadedSources(root, family) {
+  return ['crates/Cargo.toml', 'crates/threads/Cargo.toml', ...filesUnder(root, 'crates/threads/src'), 'web/src/threads/harness.ts', 'web/src/threads/worker.ts',
+    'web/src/threads/nodeWorker.ts', 'web/src/threads/cli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f)));
+}
+
+/** The files a family's suites' kernels are made of (`suite`: one of its threaded races, which are made of others). */
+export function kernelSources(root, family, suite) {
+  if (suite?.endsWith('-threads')) return threadedSources(root, family);
   const suiteDefs = filesUnder(root, `web/src/${family}`).filter((f) => /(Suite|suites)\.ts$/.test(f));
   return [...SHARED, ...filesUnder(root, `crates/core/src/${family}`), ...suiteDefs].filter((f) => existsSync(join(root, f)));
 }
 
-/** The digest of a family's kernel sources: sha-256 over each file's path and text, the first 16 hex digits. */
-export function kernelDigest(root, family) {
+/** The digest of a family's kernel sources (or of its threaded race `suite`'s): sha-256 over each file's path and text, the first 16 hex digits. */
+export function kernelDigest(root, family, suite) {
   const hash = createHash('sha256');
-  for (const f of kernelSources(root, family)) {
+  for (const f of kernelSources(root, family, suite)) {
     hash.update(`${f}\n`);
     // Line ends normalised: a checkout with CRLF is the same code.
     hash.update(readFileSync(join(root, f), 'utf8').replace(/\r\n/g, '\n'));
@@ -61,7 +72,7 @@ export function familyOfSuite(root, suite) {
 /** Every suite with a committed run's folder, as `{ suite: digest }` (for the page: a virtual module). */
 export function suiteDigests(root) {
   const families = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
-  return Object.fromEntries(families.flatMap((f) => (f.bench ?? []).map((b) => [b.name, kernelDigest(root, f.name)])));
+  return Object.fromEntries(families.flatMap((f) => (f.bench ?? []).map((b) => [b.name, kernelDigest(root, f.name, b.name)])));
 }
 
 const ID = 'virtual:kernel-digests';

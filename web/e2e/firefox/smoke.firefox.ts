@@ -204,8 +204,8 @@ describe('the lab in Firefox', () => {
     try {
       const { page: open, errors: openErrors } = await firefox.openUrl(`${plain.url}lessons/bounded-queues`);
       // Which widgets are still being prepared, if the race's status is not there yet (a failure then says).
-      const status = () => open.evaluate((r) => document.querySelector(`${r} [role="status"]`)?.textContent
-        ?? `no status yet; still preparing: ${[...document.querySelectorAll('.widget-loading')].map((e) => e.textContent).join(' | ') || 'nothing'}`, race);
+      const status = () => open.evaluate((r) => document.querySelector(`${r} [role="note"]`)?.textContent
+        ?? `no note yet; still preparing: ${[...document.querySelectorAll('.widget-loading')].map((e) => e.textContent).join(' | ') || 'nothing'}`, race);
       await expect.poll(status).toContain('This page is not cross-origin isolated');
       expect(await countOf(open, `${race} button`)).toBe(0);
       expect(openErrors).toEqual([]);

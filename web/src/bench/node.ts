@@ -254,7 +254,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
 }
 
 /** The commit the working tree is on (with "+changes" when it has uncommitted ones), or undefined outside a git checkout. */
-function headCommit(root: string): string | undefined {
+export function headCommit(root: string): string | undefined {
   const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short=12', 'HEAD');
   if (head.status !== 0) return undefined;

@@ -22,8 +22,8 @@ export async function runCli(o: CliOptions): Promise<void> {
   }
   const threaded = threadSets().find((t) => t.cli === o.suite);
   if (threaded) {
-    if (o.only || o.csv || o.jvm || o.saveWasm) throw new Error('a threaded race takes --quick or --full, --native and --json only');
-    await runThreadsCli({ set: threaded, preset: o.preset, native: o.native, json: o.json, root: o.root, workerPath: new URL('./threadNode.mjs', import.meta.url).pathname });
+    if (o.only || o.csv || o.jvm) throw new Error('a threaded race takes --quick or --full, --native, --json and --save-wasm only');
+    await runThreadsCli({ set: threaded, preset: o.preset, native: o.native, json: o.json, save: o.saveWasm, root: o.root, workerPath: new URL('./threadNode.mjs', import.meta.url).pathname });
     return;
   }
   await runSuiteCli(o);

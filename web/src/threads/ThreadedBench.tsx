@@ -1,7 +1,9 @@
 // A family's structures raced across real threads in this browser: each producer and the consumer
 // a Web Worker on one shared wasm memory (crates/threads, built with atomics). Needs a cross-origin
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { committedThreadRun, threadRunIsCurrent, type CommittedThreadRun } from './committed';
+import { num } from '../site/format';
 import { located, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
 import { ProgressStatus } from '../site/ProgressStatus';
 
@@ -45,6 +47,13 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
   const [message, setMessage] = useState('');
   const workers = useRef(new Set<Worker>());
   const rows = set.rows;
+  // The committed run: shown until this page runs the race, and instead of it where it cannot.
+  const [committed, setCommitted] = useState<{ run: CommittedThreadRun; rows: ThreadRowResult[] }>();
+  useEffect(() => {
+    let live = true;
+    void committedThreadRun(set).then((c) => { if (live) setCommitted(c); }, () => {});
+    return () => { live = false; };
+  }, [set]);
 
   const run = async () => {
     setResults([]);
@@ -73,36 +82,55 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
         with more threads than cores, spinning threads take turns.
       </p>
       {unavailable
-        ? <p className="notice" role="status">{unavailable}</p>
+        ? <p className="notice" role="note">{unavailable}</p>
         : (
           <div className="button-row">
             <button type="button" onClick={() => { if (!busy) run(); }} aria-disabled={busy}>{busy ? 'Running …' : status === 'idle' ? 'Run' : 'Run again'}</button>
           </div>
         )}
-      <ProgressStatus className="hint bench-progress" settled={!busy}>
+      <ProgressStatus className={unavailable ? undefined : 'hint bench-progress'} settled={!busy}>
         {status === 'loading' && 'Loading the threaded module…'}
         {status === 'running' && next && `Row ${results.length + 1} of ${rows.length}: ${next.title}, ${next.producers} producer${next.producers > 1 ? 's' : ''}…`}
         {status === 'done' && `Finished: ${results.length} rows.`}
         {status === 'failed' && `The threaded benchmark failed: ${message}`}
       </ProgressStatus>
-      {results.length > 0 && (
-        <div className="table-scroll">
-          <table className="counters" aria-label="threaded throughput">
-            <caption>{set.unit} (mean of {repeats} runs)</caption>
-            <thead>
-              <tr><th scope="col">row</th>{set.columns.map((c) => <th scope="col" key={c.head}>{c.head}</th>)}</tr>
-            </thead>
-            <tbody>
-              {results.map(({ row, samples }) => (
-                <tr key={`${row.kind}-${row.producers}`}>
-                  <th scope="row">{row.title}</th>
-                  {set.columns.map((c) => <td key={c.head}>{c.cell(samples, row)}</td>)}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {results.length > 0 && <ResultsTable set={set} results={results} caption={`${set.unit} (mean of ${repeats} runs)`} />}
+      {results.length === 0 && committed && committed.rows.length > 0 && (
+        <>
+          <p className="hint">
+            The committed run, not live: {committed.run.runtime} on {committed.run.machine}, {committed.run.measured}
+            {' '}(load {committed.run.load.join(' → ')}), {num(committed.run.perProducer)} per producer in each row.
+            {unavailable ? ' The same harness and kernels as this page’s Web Workers, in Node’s worker threads.' : ' Run measures this browser.'}
+          </p>
+          {!threadRunIsCurrent(committed.run) && (
+            <p className="notice" role="note">
+              The code has changed since this run was saved{committed.run.code.commit ? ` (at ${committed.run.code.commit})` : ''}: its figures may not describe the code this page runs.
+            </p>
+          )}
+          <ResultsTable set={set} results={committed.rows} caption={`${set.unit} (mean of ${committed.run.repeats} runs; committed run)`} label="threaded throughput, committed run" />
+        </>
       )}
     </section>
+  );
+}
+
+function ResultsTable({ set, results, caption, label = 'threaded throughput' }: { set: ThreadSet; results: ThreadRowResult[]; caption: string; label?: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="counters" aria-label={label}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr><th scope="col">row</th>{set.columns.map((c) => <th scope="col" key={c.head}>{c.head}</th>)}</tr>
+        </thead>
+        <tbody>
+          {results.map(({ row, samples }) => (
+            <tr key={`${row.kind}-${row.producers}`}>
+              <th scope="row">{row.title}</th>
+              {set.columns.map((c) => <td key={c.head}>{c.cell(samples, row)}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

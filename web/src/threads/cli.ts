@@ -1,11 +1,14 @@
-// `npm run bench -- <family>-threads [--native] [--json F]`: a family's threaded
+// `npm run bench -- <family>-threads [--native] [--json F] [--save-wasm]`: a family's threaded
 // benchmark under Node (worker threads on one shared wasm memory), and natively with --native.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as glue from '../wasm/threads-pkg/hotpath_threads.js';
+import { familyOfSuite, kernelDigest } from '../../scripts/kernel-digest.mjs';
+import { headCommit } from '../bench/node';
+import type { CommittedThreadRun } from './committed';
 import { delivered, mean, measureAll, rowId, threadHandle, type ThreadHost, type ThreadRowResult, type ThreadSet } from './harness';
 
 export interface ThreadsCliOptions {
@@ -13,6 +16,8 @@ export interface ThreadsCliOptions {
   preset: 'quick' | 'full';
   native: boolean;
   json?: string;
+  /** Keep the run in web/src/threads/results/<set>.json: the page shows it where it cannot run the race. */
+  save?: boolean;
   root: string;
   /** The bundled worker script. */
   workerPath: string;
@@ -38,6 +43,7 @@ const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 export async function runThreadsCli(o: ThreadsCliOptions): Promise<void> {
   const perProducer = o.preset === 'full' ? 10_000_000 : 2_000_000;
   const repeats = o.preset === 'full' ? 5 : 3;
+  const loadBefore = loadavg()[0];
   const module = new WebAssembly.Module(readFileSync(join(o.root, 'web/src/wasm/threads-pkg/hotpath_threads_bg.wasm')));
   const exports = glue.initSync({ module }) as unknown as { memory: WebAssembly.Memory };
   process.stderr.write(`${o.set.heading}, across worker threads: ${fmt(perProducer)} a row, ${repeats} runs each, ${availableParallelism()} cores …\n`);
@@ -57,6 +63,22 @@ export async function runThreadsCli(o: ThreadsCliOptions): Promise<void> {
   }
   console.log(table(results, o.set, native));
   if (o.json) writeFileSync(o.json, JSON.stringify({ set: o.set.name, perProducer, repeats, cores: availableParallelism(), results, native }, null, 2));
+  if (o.save) {
+    const file = join(o.root, 'web', 'src', 'threads', 'results', `${o.set.name}.json`);
+    mkdirSync(dirname(file), { recursive: true });
+    const family = familyOfSuite(o.root, o.set.cli)!;
+    const saved: CommittedThreadRun = {
+      set: o.set.name, cli: o.set.cli, measured: new Date().toISOString().slice(0, 10),
+      runtime: `Node ${process.version} (V8 ${process.versions.v8}), worker threads`,
+      machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores`,
+      load: [loadBefore, loadavg()[0]].map((x) => Number(x.toFixed(2))), perProducer, repeats,
+      // The code it measured: the page and a test hold the run to these sources (kernel-digest.mjs).
+      code: { digest: kernelDigest(o.root, family, o.set.cli), commit: headCommit(o.root) },
+      results: results.map((r) => ({ id: rowId(r.row), samples: r.samples })),
+    };
+    writeFileSync(file, JSON.stringify(saved, null, 1) + '\n');
+    process.stderr.write(`Wrote ${file}\n`);
+  }
 }
 
 export function table(results: ThreadRowResult[], set: Pick<ThreadSet, 'columns'>, native?: Record<string, number[]>): string {
