@@ -126,8 +126,14 @@ describe('a quiz of 150 with a roster on the class server', () => {
     await teacher.screenshot({ path: join(SHOTS, 'teacher.png'), fullPage: false });
     await teacher.getByRole('table', { name: 'class results' }).screenshot({ path: join(SHOTS, 'teacher-grid.png') });
 
-    // The projector: its whole text, and every response it got, hold no seed, no answer and no key.
-    const { page: projector } = await browser.openUrl(`${server.url}class?teach=${classId}&view=projector#key=${teacherToken}`);
+    // The projector link is made on the teacher's page: a key of its own (issue 59 item 1).
+    const panel = teacher.getByRole('group', { name: 'projector link' });
+    await panel.getByRole('button', { name: 'Make a projector link' }).click();
+    const projectorUrl = await panel.getByLabel('the projector link').inputValue();
+    expect(projectorUrl).toMatch(new RegExp(`class\\?teach=${classId}&view=projector#key=`));
+    expect(projectorUrl).not.toContain(teacherToken);
+    // The projector, on the classroom's PC: its whole text, and every response it got, hold no seed, no answer and no key.
+    const { page: projector } = await browser.openUrl(`${server.url}class`);
     // Every byte the page's API calls receive, live stream included (a response listener would
     // see a stream's body only once it ended): fetch is watched from inside the page.
     await projector.addInitScript(() => {
@@ -147,7 +153,7 @@ describe('a quiz of 150 with a roster on the class server', () => {
     });
     const requested: string[] = [];
     projector.on('request', (r) => requested.push(r.url()));
-    await projector.goto(`${server.url}class?teach=${classId}&view=projector#key=${teacherToken}`);
+    await projector.goto(projectorUrl);
     await expect.poll(() => projector.getByRole('status', { name: 'live status' }).innerText()).toMatch(/^Live · 150 students joined/);
     // A live update arrives while it is open.
     const eleventh = projector.getByRole('table', { name: 'class progress' }).locator('tbody tr').nth(10);
@@ -165,6 +171,21 @@ describe('a quiz of 150 with a roster on the class server', () => {
     for (const where of [text, ...bodies, ...requested]) for (const secret of secrets) expect(where).not.toContain(secret);
     expect(received).not.toMatch(/"(answer|expected|explanation|seed|actions)":/);
     await projector.screenshot({ path: join(SHOTS, 'projector.png'), fullPage: false });
+    // Someone at the classroom's PC deletes "&view=projector" from the address, in the same tab:
+    // no teacher page opens (the tab holds the projector key only), and no name is on it.
+    await projector.goto(`${server.url}class?teach=${classId}`);
+    await expect.poll(() => projector.getByRole('alert').innerText()).toMatch(/^This teacher link has no key/);
+    expect(await projector.locator('body').innerText()).not.toContain('Student 01');
+    // Put back with the projector's key (as the link had it), the teacher's page is refused by the server.
+    await projector.goto(`${server.url}class?teach=${classId}#key=${new URL(projectorUrl).hash.slice(5)}`);
+    await expect.poll(() => projector.getByRole('alert').innerText()).toMatch(/teacher key does not open this class/);
+    expect(await projector.locator('body').innerText()).not.toContain('Student 01');
+    // The teacher revokes it: the projector, open again, stops showing the class.
+    await projector.goto(projectorUrl);
+    await expect.poll(() => projector.getByRole('status', { name: 'live status' }).innerText()).toMatch(/^Live · 150 students joined/);
+    await panel.getByRole('button', { name: 'Revoke the projector link' }).click();
+    await expect.poll(() => projector.getByRole('alert').innerText()).toMatch(/^This link’s key does not open this class’s board/);
+    expect(await projector.locator('body').innerText()).not.toContain('Student 01');
 
     // Printed on A4 landscape: 150 students in at most 6 pages of grid, and one of statistics.
     const pdf = await teacher.pdf({ preferCSSPageSize: true, printBackground: true });

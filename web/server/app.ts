@@ -31,6 +31,13 @@ import { LiveFeed } from './liveFeed';
 import { teacherApi } from './teacherApi';
 import { timings } from './timings';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route, as registered: a test takes a projector key to each teacher route. */
+    apiRoutes: { method: string; url: string }[];
+  }
+}
+
 export interface AppOptions {
   db: Db;
   /** A lesson's exercise set for a seed (the lessons' generators, cached), or undefined if it has none. */
@@ -133,6 +140,11 @@ export async function buildApp(o: AppOptions) {
     logger: o.logger === false ? false : { level: 'warn', ...o.logger },
     // Types are checked, not converted: "5" is not 5, and nothing unknown is silently dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  // Every route, as registered (a test takes a projector key to each teacher route).
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   await app.register(rateLimit, { global: false });
   const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.ip } });
@@ -354,5 +366,6 @@ export async function buildApp(o: AppOptions) {
       reply.code(404).headers(headersFor('404.html')).type(notFound === 'not found' ? 'text/plain' : 'text/html; charset=utf-8').send(notFound);
     });
   }
+  app.decorate('apiRoutes', routes);
   return app;
 }

@@ -25,6 +25,8 @@ export type Checked<T> = { ok: T } | { refused: 'no-such-key' | 'unknown-ids-exh
 interface Known<T> {
   value: T;
   tokenHash: string;
+  /** A class's projector key's hash (it opens the board only), if one is out. */
+  projectorHash?: string | null;
 }
 
 /** A map that forgets its oldest entries past `max`, so neither cache grows without bound. */
@@ -104,10 +106,15 @@ export class Keys {
     return this.check(this.classes, this.existing.classes, `c:${classId}`, classId, token, address, () => this.loadClass(classId));
   }
 
+  /** The class `classId`, if `token` is its projector key (which opens its board and nothing else). */
+  projector(classId: string, token: string, address: string): Promise<Checked<ClassRow>> {
+    return this.check(this.classes, this.existing.classes, `c:${classId}`, classId, token, address, () => this.loadClass(classId), (k) => k.projectorHash);
+  }
+
   /** A class just created here: its teacher's key is known from the start. */
   created(cls: ClassRow, tokenHash: string) {
     this.existing.classes.add(cls.id);
-    if (this.keeping) this.classes.set(cls.id, { value: cls, tokenHash });
+    if (this.keeping) this.classes.set(cls.id, { value: cls, tokenHash, projectorHash: null });
   }
 
   /** A student who just joined here: their key is known from the start. */
@@ -145,7 +152,7 @@ export class Keys {
 
   private loadClass = async (classId: string): Promise<Known<ClassRow> | null> => {
     const cls = await findClass(this.db, classId);
-    return cls ? { value: cls, tokenHash: cls.tokenHash } : null;
+    return cls ? { value: cls, tokenHash: cls.tokenHash, projectorHash: cls.projectorHash } : null;
   };
 
   private async classOf(classId: string): Promise<Known<ClassRow> | null> {
@@ -157,9 +164,12 @@ export class Keys {
     return found;
   }
 
-  /** `existing`: the ids known to name a row, whose lookups no address is charged for. */
+  /**
+   * `existing`: the ids known to name a row, whose lookups no address is charged for. `hashOf`:
+   * which of the row's hashes the key is checked against (the row's own key's, unless told).
+   */
   private async check<T>(kept: Bounded<string, Known<T> | null>, existing: Set<string>, staleKey: string, id: string, secret: string, address: string,
-    load: () => Promise<Known<T> | null>): Promise<Checked<T>> {
+    load: () => Promise<Known<T> | null>, hashOf: (k: Known<T>) => string | null | undefined = (k) => k.tokenHash): Promise<Checked<T>> {
     let found = kept.get(id);
     if (found === undefined || this.stale.delete(staleKey)) {
       if (found === undefined && !existing.has(id) && !this.lookups.take(address, this.maxLookups)) return { refused: 'unknown-ids-exhausted' };
@@ -167,6 +177,7 @@ export class Keys {
       if (found) existing.add(id);
       if (this.keeping) kept.set(id, found);
     }
-    return found && tokenMatches(secret, found.tokenHash) ? { ok: found.value } : { refused: 'no-such-key' };
+    const hash = found && hashOf(found);
+    return found && hash && tokenMatches(secret, hash) ? { ok: found.value } : { refused: 'no-such-key' };
   }
 }

@@ -91,44 +91,74 @@ export function rememberTeaching(t: Teaching): StorageState {
   return writeItem(TEACHING, JSON.stringify([t, ...teaching().filter((x) => x.id !== t.id)].slice(0, 50)));
 }
 
-const SESSION_KEY = (classId: string) => `hotpath-teach:${classId}`;
+/** Which key a tab holds for a class: the teacher's (the whole class) or the projector's (the board only). */
+type KeyKind = 'teach' | 'projector';
+
+const SESSION_KEY = (kind: KeyKind, classId: string) => `hotpath-${kind}:${classId}`;
 
 /** Keys read from a link in this page's life: kept here too, for a browser whose storage is blocked. */
 const keysInMemory = new Map<string, string>();
 
 /**
- * The teacher's key for a class: from the link's fragment (then kept for this tab only, in
- * session storage and in memory, and the fragment always taken out of the address bar, which a
- * projector shows), or kept earlier in this tab, or the key of a class created in this browser.
+ * A key for a class from the link's fragment (then kept for this tab only, in session storage and
+ * in memory, and the fragment always taken out of the address bar, which a projector shows), or
+ * kept earlier in this tab. Teacher keys and projector keys are kept apart: a tab that opened a
+ * projector link holds no teacher key, whatever is done to its address.
  */
-export function teacherKey(classId: string, hash: string): string | undefined {
+function linkKey(kind: KeyKind, classId: string, hash: string): string | undefined {
   const fromLink = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(hash)?.[1];
+  const slot = SESSION_KEY(kind, classId);
   if (fromLink) {
-    keysInMemory.set(classId, fromLink);
+    keysInMemory.set(slot, fromLink);
     // First, whatever storage does: a key left in the address bar is shown to the whole room.
     history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
     try {
-      sessionStorage.setItem(SESSION_KEY(classId), fromLink);
+      sessionStorage.setItem(slot, fromLink);
     } catch {
       // Storage blocked or full: the key lives in this page's memory.
     }
     return fromLink;
   }
-  const held = keysInMemory.get(classId);
+  const held = keysInMemory.get(slot);
   if (held) return held;
   try {
-    const kept = sessionStorage.getItem(SESSION_KEY(classId));
-    if (kept) return kept;
+    return sessionStorage.getItem(slot) ?? undefined;
   } catch {
     // Storage blocked: nothing was kept there.
+    return undefined;
   }
-  return teaching().find((t) => t.id === classId)?.token;
+}
+
+/** The teacher's key for a class: from the teacher link, kept earlier in this tab, or of a class created in this browser. */
+export function teacherKey(classId: string, hash: string): string | undefined {
+  return linkKey('teach', classId, hash) ?? teaching().find((t) => t.id === classId)?.token;
+}
+
+/** The projector key for a class: from the projector link, or kept earlier in this tab (never the teacher's key). */
+export function projectorKey(classId: string, hash: string): string | undefined {
+  return linkKey('projector', classId, hash);
+}
+
+/** Keeps a projector key the teacher's page just made, for this tab (the server keeps only its hash). */
+export function keepProjectorKey(classId: string, key: string | null) {
+  const slot = SESSION_KEY('projector', classId);
+  if (key) keysInMemory.set(slot, key);
+  else keysInMemory.delete(slot);
+  try {
+    if (key) sessionStorage.setItem(slot, key);
+    else sessionStorage.removeItem(slot);
+  } catch {
+    // Storage blocked: the key lives in this page's memory.
+  }
 }
 
 /** Absolute links to hand out. */
 export const joinLink = (id: string) => `${window.location.origin}${import.meta.env.BASE_URL}class?join=${encodeURIComponent(id)}`;
-export const teachLink = (id: string, token: string, view?: 'projector') =>
-  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}${view ? `&view=${view}` : ''}#key=${token}`;
+export const teachLink = (id: string, token: string) =>
+  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}#key=${token}`;
+/** The projector's link: it carries the projector key, which opens the class's board and nothing else. */
+export const projectorLink = (id: string, projectorToken: string) =>
+  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}&view=projector#key=${projectorToken}`;
 /** A student's join link with their roster code (in the fragment: it is never sent in a request line). */
 export const codeLink = (id: string, code: string) => `${joinLink(id)}#code=${encodeURIComponent(code)}`;
 /** A student's own way back to their row, from any browser: it carries their key (in the fragment, never sent in a request line). */
