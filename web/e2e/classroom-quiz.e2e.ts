@@ -32,6 +32,12 @@ const rows = (text: string) => {
 /** What a browser sends as an answer. */
 const sent = (a: Instance['expected']) => (typeof a === 'number' ? String(a) : a);
 
+/** A CSV for a spreadsheet: it starts with UTF-8's byte-order mark (issue 59 item 4); its rows. */
+const bomRows = (text: string) => {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return rows(text.slice(1));
+};
+
 /** A page's download, as text. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
   const [d] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -89,7 +95,7 @@ describe('a quiz of 150 with a roster on the class server', () => {
     await teacher.locator('.roster-panel input[type=file]').setInputFiles({ name: 'moodle-export.csv', mimeType: 'text/csv', buffer: Buffer.from(roster) });
     await expect.poll(() => teacher.getByLabel('roster preview').innerText()).toContain(`${STUDENTS} students read`);
     await teacher.getByRole('button', { name: `Add ${STUDENTS} students and issue their codes` }).click();
-    const codesCsv = rows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'Download the codes and join links (CSV)' }).click()));
+    const codesCsv = bomRows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'Download the codes and join links (CSV)' }).click()));
     expect(codesCsv[0]).toEqual(['name', 'ID number', 'email', 'code', 'join link']);
     expect(codesCsv).toHaveLength(STUDENTS + 1);
 
@@ -195,10 +201,19 @@ describe('a quiz of 150 with a roster on the class server', () => {
     expect(pages).toBeLessThanOrEqual(Math.ceil(STUDENTS / 25) + 1);
 
     // Moodle's and Canvas's files carry each row's roster identifiers.
-    const moodle = rows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'For Moodle (CSV)' }).click()));
+    await teacher.getByRole('button', { name: 'For Moodle (CSV)' }).click();
+    const moodleDialog = teacher.getByRole('dialog', { name: 'export for Moodle' });
+    expect(await moodleDialog.getByRole('status').innerText()).toBe(`${STUDENTS} students in the file.`);
+    const moodle = bomRows(await downloaded(teacher, () => moodleDialog.getByRole('button', { name: 'Download for Moodle (CSV)' }).click()));
     expect(moodle[0].slice(0, 6)).toEqual(['First name', 'Last name', 'ID number', 'Institution', 'Department', 'Email address']);
     expect(moodle.slice(1).map((r) => [r[0], r[1], r[2], r[5]])).toEqual(Array.from({ length: STUDENTS }, (_, i) => [`Student ${String(i + 1).padStart(2, '0')}`, String(4700 + i), `S-${1000 + i}`, `s${i + 1}@school.example`]));
-    const canvas = rows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'For Canvas (CSV)' }).click()));
+    // No grade is blank: Moodle would clear a grade already there.
+    expect(moodle.slice(1).every((r) => r.slice(6).every((cell) => /^\d+(\.\d+)?$/.test(cell)))).toBe(true);
+    await moodleDialog.getByRole('button', { name: 'Close' }).click();
+    const canvasText = await downloaded(teacher, () => teacher.getByRole('button', { name: 'For Canvas (CSV)' }).click());
+    // Canvas's importer reads the file as plain UTF-8: no byte-order mark.
+    expect(canvasText.startsWith('Student,')).toBe(true);
+    const canvas = rows(canvasText);
     expect(canvas[0].slice(0, 5)).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section']);
     expect(canvas[1].slice(0, 7)).toEqual(['Points Possible', '', '', '', '', ...LESSONS.map((l) => String(generate(l, 'count')!.length))]);
     expect(canvas.slice(2).map((r) => r[2])).toEqual(Array.from({ length: STUDENTS }, (_, i) => `S-${1000 + i}`));
