@@ -6,7 +6,8 @@ import { API } from '../site/serverMode';
 import { readItem, writeItem, type StorageState } from '../site/storage';
 
 export class ApiFailure extends Error {
-  constructor(message: string, readonly status: number) {
+  /** `retryAfter`: the seconds the server's Retry-After asked for, if it sent one. */
+  constructor(message: string, readonly status: number, readonly retryAfter?: number) {
     super(message);
   }
 }
@@ -26,8 +27,54 @@ export async function api<T>(path: string, init: { method?: 'GET' | 'POST' | 'PA
     throw new ApiFailure('The class server could not be reached: check the connection and try again.', 0);
   }
   const body = await r.json().catch(() => null) as (T & { error?: string }) | null;
-  if (!r.ok || body === null) throw new ApiFailure(body?.error ?? `The class server answered ${r.status}.`, r.status);
+  if (!r.ok || body === null) {
+    const after = Number(r.headers.get('retry-after'));
+    throw new ApiFailure(body?.error ?? `The class server answered ${r.status}.`, r.status, Number.isFinite(after) && after > 0 ? after : undefined);
+  }
   return body;
+}
+
+/**
+ * Whether a request that failed may be sent again as it was: the server was not reached, said it
+ * stored nothing and to try again (5xx: its database away, say), or asked for time (429). A
+ * refusal (the answer past the limit, a removed student, a bad key) is final.
+ */
+export const worthResending = (e: unknown) => e instanceof ApiFailure && (e.status === 0 || e.status === 429 || e.status >= 500);
+
+/** How long to wait before the `attempt`th resend: the server's Retry-After, else 1, 2, 4 … 30 s, each ±25 % (so a class resends spread out). */
+export function resendDelay(attempt: number, e: ApiFailure, random = Math.random): number {
+  if (e.retryAfter) return Math.min(e.retryAfter, 60) * 1000;
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5)) * (0.75 + 0.5 * random());
+}
+
+const pause = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
+  const stop = () => {
+    clearTimeout(t);
+    reject(new DOMException('aborted', 'AbortError'));
+  };
+  const t = setTimeout(resolve, ms);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
+});
+
+/**
+ * `call` until it is answered or refused: each failure worth resending (see above) waits its
+ * delay and sends the same request again (a check carries its request id, so one stored twice is
+ * counted once). `waiting` is told of each wait. Ends with the answer, the refusal, or an
+ * AbortError when `signal` aborts (the page was left).
+ */
+export async function untilAnswered<T>(call: () => Promise<T>, o: { signal?: AbortSignal; waiting?: (e: ApiFailure, ms: number, attempt: number) => void; sleep?: typeof pause } = {}): Promise<T> {
+  const sleep = o.sleep ?? pause;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (e) {
+      if (!worthResending(e)) throw e;
+      const ms = resendDelay(attempt, e as ApiFailure);
+      o.waiting?.(e as ApiFailure, ms, attempt);
+      await sleep(ms, o.signal);
+    }
+  }
 }
 
 /** A fresh id for one check: a retry of the same check carries the same id and is stored once. */
