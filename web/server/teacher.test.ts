@@ -220,6 +220,26 @@ describe.each(backends())('the teacher’s side on the $name database', (backend
     expect(made).toEqual([401, 429, 429]);
   });
 
+  it('reads the rows of students new to an instance together, one query for a round, not one per key (issue 59 item 6)', async () => {
+    const a = await kit.server({}, 'own');
+    const b = backend.name === 'postgres' ? await kit.server({}, a.where) : await kit.server({}, undefined, a.db, true);
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    const feed = await follow(b, c.id, c.teacherToken);
+    const keys = await Promise.all(Array.from({ length: 60 }, (_, i) => joinAs(a, c.id, { name: `Student ${i}` })));
+    await expect.poll(() => feed.events.flatMap((e) => (JSON.parse(e.data) as Delta).students ?? []).length).toBe(60);
+    await feed.stop();
+    // Every read of a student's row for a key check, on whichever instance (the embedded database is one for both).
+    const reads: string[] = [];
+    const watch = (q: { sql: string }) => /from "students" where "id" (=|in)/.test(q.sql) && reads.push(q.sql);
+    b.db.knex.on('query', watch);
+    const [q] = generate(LESSON, 'class7')!;
+    // The whole class answers through b at once: b has kept none of their keys.
+    expect(new Set((await Promise.all(keys.map((k) => act(b, k, LESSON, q.id, 'hint')))).map((r) => r.status))).toEqual(new Set([200]));
+    b.db.knex.off('query', watch);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(3);
+  });
+
   it('moves a due date, gives one student an extension, and deletes a class, on every instance at once (item 9)', async () => {
     // Two instances on one database, as behind a load balancer: a change on one holds on the other.
     const a = await kit.server({}, 'own');

@@ -26,7 +26,7 @@ interface TeacherOptions {
   api: string;
   limits: { teacher: number };
   keys: Keys;
-  checked: <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: HttpError) => Promise<T>;
+  checked: <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: () => HttpError) => Promise<T>;
   live: LiveFeed;
   perKey: (max: number) => object;
 }
@@ -39,7 +39,7 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
   const config = o.perKey(o.limits.teacher);
   const teacherClass = (req: ClassReq) =>
     o.checked(req, (token) => o.keys.teacher(req.params.id, token, req.ip),
-      new HttpError(403, 'This link’s teacher key does not open this class (or the class was deleted).'));
+      () => new HttpError(403, 'This link’s teacher key does not open this class (or the class was deleted).'));
   const noStudent = () => new HttpError(404, 'This class has no such student.');
   /** The class and who opened it: the board and its feed take the teacher's key or the projector key. */
   const boardReader = (req: ClassReq) =>
@@ -49,7 +49,7 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
       if (t.refused === 'unknown-ids-exhausted') return t;
       const p = await o.keys.projector(req.params.id, token, req.ip);
       return 'ok' in p ? { ok: { cls: p.ok, projector: true } } : p;
-    }, new HttpError(403, 'This link’s key does not open this class’s board: the teacher revoked this projector link or made a new one, or deleted the class. Ask for the new link.'));
+    }, () => new HttpError(403, 'This link’s key does not open this class’s board: the teacher revoked this projector link or made a new one, or deleted the class. Ask for the new link.'));
 
   app.get(`${api}classes/:id/report`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<Report> => {
     const cls = await teacherClass(req);
