@@ -1,9 +1,11 @@
 // A graded quiz of 150 on the class server, as issue 42 asked: a roster uploaded as Moodle's
 // export, every student joining with their code (a throwaway name is refused), the projector
-// view showing no seed, answer or key in its whole text and network, the teacher's page printed
-// on A4 landscape at 25 students a page or more (pages counted in page.pdf), and the Moodle and
-// Canvas exports carrying the roster's identifiers. Screenshots of the teacher's page, the
-// projector and the printout land in .cache/shots/ to be looked at.
+// view, on a key of its own, showing no seed, answer or key in its whole text and network, its
+// address edited to no avail and its link revoked (issue 59), the teacher's page printed on A4
+// landscape at 25 students a page or more (pages counted in page.pdf), and the Moodle (no blank
+// grade) and Canvas exports carrying the roster's identifiers, the files for a spreadsheet with a
+// byte-order mark. Screenshots of the teacher's page, the projector and the printout land in
+// .cache/shots/ to be looked at.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
