@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoster } from './rosterCsv';
+import { codesCsv, parseRoster } from './rosterCsv';
 
 describe('a roster read from CSV', () => {
   it('reads Moodle’s export, Canvas’s export and a plain list, keeping the identifiers each LMS matches by', () => {
@@ -42,4 +42,10 @@ describe('a roster read from CSV', () => {
     expect(parseRoster(`name,id\nAda,${'9'.repeat(101)}\n`)).toMatchObject({ ok: false, problem: 'line 2: the id is longer than 100 characters' });
     expect(parseRoster('name\n"Ada')).toMatchObject({ ok: false, problem: 'line 2: a quoted cell is never closed' });
   });
+});
+
+it('writes the codes file for a spreadsheet: UTF-8’s byte-order mark first, so Excel reads its accents (issue 59 item 4)', () => {
+  const codes = codesCsv([{ entry: { name: 'Chloé Côté', id: 'S-1' }, code: 'ABCDE-23456', link: 'https://x.example/class?join=c#code=ABCDE-23456' }]);
+  expect(codes).toBe('\uFEFFname,ID number,email,code,join link\nChloé Côté,S-1,,ABCDE-23456,https://x.example/class?join=c#code=ABCDE-23456\n');
+  expect([...new TextEncoder().encode(codes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 });

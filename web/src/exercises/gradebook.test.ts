@@ -11,7 +11,6 @@ import { generate, type Instance } from './exercises';
 import { setCache } from './regrade';
 import { loadWasmFromDisk } from './testing';
 import { parseCsv, unguard } from '../site/csv';
-import { codesCsv } from '../classroom/rosterCsv';
 
 beforeAll(loadWasmFromDisk);
 
@@ -182,14 +181,10 @@ describe('names as written, in every export (issue 59 item 3)', () => {
 });
 
 describe('byte-order marks (issue 59 item 4)', () => {
-  it('starts the files for a spreadsheet with one, and the Canvas file, whose importer keeps it, without', () => {
+  it('starts the gradebooks for a spreadsheet and for Moodle with one, and the Canvas file, whose importer keeps it, without', () => {
     const cls = classOf([{ roster: { name: 'Chloé Côté', id: 'S-1' }, lessons: LESSONS }]);
     expect(fileText('lab', labCsv(cls, title, () => undefined)).startsWith('\uFEFFstudent,')).toBe(true);
     expect(fileText('moodle', moodleCsv(cls, title, { match: 'id', unopened: 'zero' }).csv).startsWith('\uFEFFFirst name,')).toBe(true);
     expect(fileText('canvas', canvasCsv(cls, title)).startsWith('Student,')).toBe(true);
-    const codes = codesCsv([{ entry: { name: 'Chloé Côté', id: 'S-1' }, code: 'ABCDE-23456', link: 'https://x.example/class?join=c#code=ABCDE-23456' }]);
-    expect(codes).toBe('\uFEFFname,ID number,email,code,join link\nChloé Côté,S-1,,ABCDE-23456,https://x.example/class?join=c#code=ABCDE-23456\n');
-    // As bytes: EF BB BF first, then the accents in UTF-8.
-    expect([...new TextEncoder().encode(codes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });
