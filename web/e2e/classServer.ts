@@ -16,10 +16,10 @@ export const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
-/** The bundled server as its own process, on the e2e build of the site. */
-export function startServer(port: number, data: string): Promise<{ url: string; child: ChildProcess }> {
+/** The bundled server as its own process, on the e2e build of the site (`env`: DATABASE_URL, say). */
+export function startServer(port: number, data: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const args = ['--site', process.env.HOTPATH_SITE_DIR!, '--base', process.env.HOTPATH_SITE_BASE ?? '/', '--wasm', WASM, '--data', data, '--port', String(port)];
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(`file://${BUNDLE}`)}).then((m) => m.main(${JSON.stringify(args)}))`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(`file://${BUNDLE}`)}).then((m) => m.main(${JSON.stringify(args)}))`], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
     const seen = (d: Buffer) => {

@@ -1,9 +1,11 @@
 // A graded quiz of 150 on the class server, as issue 42 asked: a roster uploaded as Moodle's
 // export, every student joining with their code (a throwaway name is refused), the projector
-// view showing no seed, answer or key in its whole text and network, the teacher's page printed
-// on A4 landscape at 25 students a page or more (pages counted in page.pdf), and the Moodle and
-// Canvas exports carrying the roster's identifiers. Screenshots of the teacher's page, the
-// projector and the printout land in .cache/shots/ to be looked at.
+// view, on a key of its own, showing no seed, answer or key in its whole text and network, its
+// address edited to no avail and its link revoked (issue 59), the teacher's page printed on A4
+// landscape at 25 students a page or more (pages counted in page.pdf), and the Moodle (no blank
+// grade) and Canvas exports carrying the roster's identifiers, the files for a spreadsheet with a
+// byte-order mark. Screenshots of the teacher's page, the projector and the printout land in
+// .cache/shots/ to be looked at.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,12 @@ const rows = (text: string) => {
 
 /** What a browser sends as an answer. */
 const sent = (a: Instance['expected']) => (typeof a === 'number' ? String(a) : a);
+
+/** A CSV for a spreadsheet: it starts with UTF-8's byte-order mark (issue 59 item 4); its rows. */
+const bomRows = (text: string) => {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return rows(text.slice(1));
+};
 
 /** A page's download, as text. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
@@ -89,7 +97,7 @@ describe('a quiz of 150 with a roster on the class server', () => {
     await teacher.locator('.roster-panel input[type=file]').setInputFiles({ name: 'moodle-export.csv', mimeType: 'text/csv', buffer: Buffer.from(roster) });
     await expect.poll(() => teacher.getByLabel('roster preview').innerText()).toContain(`${STUDENTS} students read`);
     await teacher.getByRole('button', { name: `Add ${STUDENTS} students and issue their codes` }).click();
-    const codesCsv = rows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'Download the codes and join links (CSV)' }).click()));
+    const codesCsv = bomRows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'Download the codes and join links (CSV)' }).click()));
     expect(codesCsv[0]).toEqual(['name', 'ID number', 'email', 'code', 'join link']);
     expect(codesCsv).toHaveLength(STUDENTS + 1);
 
@@ -126,8 +134,14 @@ describe('a quiz of 150 with a roster on the class server', () => {
     await teacher.screenshot({ path: join(SHOTS, 'teacher.png'), fullPage: false });
     await teacher.getByRole('table', { name: 'class results' }).screenshot({ path: join(SHOTS, 'teacher-grid.png') });
 
-    // The projector: its whole text, and every response it got, hold no seed, no answer and no key.
-    const { page: projector } = await browser.openUrl(`${server.url}class?teach=${classId}&view=projector#key=${teacherToken}`);
+    // The projector link is made on the teacher's page: a key of its own (issue 59 item 1).
+    const panel = teacher.getByRole('group', { name: 'projector link' });
+    await panel.getByRole('button', { name: 'Make a projector link' }).click();
+    const projectorUrl = await panel.getByLabel('the projector link').inputValue();
+    expect(projectorUrl).toMatch(new RegExp(`class\\?teach=${classId}&view=projector#key=`));
+    expect(projectorUrl).not.toContain(teacherToken);
+    // The projector, on the classroom's PC: its whole text, and every response it got, hold no seed, no answer and no key.
+    const { page: projector } = await browser.openUrl(`${server.url}class`);
     // Every byte the page's API calls receive, live stream included (a response listener would
     // see a stream's body only once it ended): fetch is watched from inside the page.
     await projector.addInitScript(() => {
@@ -147,7 +161,7 @@ describe('a quiz of 150 with a roster on the class server', () => {
     });
     const requested: string[] = [];
     projector.on('request', (r) => requested.push(r.url()));
-    await projector.goto(`${server.url}class?teach=${classId}&view=projector#key=${teacherToken}`);
+    await projector.goto(projectorUrl);
     await expect.poll(() => projector.getByRole('status', { name: 'live status' }).innerText()).toMatch(/^Live · 150 students joined/);
     // A live update arrives while it is open.
     const eleventh = projector.getByRole('table', { name: 'class progress' }).locator('tbody tr').nth(10);
@@ -165,6 +179,21 @@ describe('a quiz of 150 with a roster on the class server', () => {
     for (const where of [text, ...bodies, ...requested]) for (const secret of secrets) expect(where).not.toContain(secret);
     expect(received).not.toMatch(/"(answer|expected|explanation|seed|actions)":/);
     await projector.screenshot({ path: join(SHOTS, 'projector.png'), fullPage: false });
+    // Someone at the classroom's PC deletes "&view=projector" from the address, in the same tab:
+    // no teacher page opens (the tab holds the projector key only), and no name is on it.
+    await projector.goto(`${server.url}class?teach=${classId}`);
+    await expect.poll(() => projector.getByRole('alert').innerText()).toMatch(/^This teacher link has no key/);
+    expect(await projector.locator('body').innerText()).not.toContain('Student 01');
+    // Put back with the projector's key (as the link had it), the teacher's page is refused by the server.
+    await projector.goto(`${server.url}class?teach=${classId}#key=${new URL(projectorUrl).hash.slice(5)}`);
+    await expect.poll(() => projector.getByRole('alert').innerText()).toMatch(/teacher key does not open this class/);
+    expect(await projector.locator('body').innerText()).not.toContain('Student 01');
+    // The teacher revokes it: the projector, open again, stops showing the class.
+    await projector.goto(projectorUrl);
+    await expect.poll(() => projector.getByRole('status', { name: 'live status' }).innerText()).toMatch(/^Live · 150 students joined/);
+    await panel.getByRole('button', { name: 'Revoke the projector link' }).click();
+    await expect.poll(() => projector.getByRole('alert').innerText()).toMatch(/^This link’s key does not open this class’s board/);
+    expect(await projector.locator('body').innerText()).not.toContain('Student 01');
 
     // Printed on A4 landscape: 150 students in at most 6 pages of grid, and one of statistics.
     const pdf = await teacher.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -174,10 +203,19 @@ describe('a quiz of 150 with a roster on the class server', () => {
     expect(pages).toBeLessThanOrEqual(Math.ceil(STUDENTS / 25) + 1);
 
     // Moodle's and Canvas's files carry each row's roster identifiers.
-    const moodle = rows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'For Moodle (CSV)' }).click()));
+    await teacher.getByRole('button', { name: 'For Moodle (CSV)' }).click();
+    const moodleDialog = teacher.getByRole('dialog', { name: 'export for Moodle' });
+    expect(await moodleDialog.getByRole('status').innerText()).toBe(`${STUDENTS} students in the file.`);
+    const moodle = bomRows(await downloaded(teacher, () => moodleDialog.getByRole('button', { name: 'Download for Moodle (CSV)' }).click()));
     expect(moodle[0].slice(0, 6)).toEqual(['First name', 'Last name', 'ID number', 'Institution', 'Department', 'Email address']);
     expect(moodle.slice(1).map((r) => [r[0], r[1], r[2], r[5]])).toEqual(Array.from({ length: STUDENTS }, (_, i) => [`Student ${String(i + 1).padStart(2, '0')}`, String(4700 + i), `S-${1000 + i}`, `s${i + 1}@school.example`]));
-    const canvas = rows(await downloaded(teacher, () => teacher.getByRole('button', { name: 'For Canvas (CSV)' }).click()));
+    // No grade is blank: Moodle would clear a grade already there.
+    expect(moodle.slice(1).every((r) => r.slice(6).every((cell) => /^\d+(\.\d+)?$/.test(cell)))).toBe(true);
+    await moodleDialog.getByRole('button', { name: 'Close' }).click();
+    const canvasText = await downloaded(teacher, () => teacher.getByRole('button', { name: 'For Canvas (CSV)' }).click());
+    // Canvas's importer reads the file as plain UTF-8: no byte-order mark.
+    expect(canvasText.startsWith('Student,')).toBe(true);
+    const canvas = rows(canvasText);
     expect(canvas[0].slice(0, 5)).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section']);
     expect(canvas[1].slice(0, 7)).toEqual(['Points Possible', '', '', '', '', ...LESSONS.map((l) => String(generate(l, 'count')!.length))]);
     expect(canvas.slice(2).map((r) => r[2])).toEqual(Array.from({ length: STUDENTS }, (_, i) => `S-${1000 + i}`));

@@ -44,6 +44,20 @@ describe('the class server, with a teacher and three students', () => {
     // The teacher creates a practice class.
     const { page: teacher, errors: teacherErrors } = await browser.openUrl(`${server.url}class`);
     await expect.poll(() => teacher.locator('.mode-line').innerText()).toMatch(/^Mode: class server/);
+    // Every choice's words start on its radio's or checkbox's line, however long (the
+    // assessment choice wrapped below its radio at 1280 px: issue 59 item 7), at 1280 and 390 px.
+    for (const width of [390, 1280]) {
+      await teacher.setViewportSize({ width, height: 900 });
+      const below = await teacher.locator('.class-form label.inline').evaluateAll((labels) => labels.flatMap((l) => {
+        const box = l.querySelector('input')!.getBoundingClientRect();
+        const words = [...l.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+        const range = document.createRange();
+        range.selectNodeContents(words[0]);
+        const first = range.getClientRects()[0];
+        return first.top >= box.bottom ? [`${l.textContent!.trim().slice(0, 40)} (${Math.round(first.top - box.bottom)} px below)`] : [];
+      }));
+      expect(below, `at ${width} px`).toEqual([]);
+    }
     await teacher.getByLabel('Class name').fill('Class 7');
     await teacher.getByRole('checkbox', { name: "Pooling objects with Netty's Recycler" }).check();
     await teacher.getByRole('button', { name: 'Create the class' }).click();

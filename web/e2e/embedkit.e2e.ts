@@ -157,7 +157,10 @@ describe('the class view', () => {
     expect(await wrong.locator('li').first().innerText()).toBe(`${wrongBy('handles-moved', 4)} — 3 times`);
     expect(await wrong.getByRole('link', { name: 'Replay this exercise’s steps' }).getAttribute('href')).toMatch(/embed\/recycler\?variant=after&ops=A:%20get-many%20\d+,%20B:%20recycle-all,%20A:%20get,%20get/);
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the gradebook (CSV)' }).click()]);
-    const csv = readFileSync((await dl.path())!, 'utf8').split('\n');
+    const text = readFileSync((await dl.path())!, 'utf8');
+    // A file for a spreadsheet: UTF-8's byte-order mark first (issue 59 item 4).
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const csv = text.slice(1).split('\n');
     expect(csv[0].startsWith(`student,solved,first try,questions,percent solved,files,edited?,score,ID number,email,Pooling objects with Netty's Recycler · 1. ${SET[0].title}: solved`), csv[0].slice(0, 200)).toBe(true);
     expect(csv.filter((l) => l.startsWith("'=cmd()"))).toHaveLength(1);
     expect(errors).toEqual([]);

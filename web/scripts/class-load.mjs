@@ -26,7 +26,9 @@ const LIMITS = JSON.stringify({ join: 100_000, answer: 100_000, read: 100_000, t
 
 function startServer(data, databaseUrl) {
   const args = ['--wasm', WASM_FILE, '--data', data, '--port', '0', '--limits', LIMITS];
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(`file://${SERVER_BUNDLE}`)}).then((m) => m.main(${JSON.stringify(args)}))`], {
+  // HOTPATH_CLASS_PROFILE=DIR: each instance writes a V8 CPU profile there when it stops (where its CPU went).
+  const profile = process.env.HOTPATH_CLASS_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.HOTPATH_CLASS_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', `import(${JSON.stringify(`file://${SERVER_BUNDLE}`)}).then((m) => m.main(${JSON.stringify(args)}))`], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: databaseUrl ?? '', HOTPATH_CLASS_TIMINGS: '1' },
   });
   return new Promise((resolve, reject) => {
@@ -198,6 +200,9 @@ function whereTheTimeWent(r) {
   return [
     `  ${r.backend}: where each answer's time went on the server (mean per answer; a transaction serves a batch); the load generator used ${r.generatorCpuSeconds.toFixed(1)} s of CPU in the ${r.seconds.toFixed(1)} s`,
     line('key check, schema and answer checks', 'request: key and checks'),
+    line('  of it: the key check', 'request: key'),
+    ...Object.keys(phases).filter((k) => k.startsWith('key check: row read')).sort().map((k) => line(`    of it: ${k.slice('key check: '.length)}`, k)),
+    phases['change feed lost'] ? `    ${'change feed lost (then nothing kept)'.padEnd(44)}${String(phases['change feed lost'].count).padStart(8)} times` : null,
     line('waiting in the queue, then its transaction', 'request: queue and transaction'),
     line('  of it: transaction read (lock, logs)', 'read'),
     line('  of it: grading and deciding (JS, no wasm)', 'grade'),

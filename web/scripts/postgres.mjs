@@ -25,7 +25,7 @@ const freePort = () => new Promise((resolve, reject) => {
   });
 });
 
-/** { url, stop() } for a fresh server, or { url: null, why } saying in one sentence why there is none. */
+/** { url, stop(), halt(), resume() } for a fresh server, or { url: null, why } saying in one sentence why there is none. */
 export async function startPostgres() {
   const root = process.getuid?.() === 0;
   let bin = binDir();
@@ -54,7 +54,8 @@ export async function startPostgres() {
     return { url: null, why: `initdb failed (${(init.stderr || init.stdout).trim().split('\n').at(-1)})` };
   }
   const port = await freePort();
-  const started = go('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=100`, 'start']);
+  const start = () => go('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=100`, 'start']);
+  const started = start();
   if (started.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     return { url: null, why: `PostgreSQL did not start (${(started.stderr || started.stdout).trim().split('\n').at(-1)})` };
@@ -64,6 +65,19 @@ export async function startPostgres() {
     stop() {
       go('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });
+    },
+    /**
+     * Stops the server and keeps its data, as a restart begins: 'fast' ends every session
+     * (a clean shutdown), 'immediate' is a crash (recovery runs at the next start). Says why not, or null.
+     */
+    halt(mode = 'fast') {
+      const r = go('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+      return r.status === 0 ? null : (r.stderr || r.stdout).trim();
+    },
+    /** Starts it again on the same data and port, as a restart ends. Says why not, or null. */
+    resume() {
+      const r = start();
+      return r.status === 0 ? null : (r.stderr || r.stdout).trim();
     },
   };
 }

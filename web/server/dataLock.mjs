@@ -127,10 +127,14 @@ export async function lockDataDir(dir, describe = () => ({})) {
   return {
     dir: real,
     update,
-    /** Lets the folder go; `forget`: the start failed, so a folder this lock made is removed again if nothing else is in it. */
+    /**
+     * Lets the folder go; `forget`: the start failed, so a folder this start made is removed again,
+     * with the empty database it may have made in it (a start that lost its port to another
+     * program while loading had made one). A folder that was there before is left as it was.
+     */
     release: async (forget = false) => {
       await release(child);
-      if (forget && made && readdirSync(real).every((e) => e === LOCK_FILE)) rmSync(real, { recursive: true, force: true });
+      if (forget && made) rmSync(real, { recursive: true, force: true });
     },
   };
 }

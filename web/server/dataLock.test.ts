@@ -129,4 +129,21 @@ describe('the embedded database folder', () => {
     expect(existsSync(none)).toBe(false);
     busy.close();
   });
+
+  it('removes the folder it made when its port is taken while it loads (issue 59 item 7)', async () => {
+    const free = createServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+    const { port } = free.address() as { port: number };
+    await new Promise<void>((r) => free.close(() => r()));
+    const made = join(fresh(), 'made-by-this-start');
+    const starting = startServer({ wasm: join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm'), data: made, port });
+    // The port was free when checked; once the folder is locked (the server now loads the wasm
+    // and makes its database, seconds), another program takes the port.
+    await expect.poll(() => existsSync(made)).toBe(true);
+    const thief = createServer();
+    await new Promise<void>((r) => thief.listen(port, '127.0.0.1', r));
+    await expect(starting).rejects.toThrow(`Port ${port} on 127.0.0.1 was taken while the server loaded`);
+    expect(existsSync(made)).toBe(false);
+    thief.close();
+  }, 300_000);
 });

@@ -27,6 +27,10 @@ interface Follower {
   view: View;
   /** The address it was opened from (slots are counted per address). */
   address: string;
+  /** Opened with the projector key, which the teacher may revoke or replace: ended when the class changes, and checked again as it reconnects. */
+  projector: boolean;
+  /** Stops following (the stream closed, or was ended here). */
+  stop: () => void;
 }
 
 interface Followed {
@@ -73,15 +77,15 @@ export class LiveFeed {
   }
 
   /** Streams `cls`'s changes to `res` until it closes; returns how to stop. */
-  follow(cls: ClassRow, res: ServerResponse, view: View, address: string): () => void {
+  follow(cls: ClassRow, res: ServerResponse, view: View, address: string, projector = false): () => void {
     const followed = this.classes.get(cls.id) ?? { cls, followers: new Set(), actions: new Set(), students: new Set(), reload: false };
     this.classes.set(cls.id, followed);
     followed.cls = cls;
-    const me = { res, view, address };
+    const me: Follower = { res, view, address, projector, stop: () => {} };
     followed.followers.add(me);
     const beat = setInterval(() => res.write(': keep-alive\n\n'), this.heartbeatMs);
     let stopped = false;
-    return () => {
+    me.stop = () => {
       if (stopped) return;
       stopped = true;
       clearInterval(beat);
@@ -91,6 +95,7 @@ export class LiveFeed {
         this.classes.delete(cls.id);
       }
     };
+    return me.stop;
   }
 
   /**
@@ -121,6 +126,15 @@ export class LiveFeed {
     if (c.kind === 'action') for (const id of c.ids) f.actions.add(Number(id));
     else if (c.kind === 'joined' || c.kind === 'student') for (const id of c.ids) f.students.add(id);
     else f.reload = true;
+    // The class changed: its projector key may be revoked or replaced. Streams opened with one
+    // end now; a projector whose key still opens the board reconnects and reads it again.
+    if (c.kind === 'class') {
+      for (const x of [...f.followers]) {
+        if (!x.projector) continue;
+        x.stop();
+        x.res.end();
+      }
+    }
     f.timer ??= setTimeout(() => void this.flush(c.classId), GATHER_MS);
   }
 

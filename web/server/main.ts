@@ -44,9 +44,10 @@ export async function startServer(o: ServerOptions) {
       db, sets: setCache(generate), lessons: lessonsWithExercises(), siteDir: o.site && resolve(o.site), base: o.base, trustProxy: o.trustProxy, limits: o.limits,
       timings: process.env.HOTPATH_CLASS_TIMINGS === '1',
     });
-    const address = await app.listen({ host, port }).catch(async (e) => {
+    const address = await app.listen({ host, port }).catch(async (e: NodeJS.ErrnoException) => {
       await db.close();
-      throw e;
+      // Free when asked, taken while the server loaded (another start, another program).
+      throw e.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} was taken while the server loaded (another class server, or another program): stop it, or pass --port with a free one.`) : e;
     });
     url = `${address.replace('[::1]', 'localhost')}${o.base ?? '/'}`;
     lock?.update();

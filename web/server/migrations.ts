@@ -108,4 +108,18 @@ export const MIGRATIONS: Migration[] = [
       await knex.schema.alterTable('classes', (t) => t.dropColumns('max_attempts', 'penalty', 'roster'));
     },
   },
+  {
+    // Issue 59: the projector's own key, which opens the board and nothing else (the teacher's
+    // key used to be in the projector's link, one edit of the address away from the whole class).
+    name: '003_projector_key',
+    async up(knex) {
+      await knex.schema.alterTable('classes', (t) => {
+        /** The SHA-256 of the projector key; null: none is out (never made, or revoked). */
+        t.string('projector_token_hash', 64).nullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('classes', (t) => t.dropColumn('projector_token_hash'));
+    },
+  },
 ];

@@ -22,6 +22,8 @@ export interface ClassRow extends Rules {
   createdAt: Date;
   /** Joining takes a roster code. */
   roster: boolean;
+  /** A projector key is out (made and not revoked). */
+  projector: boolean;
 }
 
 export interface StudentRow {
@@ -68,6 +70,7 @@ export const toClass = (r: Record<string, unknown>): ClassRow => ({
   seedPerStudent: r.seed_per_student as boolean, policy: r.policy as Policy,
   dueAt: date(r.due_at), createdAt: new Date(r.created_at as string),
   maxAttempts: r.max_attempts === null || r.max_attempts === undefined ? null : Number(r.max_attempts), penalty: Number(r.penalty ?? 0), roster: !!r.roster,
+  projector: !!r.projector_token_hash,
 });
 
 export const toStudent = (r: Record<string, unknown>): StudentRow => ({
@@ -101,9 +104,24 @@ export async function rowIds(db: Db): Promise<{ students: string[]; classes: str
   return { students: students as string[], classes: classes as string[] };
 }
 
-export async function findClass(db: Db, id: string): Promise<(ClassRow & { tokenHash: string }) | null> {
+/** A class, with the hashes its teacher's key and its projector key (if one is out) are checked against. */
+export async function findClass(db: Db, id: string): Promise<(ClassRow & { tokenHash: string; projectorHash: string | null }) | null> {
   const row = await db.knex('classes').where({ id }).first();
-  return row ? { ...toClass(row), tokenHash: row.teacher_token_hash } : null;
+  return row ? { ...toClass(row), tokenHash: row.teacher_token_hash, projectorHash: row.projector_token_hash ?? null } : null;
+}
+
+/**
+ * A new projector key for the class (returned once: only its hash is kept), ending the one out
+ * before, or none (`revoke`). Announced, so every instance reads the class again and ends the
+ * projectors following it with the old key.
+ */
+export async function setProjectorKey(db: Db, cls: ClassRow, revoke = false): Promise<string | null> {
+  const token = revoke ? null : newToken();
+  await db.knex.transaction(async (tx) => {
+    await tx('classes').where({ id: cls.id }).update({ projector_token_hash: token ? tokenHash(token) : null });
+    await announce(tx, { kind: 'class', classId: cls.id });
+  });
+  return token;
 }
 
 /** A class's name, due date or roster rule changed; announced, so every instance reads it again. */
@@ -139,10 +157,10 @@ export async function joinClass(db: Db, cls: ClassRow, name: string): Promise<{ 
   });
 }
 
-/** A student by id, with the hash their key is checked against (null: a roster row not joined). */
-export async function studentById(db: Db, id: string): Promise<(StudentRow & { tokenHash: string | null }) | null> {
-  const row = await db.knex('students').where({ id }).first();
-  return row ? { ...toStudent(row), tokenHash: row.token_hash } : null;
+/** Students by id, each with the hash their key is checked against: one query for many key checks. */
+export async function studentsByIdForKeys(db: Db, ids: string[]): Promise<Map<string, StudentRow & { tokenHash: string | null }>> {
+  const rows = await db.knex('students').whereIn('id', ids);
+  return new Map(rows.map((row) => [row.id as string, { ...toStudent(row), tokenHash: row.token_hash as string | null }]));
 }
 
 export function toEntry(r: Record<string, unknown>): LogEntry {

@@ -26,11 +26,12 @@ async function follow(s: TestServer, classId: string, token: string, view = 'tea
   const events: { name: string; data: string; bytes: number }[] = [];
   let buffer = '';
   let opened = false;
+  let ended = false;
   const reading = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return void (ended = true);
         buffer += new TextDecoder().decode(value);
         opened = true;
         let end;
@@ -46,7 +47,7 @@ async function follow(s: TestServer, classId: string, token: string, view = 'tea
     }
   })();
   await expect.poll(() => opened).toBe(true);
-  return { status: r.status, events, stop: async () => { ctl.abort(); await reading; } };
+  return { status: r.status, events, ended: () => ended, stop: async () => { ctl.abort(); await reading; } };
 }
 
 describe.each(backends())('the teacher’s side on the $name database', (backend) => {
@@ -122,6 +123,85 @@ describe.each(backends())('the teacher’s side on the $name database', (backend
     await feed.stop();
   });
 
+  it('opens the board and its feed with the projector key, and every other teacher route refuses it; revoked, it opens nothing (issue 59)', async () => {
+    const a = await kit.server({}, 'own');
+    // A second instance: the projector may be behind either, and a revocation holds on both.
+    const b = backend.name === 'postgres' ? await kit.server({}, a.where) : await kit.server({}, undefined, a.db, true);
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    const ada = await joinAs(a, c.id, { name: 'Ada' });
+    await joinAs(a, c.id, { name: 'Bo' });
+    const report = (await a.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body;
+    expect(report.cls.projector).toBe(false);
+    const [adaId, boId] = report.students.map((x) => x.id);
+    // Only the teacher makes one.
+    expect((await a.call('POST', `classes/${c.id}/projector`, undefined, ada)).status).toBe(403);
+    const made = await a.call<{ projectorToken: string }>('POST', `classes/${c.id}/projector`, undefined, c.teacherToken);
+    expect(made.status).toBe(201);
+    const projector = made.body.projectorToken;
+    expect((await a.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body.cls.projector).toBe(true);
+    expect((await b.call<Board>('GET', `classes/${c.id}/board`, undefined, projector)).status).toBe(200);
+
+    // Every route of a class that takes a key, as the server registered them, with a body and
+    // query it would take from the teacher: the projector key gets 403 from each but the board's two.
+    const valid: Record<string, { body?: unknown; query?: string }> = {
+      'GET /api/classes/:id/report': {},
+      'HEAD /api/classes/:id/report': {},
+      'GET /api/classes/:id/events': { query: '?view=teacher' },
+      'HEAD /api/classes/:id/events': { query: '?view=teacher' },
+      'GET /api/classes/:id/key': { query: `?lesson=${LESSON}&seed=class7` },
+      'HEAD /api/classes/:id/key': { query: `?lesson=${LESSON}&seed=class7` },
+      'PATCH /api/classes/:id': { body: { name: 'Renamed by the projector' } },
+      'DELETE /api/classes/:id': {},
+      'POST /api/classes/:id/roster': { body: { students: [{ name: 'Added by the projector' }] } },
+      'POST /api/classes/:id/students/:student/code': {},
+      'PATCH /api/classes/:id/students/:student': { body: { dueAt: null } },
+      'DELETE /api/classes/:id/students/:student': {},
+      'POST /api/classes/:id/merge': { body: { from: boId, into: adaId } },
+      'POST /api/classes/:id/projector': {},
+      'DELETE /api/classes/:id/projector': {},
+    };
+    const boardRoutes = ['GET /api/classes/:id/board', 'HEAD /api/classes/:id/board'];
+    // The routes anyone may call with the join link: the class's public facts, and joining.
+    const open = ['GET /api/classes/:id', 'HEAD /api/classes/:id', 'POST /api/classes/:id/students'];
+    const classRoutes = a.app.apiRoutes.map((r) => `${r.method} ${r.url}`).filter((r) => / \/api\/classes\/:id/.test(r) && !open.includes(r));
+    expect(classRoutes.filter((r) => !(r in valid) && !boardRoutes.includes(r)), 'a route of a class this test does not know: give it a body above').toEqual([]);
+    for (const route of classRoutes) {
+      const [method, url] = route.split(' ');
+      const { body, query = '' } = valid[route] ?? {};
+      const r = await a.app.inject({
+        method: method as 'GET', url: url.replace(':id', c.id).replace(':student', boId) + query,
+        headers: { authorization: `Bearer ${projector}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(r.statusCode, `${route}: ${r.body}`).toBe(boardRoutes.includes(route) ? 200 : 403);
+    }
+    // Nothing the refused calls asked for happened.
+    const after = (await a.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body;
+    expect({ name: after.cls.name, students: after.students.map((x) => x.name), projector: after.cls.projector }).toEqual({ name: 'Class 7', students: ['Ada', 'Bo'], projector: true });
+    // The board's live feed opens with it, on either instance; the teacher's feed does not.
+    const feedA = await follow(a, c.id, projector, 'board');
+    const feedB = await follow(b, c.id, projector, 'board');
+    expect([feedA.status, feedB.status]).toEqual([200, 200]);
+    const [q] = generate(LESSON, 'class7')!;
+    await act(a, ada, LESSON, q.id, 'answer', keyOf(q));
+    await expect.poll(() => [feedA.events.length, feedB.events.length]).toEqual([1, 1]);
+
+    // Revoked on one instance: both refuse the key, and both end the streams it opened.
+    expect((await a.call('DELETE', `classes/${c.id}/projector`, undefined, c.teacherToken)).status).toBe(200);
+    await expect.poll(async () => (await b.call('GET', `classes/${c.id}/board`, undefined, projector)).status).toBe(403);
+    expect((await a.call('GET', `classes/${c.id}/board`, undefined, projector)).status).toBe(403);
+    await expect.poll(() => [feedA.ended(), feedB.ended()]).toEqual([true, true]);
+    expect((await a.call<Report>('GET', `classes/${c.id}/report`, undefined, c.teacherToken)).body.cls.projector).toBe(false);
+    // A new key works; the one before it does not.
+    const second = (await a.call<{ projectorToken: string }>('POST', `classes/${c.id}/projector`, undefined, c.teacherToken)).body.projectorToken;
+    expect((await a.call('GET', `classes/${c.id}/board`, undefined, second)).status).toBe(200);
+    expect((await a.call('GET', `classes/${c.id}/board`, undefined, projector)).status).toBe(403);
+    // The teacher's key still opens everything, the board included.
+    expect((await b.call('GET', `classes/${c.id}/board`, undefined, c.teacherToken)).status).toBe(200);
+    await feedA.stop();
+    await feedB.stop();
+  });
+
   it('lets a class that joined through one instance answer through another, however few unknown keys an address may look up', async () => {
     const a = await kit.server({}, 'own');
     const b = backend.name === 'postgres' ? await kit.server({ limits: { unknownKeys: 2 } }, a.where) : await kit.server({ limits: { unknownKeys: 2 } }, undefined, a.db, true);
@@ -138,6 +218,57 @@ describe.each(backends())('the teacher’s side on the $name database', (backend
     const made = [];
     for (let i = 0; i < 3; i++) made.push((await b.call('GET', `work/${LESSON}`, undefined, `nobody${i}.${'x'.repeat(30)}`)).status);
     expect(made).toEqual([401, 429, 429]);
+  });
+
+  /** Every read of a student's row by id (a key check's, or one made ahead) while `f` runs. */
+  async function rowReads(s: TestServer, f: () => Promise<void>) {
+    const reads: string[] = [];
+    const watch = (q: { sql: string }) => /^select \* from "students" where "id" (=|in)/.test(q.sql) && reads.push(q.sql);
+    s.db.knex.on('query', watch);
+    try {
+      await f();
+    } finally {
+      s.db.knex.off('query', watch);
+    }
+    return reads;
+  }
+
+  it('keeps the keys of students who joined through another instance before they answer there (issue 59 item 6)', async () => {
+    const a = await kit.server({}, 'own');
+    const b = backend.name === 'postgres' ? await kit.server({}, a.where) : await kit.server({}, undefined, a.db, true);
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    // The rows b has read (answered: they are kept by then), by id.
+    const read = new Set<string>();
+    const heard = (_r: unknown, q: { sql: string; bindings: unknown[] }) => {
+      if (/^select \* from "students" where "id" in/.test(q.sql)) for (const id of q.bindings) read.add(String(id));
+    };
+    b.db.knex.on('query-response', heard);
+    const keys = await Promise.all(Array.from({ length: 60 }, (_, i) => joinAs(a, c.id, { name: `Student ${i}` })));
+    // b hears of each join and reads the new rows ahead, together.
+    await expect.poll(() => keys.every((k) => read.has(k.split('.')[0]))).toBe(true);
+    b.db.knex.off('query-response', heard);
+    const [q] = generate(LESSON, 'class7')!;
+    // The whole class's first answers through b: b read the rows ahead when it heard of the
+    // joins (or is reading them: a key check waits for that read), so the round reads none.
+    const reads = await rowReads(b, async () => {
+      expect(new Set((await Promise.all(keys.map((k) => act(b, k, LESSON, q.id, 'hint')))).map((r) => r.status))).toEqual(new Set([200]));
+    });
+    expect(reads).toEqual([]);
+  });
+
+  it('reads the rows of keys it has not kept together, one query for a round, not one per key (issue 59 item 6)', async () => {
+    const a = await kit.server({}, 'own');
+    const c = await makeClass(a, { policy: 'practice', seedPerStudent: false, lessons: [LESSON] });
+    const keys = await Promise.all(Array.from({ length: 60 }, (_, i) => joinAs(a, c.id, { name: `Student ${i}` })));
+    await a.close();
+    // Started again: it keeps no key yet.
+    const b = await kit.server({}, a.where);
+    const [q] = generate(LESSON, 'class7')!;
+    const reads = await rowReads(b, async () => {
+      expect(new Set((await Promise.all(keys.map((k) => act(b, k, LESSON, q.id, 'hint')))).map((r) => r.status))).toEqual(new Set([200]));
+    });
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length, reads.join('\n')).toBeLessThanOrEqual(3);
   });
 
   it('moves a due date, gives one student an extension, and deletes a class, on every instance at once (item 9)', async () => {

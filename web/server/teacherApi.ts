@@ -1,8 +1,10 @@
 // The teacher's routes, each opened by the class's teacher key: the class as a whole (once, when
 // the page opens), its live feed (what changed since: liveFeed.ts), the projector's board (no
 // seed, no answer), the answer key for one of the class's seeds, editing the class (name, due
-// date, roster rule, deletion) and its students (roster rows and their codes, extensions,
-// removing and merging rows).
+// date, roster rule, deletion), its students (roster rows and their codes, extensions, removing
+// and merging rows) and its projector key. The projector key opens the board and the board's
+// live feed, and nothing else: a projector link on a classroom's PC, its address edited, opens
+// no teacher page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { showAnswer, type Instance } from '../src/exercises/exercises';
 import type { Board, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
@@ -12,7 +14,7 @@ import { HttpError, dueDate, info } from './app';
 import {
   classParams, editClassBody, editStudentBody, eventsQuery, keyQuery, mergeBody, rosterBody, ROSTER_BODY_LIMIT, studentParams,
 } from './schemas';
-import { classData, deleteClass, reportStudent, seedsOf, updateClass, type ClassRow } from './store';
+import { classData, deleteClass, reportStudent, seedsOf, setProjectorKey, updateClass, type ClassRow } from './store';
 import { addRoster, mergeStudents, reissueCode, removeStudent, setStudentDue } from './roster';
 import { board } from './board';
 import { checkClassName } from './names';
@@ -24,7 +26,7 @@ interface TeacherOptions {
   api: string;
   limits: { teacher: number };
   keys: Keys;
-  checked: <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: HttpError) => Promise<T>;
+  checked: <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: () => HttpError) => Promise<T>;
   live: LiveFeed;
   perKey: (max: number) => object;
 }
@@ -37,28 +39,38 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
   const config = o.perKey(o.limits.teacher);
   const teacherClass = (req: ClassReq) =>
     o.checked(req, (token) => o.keys.teacher(req.params.id, token, req.ip),
-      new HttpError(403, 'This link’s teacher key does not open this class (or the class was deleted).'));
+      () => new HttpError(403, 'This link’s teacher key does not open this class (or the class was deleted).'));
   const noStudent = () => new HttpError(404, 'This class has no such student.');
+  /** The class and who opened it: the board and its feed take the teacher's key or the projector key. */
+  const boardReader = (req: ClassReq) =>
+    o.checked<{ cls: ClassRow; projector: boolean }>(req, async (token) => {
+      const t = await o.keys.teacher(req.params.id, token, req.ip);
+      if ('ok' in t) return { ok: { cls: t.ok, projector: false } };
+      if (t.refused === 'unknown-ids-exhausted') return t;
+      const p = await o.keys.projector(req.params.id, token, req.ip);
+      return 'ok' in p ? { ok: { cls: p.ok, projector: true } } : p;
+    }, () => new HttpError(403, 'This link’s key does not open this class’s board: the teacher revoked this projector link or made a new one, or deleted the class. Ask for the new link.'));
 
   app.get(`${api}classes/:id/report`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<Report> => {
     const cls = await teacherClass(req);
     const data = await classData(db, cls);
     return {
-      cls: { ...info(cls), seed: cls.seed, seedPerStudent: cls.seedPerStudent, createdAt: cls.createdAt.toISOString() },
+      cls: { ...info(cls), seed: cls.seed, seedPerStudent: cls.seedPerStudent, createdAt: cls.createdAt.toISOString(), projector: cls.projector },
       students: data.students.map(reportStudent),
       actions: data.actions,
     };
   });
 
   app.get(`${api}classes/:id/board`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<Board> => {
-    const cls = await teacherClass(req);
+    const { cls } = await boardReader(req);
     const data = await classData(db, cls);
     return board(cls, o.sets, data.students, data.actions);
   });
 
   app.get<{ Params: { id: string }; Querystring: { view?: View } }>(`${api}classes/:id/events`, { schema: { params: classParams, querystring: eventsQuery }, config },
     async (req, reply: FastifyReply) => {
-      const cls = await teacherClass(req);
+      const view = req.query.view ?? 'teacher';
+      const { cls, projector } = view === 'board' ? await boardReader(req) : { cls: await teacherClass(req), projector: false };
       if (!db.feed.up()) throw new HttpError(503, 'The class server is reconnecting to its database’s change feed: the live view resumes when it is back.');
       // A HEAD asks what a GET would answer: it follows nothing and holds no slot.
       if (req.method === 'HEAD') return reply.code(200).header('content-type', 'text/event-stream').header('cache-control', 'no-store').send();
@@ -69,7 +81,7 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-content-type-options': 'nosniff' });
       // Followed before the page reads the class: whatever is stored from now on reaches it (it
       // drops what its read already had, by id).
-      const stop = o.live.follow(cls, res, req.query.view ?? 'teacher', req.ip);
+      const stop = o.live.follow(cls, res, view, req.ip, projector);
       res.write('retry: 2000\n\n');
       req.raw.on('close', stop);
     });
@@ -96,6 +108,23 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
   app.delete(`${api}classes/:id`, { schema: { params: classParams }, config }, async (req: ClassReq) => {
     const cls = await teacherClass(req);
     await deleteClass(db, cls);
+    o.keys.classChanged(cls.id);
+    return {};
+  });
+
+  // The projector's own key: made (ending the one out before) or revoked by the teacher; only
+  // its hash is kept, so the key is in this answer once.
+  app.post(`${api}classes/:id/projector`, { schema: { params: classParams }, config }, async (req: ClassReq, reply) => {
+    const cls = await teacherClass(req);
+    const projectorToken = await setProjectorKey(db, cls);
+    o.keys.classChanged(cls.id);
+    reply.code(201);
+    return { projectorToken };
+  });
+
+  app.delete(`${api}classes/:id/projector`, { schema: { params: classParams }, config }, async (req: ClassReq) => {
+    const cls = await teacherClass(req);
+    await setProjectorKey(db, cls, true);
     o.keys.classChanged(cls.id);
     return {};
   });

@@ -1,8 +1,9 @@
 // A lesson's exercises as a class server hands them out (/lessons/<slug>?class=<id>): the
 // questions come from the server without their key, each check is sent there, graded by the
-// real structures, and stored before the card changes. Work not yet checked stays in this
-// browser, as on the static site.
-import { useEffect, useMemo, useState } from 'react';
+// real structures, and stored before the card changes. A check the server could not store (its
+// database restarting) is sent again, the same request, until it is stored or refused. Work not
+// yet checked stays in this browser, as on the static site.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Answer } from '../exercises/exercises';
 import type { CardState } from '../exercises/card';
@@ -10,7 +11,7 @@ import { ExerciseCard } from '../exercises/ExerciseCard';
 import { loadDrafts, saveDrafts, type Drafts } from '../exercises/progress';
 import { siteStorage } from '../site/storage';
 import type { ActionResult, LessonWork, NewAction } from './api';
-import { ApiFailure, api, membership, requestId } from './client';
+import { ApiFailure, api, membership, requestId, untilAnswered } from './client';
 import { useServerMode } from '../site/serverMode';
 
 export function ClassExercises({ lesson, classId }: { lesson: string; classId: string }) {
@@ -24,6 +25,13 @@ export function ClassExercises({ lesson, classId }: { lesson: string; classId: s
   const storage = useMemo(() => siteStorage(), []);
   const draftSeed = `class-${classId}`;
   const [drafts, setDrafts] = useState<Drafts>(() => loadDrafts(storage, lesson, draftSeed));
+  // Ends the resending of checks when the page is left.
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const c = new AbortController();
+    leaving.current = c;
+    return () => c.abort();
+  }, []);
 
   useEffect(() => {
     if (!joined) return undefined;
@@ -55,14 +63,26 @@ export function ClassExercises({ lesson, classId }: { lesson: string; classId: s
   const send = async (exercise: string, action: NewAction['action'], answer?: Answer) => {
     setBusy((b) => ({ ...b, [exercise]: true }));
     setProblems((p) => ({ ...p, [exercise]: undefined }));
+    const signal = leaving.current?.signal;
+    // One request id for the check, however often it is sent: the server stores it once.
+    const body: NewAction = { requestId: requestId(), lesson, exercise, action, ...(answer !== undefined ? { answer } : {}) };
     try {
-      const r = await api<ActionResult>('work', { method: 'POST', token: joined.token, body: { requestId: requestId(), lesson, exercise, action, ...(answer !== undefined ? { answer } : {}) } });
+      // Sent again, with backoff, while the server stores nothing and says to try again (its
+      // database restarting, say): the card stays busy and says so, until stored or refused.
+      const r = await untilAnswered(() => api<ActionResult>('work', { method: 'POST', token: joined.token, body }), {
+        signal,
+        waiting: (e, ms, attempt) => setProblems((p) => ({
+          ...p, [exercise]: `Not stored yet: ${e.message} Sending it again in ${Math.max(1, Math.round(ms / 1000))} s (${attempt === 1 ? 'first retry' : `retry ${attempt}`}); your answer is kept.`,
+        })),
+      });
       setCards((c) => ({ ...c, [exercise]: r.card }));
+      setProblems((p) => ({ ...p, [exercise]: undefined }));
     } catch (e) {
+      if ((e as Error).name === 'AbortError') return;
       // Nothing is shown as checked that the server did not store: the answer stays in the box.
       setProblems((p) => ({ ...p, [exercise]: `Not sent: ${(e as ApiFailure).message}` }));
     } finally {
-      setBusy((b) => ({ ...b, [exercise]: false }));
+      if (!signal?.aborted) setBusy((b) => ({ ...b, [exercise]: false }));
     }
   };
   const keep = (exercise: string, d: string | number[]) => {

@@ -14,6 +14,7 @@ import type { StorageState } from '../site/storage';
 import { useServerMode } from '../site/serverMode';
 import { TeachClass } from './TeachClass';
 import { Projector } from './Projector';
+import { LinkToKeep } from './LinkToKeep';
 
 /** The penalties a teacher picks from: Moodle's usual ones. */
 const PENALTIES = [0, 0.1, 0.2, 0.25, 1 / 3, 0.5, 1];
@@ -22,19 +23,6 @@ const lessonTitle = (slug: string) => lessons.find((l) => l.slug === slug)?.titl
 
 /** Why this browser did not keep something, in words. */
 const notKept = (state: StorageState) => (state === 'full' ? 'its storage for this site is full' : 'it does not let this site save data');
-
-/** A secret link to copy, where nothing else will remember it: shown whole, selectable, with a Copy button. */
-function LinkToKeep({ label, href }: { label: string; href: string }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  return (
-    <div className="link-to-keep">
-      <input readOnly value={href} aria-label={label} onFocus={(e) => e.target.select()} />
-      <button type="button" onClick={() => navigator.clipboard.writeText(href).then(
-        () => setCopied('Copied.'), () => setCopied('This browser would not copy: select the link and copy it yourself.'))}>Copy</button>
-      {copied && <span role="status"> {copied}</span>}
-    </div>
-  );
-}
 
 export function ClassPage() {
   const mode = useServerMode();

@@ -1,15 +1,16 @@
 // The projector view (`/class?teach=ID&view=projector`): the class's progress for the classroom's
 // screen, live. Everything it shows and everything it is sent comes from the server's board
 // (board.ts): names and verdicts ("✓", "✓3", "✗2"), counts and scores, never a seed, an answer
-// given or a model answer, so a class watching it learns nobody's key. The teacher key it opens
-// with leaves the address bar as soon as the page has read it.
+// given or a model answer, so a class watching it learns nobody's key. It opens with the
+// projector key, which the server lets read the board and nothing else (and the teacher may
+// revoke), never with the teacher's; the key leaves the address bar as soon as it is read.
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { findLesson } from '../lessons';
 import { rulesText } from '../exercises/scoring';
 import { num, plural } from '../site/format';
 import type { Board } from './api';
-import { teacherKey } from './client';
+import { projectorKey } from './client';
 import { useLive } from './useLive';
 import { applyRows } from './liveClass';
 
@@ -17,10 +18,10 @@ const same = (b: Board) => b;
 
 export function Projector({ id: classId }: { id: string }) {
   const { hash } = useLocation();
-  const token = useMemo(() => teacherKey(classId, hash), [classId, hash]);
+  const token = useMemo(() => projectorKey(classId, hash), [classId, hash]);
   const { state: board, live, problem } = useLive<Board, Board>(classId, token, { snapshot: `classes/${encodeURIComponent(classId)}/board`, view: 'board', from: same, apply: applyRows });
 
-  if (!token) return <p className="widget widget-error" role="alert">The projector view opens from the teacher’s page of the class (it needs the teacher key).</p>;
+  if (!token) return <p className="widget widget-error" role="alert">The projector view opens with a projector link, made on the teacher’s page of the class (it carries a key of its own).</p>;
   if (!board) return problem ? <p className="widget widget-error" role="alert">{problem}</p> : <p className="hint" role="status">Fetching the class …</p>;
   // Only students who joined are sent (board.ts); `joined` is kept for older servers' boards.
   const joined = board.rows.filter((r) => r.joined);

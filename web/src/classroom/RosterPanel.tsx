@@ -1,12 +1,11 @@
 // The teacher adds students to the class's roster: a CSV pasted or chosen (an LMS's export or
 // the school's list), checked and previewed here, then sent; the server answers with one join
 // code per student, shown once (it keeps only their hashes): the teacher downloads them with
-// each student's join link, to hand out or mail merge.
+// each student's join link, to hand out or mail merge (a CSV that opens in a spreadsheet with its accents).
 import { useId, useState } from 'react';
 import type { RosterAdded, RosterEntry } from './api';
 import { ApiFailure, api, codeLink } from './client';
-import { parseRoster } from './rosterCsv';
-import { csvTable } from '../site/csv';
+import { codesCsv, parseRoster } from './rosterCsv';
 import { download, fileName } from '../site/download';
 import { num, plural } from '../site/format';
 
@@ -37,8 +36,7 @@ export function RosterPanel({ classId, className, token, rosterOnly }: { classId
   };
   const downloadCodes = () => {
     if (!codes) return;
-    download(fileName(`${className}-join-codes`, 'csv'), csvTable(['name', 'ID number', 'email', 'code', 'join link'],
-      codes.map((c) => [c.name, c.entry.id ?? '', c.entry.email ?? '', c.code, codeLink(classId, c.code)])), 'text/csv');
+    download(fileName(`${className}-join-codes`, 'csv'), codesCsv(codes.map((c) => ({ entry: { ...c.entry, name: c.name }, code: c.code, link: codeLink(classId, c.code) }))), 'text/csv');
   };
 
   return (

@@ -12,12 +12,13 @@ import { plural } from '../site/format';
 import { WasmWidget } from '../wasm/WasmWidget';
 import { ClassReport } from '../pages/ClassReport';
 import type { Delta, Report } from './api';
-import { joinLink, teacherKey, teachLink } from './client';
+import { joinLink, teacherKey } from './client';
 import { applyDelta, fromReport, latest, liveView, type GradeCache, type LiveClass } from './liveClass';
 import { useLive } from './useLive';
 import { ClassSettings } from './ClassSettings';
 import { RosterPanel } from './RosterPanel';
 import { StudentTools } from './StudentTools';
+import { ProjectorPanel } from './ProjectorPanel';
 
 /** Each delta the feed sends is added to the live class. */
 const applyEvent = (live: LiveClass, event: string, data: string): LiveClass => (event === 'delta' ? applyDelta(live, JSON.parse(data) as Delta) : live);
@@ -48,9 +49,9 @@ export function TeachClass({ id: classId }: { id: string }) {
       </p>
       {problem && <p className="notice" role="alert">{problem}</p>}
       <p className="no-print">
-        Students join at <a href={joinLink(classId)}>{joinLink(classId)}</a>{c.roster && ' with their roster code'}. For the
-        classroom’s screen: <a href={teachLink(classId, token, 'projector')} target="_blank" rel="noreferrer">the projector view</a> (no seeds, no answers).
+        Students join at <a href={joinLink(classId)}>{joinLink(classId)}</a>{c.roster && ' with their roster code'}.
       </p>
+      <ProjectorPanel classId={classId} token={token} out={!!c.projector} />
       <ClassSettings key={`${c.name}\n${c.dueAt}\n${c.roster}`} cls={c} token={token} deleted={() => setDeleted(true)} />
       <RosterPanel classId={classId} className={c.name} token={token} rosterOnly={c.roster} />
       {cls.students.length === 0 ? <p className="hint">No student has joined yet.</p>

@@ -100,6 +100,8 @@ export interface ClassDetails extends ClassInfo {
   seed: string;
   seedPerStudent: boolean;
   createdAt: string;
+  /** A projector key is out (it opens the board only; the teacher may revoke it). Absent from older servers. */
+  projector?: boolean;
 }
 
 /** A student of the class: joined, or listed on the roster and not yet joined. */
@@ -169,6 +171,11 @@ export interface Board {
   cls: Pick<ClassInfo, 'name' | 'policy' | 'dueAt' | 'open' | 'maxAttempts' | 'penalty'>;
   questions: { lesson: string; title: string }[];
   rows: { student: string; name: string; joined: boolean; cells: string[]; solved: number; score: number }[];
+}
+
+/** A new projector key: it opens this class's board and its live feed, nothing else. */
+export interface ProjectorKey {
+  projectorToken: string;
 }
 
 export interface ApiError {

@@ -6,7 +6,8 @@ import { API } from '../site/serverMode';
 import { readItem, writeItem, type StorageState } from '../site/storage';
 
 export class ApiFailure extends Error {
-  constructor(message: string, readonly status: number) {
+  /** `retryAfter`: the seconds the server's Retry-After asked for, if it sent one. */
+  constructor(message: string, readonly status: number, readonly retryAfter?: number) {
     super(message);
   }
 }
@@ -26,8 +27,54 @@ export async function api<T>(path: string, init: { method?: 'GET' | 'POST' | 'PA
     throw new ApiFailure('The class server could not be reached: check the connection and try again.', 0);
   }
   const body = await r.json().catch(() => null) as (T & { error?: string }) | null;
-  if (!r.ok || body === null) throw new ApiFailure(body?.error ?? `The class server answered ${r.status}.`, r.status);
+  if (!r.ok || body === null) {
+    const after = Number(r.headers.get('retry-after'));
+    throw new ApiFailure(body?.error ?? `The class server answered ${r.status}.`, r.status, Number.isFinite(after) && after > 0 ? after : undefined);
+  }
   return body;
+}
+
+/**
+ * Whether a request that failed may be sent again as it was: the server was not reached, said it
+ * stored nothing and to try again (5xx: its database away, say), or asked for time (429). A
+ * refusal (the answer past the limit, a removed student, a bad key) is final.
+ */
+export const worthResending = (e: unknown) => e instanceof ApiFailure && (e.status === 0 || e.status === 429 || e.status >= 500);
+
+/** How long to wait before the `attempt`th resend: the server's Retry-After, else 1, 2, 4 … 30 s, each ±25 % (so a class resends spread out). */
+export function resendDelay(attempt: number, e: ApiFailure, random = Math.random): number {
+  if (e.retryAfter) return Math.min(e.retryAfter, 60) * 1000;
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5)) * (0.75 + 0.5 * random());
+}
+
+const pause = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
+  const stop = () => {
+    clearTimeout(t);
+    reject(new DOMException('aborted', 'AbortError'));
+  };
+  const t = setTimeout(resolve, ms);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
+});
+
+/**
+ * `call` until it is answered or refused: each failure worth resending (see above) waits its
+ * delay and sends the same request again (a check carries its request id, so one stored twice is
+ * counted once). `waiting` is told of each wait. Ends with the answer, the refusal, or an
+ * AbortError when `signal` aborts (the page was left).
+ */
+export async function untilAnswered<T>(call: () => Promise<T>, o: { signal?: AbortSignal; waiting?: (e: ApiFailure, ms: number, attempt: number) => void; sleep?: typeof pause } = {}): Promise<T> {
+  const sleep = o.sleep ?? pause;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (e) {
+      if (!worthResending(e)) throw e;
+      const ms = resendDelay(attempt, e as ApiFailure);
+      o.waiting?.(e as ApiFailure, ms, attempt);
+      await sleep(ms, o.signal);
+    }
+  }
 }
 
 /** A fresh id for one check: a retry of the same check carries the same id and is stored once. */
@@ -91,44 +138,74 @@ export function rememberTeaching(t: Teaching): StorageState {
   return writeItem(TEACHING, JSON.stringify([t, ...teaching().filter((x) => x.id !== t.id)].slice(0, 50)));
 }
 
-const SESSION_KEY = (classId: string) => `hotpath-teach:${classId}`;
+/** Which key a tab holds for a class: the teacher's (the whole class) or the projector's (the board only). */
+type KeyKind = 'teach' | 'projector';
+
+const SESSION_KEY = (kind: KeyKind, classId: string) => `hotpath-${kind}:${classId}`;
 
 /** Keys read from a link in this page's life: kept here too, for a browser whose storage is blocked. */
 const keysInMemory = new Map<string, string>();
 
 /**
- * The teacher's key for a class: from the link's fragment (then kept for this tab only, in
- * session storage and in memory, and the fragment always taken out of the address bar, which a
- * projector shows), or kept earlier in this tab, or the key of a class created in this browser.
+ * A key for a class from the link's fragment (then kept for this tab only, in session storage and
+ * in memory, and the fragment always taken out of the address bar, which a projector shows), or
+ * kept earlier in this tab. Teacher keys and projector keys are kept apart: a tab that opened a
+ * projector link holds no teacher key, whatever is done to its address.
  */
-export function teacherKey(classId: string, hash: string): string | undefined {
+function linkKey(kind: KeyKind, classId: string, hash: string): string | undefined {
   const fromLink = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(hash)?.[1];
+  const slot = SESSION_KEY(kind, classId);
   if (fromLink) {
-    keysInMemory.set(classId, fromLink);
+    keysInMemory.set(slot, fromLink);
     // First, whatever storage does: a key left in the address bar is shown to the whole room.
     history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
     try {
-      sessionStorage.setItem(SESSION_KEY(classId), fromLink);
+      sessionStorage.setItem(slot, fromLink);
     } catch {
       // Storage blocked or full: the key lives in this page's memory.
     }
     return fromLink;
   }
-  const held = keysInMemory.get(classId);
+  const held = keysInMemory.get(slot);
   if (held) return held;
   try {
-    const kept = sessionStorage.getItem(SESSION_KEY(classId));
-    if (kept) return kept;
+    return sessionStorage.getItem(slot) ?? undefined;
   } catch {
     // Storage blocked: nothing was kept there.
+    return undefined;
   }
-  return teaching().find((t) => t.id === classId)?.token;
+}
+
+/** The teacher's key for a class: from the teacher link, kept earlier in this tab, or of a class created in this browser. */
+export function teacherKey(classId: string, hash: string): string | undefined {
+  return linkKey('teach', classId, hash) ?? teaching().find((t) => t.id === classId)?.token;
+}
+
+/** The projector key for a class: from the projector link, or kept earlier in this tab (never the teacher's key). */
+export function projectorKey(classId: string, hash: string): string | undefined {
+  return linkKey('projector', classId, hash);
+}
+
+/** Keeps a projector key the teacher's page just made, for this tab (the server keeps only its hash). */
+export function keepProjectorKey(classId: string, key: string | null) {
+  const slot = SESSION_KEY('projector', classId);
+  if (key) keysInMemory.set(slot, key);
+  else keysInMemory.delete(slot);
+  try {
+    if (key) sessionStorage.setItem(slot, key);
+    else sessionStorage.removeItem(slot);
+  } catch {
+    // Storage blocked: the key lives in this page's memory.
+  }
 }
 
 /** Absolute links to hand out. */
 export const joinLink = (id: string) => `${window.location.origin}${import.meta.env.BASE_URL}class?join=${encodeURIComponent(id)}`;
-export const teachLink = (id: string, token: string, view?: 'projector') =>
-  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}${view ? `&view=${view}` : ''}#key=${token}`;
+export const teachLink = (id: string, token: string) =>
+  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}#key=${token}`;
+/** The projector's link: it carries the projector key, which opens the class's board and nothing else. */
+export const projectorLink = (id: string, projectorToken: string) =>
+  `${window.location.origin}${import.meta.env.BASE_URL}class?teach=${encodeURIComponent(id)}&view=projector#key=${projectorToken}`;
 /** A student's join link with their roster code (in the fragment: it is never sent in a request line). */
 export const codeLink = (id: string, code: string) => `${joinLink(id)}#code=${encodeURIComponent(code)}`;
 /** A student's own way back to their row, from any browser: it carries their key (in the fragment, never sent in a request line). */

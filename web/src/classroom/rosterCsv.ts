@@ -3,9 +3,9 @@
 // (Moodle: First name, Last name, ID number, Email address; Canvas: Student, ID, SIS User ID,
 // SIS Login ID, Section) and a school's plain list (name, student id, email), so the codes the
 // lab issues go to the students the LMS knows, and the lab's exports carry back the identifiers
-// it matches them by.
+// it matches them by. The codes it issues go back to the teacher as a CSV for a spreadsheet.
 import type { RosterEntry } from './api';
-import { parseCsv, unguard } from '../site/csv';
+import { csvTable, parseCsv, unguard } from '../site/csv';
 import { num } from '../site/format';
 
 /** Header names (lower case, spaces collapsed) per field. Canvas's "ID" is its own user id; elsewhere "id" is the student's ID number. */
@@ -52,19 +52,16 @@ export function parseRoster(text: string): RosterRead {
     const cell = (f: keyof RosterEntry) => (col[f] === undefined ? '' : unguard(raw[col[f]!] ?? '').trim().replace(/\s+/g, ' '));
     const given = cell('given');
     const family = cell('family');
-    let name = cell('name') || [given, family].filter(Boolean).join(' ');
+    // The name as the roster writes it, never split or turned round: a comma may be a suffix's
+    // ("John Smith, Jr.") or a formula's, not "Family, Given". Given and family names come only
+    // from columns of their own.
+    const name = cell('name') || [given, family].filter(Boolean).join(' ');
     // Canvas's export carries a "Points Possible" row, and its test student; empty lines say nothing.
     if (!name || /^points possible$/i.test(name) || /^student, test$/i.test(name)) continue;
     if (/[\u0000-\u001f\u007f]/.test(name)) return { ok: false, problem: `line ${line}: the name holds a control character` };
     const e: RosterEntry = { name };
     if (given) e.given = given;
     if (family) e.family = family;
-    // "Family, Given" (Canvas writes names so) gives both parts when no column does.
-    if (!given && !family && /^[^,]+,[^,]+$/.test(name)) {
-      const [f, g] = name.split(',').map((x) => x.trim());
-      Object.assign(e, { given: g, family: f });
-      name = e.name = `${g} ${f}`;
-    }
     for (const f of ['id', 'email', 'login', 'lmsId', 'section'] as const) {
       const v = cell(f);
       if (v) e[f] = v;
@@ -94,3 +91,12 @@ export const FIELD_NAMES: Record<keyof RosterEntry, string> = {
   name: 'name', given: 'given name', family: 'family name', id: 'ID number (Moodle) / SIS User ID (Canvas)', email: 'email',
   login: 'SIS Login ID', lmsId: 'Canvas ID', section: 'section',
 };
+
+/**
+ * The codes file a teacher opens in a spreadsheet to hand codes out: each student's name, ID
+ * number, email, code and join link. It starts with UTF-8's byte-order mark, without which Excel
+ * reads it in the system's code page and "Chloé Côté" comes out as "ChloÃ© CÃ´tÃ©".
+ */
+export function codesCsv(codes: { entry: RosterEntry; code: string; link: string }[]): string {
+  return `\uFEFF${csvTable(['name', 'ID number', 'email', 'code', 'join link'], codes.map((c) => [c.entry.name, c.entry.id ?? '', c.entry.email ?? '', c.code, c.link]))}`;
+}

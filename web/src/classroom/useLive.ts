@@ -6,6 +6,9 @@ import { useEffect, useState } from 'react';
 import { ApiFailure, api, followEvents } from './client';
 
 /** `paused`: the server lost its database's change feed, so the page cannot follow the class until it is back. */
+/** A refusal of the key itself: retrying will not help. */
+const refused = (e: unknown) => e instanceof ApiFailure && (e.status === 401 || e.status === 403);
+
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'paused';
 
 export function useLive<S, T>(classId: string, token: string | undefined, o: {
@@ -31,6 +34,10 @@ export function useLive<S, T>(classId: string, token: string | undefined, o: {
     let waiting: [string, string][] = [];
     let reading = false;
     let again = false;
+    const forget = () => {
+      held = null;
+      setState(null);
+    };
     const show = (s: T) => {
       held = s;
       setState(s);
@@ -49,7 +56,11 @@ export function useLive<S, T>(classId: string, token: string | undefined, o: {
         show(queued.reduce<T>((s, [event, data]) => apply(s, event, data), whole));
         setProblem(null);
       } catch (e) {
-        if ((e as Error).name !== 'AbortError') setProblem((e as Error).message);
+        if ((e as Error).name === 'AbortError') return;
+        setProblem((e as Error).message);
+        // The key no longer opens the class (a projector link revoked, the class deleted): what
+        // the page shows goes, and the sentence says why.
+        if (refused(e)) forget();
       } finally {
         reading = false;
         if (again) {
@@ -79,7 +90,10 @@ export function useLive<S, T>(classId: string, token: string | undefined, o: {
           });
         } catch (e) {
           if ((e as Error).name === 'AbortError') return;
-          if ((e as ApiFailure).status === 403) return setProblem((e as ApiFailure).message);
+          if (refused(e)) {
+            forget();
+            return setProblem((e as ApiFailure).message);
+          }
           paused = (e as ApiFailure).status === 503;
         }
         if (ctl.signal.aborted) return;

@@ -7,7 +7,8 @@
 // page of their own; no answers on paper). Names are only ever text.
 import { useState, type ReactNode } from 'react';
 import { answerLabel, hardest, scoreOf, scored, solvedCount, summarise, type ClassStudent, type ClassView } from '../exercises/classView';
-import { canvasCsv, labCsv, moodleCsv, type Layout } from '../exercises/gradebook';
+import { canvasCsv, fileText, labCsv, type Layout } from '../exercises/gradebook';
+import { MoodleExport } from './MoodleExport';
 import { FILTERS, SORTS, visibleRows, type RowFilter, type RowSort } from '../exercises/classRows';
 import type { Instance } from '../exercises/exercises';
 import { points, rulesText } from '../exercises/scoring';
@@ -55,9 +56,10 @@ export function ClassReport({ cls, instance, name, activity, studentTools }: {
   const withScore = scored(cls);
   const edited = cls.students.flatMap((s) => Object.values(s.lessons).filter((f) => f.edited.length > 0));
   const selected = chosen === null ? undefined : cls.students.find((s, k) => rowKey(s, k) === chosen);
-  const exportAs = (layout: Layout) => {
-    const text = layout === 'moodle' ? moodleCsv(cls, lessonTitle) : layout === 'canvas' ? canvasCsv(cls, lessonTitle) : labCsv(cls, lessonTitle, instance);
-    download(fileName(`${name}-${layout === 'lab' ? 'gradebook' : layout}`, 'csv'), text, 'text/csv');
+  const [moodle, setMoodle] = useState(false);
+  const exportAs = (layout: Exclude<Layout, 'moodle'>) => {
+    const text = layout === 'canvas' ? canvasCsv(cls, lessonTitle) : labCsv(cls, lessonTitle, instance);
+    download(fileName(`${name}-${layout === 'lab' ? 'gradebook' : layout}`, 'csv'), fileText(layout, text), 'text/csv');
   };
   const seeds = cls.lessons.flatMap((l) => l.seeds);
 
@@ -172,10 +174,11 @@ export function ClassReport({ cls, instance, name, activity, studentTools }: {
           )}
           <div className="button-row no-print">
             <button type="button" onClick={() => exportAs('lab')}>Export the gradebook (CSV)</button>
-            <button type="button" onClick={() => exportAs('moodle')}>For Moodle (CSV)</button>
+            <button type="button" onClick={() => setMoodle(true)} aria-expanded={moodle}>For Moodle (CSV)</button>
             <button type="button" onClick={() => exportAs('canvas')}>For Canvas (CSV)</button>
             <button type="button" onClick={() => window.print()}>Print</button>
           </div>
+          {moodle && <MoodleExport cls={cls} title={lessonTitle} name={name} close={() => setMoodle(false)} />}
 
           <h2 className="print-page">Questions</h2>
           <div className="table-scroll">
