@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeSchemaModules } from './schema-ts.mjs';
-import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step, unlessUnchanged } from './toolchain.mjs';
+import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, runCargoWithAtomics, step, unlessUnchanged } from './toolchain.mjs';
 
 /**
  * crates/threads for Web Workers on one shared memory: atomics and bulk memory on, std rebuilt
@@ -22,10 +22,10 @@ async function buildThreadsWasm(bindgen) {
     return;
   }
   ensureNightly();
-  await runAsync('cargo', [`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',
+  await runCargoWithAtomics([`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',
     '--target', 'wasm32-unknown-unknown', '--release', '-Z', 'build-std=std,panic_abort',
     '--target-dir', join(CRATES, 'target', 'threads'), '--color', 'always'],
-  { env: { ...process.env, RUSTFLAGS: flags.join(' ') } });
+  { ...process.env, RUSTFLAGS: flags.join(' ') });
   const wasm = join(CRATES, 'target', 'threads', 'wasm32-unknown-unknown', 'release', 'hotpath_threads.wasm');
   await runAsync(bindgen, ['--target', 'web', '--out-dir', THREADS_PKG, wasm]);
   writeFileSync(THREADS_STAMP, stamp);
@@ -63,7 +63,7 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   // Atomic instructions for the kernels' CAS, volatile and ordered accesses (crates/core's sync.rs):
   // without the feature LLVM lowers them to plain loads and stores, and the benchmarks would skip
   // what the JVM originals pay. The memory stays unshared, so the site needs no isolation for it.
-  await runAsync('cargo', cargoArgs, { env: { ...process.env, RUSTFLAGS: ATOMICS } });
+  await runCargoWithAtomics(cargoArgs, { ...process.env, RUSTFLAGS: ATOMICS });
   const dir = profile === 'release' ? 'release' : 'debug';
   const wasm = join(CRATES, 'target', 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
   const out = join(WASM_PKG, 'hotpath_wasm_bg.wasm');
@@ -90,8 +90,8 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
 async function writeSchemas() {
   const wasm = await import(`${pathToFileURL(join(WASM_PKG, 'hotpath_wasm.js')).href}?${Date.now()}`);
   wasm.initSync({ module: readFileSync(join(WASM_PKG, 'hotpath_wasm_bg.wasm')) });
-  writeSchemaModules(wasm, join(ROOT, 'web', 'src'));
-  step('Wrote each family\'s schema.gen.ts from the wasm\'s schemas.');
+  const written = writeSchemaModules(wasm, join(ROOT, 'web', 'src'));
+  step(written ? `Wrote ${written} families' schema.gen.ts from the wasm's schemas.` : 'Every family\'s schema.gen.ts is the wasm\'s schema already.');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
