@@ -220,6 +220,10 @@ export default defineConfig({
     outDir: resolve(root, process.env.HOTPATH_OUT_DIR ?? 'dist'),
     emptyOutDir: true,
     target: 'es2022',
+    // Rolldown warns when plugins take most of a build: here they always do (MDX compiles every
+    // lesson, Vite copies and hashes the wasm modules), so its note was the one warning on the
+    // first screen of `npm run build`, with nothing for a reader to change.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     host: '127.0.0.1',

@@ -13,6 +13,26 @@ export async function allWidgetsMounted(page: Page): Promise<void> {
   await expect.poll(() => page.locator('.widget-loading').count()).toBe(0);
 }
 
+/**
+ * Waits until the page has drawn what it loads and its layout has stopped moving: its `main` has
+ * text, nothing says it is still loading (a lesson's body, a widget, the wasm) and no view is
+ * still settling (`data-settling`), its fonts are in, and its size is the same two frames apart.
+ * A check that something did not happen (no sideways scroll) reads the page after this, once
+ * whatever could have caused it has been drawn: not after a fixed sleep, which a busy machine
+ * outlasts.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => {
+    const main = document.querySelector('main');
+    const loading = [...document.querySelectorAll('[role="status"]')].some((e) => /^Loading\b/.test(e.textContent ?? ''));
+    if (!main?.innerText.trim() || loading || document.querySelector('.widget-loading, [data-settling]') || document.fonts.status !== 'loaded') return false;
+    const size = () => `${document.documentElement.scrollWidth} × ${document.documentElement.scrollHeight}`;
+    const before = size();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return size() === before;
+  })).toBe(true);
+}
+
 /** Makes the page (from its next load on) behave as with "don't allow sites to save data": reading localStorage throws. */
 export async function blockSiteData(page: Page) {
   await page.addInitScript(() => {

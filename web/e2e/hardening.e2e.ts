@@ -1,6 +1,6 @@
 // What a hostile or unlucky user found (issue 8): each case failed before its fix.
 import { describe, expect, it } from 'vitest';
-import { asksBeforeLeaving, blockSiteData, siteUrl, useBrowser } from './browser';
+import { asksBeforeLeaving, blockSiteData, layoutSettled, siteUrl, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -135,8 +135,8 @@ describe('hardening', () => {
       'embed/queue?queue=clq&ops=fill%203', 'embed/overload-sim', 'embed/heap?heap=race&ops=add%201', 'teacher', 'embed'];
     for (const route of routes) {
       await page.goto(siteUrl() + route);
-      await page.locator('main').first().waitFor();
-      await page.waitForTimeout(1000);
+      // Every widget drawn and the layout still: what could widen the page has had its chance.
+      await layoutSettled(page);
       // The pages' own scroll boxes (a wide drawing) may scroll; the page itself may not.
       expect([route, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([route, 200]);
     }

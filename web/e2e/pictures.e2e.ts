@@ -355,7 +355,10 @@ describe('snippets and downloads', () => {
       await page.goto(host.url);
       const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
       await frame!.waitForSelector('.trace-player');
-      await page.waitForTimeout(500);
+      // The view has grown to the height the snippet carries (its layout done), and only then is
+      // it read for a scrollbar: one that a late widget would add has had its chance.
+      await expect.poll(() => frame!.evaluate(() => document.querySelector('main.embed')!.getBoundingClientRect().bottom).then((b) => Math.abs(b - height))).toBeLessThanOrEqual(2);
+      await expect.poll(() => frame!.evaluate(() => document.querySelector('.widget-loading, [data-settling]') === null)).toBe(true);
       const over = await frame!.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
       expect(over).toBeLessThanOrEqual(1);
       const content = await frame!.evaluate(() => document.querySelector('main.embed')!.getBoundingClientRect().bottom);

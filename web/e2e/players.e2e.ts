@@ -24,10 +24,9 @@ const VALUES: Record<string, { bad: string; good: (current: string) => string }>
 async function player(page: Page, kind: string, ops: string): Promise<Locator> {
   const all = page.locator(kind);
   await all.first().getByLabel('Ops script', { exact: true }).waitFor();
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await page.waitForTimeout(100)) {
-    for (const w of await all.all()) if (await w.getByLabel('Ops script', { exact: true }).inputValue() === ops) return w;
-  }
-  throw new Error(`no ${kind} runs “${ops}”`);
+  const scripts = () => all.getByLabel('Ops script', { exact: true }).evaluateAll((boxes) => boxes.map((b) => (b as HTMLTextAreaElement).value));
+  await expect.poll(scripts, { message: `no ${kind} runs “${ops}”` }).toContain(ops);
+  return all.nth((await scripts()).indexOf(ops));
 }
 
 const link = (w: Locator) => w.locator('.share a').first().getAttribute('href');

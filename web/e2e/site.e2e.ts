@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allWidgetsMounted, siteUrl, useBrowser } from './browser';
+import { allWidgetsMounted, layoutSettled, siteUrl, useBrowser } from './browser';
 
 const browser = useBrowser();
 const lessonFiles = readdirSync(join(import.meta.dirname, '..', '..', 'lessons')).filter((f) => f.endsWith('.mdx'));
@@ -138,8 +138,8 @@ describe('the site', () => {
     const { page, errors } = await browser.open('', { viewport: { width: 390, height: 844 } });
     for (const path of ['', 'embed', 'teacher', 'class', 'primers', ...lessonFiles.map((f) => `lessons/${f.replace(/\.mdx$/, '')}`)]) {
       await page.goto(siteUrl() + path);
-      await page.locator('main').first().waitFor();
-      await page.waitForTimeout(800);
+      // Every widget drawn and the layout still: what could widen the page has had its chance.
+      await layoutSettled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path || 'home').toBeLessThanOrEqual(390);
     }
     expect(errors).toEqual([]);

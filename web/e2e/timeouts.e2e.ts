@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import { consistentVerdicts } from './verdicts';
+import { QUICK_RUN_TEST_MS, expectHeadline, finishedRun } from './suiteRun';
 
 const browser = useBrowser();
 
@@ -24,16 +25,14 @@ describe('the request-timeouts lesson', () => {
     expect(errors).toEqual([]);
   });
 
-  it('runs the quick timer benchmark and sets the JVM originals beside it', async () => {
+  it('runs the quick timer benchmark and sets the JVM originals beside it', { timeout: QUICK_RUN_TEST_MS }, async () => {
     const { page, errors } = await browser.open('embed/bench?suite=timer-add-cancel&preset=quick');
     const panel = page.locator('.bench-panel');
     await panel.getByRole('button', { name: 'Run' }).click();
-    await expect.poll(() => panel.locator('.bench-progress').innerText(), { timeout: 170_000, interval: 1000 }).toContain('Finished');
-    const rows = (await panel.locator('.jmh-table').innerText()).split('\n').filter((l) => l.startsWith('TimerAddCancelBenchmark.'));
-    expect(rows).toHaveLength(9);
+    const run = await finishedRun(panel, 'TimerAddCancelBenchmark', 9);
     const verdicts = await consistentVerdicts(panel.locator('.verdicts'), 4);
-    expect(verdicts[0]).toMatch(/^(Reproduced|Not reproduced|Inconclusive): .*100,000 timers.*[\d,.]+× \(95 % interval [\d,.]+×–[\d,.]+×\)/);
-    console.log(`[timeouts e2e] timer-add-cancel quick:\n${rows.join('\n')}\n${verdicts.join('\n')}`);
+    expectHeadline(run, verdicts[0], /^(Reproduced|Not reproduced|Inconclusive): .*100,000 timers.*[\d,.]+× \(95 % interval [\d,.]+×–[\d,.]+×\)/);
+    console.log(`[timeouts e2e] timer-add-cancel quick, ${run.rows.length} of 9 rows run:\n${run.rows.join('\n')}\n${verdicts.join('\n')}`);
     expect(errors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 // kinds, codes, limits, variants and settings), so the web reads a field, a code or a limit by a
 // name the type checker knows, and a hand copy of a Rust list has nothing left to copy.
 // catalog/schemaGen.test.ts fails when a committed file differs from what the wasm states.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** @param {string[]} names */
@@ -55,14 +55,24 @@ export type Counts = Record<Kind, number>;
 }
 
 /**
- * Writes every family's schema.gen.ts from a loaded wasm module (the web/src folder is named as the family).
+ * Writes every family's schema.gen.ts from a loaded wasm module (the web/src folder is named as the
+ * family); returns how many it wrote.
  * @param {{ family_names(): string[], family_schema(name: string): string }} wasm
  * @param {string} src web/src
  */
 export function writeSchemaModules(wasm, src) {
+  let written = 0;
   for (const name of wasm.family_names()) {
     // A family whose web folder is not made yet gets it, holding its schema to start from.
     mkdirSync(join(src, name), { recursive: true });
-    writeFileSync(join(src, name, 'schema.gen.ts'), schemaModule(JSON.parse(wasm.family_schema(name))));
+    const file = join(src, name, 'schema.gen.ts');
+    const text = schemaModule(JSON.parse(wasm.family_schema(name)));
+    // Written only when it changed: every `npm start` and `npm test` runs this, and a file rewritten
+    // in place is empty for a moment to whatever reads it then (a dev server, a test beside it).
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
+      writeFileSync(file, text);
+      written++;
+    }
   }
+  return written;
 }

@@ -44,6 +44,89 @@ export function runAsync(cmd, args, opts = {}) {
   });
 }
 
+// Colours and line clears, as cargo writes them with --color always; and the clears alone, at a line's start.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
+// eslint-disable-next-line no-control-regex
+const CLEARS = /^(\x1b\[[0-9;]*K)*/;
+
+/**
+ * What rustc says of every crate built with `-C target-feature=+atomics`: that wasm's `atomics` is
+ * an unstable target feature (a warning no flag turns off but -A warnings, which would hide every
+ * other warning too), and cargo repeats it from its cache on every build, so the first screen of
+ * `npm start` read like a failure. `keep(line)` is false for that note's lines, and for a crate's
+ * tally when the note was the only warning seen since the tally before it; `dropped()` says
+ * whether any was left out. Any other warning, and its tally, passes.
+ */
+export function atomicsNoteFilter() {
+  let inNote = false;
+  let dropped = false;
+  let others = 0;
+  return {
+    /** `line`: one line of cargo's output, without its newline or the progress bar drawn before it. */
+    keep(line) {
+      const text = line.replace(ANSI, '');
+      if (/^warning: unstable feature specified for `-Ctarget-feature`: `atomics`$/.test(text)) {
+        inNote = dropped = true;
+        return false;
+      }
+      if (inNote) {
+        if (/^\s*\|\s*$/.test(text) || /^\s*= note: this feature is not stably supported/.test(text)) return false;
+        inNote = false;
+        if (text.trim() === '') return false;
+      }
+      if (/^warning: `[^`]+` \([^)]*\) generated \d+ warnings?/.test(text)) {
+        const alone = others === 0 && /generated 1 warning( \(1 duplicate\))?$/.test(text);
+        others = 0;
+        return !alone;
+      }
+      if (/^(warning|error)(\[\w+\])?:/.test(text)) others++;
+      return true;
+    },
+    dropped: () => dropped,
+  };
+}
+
+/**
+ * cargo with `-C target-feature=+atomics` in RUSTFLAGS: its output as it comes, but for the note
+ * atomicsNoteFilter leaves out, said once in a line of ours instead. cargo writes to stderr, which
+ * is a pipe here: on a terminal its progress bar is asked for all the same.
+ */
+export function runCargoWithAtomics(args, env) {
+  const filter = atomicsNoteFilter();
+  const tty = process.stderr.isTTY ? { CARGO_TERM_PROGRESS_WHEN: 'always', CARGO_TERM_PROGRESS_WIDTH: String(process.stderr.columns || 80) } : {};
+  return new Promise(/** @param {(v?: void) => void} ok */ (ok, fail) => {
+    const child = spawn('cargo', args, { stdio: ['inherit', 'inherit', 'pipe'], cwd: ROOT, env: { ...env, ...tty } });
+    let pending = '';
+    /** Passes on `text` (no newline in it) up to its last carriage return: the progress bar's redraws. */
+    const redraws = (text) => {
+      const cr = text.lastIndexOf('\r');
+      if (cr >= 0) process.stderr.write(text.slice(0, cr + 1));
+      return text.slice(cr + 1);
+    };
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      pending += chunk;
+      for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n')) {
+        const line = redraws(pending.slice(0, nl));
+        pending = pending.slice(nl + 1);
+        // A line left out keeps the line clear it starts with, so a progress bar does not linger.
+        process.stderr.write(filter.keep(line) ? `${line}\n` : CLEARS.exec(line)?.[0] ?? '');
+      }
+      pending = redraws(pending);
+    });
+    child.on('error', (e) => fail(new SetupError(`\`cargo\` could not start: ${e.message}`)));
+    child.on('close', (code) => {
+      if (pending) process.stderr.write(pending);
+      if (filter.dropped()) {
+        step('(rustc notes that wasm\'s atomics is an unstable target feature: expected, as the kernels need its atomic instructions; not shown.)');
+      }
+      if (code === 0) ok();
+      else fail(new SetupError(`\`cargo ${args.join(' ')}\` failed (exit ${code}).`));
+    });
+  });
+}
+
 function capture(cmd, args) {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;

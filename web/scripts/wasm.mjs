@@ -1,88 +1,10 @@
 // Builds crates/wasm into web/src/wasm/pkg (release profile unless --dev).
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeSchemaModules } from './schema-ts.mjs';
-import { CRATES, NIGHTLY, ROOT, SetupError, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, step, unlessUnchanged } from './toolchain.mjs';
-
-/** rustc's warning for a target feature it calls unstable: not a lint, so no -A flag silences it. */
-const ATOMICS_WARNING = /^warning: unstable feature specified for `-Ctarget-feature`: `atomics`$/;
-/** The lines rustc prints under it, and the blank line that ends it. */
-const ATOMICS_NOTE = /^\s*(\||= note: this feature is not stably supported.*)?\s*$/;
-/** Cargo's count of a crate's warnings: `hotpath-core` (lib) generated 1 warning (1 duplicate). */
-const SUMMARY = /^warning: `[^`]+` \([^)]*\) generated (\d+) warnings?(?: \((\d+) duplicates?\))?$/;
-// eslint-disable-next-line no-control-regex -- the colours cargo writes with --color always
-const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '');
-
-/**
- * Cargo's stderr with its warnings about the `atomics` target feature left out. Every wasm build
- * asks for atomics on purpose (see ATOMICS and the threaded build), and rustc warns that the
- * feature is unstable on every build, cached ones too: a user starting the class server read the
- * warnings as errors. Any other warning is kept as cargo wrote it, and so is a crate's count of
- * warnings unless they were all this one. `line` returns the line to print, or null.
- */
-export function atomicsFilter() {
-  let dropping = false;
-  let dropped = 0;
-  let droppedHere = 0;
-  let others = 0;
-  return {
-    dropped: () => dropped,
-    /** @param {string} raw */
-    line(raw) {
-      const text = plain(raw);
-      if (ATOMICS_WARNING.test(text)) {
-        dropping = true;
-        dropped++;
-        droppedHere++;
-        return null;
-      }
-      if (dropping && ATOMICS_NOTE.test(text)) {
-        if (text.trim() === '') dropping = false;
-        return null;
-      }
-      dropping = false;
-      const summary = SUMMARY.exec(text);
-      if (summary) {
-        const shown = Number(summary[1]) - Number(summary[2] ?? 0);
-        const onlyAtomics = shown === droppedHere && others === 0;
-        droppedHere = 0;
-        if (onlyAtomics) return null;
-      } else if (/^warning[:[]/.test(text)) others++;
-      return raw;
-    },
-  };
-}
-
-/** `cargo`, its stderr through atomicsFilter, and one line in place of what was left out. */
-function cargo(args, env) {
-  return new Promise(/** @param {(v?: void) => void} ok */ (ok, fail) => {
-    const child = spawn('cargo', args, { stdio: ['inherit', 'inherit', 'pipe'], cwd: ROOT, env });
-    const filter = atomicsFilter();
-    let buffer = '';
-    const out = (raw) => {
-      const kept = filter.line(raw);
-      if (kept !== null) process.stderr.write(`${kept}\n`);
-    };
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d) => {
-      buffer += d;
-      let end;
-      while ((end = buffer.indexOf('\n')) >= 0) {
-        out(buffer.slice(0, end));
-        buffer = buffer.slice(end + 1);
-      }
-    });
-    child.on('error', (e) => fail(new SetupError(`\`cargo\` could not start: ${e.message}`)));
-    child.on('close', (code) => {
-      if (buffer) out(buffer);
-      if (filter.dropped()) step('(cargo warns that the wasm `atomics` target feature is unstable: expected, the kernels ask for it on purpose; wasm.mjs says why.)');
-      code === 0 ? ok() : fail(new SetupError(`\`cargo ${args.join(' ')}\` failed (exit ${code}).`));
-    });
-  });
-}
+import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, runCargoWithAtomics, step, unlessUnchanged } from './toolchain.mjs';
 
 /**
  * crates/threads for Web Workers on one shared memory: atomics and bulk memory on, std rebuilt
@@ -100,7 +22,7 @@ async function buildThreadsWasm(bindgen) {
     return;
   }
   ensureNightly();
-  await cargo([`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',
+  await runCargoWithAtomics([`+${NIGHTLY}`, 'build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-threads', '--lib',
     '--target', 'wasm32-unknown-unknown', '--release', '-Z', 'build-std=std,panic_abort',
     '--target-dir', join(CRATES, 'target', 'threads'), '--color', 'always'],
   { ...process.env, RUSTFLAGS: flags.join(' ') });
@@ -141,7 +63,7 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
   // Atomic instructions for the kernels' CAS, volatile and ordered accesses (crates/core's sync.rs):
   // without the feature LLVM lowers them to plain loads and stores, and the benchmarks would skip
   // what the JVM originals pay. The memory stays unshared, so the site needs no isolation for it.
-  await cargo(cargoArgs, { ...process.env, RUSTFLAGS: ATOMICS });
+  await runCargoWithAtomics(cargoArgs, { ...process.env, RUSTFLAGS: ATOMICS });
   const dir = profile === 'release' ? 'release' : 'debug';
   const wasm = join(CRATES, 'target', 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
   const out = join(WASM_PKG, 'hotpath_wasm_bg.wasm');
@@ -168,11 +90,11 @@ export async function buildWasm({ profile = 'release', bindgen = ensureBindgen()
 async function writeSchemas() {
   const wasm = await import(`${pathToFileURL(join(WASM_PKG, 'hotpath_wasm.js')).href}?${Date.now()}`);
   wasm.initSync({ module: readFileSync(join(WASM_PKG, 'hotpath_wasm_bg.wasm')) });
-  writeSchemaModules(wasm, join(ROOT, 'web', 'src'));
-  step('Wrote each family\'s schema.gen.ts from the wasm\'s schemas.');
+  const written = writeSchemaModules(wasm, join(ROOT, 'web', 'src'));
+  step(written ? `Wrote ${written} families' schema.gen.ts from the wasm's schemas.` : 'Every family\'s schema.gen.ts is the wasm\'s schema already.');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(async () => {
     if (process.argv.includes('--help') || process.argv.includes('-h')) {
       return console.log(`usage: npm run wasm [-- --dev]

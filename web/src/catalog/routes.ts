@@ -3,8 +3,8 @@
 // measured widths (embed/widths.ts): the build reads it to write a page for each name, so that
 // embeds work on a static host without rewrites, and the oEmbed files and data. A test holds it
 // equal to what the catalog registers.
-import FAMILIES_JSON from './families.json';
-import HEIGHTS from './embed-heights.json';
+import FAMILIES_JSON from './families.json' with { type: 'json' };
+import HEIGHTS from './embed-heights.json' with { type: 'json' };
 import { MEASURED_WIDTHS, OEMBED_WIDTH } from '../embed/widths.ts';
 import { ENGINES, type EngineMargins } from '../embed/engines.ts';
 

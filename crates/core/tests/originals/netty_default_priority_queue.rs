@@ -15,6 +15,7 @@
 use hotpath_core::heap::indexed::{AlreadyQueued, Handle, IndexedHeap};
 use hotpath_core::heap::kind::EQUALS;
 use hotpath_core::probe::Counter;
+use std::any::Any;
 
 use crate::Rng;
 
@@ -39,12 +40,21 @@ fn assert_empty_queue(q: &mut Queue) {
     assert!(q.is_empty());
 }
 
-/// `removeTyped(node)` (or `remove(Object)`, which casts and calls it), with the `equals()` calls
-/// it made.
-fn remove(q: &mut Queue, node: Handle) -> (bool, u64) {
+/// `removeTyped(node)`: the lab's `IndexedHeap::remove`, with the `equals()` calls it made.
+fn remove_typed(q: &mut Queue, node: Handle) -> (bool, u64) {
     let before = q.probe.total_of(EQUALS);
     let removed = q.remove(node).is_some();
     (removed, q.probe.total_of(EQUALS) - before)
+}
+
+/// `remove(Object o)`: Netty casts `o` to the element type, answers false when the cast fails,
+/// and hands the node to `removeTyped`. An `Any` stands for the `Object`, a downcast for the cast,
+/// so this path and the typed one are separate calls, as in the original's two tests.
+fn remove_object(q: &mut Queue, o: &dyn Any) -> (bool, u64) {
+    match o.downcast_ref::<Handle>() {
+        Some(&node) => remove_typed(q, node),
+        None => (false, 0),
+    }
 }
 
 /// DefaultPriorityQueueTest.testPoll (Netty 4.1 @ 07c892d2).
@@ -86,9 +96,16 @@ fn test_poll() {
     );
 }
 
-/// The body of testRemoval and testRemovalTyped (`typed` picks `removeTyped` or `remove(Object)`,
-/// which is the same call here).
-fn test_removal_body() {
+/// The original's `testRemoval(boolean typed)`, the body of testRemoval and testRemovalTyped:
+/// `typed` removes with `removeTyped`, otherwise with `remove(Object)`.
+fn test_removal_body(typed: bool) {
+    let remove = |q: &mut Queue, node: Handle| {
+        if typed {
+            remove_typed(q, node)
+        } else {
+            remove_object(q, &node)
+        }
+    };
     let mut q = queue();
     assert_empty_queue(&mut q);
     let a = q.create(5);
@@ -104,6 +121,12 @@ fn test_removal_body() {
     assert_eq!(remove(&mut q, not_in_queue), (false, 0));
     assert_eq!(q.peek(), Some(c));
     assert_eq!(q.len(), 4);
+    if !typed {
+        // Not in the original: `remove(Object)` of something that is not a node (here a key, as
+        // a caller might pass the deadline for the task) is refused at the cast.
+        assert_eq!(remove_object(&mut q, &5_i32), (false, 0));
+        assert_eq!(q.len(), 4);
+    }
     // The last element in the array, the array non-empty.
     assert_eq!(remove(&mut q, b), (true, 1));
     assert_eq!(q.peek(), Some(c));
@@ -130,13 +153,13 @@ fn test_removal_body() {
 /// DefaultPriorityQueueTest.testRemoval (Netty 4.1 @ 07c892d2): `remove(Object)`.
 #[test]
 fn test_removal() {
-    test_removal_body();
+    test_removal_body(false);
 }
 
 /// DefaultPriorityQueueTest.testRemovalTyped (Netty 4.1 @ 07c892d2): `removeTyped`.
 #[test]
 fn test_removal_typed() {
-    test_removal_body();
+    test_removal_body(true);
 }
 
 /// DefaultPriorityQueueTest.testRemovalFuzz (Netty 4.1 @ 07c892d2): up to 29 elements with random
@@ -156,7 +179,7 @@ fn test_removal_fuzz() {
             }
             for (i, &v) in values.iter().enumerate() {
                 assert_eq!(
-                    remove(&mut q, v),
+                    remove_typed(&mut q, v),
                     (true, 1),
                     "error on removal of index {i} (seed {seed}, n {n})"
                 );
