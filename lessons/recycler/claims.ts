@@ -4,7 +4,7 @@ import { claimComponent } from '../../web/src/published/Claim';
 import type { ClaimData, ClaimSpec, Point } from '../../web/src/published/claims';
 import { unpairedLogRatio } from '../../web/src/bench/ratio';
 import { RECYCLER_WORK } from '../../web/src/recycler/work';
-import { workSum } from '../../web/src/player/work';
+import { workSum } from '../../web/src/registry/work';
 
 const SIZES = [0, 256, 1024, 4096, 16384, 65536];
 const row = (design: string, size: number) => `recycleSameThread/${design}/${size}`;

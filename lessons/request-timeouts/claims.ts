@@ -3,7 +3,7 @@
 import { claimComponent } from '../../web/src/published/Claim';
 import type { ClaimData, ClaimSpec } from '../../web/src/published/claims';
 import { WHEEL_WORK } from '../../web/src/wheel/work';
-import { workSum } from '../../web/src/player/work';
+import { workSum } from '../../web/src/registry/work';
 
 /** The race's work: the counters the wheel family declares as work (web/src/wheel/work.ts), as the race widget adds them. */
 const WORK = workSum(WHEEL_WORK);

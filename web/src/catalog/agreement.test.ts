@@ -8,7 +8,7 @@ import { loadWasm } from '../wasm/loader';
 import './index';
 import { familyModule, familyNames } from '../registry/family';
 import { counterRows } from '../player/CountersPanel';
-import { describeWork, workOf } from '../player/work';
+import { describeWork, workOf } from '../registry/work';
 import { encodeSettings, parseScript } from '../script/parse';
 import { traceScript } from '../script/run';
 import { familySchema, variantSpec, type FamilySchema } from '../script/schema';

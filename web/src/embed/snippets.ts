@@ -2,7 +2,7 @@
 // sizes the frame to its content and loads it when it scrolls into view), a Markdown image that
 // links back, and the same for MDX. Pure functions of the view's URL, title and height, so the
 // share control and the "Embed this lab" page print exactly the same snippets.
-import { FIGURE_ONLY, LIVE_PARTS, PARTS, type Parts } from './parts';
+import { FIGURE_ONLY, LIVE_PARTS, PARTS, type Parts } from './parts.ts';
 
 export interface EmbedTarget {
   /** The /embed/<name>?… URL of the exact state. */

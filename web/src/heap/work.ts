@@ -1,5 +1,5 @@
-// What the heaps' "work" adds up (player/work.ts): comparisons, equals() calls, moves and index writes.
-import type { WorkKind } from '../player/work';
+// What the heaps' "work" adds up (registry/work.ts): comparisons, equals() calls, moves and index writes.
+import type { WorkKind } from '../registry/work';
 
 export const HEAP_WORK: readonly WorkKind[] = [
   { kind: 'compare', one: 'comparison' },

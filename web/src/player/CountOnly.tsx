@@ -6,7 +6,7 @@ import { describeCommand } from '../script/parse';
 import type { FamilySchema } from '../script/schema';
 import type { FamilyModule } from '../registry/family';
 import { num as fmt, plural, times } from '../site/format';
-import { describeWork, workOf } from './work';
+import { describeWork, workOf } from '../registry/work';
 
 /** a ÷ b of two counts, written as every ratio is (site/format's times). */
 export function ratio(a: number, b: number): string {

@@ -1,7 +1,7 @@
 import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
 import { num } from '../site/format';
-import { workOf, type WorkKind } from './work';
+import { workOf, type WorkKind } from '../registry/work';
 
 /** Counts between two moments. */
 export function minusCounts(later: Counts, earlier: Counts): Counts {
@@ -15,7 +15,7 @@ export function counterRows(kinds: readonly string[], work: readonly WorkKind[],
 
 /**
  * Work done by the real code, counted: for the current operation (or step) and since the start.
- * The counters that make up the family's "work" (player/work.ts) are marked ✱ and added up in the
+ * The counters that make up the family's "work" (registry/work.ts) are marked ✱ and added up in the
  * last row, the sum every ratio on the page is of; a work counter this variant does not list is
  * shown too, once it has counted something.
  */

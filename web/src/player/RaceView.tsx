@@ -26,7 +26,7 @@ import { useFollowFocus } from './followFocus';
 import { usePlayerNews } from './news';
 import { ScriptBox } from './ScriptBox';
 import { useSectionName } from './sectionName';
-import { describeWork, workOf } from './work';
+import { describeWork, workOf } from '../registry/work';
 
 export const RACE = 'race';
 

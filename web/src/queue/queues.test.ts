@@ -9,7 +9,7 @@ import { familySchema } from '../script/schema';
 import { chainOf, contentsOf, fieldRows, polledOf, ringOf, threadRows } from './viewModel';
 import { frameAt, queueTrace } from './frames';
 import { QUEUE_WORK } from './work';
-import { describeWork, workOf } from '../player/work';
+import { describeWork, workOf } from '../registry/work';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));

@@ -1,6 +1,6 @@
-// What the queues' "work" adds up (player/work.ts): every shared-memory access — loads, stores,
+// What the queues' "work" adds up (registry/work.ts): every shared-memory access — loads, stores,
 // slot reads and writes, CASes (failed or not), nodes counted by size(), lock looks and spins.
-import type { WorkKind } from '../player/work';
+import type { WorkKind } from '../registry/work';
 
 export const QUEUE_WORK: readonly WorkKind[] = [
   { kind: 'load', one: 'read' },

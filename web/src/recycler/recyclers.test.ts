@@ -9,7 +9,7 @@ import { finalThreads, frameAt, recyclerTrace } from './frames';
 import { countSteps } from '../script/trace';
 import { faultText, idName, objectRows, outcomeText, queuesOf, threadColumns } from './viewModel';
 import { RECYCLER_WORK } from './work';
-import { describeWork } from '../player/work';
+import { describeWork } from '../registry/work';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));

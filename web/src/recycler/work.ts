@@ -1,7 +1,7 @@
-// What the Recyclers' "work" adds up (player/work.ts): memory written or searched — objects made,
+// What the Recyclers' "work" adds up (registry/work.ts): memory written or searched — objects made,
 // stack slots popped and pushed, arrays copied, identity-map slots probed, handles queued and
 // transferred, queues visited, links and queues made.
-import type { WorkKind } from '../player/work';
+import type { WorkKind } from '../registry/work';
 
 export const RECYCLER_WORK: readonly WorkKind[] = [
   { kind: 'allocate', one: 'allocation' },

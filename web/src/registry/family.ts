@@ -7,7 +7,7 @@ import type { Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
 import type { FamilySchema } from '../script/schema';
 import { lookup } from '../site/lookup';
-import type { WorkKind } from '../player/work';
+import type { WorkKind } from './work';
 
 export interface ViewProps {
   frame: Frame;

@@ -10,7 +10,7 @@ import { frameAt } from '../script/frame';
 import { kindIndex, stepAt, type Trace } from '../script/trace';
 import { STACK, chipPlaces, wheelModel } from './viewModel';
 import { WHEEL_WORK } from './work';
-import { describeWork, workOf } from '../player/work';
+import { describeWork, workOf } from '../registry/work';
 
 let schema: FamilySchema;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-// What the timers' "work" adds up (player/work.ts): the wheel's slots computed, levels passed,
+// What the timers' "work" adds up (registry/work.ts): the wheel's slots computed, levels passed,
 // list links and cascades, and the delay queue's comparisons, equals() calls and moves.
-import type { WorkKind } from '../player/work';
+import type { WorkKind } from '../registry/work';
 
 export const WHEEL_WORK: readonly WorkKind[] = [
   { kind: 'place', one: 'slot computed', many: 'slots computed' },
