@@ -10,7 +10,7 @@ const browser = useBrowser();
 
 /** The widgets that run only when asked, their button, and what they say once started. */
 const WAITING = [
-  { path: 'embed/purgatory-sim?preset=quick&run=0', button: 'Run', started: /^Point \d+ of \d+/, cancel: 'Cancel' },
+  { path: 'embed/purgatory-sim?preset=quick&run=0', button: 'Run', started: /^Simulation run \d+ of \d+: /, cancel: 'Cancel' },
   { path: 'embed/cost-curves?run=0', button: 'Count', started: /^Counting… \d+ of \d+ points/, cancel: 'Cancel' },
 ];
 

@@ -60,8 +60,9 @@ describe('the lessons on a 390 px phone', () => {
       // The wide tables have turned into cards (a frame after they were laid out).
       await expect.poll(() => cutTables(page)).toEqual([]);
       const found = await scrollers(page);
-      // The recycler's per-size comparison is wider than a phone: a check of nothing would pass.
-      if (lesson === 'recycler') expect(found.length, 'a phone-wide lesson has something to scroll').toBeGreaterThan(0);
+      // The wheel's levels and the queues' rings are wider than a phone: a check of nothing would
+      // pass. (The recycler's WeakOrderQueue links wrap into rows on a phone, so it has none.)
+      if (['request-timeouts', 'bounded-queues'].includes(lesson)) expect(found.length, 'a lesson with wide drawings has something to scroll').toBeGreaterThan(0);
       for (const s of found) {
         expect(s.atStart.classes, s.name).toMatch(/\bcut-right\b/);
         expect(s.atStart.classes, s.name).not.toMatch(/\bcut-left\b/);
