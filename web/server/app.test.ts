@@ -64,7 +64,7 @@ describe.each(backends())('the class server on the $name database', (backend) =>
 
   it('runs its versioned migrations on open, once, and each has a way back', async () => {
     const s = await server({}, 'own');
-    const all = ['001_classes_students_actions', '002_rules_roster_extensions', '003_projector_key'];
+    const all = ['001_classes_students_actions', '002_rules_roster_extensions', '003_projector_key', '004_quiz_answers'];
     expect(await appliedMigrations(s.db)).toEqual(all);
     await s.close();
     const again = await openDb(s.where!);

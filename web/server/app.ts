@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Instance } from '../src/exercises/exercises';
 import { cardState, question, takeAnswer } from '../src/exercises/card';
 import {
-  API_VERSION, type ActionResult, type ClassInfo, type CreateClass, type Created, type JoinClass, type Joined, type LessonWork, type NewAction, type Status,
+  API_VERSION, type ActionResult, type ClassInfo, type CreateClass, type Created, type JoinClass, type Joined, type LessonWork, type KeepQuiz, type NewAction, type QuizTaken, type Status, type StudentQuiz,
 } from '../src/classroom/api';
 import { headersFor } from '../scripts/headers.mjs';
 import type { Db } from './db';
@@ -22,7 +22,9 @@ import { Keys, PerMinute, type Checked } from './keys';
 import { checkClassName, checkName } from './names';
 import { normalCode, tokenHash } from './tokens';
 import { registerOembed } from './oembed';
-import { actionBody, classParams, createClassBody, joinBody, lessonParams } from './schemas';
+import { actionBody, classParams, createClassBody, joinBody, lessonParams, quizBody } from './schemas';
+import { keepQuiz, quizOf, quizProblem } from './quiz';
+import { lessonQuiz } from '../src/teaching/quiz';
 import { createClass, dueFor, findClass, joinClass, logOf, type ClassRow, type StudentRow } from './store';
 import { joinWithCode } from './roster';
 import { AnswerQueue } from './answers';
@@ -347,6 +349,34 @@ export async function buildApp(o: AppOptions) {
     timings.add('request: queue and transaction', t2 - t1);
     timings.add('request: card', t3 - t2);
     return { card, stored: r.stored };
+  });
+
+  // The lessons' concept checks (quiz.ts): a phase's answers kept once; not graded for a score.
+  const quizFor = (cls: ClassRow, lesson: string) => {
+    if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
+    const items = lessonQuiz(lesson);
+    if (!items) throw new HttpError(404, `The lesson “${lesson}” has no concept check.`);
+    return items;
+  };
+
+  app.get<{ Params: { lesson: string } }>(`${api}quiz/:lesson`, { schema: { params: lessonParams }, config: perKey(limits.read) }, async (req): Promise<StudentQuiz> => {
+    const { student: s, cls } = await student(req);
+    quizFor(cls, req.params.lesson);
+    return quizOf(o.db, s.id, req.params.lesson);
+  });
+
+  app.post<{ Body: KeepQuiz }>(`${api}quiz`, { schema: { body: quizBody }, config: perKey(limits.answer) }, async (req, reply): Promise<QuizTaken> => {
+    const { student: s, cls } = await student(req);
+    const { lesson, phase, answers: given } = req.body;
+    const problem = quizProblem(quizFor(cls, lesson), given);
+    if (problem) throw new HttpError(400, problem);
+    if (!info(cls, s).open) throw new HttpError(403, `This class closed at ${dueFor(cls, s)!.toISOString()}: answers are no longer taken.`);
+    const kept = await keepQuiz(o.db, s.id, lesson, phase, given);
+    if (kept.outcome === 'different') {
+      throw new HttpError(409, `You kept other answers to this check ${phase === 'pre' ? 'before the lesson' : 'after the lesson'} already, at ${kept.taken.at}: each is taken once, so what the class learned stays what it was.`);
+    }
+    reply.code(kept.outcome === 'kept' ? 201 : 200);
+    return kept.taken;
   });
 
   await teacherApi(app, { ...o, api, limits, keys, checked, live, perKey });

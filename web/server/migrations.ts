@@ -122,4 +122,26 @@ export const MIGRATIONS: Migration[] = [
       await knex.schema.alterTable('classes', (t) => t.dropColumn('projector_token_hash'));
     },
   },
+  {
+    // Issue 57: the lessons' concept checks, before and after, so the teacher sees what the class
+    // learned. A row per question answered; a phase is kept once (its rows all at once).
+    name: '004_quiz_answers',
+    async up(knex) {
+      await knex.schema.createTable('quiz_answers', (t) => {
+        t.bigIncrements('id').primary();
+        t.string('student_id', 32).notNullable().references('id').inTable('students').onDelete('CASCADE');
+        t.string('lesson', 100).notNullable();
+        t.string('phase', 8).notNullable();
+        t.string('question', 100).notNullable();
+        /** The choice as its text: graded when read, against the lesson's quiz.ts. */
+        t.text('choice').notNullable();
+        t.timestamp('at', { useTz: true }).notNullable();
+        t.unique(['student_id', 'lesson', 'phase', 'question']);
+      });
+      await knex.raw("alter table quiz_answers add constraint quiz_answers_phase check (phase in ('pre', 'post'))");
+    },
+    async down(knex) {
+      await knex.schema.dropTable('quiz_answers');
+    },
+  },
 ];

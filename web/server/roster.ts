@@ -110,6 +110,9 @@ export async function mergeStudents(db: Db, cls: ClassRow, fromId: string, intoI
     if (rows.length !== 2) return false;
     await tx.raw(`update actions set student_id = ? where student_id = ?
       and request_id not in (select request_id from actions where student_id = ?)`, [intoId, fromId, intoId]);
+    // A concept check's phase the row merged into has not kept moves with it; one it kept stays.
+    await tx.raw(`update quiz_answers set student_id = ? where student_id = ?
+      and (lesson, phase) not in (select lesson, phase from quiz_answers where student_id = ?)`, [intoId, fromId, intoId]);
     await tx('students').where({ id: fromId }).delete();
     await announce(tx, { kind: 'removed', classId: cls.id, ids: [fromId] });
     return true;

@@ -134,3 +134,19 @@ export const actionBody = {
     },
   },
 } as const;
+
+/** One phase of a lesson's concept check: question id → the choice's text. */
+export const quizBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lesson', 'phase', 'answers'],
+  properties: {
+    lesson: { type: 'string', pattern: '^[a-z0-9-]{1,60}$' },
+    phase: { type: 'string', enum: ['pre', 'post'] },
+    answers: {
+      type: 'object', maxProperties: 50,
+      propertyNames: { pattern: '^[A-Za-z0-9_-]{1,60}$' },
+      additionalProperties: { type: 'string', minLength: 1, maxLength: 500 },
+    },
+  },
+} as const;

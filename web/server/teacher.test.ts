@@ -148,6 +148,8 @@ describe.each(backends())('the teacher’s side on the $name database', (backend
       'HEAD /api/classes/:id/report': {},
       'GET /api/classes/:id/events': { query: '?view=teacher' },
       'HEAD /api/classes/:id/events': { query: '?view=teacher' },
+      'GET /api/classes/:id/quiz': {},
+      'HEAD /api/classes/:id/quiz': {},
       'GET /api/classes/:id/key': { query: `?lesson=${LESSON}&seed=class7` },
       'HEAD /api/classes/:id/key': { query: `?lesson=${LESSON}&seed=class7` },
       'PATCH /api/classes/:id': { body: { name: 'Renamed by the projector' } },

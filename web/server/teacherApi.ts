@@ -7,7 +7,7 @@
 // no teacher page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { showAnswer, type Instance } from '../src/exercises/exercises';
-import type { Board, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
+import type { Board, ClassQuiz, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
 import type { Db } from './db';
 import type { Checked, Keys } from './keys';
 import { HttpError, dueDate, info } from './app';
@@ -17,6 +17,7 @@ import {
 import { classData, deleteClass, reportStudent, seedsOf, setProjectorKey, updateClass, type ClassRow } from './store';
 import { addRoster, mergeStudents, reissueCode, removeStudent, setStudentDue } from './roster';
 import { board } from './board';
+import { classQuiz } from './quiz';
 import { checkClassName } from './names';
 import type { LiveFeed, View } from './liveFeed';
 
@@ -60,6 +61,9 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
       actions: data.actions,
     };
   });
+
+  // What the class learned from each lesson's concept check (quiz.ts): read when the page asks.
+  app.get(`${api}classes/:id/quiz`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<ClassQuiz> => classQuiz(db, await teacherClass(req)));
 
   app.get(`${api}classes/:id/board`, { schema: { params: classParams }, config }, async (req: ClassReq): Promise<Board> => {
     const { cls } = await boardReader(req);

@@ -20,7 +20,7 @@ import { parseStep, type StepSpec } from '../embed/params';
 import { Fig, FigRatio, FigTable, JvmFig } from '../published/Fig';
 import { InstructorNotes, LessonGuide, Prompt, Rubric, TimePlan } from '../teaching/Guide';
 import { OpenQuestion } from '../teaching/OpenQuestion';
-import { Quiz } from '../teaching/Quiz';
+import { LessonQuiz } from '../classroom/LessonQuiz';
 
 // The widgets only some pages show, each a chunk fetched on first use. The benchmark panel and
 // the threaded races register their suites as they load: nothing else needs them.
@@ -114,7 +114,7 @@ registerEmbed({
 });
 
 registerLessonWidgets({
-  Fig, FigRatio, FigTable, JvmFig, LessonGuide, TimePlan, InstructorNotes, Prompt, Rubric, OpenQuestion, Quiz,
+  Fig, FigRatio, FigTable, JvmFig, LessonGuide, TimePlan, InstructorNotes, Prompt, Rubric, OpenQuestion, Quiz: LessonQuiz,
   ...familyMdx,
   ...Object.assign({}, ...MANIFESTS.map((m) => m.widgets ?? {})),
   // Lessons written before the names came from the registry call the first family's race <RaceView>.

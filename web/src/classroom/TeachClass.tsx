@@ -19,6 +19,7 @@ import { ClassSettings } from './ClassSettings';
 import { RosterPanel } from './RosterPanel';
 import { StudentTools } from './StudentTools';
 import { ProjectorPanel } from './ProjectorPanel';
+import { ClassLearned } from './ClassLearned';
 
 /** Each delta the feed sends is added to the live class. */
 const applyEvent = (live: LiveClass, event: string, data: string): LiveClass => (event === 'delta' ? applyDelta(live, JSON.parse(data) as Delta) : live);
@@ -56,6 +57,7 @@ export function TeachClass({ id: classId }: { id: string }) {
       <RosterPanel classId={classId} className={c.name} token={token} rosterOnly={c.roster} />
       {cls.students.length === 0 ? <p className="hint">No student has joined yet.</p>
         : <WasmWidget name="The class results"><LiveReport live={cls} token={token} /></WasmWidget>}
+      {cls.students.length > 0 && <ClassLearned classId={classId} token={token} />}
     </>
   );
 }

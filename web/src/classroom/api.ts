@@ -4,6 +4,8 @@
 import type { Answer } from '../exercises/exercises';
 import type { CardState, Question } from '../exercises/card';
 import type { LogEntry, Policy } from '../exercises/progress';
+import type { ClassGain, QuizPhase, QuizTaken } from '../teaching/quiz';
+export type { QuizTaken } from '../teaching/quiz';
 
 export const API_VERSION = 2;
 
@@ -176,6 +178,25 @@ export interface Board {
 /** A new projector key: it opens this class's board and its live feed, nothing else. */
 export interface ProjectorKey {
   projectorToken: string;
+}
+
+/** `GET quiz/:lesson` (the student's key): the phases this student has kept. */
+export interface StudentQuiz {
+  lesson: string;
+  pre?: QuizTaken;
+  post?: QuizTaken;
+}
+
+/** `POST quiz` (the student's key): one phase's answers, every question, kept once. */
+export interface KeepQuiz {
+  lesson: string;
+  phase: QuizPhase;
+  answers: Record<string, string>;
+}
+
+/** `GET classes/:id/quiz` (the teacher's key): what the class learned, per lesson with a check. */
+export interface ClassQuiz {
+  lessons: { lesson: string; gain: ClassGain }[];
 }
 
 export interface ApiError {

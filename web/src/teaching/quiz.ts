@@ -14,6 +14,12 @@ export interface QuizItem {
 export type QuizPhase = 'pre' | 'post';
 export const PHASES: readonly QuizPhase[] = ['pre', 'post'];
 
+/** One phase as a student kept it: question id → the choice given, and when. */
+export interface QuizTaken {
+  answers: Record<string, string>;
+  at: string;
+}
+
 /** One student's answer to one question in one phase, graded. */
 export interface QuizResponse {
   student: string;
