@@ -308,7 +308,8 @@ describe('a hostile host page', () => {
     const site = siteUrl();
     const poster = `<!doctype html><script>parent.postMessage({ type: 'hotpath:size', height: 1e9 }, '*');
       setInterval(() => parent.postMessage({ type: 'hotpath:size', height: 1e9 }, '*'), 100);</script>`;
-    const elsewhere = await hostPages({ 'ad.html': poster });
+    // Framable, as an ad is: served with the lab's frame-ancestors rule, it never ran (nor posted).
+    const elsewhere = await hostPages({ 'ad.html': poster }, { framable: true });
     const body = `
 <iframe id="ad" src="${elsewhere.url}ad.html" style="height:90px;width:300px"></iframe>
 <iframe id="srcdoc" srcdoc="${poster.replace(/"/g, '&quot;')}" style="height:90px;width:300px"></iframe>
@@ -318,7 +319,19 @@ describe('a hostile host page', () => {
       const { page, errors } = await browser.open();
       await page.goto(host.url);
       await expect.poll(() => page.locator('#lab iframe[data-hotpath-sized]').count()).toBe(1);
-      await page.waitForTimeout(500);
+      // The embed script listens (it sized the lab's frame); the posters' messages reach the page
+      // after that: counted here, each went through the script's listener before its count.
+      await page.evaluate(() => {
+        const heard: Record<string, number> = {};
+        (window as unknown as { heard: typeof heard }).heard = heard;
+        window.addEventListener('message', (e) => {
+          for (const id of ['ad', 'srcdoc']) if (e.source === (document.getElementById(id) as HTMLIFrameElement).contentWindow) heard[id] = (heard[id] ?? 0) + 1;
+        });
+      });
+      await expect.poll(() => page.evaluate(() => {
+        const heard = (window as unknown as { heard: Record<string, number> }).heard;
+        return Math.min(heard.ad ?? 0, heard.srcdoc ?? 0);
+      })).toBeGreaterThanOrEqual(2);
       expect(await page.locator('#ad').evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(100);
       expect(await page.locator('#srcdoc').evaluate((f) => f.getBoundingClientRect().height)).toBeLessThan(100);
       // The lab's own frame, if it ever asked for an absurd height, would not get it.

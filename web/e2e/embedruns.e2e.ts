@@ -14,6 +14,9 @@ const WAITING = [
   { path: 'embed/cost-curves?run=0', button: 'Count', started: /^Counting… \d+ of \d+ points/, cancel: 'Cancel' },
 ];
 
+/** Two animation frames of `f`: what an effect started has been drawn. */
+const frames = (f: Frame) => f.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** Whether a view in `f` has started: its status says so, or its button has changed. */
 const idle = async (f: Frame | Page, button: string) =>
   (await f.getByRole('button', { name: button, exact: true }).isEnabled()) && (await f.getByRole('button', { name: 'Cancel' }).count()) === 0;
@@ -36,7 +39,9 @@ describe('simulations and cost curves', () => {
       // The hidden frame that measured it: loaded, measured, and still waiting for a click.
       const probe = await (await page.locator('iframe.embed-height-probe').elementHandle())!.contentFrame();
       await probe!.getByRole('button', { name: w.button, exact: true }).waitFor();
-      await page.waitForTimeout(1500);
+      // It measured (the dialog's height line, above): its effects ran, and a run they started
+      // would show within a frame or two.
+      await frames(probe!);
       expect(await idle(probe!, w.button), w.path).toBe(true);
       expect(await idle(page, w.button), w.path).toBe(true);
     }
@@ -53,8 +58,11 @@ describe('simulations and cost curves', () => {
         await page.locator('hotpath-widget').nth(i).scrollIntoViewIfNeeded();
         const f = await frameOf(page, i);
         await f.getByRole('button', { name: WAITING[i].button, exact: true }).waitFor();
+        // Scrolled to, loaded and sized to its content (the script heard its height): a run that
+        // started on sight would show within a frame or two of that.
+        await expect.poll(async () => Math.abs((await page.locator('hotpath-widget iframe').nth(i).evaluate((e) => e.clientHeight)) - (await contentHeight(f)))).toBeLessThanOrEqual(2);
+        await frames(f);
       }
-      await page.waitForTimeout(2000);
       for (let i = 0; i < WAITING.length; i++) expect(await idle(await frameOf(page, i), WAITING[i].button), WAITING[i].path).toBe(true);
       // A reader's click starts one; it can be stopped.
       const f = await frameOf(page, 0);
@@ -91,8 +99,10 @@ describe('two benchmarks on one host page', () => {
       const showing = await frameB.evaluate((f) => f.clientHeight);
       await b.getByRole('button', { name: 'Run in this browser' }).click();
       await expect.poll(() => progress(b).innerText()).toMatch(/^Waiting for the other benchmark to finish/);
-      // Still waiting while the first measures: it has not started a row.
-      await page.waitForTimeout(1500);
+      // Still waiting while the first measures a whole row: it has not started one.
+      const rowOf = async () => Number(/^Row (\d+)/.exec(await progress(a).innerText())?.[1] ?? 0);
+      const row = await rowOf();
+      await expect.poll(rowOf).toBeGreaterThan(row);
       expect(await progress(b).innerText()).toMatch(/^Waiting for the other benchmark/);
       // … and while it waits it keeps it (issue 60: it dropped it, 3,485 → 1,025 px).
       expect(await b.locator('.jmh-table').count()).toBe(1);

@@ -6,11 +6,14 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { serveStatic } from '../scripts/static-server.mjs';
 
-/** Serves `files` (name → HTML) from a fresh folder on a port of its own; `close` when done. */
-export async function hostPages(files: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves `files` (name → HTML) from a fresh folder on a port of its own; `close` when done.
+ * `framable`: sent without the lab's frame-ancestors rule, so any site may frame the pages (an ad).
+ */
+export async function hostPages(files: Record<string, string>, o: { framable?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'hotpath-host-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return serveStatic(dir, { base: '/', isolate: false });
+  return serveStatic(dir, { base: '/', isolate: false, ...(o.framable ? { framing: false } : {}) });
 }
 
 /** Runs `test` with `files` served as someone else's site, and stops serving them after. */
