@@ -25,7 +25,8 @@ import { registerOembed } from './oembed';
 import { actionBody, classParams, createClassBody, joinBody, lessonParams, quizBody } from './schemas';
 import { keepQuiz, quizOf, quizProblem } from './quiz';
 import { lessonQuiz } from '../src/teaching/quiz';
-import { createClass, dueFor, findClass, joinClass, logOf, type ClassRow, type StudentRow } from './store';
+import { createClass, dueFor, findClass, info, joinClass, logOf, type ClassRow } from './store';
+import { HttpError, dueDate } from './errors';
 import { joinWithCode } from './roster';
 import { AnswerQueue } from './answers';
 import { MAX_STORED_ANSWERS } from '../src/exercises/scoring';
@@ -81,31 +82,7 @@ export const DEFAULT_LIMITS = { create: 30, join: 1000, read: 600, answer: 240, 
 
 export const BODY_LIMIT = 16 * 1024;
 
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
-
 const bearer = (req: FastifyRequest) => /^Bearer ([A-Za-z0-9._-]{10,200})$/.exec(req.headers.authorization ?? '')?.[1];
-
-/**
- * A due date as a class or a student may have one: a real instant from 1970 on, within ten years.
- * Every route that takes one reads it here. A new class's must be in the future (it would be
- * closed from the start); an edit may move it into the past, which closes the class now.
- */
-export function dueDate(text: string, o: { future: boolean }): Date {
-  const d = new Date(text);
-  const quoted = `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
-  // Ajv's date-time format takes a leap second (:60) and the year 0000, which no Date or PostgreSQL timestamp holds.
-  if (!Number.isFinite(d.getTime()) || d.getUTCFullYear() < 1970) {
-    throw new HttpError(400, `The due date ${quoted} is not a date and time this server can keep: write it like 2026-12-01T17:00:00Z.`);
-  }
-  const now = Date.now();
-  if (o.future && d.getTime() <= now) throw new HttpError(400, `The due date ${quoted} is in the past: the class would be closed from the start.`);
-  if (d.getTime() > now + 10 * 366 * 86_400_000) throw new HttpError(400, `The due date ${quoted} is more than ten years away.`);
-  return d;
-}
 
 /** PostgreSQL's and the driver's ways of saying the database is not there (SQLSTATE classes 08 and 57P, refused or dropped sockets). */
 const AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
@@ -115,15 +92,6 @@ const AWAY_TEXT = /Connection terminated|connection ended|not currently acceptin
 export function databaseAway(err: Error & { code?: unknown }): boolean {
   return (typeof err.code === 'string' && AWAY_CODES.has(err.code)) || err.name === 'KnexTimeoutError' || AWAY_TEXT.test(err.message);
 }
-
-/** What a student (or anyone with the join link) may know of a class: `s`'s own due date counts for them. */
-export const info = (c: ClassRow, s?: Pick<StudentRow, 'dueAt'>, now = new Date()): ClassInfo => {
-  const due = dueFor(c, s);
-  return {
-    id: c.id, name: c.name, lessons: c.lessons, policy: c.policy, dueAt: due?.toISOString() ?? null, open: !due || due > now,
-    maxAttempts: c.maxAttempts, penalty: c.penalty, roster: c.roster,
-  };
-};
 
 const REFUSED: Record<string, (cls: ClassRow) => string> = {
   'no-attempts-left': (cls) => `No attempts left at this question: this class takes ${cls.maxAttempts} ${cls.maxAttempts === 1 ? 'answer' : 'answers'} per question.`,

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Answer } from '../src/exercises/exercises';
 import type { LogEntry, Policy } from '../src/exercises/progress';
 import type { Rules } from '../src/exercises/scoring';
-import type { ReportAction, ReportStudent, RosterEntry } from '../src/classroom/api';
+import type { ClassInfo, ReportAction, ReportStudent, RosterEntry } from '../src/classroom/api';
 import { announce, type Db } from './db';
 import { newId, newToken, tokenHash } from './tokens';
 import { nameKey } from './names';
@@ -218,3 +218,12 @@ export async function answerCount(db: Db, classId: string): Promise<number> {
     .where('students.class_id', classId).andWhere('actions.action', 'answer').count({ n: '*' });
   return Number(n);
 }
+
+/** What a student (or anyone with the join link) may know of a class: `s`'s own due date counts for them. */
+export const info = (c: ClassRow, s?: Pick<StudentRow, 'dueAt'>, now = new Date()): ClassInfo => {
+  const due = dueFor(c, s);
+  return {
+    id: c.id, name: c.name, lessons: c.lessons, policy: c.policy, dueAt: due?.toISOString() ?? null, open: !due || due > now,
+    maxAttempts: c.maxAttempts, penalty: c.penalty, roster: c.roster,
+  };
+};

@@ -10,11 +10,11 @@ import { showAnswer, type Instance } from '../src/exercises/exercises';
 import type { Board, ClassQuiz, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
 import type { Db } from './db';
 import type { Checked, Keys } from './keys';
-import { HttpError, dueDate, info } from './app';
+import { HttpError, dueDate } from './errors';
 import {
   classParams, editClassBody, editStudentBody, eventsQuery, keyQuery, mergeBody, rosterBody, ROSTER_BODY_LIMIT, studentParams,
 } from './schemas';
-import { classData, deleteClass, reportStudent, seedsOf, setProjectorKey, updateClass, type ClassRow } from './store';
+import { classData, deleteClass, info, reportStudent, seedsOf, setProjectorKey, updateClass, type ClassRow } from './store';
 import { addRoster, mergeStudents, reissueCode, removeStudent, setStudentDue } from './roster';
 import { board } from './board';
 import { classQuiz } from './quiz';

@@ -3,7 +3,8 @@
 // and exports. Runs in Workers (one per fork), so the page stays responsive.
 import { useEffect, useRef, useState } from 'react';
 import { browserForkHost } from './browserHost';
-import { rowName, runSuite, type Progress, type RowResult, type SuiteRun } from './runner';
+import { rowName, runSuite, type Progress } from './runner';
+import type { RowResult, SuiteRun } from './suites';
 import { isNoisy, jmhTable, noisyRows, toCsv } from './report';
 import { num, plural } from '../site/format';
 import { PRESETS, suiteByName, type Preset, type Suite } from './suites';

@@ -2,7 +2,7 @@
 // with (published ones, or the JVM originals run here, named as what they are).
 import type { Series } from '../charts/LogLogChart';
 import { MARKER_SHAPES } from '../charts/marks';
-import type { RowResult } from './runner';
+import type { RowResult } from './suites';
 import type { Suite } from './suites';
 
 const matches = (params: Record<string, string | number>, want: Record<string, string | number>) =>

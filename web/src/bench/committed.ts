@@ -1,7 +1,7 @@
 // The last run of each suite committed with the lab (`npm run bench -- <suite> --save-wasm`), shown
 // by a benchmark panel until its reader runs the suite: labelled with where and when it was
 // measured, never as live. Loaded on demand, so a page without a panel does not carry it.
-import type { RowResult, SuiteRun } from './runner';
+import type { RowResult, SuiteRun } from './suites';
 import type { Suite } from './suites';
 import DIGESTS from 'virtual:kernel-digests';
 

@@ -1,6 +1,6 @@
 // What a run produces: the JMH text table and CSV, whatever the suite. Each suite computes its
 // own verdicts (see Suite.compare).
-import type { RowResult, SuiteRun } from './runner';
+import type { RowResult, SuiteRun } from './suites';
 import type { Suite } from './suites';
 import type { Summary } from './stats';
 import type { VerdictState } from './ratio';

@@ -6,24 +6,8 @@
 // cancelling stops the running forks at once and keeps the rows already measured.
 import type { ForkResult, ForkSettings, IterationResult } from './fork';
 import type { ForkHost, ForkReply, ForkRequest } from './protocol';
-import { summarize, type Summary } from './stats';
-import type { Preset, Row, Suite } from './suites';
-
-export interface RowResult {
-  row: Row;
-  status: 'ok' | 'failed' | 'skipped';
-  message?: string;
-  /** Measurement-iteration scores (ops/s) from every fork: Cnt = forks × iterations. */
-  samples: number[];
-  summary?: Summary;
-  batch?: number;
-  singleShot?: boolean;
-  /**
-   * The rows measured with this one, iteration by iteration, share this key (the suite's
-   * `interleave`): their samples at the same index were taken next to each other.
-   */
-  group?: string;
-}
+import { summarize } from './stats';
+import type { Preset, Row, RowResult, Suite, SuiteRun } from './suites';
 
 export interface Progress {
   row: number;
@@ -36,19 +20,6 @@ export interface Progress {
   elapsedMs: number;
   /** Estimated from the forks done so far; undefined until one has finished. */
   remainingMs?: number;
-}
-
-export interface SuiteRun {
-  suite: string;
-  preset: string;
-  settings: Preset;
-  rows: RowResult[];
-  cancelled: boolean;
-  /** Rows skipped because the time budget was spent. */
-  budgetSpent: boolean;
-  resolutionMs?: number;
-  startedAt: string;
-  durationMs: number;
 }
 
 export function rowLabel(suite: Suite, row: Row): string {

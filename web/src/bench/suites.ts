@@ -2,9 +2,40 @@
 // to set beside ours, how to compare, and how to chart. A suite is defined beside its structure
 // and registered by the catalog; nothing here knows a suite.
 import type { Kernel } from './fork';
-import type { SuiteRun } from './runner';
+import type { Summary } from './stats';
 import type { Claim, Interval, VerdictState } from './ratio';
 import { lookup } from '../site/lookup';
+
+/** One row's outcome in a run: its samples from every fork, or why it has none. */
+export interface RowResult {
+  row: Row;
+  status: 'ok' | 'failed' | 'skipped';
+  message?: string;
+  /** Measurement-iteration scores (ops/s) from every fork: Cnt = forks × iterations. */
+  samples: number[];
+  summary?: Summary;
+  batch?: number;
+  singleShot?: boolean;
+  /**
+   * The rows measured with this one, iteration by iteration, share this key (the suite's
+   * `interleave`): their samples at the same index were taken next to each other.
+   */
+  group?: string;
+}
+
+/** What a run of a suite produced (bench/runner.ts runs one). */
+export interface SuiteRun {
+  suite: string;
+  preset: string;
+  settings: Preset;
+  rows: RowResult[];
+  cancelled: boolean;
+  /** Rows skipped because the time budget was spent. */
+  budgetSpent: boolean;
+  resolutionMs?: number;
+  startedAt: string;
+  durationMs: number;
+}
 
 /** A row's kernel: its suite's, built by the wasm's one Kernel class from these parameters (crates/core's kernel.rs). */
 export interface KernelSpec {

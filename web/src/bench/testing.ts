@@ -1,7 +1,7 @@
 // Synthetic runs for the verdict tests: each row's samples drawn around a chosen mean with
 // lognormal noise, and a load drift shared by the rows measured side by side, as the runner
 // measures them. Deterministic: a seed gives the same run.
-import type { RowResult, SuiteRun } from './runner';
+import type { RowResult, SuiteRun } from './suites';
 import { summarize } from './stats';
 import type { Row, Suite } from './suites';
 import { interleaveGroups } from './runner';

@@ -1,7 +1,7 @@
 // Verdicts every suite builds the same way: a measured quantity with its interval, judged against
 // a claim, in one of four states, with a sentence that names the quantity the way round it is
 // computed and, when the run cannot tell, what would settle it.
-import type { RowResult, SuiteRun } from './runner';
+import type { RowResult, SuiteRun } from './suites';
 import type { Comparison } from './suites';
 import { times } from './report';
 import { timesEnd } from '../site/format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jmhTable, noisyRows, toCsv } from '../bench/report';
-import type { SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/suites';
 import { PRESETS } from '../bench/suites';
 import { summarize } from '../bench/stats';
 import { heapCancel } from './heapCancelSuite';

@@ -1,7 +1,7 @@
 // Netty's ScheduledFutureTaskBenchmark as a suite: cancel all `num` timers of a heap filled
 // with deadlines 1…num, in order or in reverse, on the JDK heap and on Netty's indexed heap; its
 // published figures; verdicts on the shape of the result; and the chart.
-import type { SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/suites';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { logLogSlope } from '../bench/ratio';

@@ -14,7 +14,7 @@
 import { combine, intervalOf, judge, unpairedLogRatio, type Claim as Bound, type Interval, type LogEstimate } from '../bench/ratio';
 import { tQuantile } from '../bench/stats';
 import { rowRatio } from '../bench/verdict';
-import type { SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/suites';
 import type { JvmResults } from '../bench/jvmResults';
 import type { LessonFigures } from './define';
 import { times, timesEnd } from '../site/format';

@@ -3,7 +3,7 @@
 // their source; the lab follows the JVM anchor's reading of it (../shared/anchors/jvm,
 // QueueOfferBenchmark): one thread, the queue starting half full, drained at the bound, so each
 // size() walks about capacity/2 nodes. The bound is the parameter: the size() cost grows with it.
-import type { SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/suites';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { geometricMean, intervalOf, logLogSlope, logOfMean, type LogEstimate } from '../bench/ratio';

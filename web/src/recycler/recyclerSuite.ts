@@ -3,7 +3,7 @@
 // clear(), recycle (crates/core/src/recycler/bench.rs), on the old Recycler with and without the
 // assertion map the benchmark's JVM flags switched on (-ea:io.netty...), on the rewrite, and with
 // no pool at all. The commit's figures are four threads summed; the lab runs one.
-import type { SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/suites';
 import { times } from '../bench/report';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { geometricMean, intervalOf, type LogEstimate } from '../bench/ratio';

@@ -3,7 +3,7 @@
 // Kafka's timing wheel, a DelayQueue of tasks (O(n) cancel) and Netty's indexed heap (O(log n)).
 // Kafka published no figures for its timer alone; the figures beside ours are the JVM originals run with the
 // same op (jvm/suites, TimerAddCancel) and committed in jvm/results/timer-add-cancel.json.
-import type { SuiteRun } from '../bench/runner';
+import type { SuiteRun } from '../bench/suites';
 import type { Comparison, ExtraTable, Published, Row, Suite } from '../bench/suites';
 import { intervalOf, logLogSlope, logOfMean, type LogEstimate } from '../bench/ratio';
 import {
