@@ -1,5 +1,6 @@
 // The folders of web/src stand in layers: a folder may import the ones below it, never one that
-// imports it back (player/ ↔ embed/ and site/ ↔ wasm/ once did). That no generic folder reaches
+// imports it back (player/ ↔ embed/ and site/ ↔ wasm/ once did), and no module of web/ imports
+// itself in a circle (madge --circular, with type imports). That no generic folder reaches
 // into a family's folder is catalog.test.ts's check.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -27,5 +28,59 @@ describe('web/src layering', () => {
   it('finds the imports it checks', () => {
     // A regex that stopped matching would pass the test above on nothing.
     expect(edges.some((e) => e.from === 'heap' && e.to === 'registry')).toBe(true);
+  });
+});
+
+/** Every module of web/src, web/server and web/scripts, and the modules it imports (types too). */
+function importGraph(): Map<string, string[]> {
+  const root = resolve(SRC, '..', '..');
+  const files = ['web/src', 'web/server', 'web/scripts'].flatMap((d) => readdirSync(join(root, d), { recursive: true, encoding: 'utf8' }).map((f) => join(d, f)))
+    .filter((f) => /\.(tsx?|mjs|js)$/.test(f) && !/\.test\.|pkg\//.test(f));
+  const known = new Set(files);
+  const target = (from: string, spec: string) => ['', '.ts', '.tsx', '.mjs', '.js'].map((x) => relative(root, resolve(root, dirname(from), spec) + x)).find((f) => known.has(f));
+  return new Map(files.map((f) => [f, [...readFileSync(join(root, f), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s+'(\.\.?\/[^']+)'/g)]
+    .flatMap((m) => target(f, m[1]) ?? [])]));
+}
+
+/** The graph's strongly connected components of more than one module (Tarjan's algorithm): its circles. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const part: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        part.push(w);
+      } while (w !== v);
+      if (part.length > 1) found.push(part.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('imports across web/src, web/server and web/scripts (issue 63)', () => {
+  it('form no circle, type imports included', () => {
+    expect(circles(importGraph())).toEqual([]);
+  });
+  it('finds a circle where there is one, and reads the imports', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    const graph = importGraph();
+    expect(graph.get('web/server/app.ts')).toContain('web/server/errors.ts');
+    expect(graph.get('web/src/bench/runner.ts')).toContain('web/src/bench/suites.ts');
   });
 });
