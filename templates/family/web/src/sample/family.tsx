@@ -5,7 +5,7 @@
 import './sample.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { num } from '../site/format';
-import type { WorkKind } from '../player/work';
+import type { WorkKind } from '../registry/work';
 import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Frame } from './schema.gen';
 
 /** Slot writes and array copies: the work a push does (a family with more keeps this in its work.ts). */
