@@ -64,7 +64,7 @@ describe('claims in the lessons’ prose', () => {
     const d = lessonClaimData('cancelling-timers');
     const changed = withRowScaled(d, 'wasm', 'heap-cancel', 'cancelInOrder/indexed/10000', 1.2);
     const problems = staleClaims('lessons/cancelling-timers.mdx', mdx('cancelling-timers'), claimsOf('cancelling-timers'), changed);
-    expect(problems.join('\n')).toMatch(/claim "wasm-in-order" says "above, above, undecided, undecided", but its data says "above, above, above, undecided"/);
+    expect(problems.join("\n")).toMatch(/claim "wasm-in-order" says "above, below, undecided, undecided", but its data says "above, below, above, undecided"/);
   });
 
   it('names a tag whose claim does not exist', () => {

@@ -1,0 +1,37 @@
+// A committed run is of the code the page runs (issue 62): each web/src/bench/results/*.json
+// records its kernel's digest, and fails here once its kernel's sources have changed since it
+// was saved. Re-run it: `npm run bench -- <suite> --full --save-wasm` on a quiet machine.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { familyOfSuite, kernelDigest, kernelSources } from '../../scripts/kernel-digest.mjs';
+import { measuresThisCode } from './committed';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const RESULTS = join(import.meta.dirname, 'results');
+const runs = readdirSync(RESULTS).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(RESULTS, f), 'utf8')) as { suite: string; code?: { digest: string } });
+
+describe('the committed benchmark runs', () => {
+  it('each measured the code as it is now (its kernel’s digest)', () => {
+    const stale = runs.flatMap((r) => {
+      const now = kernelDigest(ROOT, familyOfSuite(ROOT, r.suite));
+      return r.code?.digest === now ? [] : [`${r.suite}: saved for ${r.code?.digest ?? 'no recorded code'}, the kernel is now ${now}: npm run bench -- ${r.suite} --full --save-wasm`];
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('digest what the timed loop runs, and not the lessons or the drawings', () => {
+    const files: string[] = kernelSources(ROOT, 'heap');
+    expect(files).toContain('crates/core/src/heap/bench.rs');
+    expect(files).toContain('web/src/bench/runner.ts');
+    expect(files).toContain('web/src/heap/heapCancelSuite.ts');
+    expect(files.some((f) => /lessons\/|View\.tsx|\.test\./.test(f))).toBe(false);
+    expect(files.some((f) => f.startsWith('crates/core/src/wheel/'))).toBe(false);
+  });
+
+  it('are told apart on the page: a run whose digest is not the build’s says it measured older code', () => {
+    expect(measuresThisCode({ suite: 'x', code: { digest: 'abc' } }, { x: 'abc' })).toBe(true);
+    expect(measuresThisCode({ suite: 'x', code: { digest: 'abc' } }, { x: 'def' })).toBe(false);
+    expect(measuresThisCode({ suite: 'x' }, { x: 'abc' })).toBe(false);
+  });
+});
