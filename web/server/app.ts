@@ -26,7 +26,7 @@ import { actionBody, classParams, createClassBody, joinBody, lessonParams, quizB
 import { keepQuiz, quizOf, quizProblem } from './quiz';
 import { lessonQuiz } from '../src/teaching/quiz';
 import { createClass, dueFor, findClass, info, joinClass, logOf, type ClassRow } from './store';
-import { HttpError, dueDate } from './errors';
+import { HttpError, checkLesson, dueDate } from './errors';
 import { joinWithCode } from './roster';
 import { AnswerQueue } from './answers';
 import { MAX_STORED_ANSWERS } from '../src/exercises/scoring';
@@ -202,7 +202,7 @@ export async function buildApp(o: AppOptions) {
     checked(req, (token) => keys.student(token, req.ip),
       () => new HttpError(401, 'This browser has not joined a class on this server (or its key is not valid): open the class’s join link.'));
   const lessonSet = (cls: ClassRow, lesson: string, seed: string) => {
-    if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
+    checkLesson(cls, lesson);
     const set = o.sets(lesson, seed);
     if (!set) throw new HttpError(404, `This server has no exercises for the lesson “${lesson}”.`);
     return set;
@@ -321,7 +321,7 @@ export async function buildApp(o: AppOptions) {
 
   // The lessons' concept checks (quiz.ts): a phase's answers kept once; not graded for a score.
   const quizFor = (cls: ClassRow, lesson: string) => {
-    if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
+    checkLesson(cls, lesson);
     const items = lessonQuiz(lesson);
     if (!items) throw new HttpError(404, `The lesson “${lesson}” has no concept check.`);
     return items;

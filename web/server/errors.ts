@@ -1,5 +1,6 @@
 // What a route answers when it refuses: an HTTP status and a sentence saying what is wrong (the
 // app's error handler sends it as { error }), and the one reading of a due date every route shares.
+import type { ClassRow } from './store';
 
 export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
@@ -23,4 +24,9 @@ export function dueDate(text: string, o: { future: boolean }): Date {
   if (o.future && d.getTime() <= now) throw new HttpError(400, `The due date ${quoted} is in the past: the class would be closed from the start.`);
   if (d.getTime() > now + 10 * 366 * 86_400_000) throw new HttpError(400, `The due date ${quoted} is more than ten years away.`);
   return d;
+}
+
+/** Refuses (404) a lesson the class does not have: the one check every route that names a lesson makes. */
+export function checkLesson(cls: Pick<ClassRow, 'name' | 'lessons'>, lesson: string): void {
+  if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
 }

@@ -10,7 +10,7 @@ import { showAnswer, type Instance } from '../src/exercises/exercises';
 import type { Board, ClassQuiz, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
 import type { Db } from './db';
 import type { Checked, Keys } from './keys';
-import { HttpError, dueDate } from './errors';
+import { HttpError, checkLesson, dueDate } from './errors';
 import {
   classParams, editClassBody, editStudentBody, eventsQuery, keyQuery, mergeBody, rosterBody, ROSTER_BODY_LIMIT, studentParams,
 } from './schemas';
@@ -94,7 +94,7 @@ export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
     { schema: { params: classParams, querystring: keyQuery }, config }, async (req) => {
       const cls = await teacherClass(req);
       const { lesson, seed } = req.query;
-      if (!cls.lessons.includes(lesson)) throw new HttpError(404, `The class “${cls.name}” has no lesson “${lesson}”.`);
+      checkLesson(cls, lesson);
       if (!(await seedsOf(db, cls)).includes(seed)) throw new HttpError(404, 'No student of this class has that question set.');
       return { lesson, seed, key: (o.sets(lesson, seed) ?? []).map((i) => ({ id: i.id, title: i.title, answer: showAnswer(i, i.expected), explanation: i.explanation })) };
     });
