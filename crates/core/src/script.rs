@@ -6,6 +6,9 @@ use std::fmt;
 use crate::probe::{Counter, Event, Kind, Probe};
 use crate::trace::{Field, TraceBuffer};
 
+mod counts;
+pub use counts::{CommandCounts, PerCommand, RecordOrCount};
+
 /// Integers per encoded command: the opcode, up to three arguments (unused ones are 0), and the
 /// thread it runs on (always 0 for families without threads).
 pub const COMMAND_WIDTH: usize = 5;
@@ -19,6 +22,15 @@ pub struct RawCommand {
 }
 
 /// Decodes `[op, a, b, c, thread]` groups.
+///
+/// ```
+/// use hotpath_core::script::decode;
+///
+/// let commands = decode(&[1, 42, 0, 0, 0, 2, 0, 0, 0, 1]).unwrap();
+/// assert_eq!((commands[1].op, commands[1].thread), (2, 1));
+/// let err = decode(&[1, 42, 0]).unwrap_err();
+/// assert_eq!(err.to_string(), "commands must come as groups of 5 integers");
+/// ```
 pub fn decode(flat: &[u32]) -> Result<Vec<RawCommand>, ScriptError> {
     if !flat.len().is_multiple_of(COMMAND_WIDTH) {
         return Err(ScriptError::request(format!(
@@ -480,133 +492,6 @@ pub struct Recorded {
     pub trace: TraceBuffer,
     pub actions: Vec<ActionInfo>,
     pub entity_labels: Vec<String>,
-}
-
-/// Work per script command (not per action: a macro may expand to a million actions), per kind.
-#[derive(Clone, Debug, Default)]
-pub struct CommandCounts {
-    pub per_command: Vec<Vec<u64>>,
-    pub total: Vec<u64>,
-}
-
-/// Work counted per command: a counter whose totals are split by command, `before(command)`
-/// being called ahead of each action with the command that action came from.
-pub struct PerCommand {
-    counter: Counter,
-    counts: CommandCounts,
-    current: usize,
-    at_start: Vec<u64>,
-}
-
-impl PerCommand {
-    pub fn new<E: Event>(commands: usize) -> Self {
-        Self {
-            counter: Counter::new(),
-            counts: CommandCounts {
-                per_command: vec![vec![0; E::KINDS.len()]; commands],
-                total: vec![0; E::KINDS.len()],
-            },
-            current: 0,
-            at_start: vec![0; E::KINDS.len()],
-        }
-    }
-
-    /// Counts nothing and splits nothing (what is left in a structure whose probe was taken).
-    fn empty() -> Self {
-        Self {
-            counter: Counter::new(),
-            counts: CommandCounts::default(),
-            current: 0,
-            at_start: Vec::new(),
-        }
-    }
-
-    pub fn before(&mut self, command: usize) {
-        if command != self.current {
-            self.close();
-            self.current = command;
-        }
-    }
-
-    fn close(&mut self) {
-        let now: Vec<u64> = (0..self.at_start.len())
-            .map(|k| self.counter.total_of(k))
-            .collect();
-        // Added, not assigned: interleaved threads come back to a command many times.
-        if let Some(row) = self.counts.per_command.get_mut(self.current) {
-            for (r, d) in row
-                .iter_mut()
-                .zip(crate::probe::minus(&now, &self.at_start))
-            {
-                *r += d;
-            }
-        }
-        self.at_start = now;
-    }
-
-    pub fn finish(mut self) -> CommandCounts {
-        self.close();
-        self.counts.total = self.at_start.clone();
-        self.counts
-    }
-}
-
-impl<E: Event> Probe<E> for PerCommand {
-    #[inline(always)]
-    fn event(&mut self, e: E) {
-        self.counter.event(e);
-    }
-}
-
-/// What a script runs a structure with: the family's recorder `R` (a trace for the player) or a
-/// count per command (a script too big to draw). One probe type for both, so each structure and
-/// each family's script driver is compiled once for scripts, not once for recording and again
-/// for counting (about 13 KB of the gzipped module: issue 50).
-// One lives in each scripted structure, for the whole run: its size does not matter, and boxing
-// the recorder would put a pointer between every event and the trace.
-#[allow(clippy::large_enum_variant)]
-pub enum RecordOrCount<R> {
-    Record(R),
-    Count(PerCommand),
-}
-
-impl<R> RecordOrCount<R> {
-    /// The recorder of a run that was started with one.
-    pub fn into_recorder(self) -> R {
-        match self {
-            Self::Record(r) => r,
-            Self::Count(_) => unreachable!("a run started with a counter ends with one"),
-        }
-    }
-
-    /// The counts of a run that was started with a counter.
-    pub fn into_counts(self) -> CommandCounts {
-        match self {
-            Self::Record(_) => unreachable!("a run started with a recorder ends with one"),
-            Self::Count(c) => c.finish(),
-        }
-    }
-
-    /// Takes the probe out of a structure that is done with it, leaving an empty counter.
-    pub fn take(&mut self) -> Self {
-        std::mem::replace(self, Self::Count(PerCommand::empty()))
-    }
-}
-
-impl<E: Event, R: Probe<E>> Probe<E> for RecordOrCount<R> {
-    #[inline]
-    fn line(&mut self, line: u8) {
-        if let Self::Record(r) = self {
-            r.line(line);
-        }
-    }
-    #[inline(always)]
-    fn event(&mut self, e: E) {
-        match self {
-            Self::Record(r) => r.event(e),
-            Self::Count(c) => c.event(e),
-        }
-    }
 }
 
 /// A script planned for one family, ready to be traced or counted on any of its variants (what
