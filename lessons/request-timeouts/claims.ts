@@ -62,8 +62,9 @@ export const claims: Record<string, ClaimSpec> = {
     kind: 'ratio', what: 'Kafka’s TimingWheel ÷ Netty’s DefaultPriorityQueue, add n and cancel 90 % (JVM)',
     source: { from: 'jvm', suite: 'timer-add-cancel' },
     points: SIZES.map((x) => ({ label: n(x), a: `addCancel/wheel/${x}`, b: `addCancel/indexed/${x}` })),
-    // Slower at some sizes and level within its interval at the others: no faster anywhere.
-    mixed: 'no faster than', undecided: 'no faster than', outcomes: { below: { when: { kind: 'below', threshold: 1 }, words: 'slower than' } },
+    // Size by size, each with its ratio: slower at some sizes, not resolved at others.
+    outcomes: { below: { when: { kind: 'below', threshold: 1 }, words: '{ratio} the heap’s rate' } },
+    undecided: 'a rate its interval cannot tell from the heap’s ({ratio})', mixed: '{points}',
   },
   'wasm-queue-vs-wheel': {
     kind: 'ratio', what: 'the lab’s DelayQueue of tasks ÷ its timing wheel, add n and cancel 90 % (wasm)',

@@ -151,7 +151,9 @@ async function answerKey(lesson: string, seed: string): Promise<Map<string, stri
   for (const row of await table.getByRole('row').all()) {
     const header = row.getByRole('rowheader');
     if (!(await header.count())) continue;
-    key.set((await header.innerText()).trim(), (await row.getByRole('cell').nth(1).innerText()).trim());
+    // A number is grouped by thousands in the key (166,000), typed as digits only.
+    const answer = (await row.getByRole('cell').nth(1).innerText()).trim();
+    key.set((await header.innerText()).trim(), /^\d{1,3}(,\d{3})+$/.test(answer) ? answer.replace(/,/g, '') : answer);
   }
   await page.close();
   return key;

@@ -13,7 +13,8 @@ describe('the exercises, as a student does them', () => {
     const { page: teacher } = await browser.open('lessons/cancelling-timers?seed=e2e-class&teacher=1');
     const key = teacher.getByRole('table', { name: /Answer key for set e2e-class/ });
     await key.waitFor();
-    const answers = await key.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.children[2].textContent ?? ''));
+    // A number's answer is grouped by thousands in the key (166,000), typed as digits only.
+    const answers = await key.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.children[2].textContent ?? '').replace(/^(\d{1,3})((,\d{3})+)$/, (_, a: string, b: string) => a + b.replace(/,/g, ''))));
     expect(answers).toHaveLength(11);
 
     // …and a student opens the same set.

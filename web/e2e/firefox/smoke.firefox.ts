@@ -79,7 +79,8 @@ describe('the lab in Firefox', () => {
     await teacher.locator('table.answer-key tbody tr').wait();
     // The first question answered with a number, and how many the lesson asks.
     const [index, answer, questions] = await teacher.evaluate(() => {
-      const rows = [...document.querySelectorAll('table.answer-key tbody tr')].map((tr) => tr.children[2].textContent ?? '');
+      // The key groups thousands (166,000); an answer is typed as digits only.
+      const rows = [...document.querySelectorAll('table.answer-key tbody tr')].map((tr) => (tr.children[2].textContent ?? '').replace(/^(\d{1,3})((,\d{3})+)$/, (_, a: string, b: string) => a + b.replace(/,/g, '')));
       const i = rows.findIndex((a) => /^\d+$/.test(a));
       return [i, rows[i], rows.length] as const;
     });

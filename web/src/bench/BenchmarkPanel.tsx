@@ -315,8 +315,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           ))}
           <div className="button-row">
             <button type="button" onClick={() => download(`${suite.name}-${finished.preset}.json`,
-              JSON.stringify({ ...finished, environment: fromCommit ? committed : env, verdictConfidence: VERDICT_CONFIDENCE, comparisons }, null, 2), 'application/json')}>Export JSON</button>
-            <button type="button" onClick={() => download(`${suite.name}-${finished.preset}.csv`, toCsv(suite, finished), 'text/csv')}>Export CSV</button>
+              JSON.stringify({ ...finished, environment: fromCommit ? committed : env, verdictConfidence: VERDICT_CONFIDENCE, comparisons }, null, 2), 'application/json')}>Export the results (JSON)</button>
+            <button type="button" onClick={() => download(`${suite.name}-${finished.preset}.csv`, toCsv(suite, finished), 'text/csv')}>Export the results (CSV)</button>
             <a href={shareUrl}>Link that re-runs this configuration</a>
           </div>
         </>

@@ -200,7 +200,7 @@ export function AnswerKey({ set, seed }: { set: Instance[]; seed: string }) {
         <thead><tr><th scope="col">#</th><th scope="col">exercise</th><th scope="col">answer</th><th scope="col">why</th></tr></thead>
         <tbody>
           {set.map((i, n) => (
-            <tr key={i.id}><td>{n + 1}</td><th scope="row">{i.title}</th><td>{showAnswer(i, i.expected)}</td><td><Prose text={i.explanation} /></td></tr>
+            <tr key={i.id}><td>{n + 1}</td><th scope="row">{i.title}</th><td>{typeof i.expected === 'number' ? i.expected.toLocaleString('en-US') : showAnswer(i, i.expected)}</td><td><Prose text={i.explanation} /></td></tr>
           ))}
         </tbody>
       </table>

@@ -57,6 +57,22 @@ describe('the class view', () => {
     expect(parseExport('e.csv', '')).toMatchObject({ ok: false, problem: 'the file is empty' });
   });
 
+  it('keeps a student\'s JSON export over a CSV of the same answers, whichever is dated later or read last', () => {
+    const ada = work('Ada', { 0: 'wr', 1: 'hr' });
+    const later = Date.parse('2026-11-21T12:00:00Z'); // the CSV file's own date: after the last answer
+    for (const files of [[parseExport('ada.json', json(ada)), parseExport('ada.csv', csv(ada), later)], [parseExport('ada.csv', csv(ada), later), parseExport('ada.json', json(ada))]]) {
+      const cls = buildClass(files)!;
+      const kept = cls.students[0].lessons[LESSON];
+      expect(kept.source).toBe('json');
+      expect(kept.exercises[set()[0].id].wrong).toHaveLength(1); // the wrong answer only the log holds
+      expect(cls.replaced).toEqual([{ file: 'ada.csv', by: 'ada.json', student: 'Ada', lesson: LESSON }]);
+    }
+    // A CSV holding more than the JSON (answers made after it) is newer work: it is kept.
+    const more = work('Ada', { 0: 'wr', 1: 'hr', 2: 'r' });
+    const cls = buildClass([parseExport('ada.json', json(ada)), parseExport('ada2.csv', csv(more), later)])!;
+    expect(cls.students[0].lessons[LESSON].file).toBe('ada2.csv');
+  });
+
   it('still reads exports made before answers could be shown', () => {
     const [a] = set();
     const oldCsv = `student,lesson,seed,exercise,kind,attempts,solved,first_try,hints,last_answer\nAda,${LESSON},s1,${a.id},${a.kind},1,true,true,1,${a.expected}\n`;

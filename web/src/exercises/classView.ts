@@ -62,6 +62,26 @@ export interface ClassView {
   rules?: Rules;
 }
 
+/**
+ * Whether `full` holds everything `other` does: the same seed, and at least as many attempts and
+ * hints on every exercise. A JSON export and a CSV one of the same progress both pass; the CSV's
+ * date (the file's own) is later than the JSON's last answer, yet it holds less.
+ */
+const covers = (full: StudentFile, other: StudentFile) => full.seed === other.seed
+  && Object.entries(other.exercises).every(([id, x]) => {
+    const y = full.exercises[id];
+    return y !== undefined && y.attempts >= x.attempts && y.hints >= x.hints;
+  });
+
+/** Which of two copies of a student's lesson to keep: the full log over a CSV it covers, else the newer. */
+function newer(f: StudentFile, before: StudentFile): boolean {
+  if (f.source !== before.source) {
+    const [json, csv] = f.source === 'json' ? [f, before] : [before, f];
+    if (covers(json, csv)) return json === f;
+  }
+  return f.newest >= before.newest;
+}
+
 /** Whose row a file belongs to: the name as typed, ignoring case and spacing; a nameless file is its own row. */
 const who = (f: StudentFile) => (f.student.trim() ? `name:${f.student.trim().replace(/\s+/g, ' ').toLowerCase()}` : `file:${f.file}`);
 
@@ -74,7 +94,8 @@ export function buildClass(parsed: Parsed[], sets: (lesson: string, seed: string
   if (parsed.length === 0) return null;
   const rejected: ClassView['rejected'] = [];
   const replaced: ClassView['replaced'] = [];
-  // Newest wins per student and lesson; on a tie (CSV files carry no times), the one read later.
+  // Newest wins per student and lesson; on a tie (CSV files carry no times), the one read later;
+  // a JSON export beats a CSV of the same answers, whatever their dates.
   const kept = new Map<string, StudentFile>();
   for (const p of parsed) {
     const r = p.ok ? regrade(p.value, sets, rules.policy) : p;
@@ -85,7 +106,7 @@ export function buildClass(parsed: Parsed[], sets: (lesson: string, seed: string
     const f = r.value;
     const key = `${who(f)}\n${f.lesson}`;
     const before = kept.get(key);
-    const [keep, drop] = !before || f.newest >= before.newest ? [f, before] : [before, f];
+    const [keep, drop] = !before || newer(f, before) ? [f, before] : [before, f];
     kept.set(key, keep);
     if (drop) replaced.push({ file: drop.file, by: keep.file, student: keep.student, lesson: keep.lesson });
   }

@@ -203,10 +203,10 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
             <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'csv'),
               csvTable(['case', 'design', 'rate', 'cost', 'cost low', 'cost high', 'costs', 'partial', 'sustainable'],
                 points.map((p) => [p.case, p.design, p.rate, p.cost, costBound(p, 'low'), costBound(p, 'high'), p.costs, p.partial, sustainable(p)])), 'text/csv')}>
-              Export CSV
+              Export the sweep (CSV)
             </button>
             <button type="button" onClick={() => download(fileName(`purgatory-${preset}`, 'json'),
-              JSON.stringify({ preset, settings: s, points, verdicts: found, entries }, null, 2), 'application/json')}>Export JSON</button>
+              JSON.stringify({ preset, settings: s, points, verdicts: found, entries }, null, 2), 'application/json')}>Export the sweep (JSON)</button>
           </div>
         </>
       )}
