@@ -8,8 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { kernelDigestsPlugin } from './web/scripts/kernel-digest.mjs';
 import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES, engineMargins } from './web/src/catalog/routes.ts';
-import { answerOembed, discoveryTag, oembedData, oembedFor, withDiscovery } from './web/scripts/oembed.mjs';
-import { headersFor } from './web/scripts/headers.mjs';
+import { answerOembed, discoveryTag, oembedData, oembedFor, withDiscovery } from './web/server/oembedAnswers.mjs';
+import { headersFor } from './web/server/headers.mjs';
 
 const root = import.meta.dirname;
 
@@ -234,7 +234,7 @@ export default defineConfig({
   },
   test: {
     root,
-    include: ['web/src/**/*.test.{ts,tsx}', 'web/server/**/*.test.ts', 'web/scripts/**/*.test.mjs', 'lessons/**/*.test.ts'],
+    include: ['web/src/**/*.test.{ts,tsx}', 'web/server/**/*.test.{ts,mjs}', 'web/scripts/**/*.test.mjs', 'lessons/**/*.test.ts'],
     environment: 'jsdom',
     // Several tests run the real structures over hundreds of seeds: seconds on a quiet machine,
     // several times that on a shared one. A hung test still fails, after a minute.

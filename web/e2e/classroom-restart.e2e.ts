@@ -13,7 +13,7 @@ import { useBrowser } from './browser';
 import { loadWasm } from '../src/wasm/loader';
 import { generate } from '../src/exercises/exercises';
 import type { Created, Report } from '../src/classroom/api';
-import { startPostgres } from '../scripts/postgres.mjs';
+import { startPostgres } from '../server/postgres.mjs';
 import { WASM, freePort, startServer } from './classServer';
 
 const browser = useBrowser();

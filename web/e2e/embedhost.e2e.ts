@@ -3,7 +3,7 @@
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import { siteUrl, useBrowser } from './browser';
-import { contentHeight, frameOf, hostHtml, hostPages, misfits, onHost } from './host';
+import { contentHeight, frameOf, hostHtml, hostPages, misfits, onHost, stillness } from './host';
 import { serveStatic } from '../scripts/static-server.mjs';
 import { craftedFragment } from '../src/embed/craftedFragment';
 import { elementSnippet, iframeSnippet } from '../src/embed/snippets';
@@ -46,8 +46,8 @@ describe('frames on a page of another origin', () => {
       const { page, errors } = await browser.open();
       await page.goto(url);
       // Each element holds a placeholder's height before its frame exists, so only the first few load.
-      await page.locator('iframe').first().waitFor();
-      await page.waitForTimeout(500);
+      // Once the first has loaded and sized itself, any frame made eagerly would exist too.
+      await page.locator('iframe[data-hotpath-sized]').first().waitFor();
       expect(await page.locator('iframe').count()).toBeLessThanOrEqual(3);
       await flick(page);
       await expect.poll(() => page.locator('iframe').count()).toBe(10);
@@ -152,8 +152,8 @@ describe('themes on a page of another origin (issue 43)', () => {
       for (const t of toggles) {
         await page.evaluate((x) => document.documentElement.setAttribute('data-theme', x), t);
         await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe(t);
-        // Past the fade: nothing comes after to set it right or wrong.
-        await page.waitForTimeout(600);
+        // Past the fade (no animation left running): nothing comes after to set it right or wrong.
+        await stillness(page);
         expect(await f.evaluate(() => document.documentElement.dataset.theme), `after the toggle to ${t}`).toBe(t);
       }
       expect(await f.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(toggles);
@@ -190,7 +190,7 @@ describe('themes on a page of another origin (issue 43)', () => {
       await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(1);
       const f = await frameOf(page, 0);
       await expect.poll(() => f.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      await page.waitForTimeout(300);
+      await stillness(page);
       const box = (await page.locator('iframe').boundingBox())!;
       const around = await pixel(page, Math.round(box.x + 2), Math.round(box.y + 2));
       const host = await pixel(page, Math.round(box.x + 2), Math.round(box.y - 4));
@@ -273,7 +273,8 @@ describe('a hostile host page', () => {
       await page.goto(url);
       await expect.poll(() => page.locator('#d iframe[data-hotpath-sized]').count()).toBe(1);
       await page.locator('#d').evaluate((w) => w.setAttribute('src', 'javascript:parent.pwn("later")'));
-      await page.waitForTimeout(500);
+      // The element refuses the new link in place of its frame: by then a frame it made would have run.
+      await expect.poll(() => page.locator('#d').innerText()).toMatch(/src must be an http:\/\/ or https:\/\/ link/);
       expect(await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned)).toEqual([]);
       for (const id of ['a', 'b', 'c', 'd']) {
         expect(await page.locator(`#${id} iframe`).count(), id).toBe(0);
@@ -371,7 +372,8 @@ describe('a hostile host page', () => {
       const embed = await (await page.locator('#embed').elementHandle())!.contentFrame();
       await embed!.waitForSelector('main.embed');
       const lesson = await (await page.locator('#lesson').elementHandle())!.contentFrame();
-      await page.waitForTimeout(500);
+      // The refused frame has finished loading (the browser's error page) before it is read.
+      await lesson!.waitForLoadState('load').catch(() => {});
       expect(await lesson!.evaluate(() => document.querySelector('.lesson, .site-header') !== null).catch(() => false)).toBe(false);
       await page.goto(onBare.url);
       const framed = await (await page.locator('#lesson').elementHandle())!.contentFrame();
@@ -450,7 +452,7 @@ ${iframeSnippet({ url: `${dark(site)}&theme=dark`, title: 'Plain', height: 700 }
         }
         // The frames are where they will stay: the element at its view's height, the plain one at the snippet's.
         expect(await page.locator('main > iframe').evaluate((f) => [f.getBoundingClientRect().width, f.clientWidth])).toEqual([720, 720]);
-        await page.waitForTimeout(500);
+        await stillness(page);
         png = await page.locator('main').screenshot();
         expect(errors).toEqual([]);
         await page.close();

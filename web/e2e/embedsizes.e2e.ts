@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { siteUrl, useBrowser } from './browser';
-import { contentHeight, frameOf, hostHtml, onHost } from './host';
+import { contentHeight, frameOf, hostHtml, onHost, stillness } from './host';
 import { serveStatic } from '../scripts/static-server.mjs';
 import { viteBuild } from '../scripts/toolchain.mjs';
 import { EMBED_EXAMPLES, EMBED_NAMES, stateKey } from '../src/catalog/routes';
@@ -55,14 +55,15 @@ async function snippetsFor(page: Page, path: string, column: number) {
   }
   await share.getByLabel('Column width', { exact: true }).fill(String(column));
   const done = share.getByText(new RegExp(`^Height ([\\d,]+) px, measured for a column ${column.toLocaleString('en-US')} px wide\\. `));
-  // Measured, and the same a second later (a view may still be settling): the snippets then carry it.
+  // Measured, and the same on two reads in a row once the page is still (a view may still be
+  // settling): the snippets then carry it.
   const read = async () => Number(/^Height ([\d,]+) px/.exec(await done.innerText().catch(() => ''))?.[1].replace(/,/g, '') ?? 0);
   let height = 0;
   await expect.poll(async () => {
-    const first = await read();
-    await page.waitForTimeout(1000);
+    await stillness(page);
+    const before = height;
     height = await read();
-    return height > 0 && height === first;
+    return height > 0 && height === before;
   }, { timeout: 90_000, message: path }).toBe(true);
   const iframe = await share.getByRole('textbox', { name: /^HTML iframe/ }).inputValue();
   const element = await share.getByRole('textbox', { name: /^Custom element/ }).inputValue();
@@ -131,7 +132,8 @@ describe('heights measured for the author’s column', () => {
     await onHost({ 'index.html': html }, async (url) => {
       const { page, errors } = await browser.open('', { viewport: { width: COLUMN + 60, height: 900 } });
       await page.goto(url);
-      await page.waitForTimeout(1000);
+      // The script has come and made the first frames before the reader scrolls.
+      await page.locator('iframe[data-hotpath-sized]').first().waitFor();
       // A reader's scroll-through: a screenful at a time, a moment on each.
       await page.evaluate(async () => {
         for (let y = 0; y < document.documentElement.scrollHeight; y += 450) {
@@ -140,17 +142,17 @@ describe('heights measured for the author’s column', () => {
         }
       });
       await expect.poll(() => page.locator('iframe[data-hotpath-sized]').count()).toBe(TEN.length);
-      await page.waitForTimeout(2000);
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-      console.log(`CLS over a scroll-through of ten embeds at ${COLUMN} px: ${cls.toFixed(4)} (${shifts.length} shifts${shifts.length ? `: ${shifts.join(', ')}` : ''})`);
-      expect(cls, shifts.join(', ')).toBeLessThanOrEqual(0.1);
-      // And each frame ends at its view's height.
+      // Each frame ends at its view's height; the shifts are read once all have got there.
       for (let i = 0; i < TEN.length; i++) {
         const f = await loaded(page, i);
         const frame = page.locator('iframe').nth(i);
         await expect.poll(async () => Math.abs((await frame.evaluate((e) => e.clientHeight)) - (await contentHeight(f))), { message: TEN[i] }).toBeLessThanOrEqual(1);
       }
+      await stillness(page);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+      console.log(`CLS over a scroll-through of ten embeds at ${COLUMN} px: ${cls.toFixed(4)} (${shifts.length} shifts${shifts.length ? `: ${shifts.join(', ')}` : ''})`);
+      expect(cls, shifts.join(', ')).toBeLessThanOrEqual(0.1);
       expect(errors).toEqual([]);
     });
   });
@@ -166,7 +168,8 @@ describe('heights measured for the author’s column', () => {
       await page.goto(url);
       const heights = await page.locator('hotpath-widget').evaluateAll((ws) => ws.map((w) => w.getBoundingClientRect().height));
       expect(heights).toEqual(snippets.slice(0, 3).map((s) => s.height));
-      await page.waitForTimeout(1500);
+      // The page has loaded all it loads eagerly (a lazy frame far below does not hold up the load event).
+      await page.waitForLoadState('load');
       // Far below the fold: the lazy frame has not loaded its page.
       expect(page.frames().map((f) => f.url()).filter((u) => u.includes('heap-layout'))).toEqual([]);
       expect(errors).toEqual([]);

@@ -3,6 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { serveStatic } from '../scripts/static-server.mjs';
 
@@ -58,4 +59,20 @@ export async function misfits(page: Page): Promise<number[]> {
     out.push(Math.abs(h - (await contentHeight(f))));
   }
   return out;
+}
+
+/**
+ * Waits until nothing on the page or in its frames is still moving: no animation or transition
+ * running (a theme's fade, a frame's resize) and the fonts in. What a pixel read or a "nothing
+ * more happens" check waits for, instead of a pause.
+ */
+export async function stillness(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    for (const f of page.frames()) {
+      const moving = await f.evaluate(() => document.fonts.status !== 'loaded' || document.getAnimations().some((a) => a.playState === 'running' || a.pending))
+        .catch(() => false); // a frame gone or not yet a document moves nothing
+      if (moving) return false;
+    }
+    return true;
+  }).toBe(true);
 }

@@ -12,9 +12,9 @@ import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { step } from './toolchain.mjs';
+import { ensurePostgres, step } from './toolchain.mjs';
 import { SERVER_BUNDLE, WASM_FILE } from './class-server.mjs';
-import { startPostgres } from './postgres.mjs';
+import { startPostgres } from '../server/postgres.mjs';
 
 /**
  * The load generator is a class of hundreds behind one address, a thousand joining in seconds: the
@@ -217,6 +217,7 @@ function whereTheTimeWent(r) {
 export async function runClassLoad({ preset, json }) {
   const rounds = preset === 'full' ? 24 : 8;
   const results = [await loadOne('embedded', { instances: 1, students: 300, rounds })];
+  if (!process.env.DATABASE_URL) await ensurePostgres();
   const pg = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : await startPostgres();
   if (pg.url) {
     try {

@@ -4,7 +4,7 @@
 // width, with how much taller Firefox laid it out than Chromium. The docs typed a benchmark
 // height of 4,781 px that the measurements said was 4,693 (issue 60); now they type none.
 // Plain Node (measure-embeds.mjs runs without a bundler): it reads the build's oEmbed data
-// (oembed.mjs oembedData) for the views and their titles, not the TypeScript catalog.
+// (web/server/oembedAnswers.mjs oembedData) for the views and their titles, not the TypeScript catalog.
 import { join } from 'node:path';
 import { ROOT } from './toolchain.mjs';
 

@@ -12,7 +12,7 @@ import { ROOT } from './toolchain.mjs';
 import { EMBED_EXAMPLES } from '../src/catalog/routes.ts';
 import HEIGHTS from '../src/catalog/embed-heights.json';
 import { withHeights } from './docs-heights.mjs';
-import { oembedData } from './oembed.mjs';
+import { oembedData } from '../server/oembedAnswers.mjs';
 import { elementSnippet } from '../src/embed/snippets.ts';
 import { familyLink, pinnedUrl } from '../src/embed/link.ts';
 import { FIGURE_ONLY, withParts } from '../src/embed/parts.ts';

@@ -3,7 +3,7 @@
 // if anything fails.
 import { join } from 'node:path';
 import {
-  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step,
+  ROOT, CRATES, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensurePostgres, ensureRsvg, ensureRust, main, runAsync, step,
 } from './toolchain.mjs';
 import { runE2e, runFirefoxSmoke } from './e2e.mjs';
 
@@ -149,7 +149,8 @@ main(async () => {
     ['Unit tests (Vitest)', async () => {
       // The class server's API tests run on the embedded database always, and on a real
       // PostgreSQL server too when one can be had.
-      const { startPostgres } = await import('./postgres.mjs');
+      const { startPostgres } = await import('../server/postgres.mjs');
+      await ensurePostgres();
       const pg = await startPostgres();
       step(pg.url ? 'PostgreSQL is running on a free local port: the class server\'s API tests run on it as well as on the embedded database.'
         : `The class server's API tests run on the embedded database only: ${pg.why}.`);

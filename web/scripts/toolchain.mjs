@@ -373,3 +373,17 @@ export async function main(fn) {
     process.exit(1);
   }
 }
+
+/**
+ * Debian's `postgresql` package, for the class server's tests and load test: installed through
+ * apt-get when it is missing and we are root (web/server/postgres.mjs then starts a throwaway
+ * server from it). Does nothing otherwise; the tests say why they skip.
+ */
+export async function ensurePostgres() {
+  const { binDir } = await import('../server/postgres.mjs');
+  if (binDir() || process.getuid?.() !== 0 || !which('apt-get')) return;
+  step("Installing Debian's postgresql package for the class server's tests (apt-get) …");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update'], { stdio: 'ignore', env });
+  spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: 'ignore', env });
+}

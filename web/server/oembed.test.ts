@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { buildApp } from './app';
 import type { Db } from './db';
-import { oembedData } from '../scripts/oembed.mjs';
+import { oembedData } from './oembedAnswers.mjs';
 import { EMBED_EXAMPLES, MEASURED_WIDTHS, stateKey } from '../src/catalog/routes';
 
 const db = { kind: 'embedded', knex: () => ({ pluck: async () => [] }), onChange: () => () => undefined, feed: { up: () => true, onState: () => () => undefined }, close: async () => undefined } as unknown as Db;

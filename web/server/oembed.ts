@@ -1,4 +1,4 @@
-// oEmbed on the class server (docs/embedding.md; web/scripts/oembed.mjs): `<base>oembed?url=…`
+// oEmbed on the class server (docs/embedding.md; web/server/oembedAnswers.mjs): `<base>oembed?url=…`
 // answers for any embed link of this site, for its exact state; each embed page names that
 // endpoint for its own link in its discovery tag; and the Share / embed dialog of a reader on this
 // server reports the heights it measured (`<base>api/embed-heights`), so a link measured there is
@@ -6,8 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerOembed, discoveryTag, linkState, oembedData, reportProblem, withDiscovery } from '../scripts/oembed.mjs';
-import { headersFor } from '../scripts/headers.mjs';
+import { answerOembed, discoveryTag, linkState, oembedData, reportProblem, withDiscovery } from './oembedAnswers.mjs';
+import { headersFor } from './headers.mjs';
 import { EMBED_NAMES } from '../src/catalog/routes';
 
 /** Two heights that differ by at most this fraction agree (one engine's rounding, a font's hinting). */

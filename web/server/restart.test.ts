@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
 import { generate } from '../src/exercises/exercises';
 import type { Report } from '../src/classroom/api';
-import { startPostgres } from '../scripts/postgres.mjs';
+import { startPostgres } from './postgres.mjs';
 import { openDb } from './db';
 import { buildApp } from './app';
 import { act, joinAs, keyOf, makeClass, testSets, type TestServer } from './testing';

@@ -6,10 +6,9 @@
 // live feed, and nothing else: a projector link on a classroom's PC, its address edited, opens
 // no teacher page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { showAnswer, type Instance } from '../src/exercises/exercises';
+import { showAnswer } from '../src/exercises/exercises';
 import type { Board, ClassQuiz, EditClass, EditStudent, Merge, Report, RosterAdded, RosterEntry } from '../src/classroom/api';
-import type { Db } from './db';
-import type { Checked, Keys } from './keys';
+import { checked, perKey, type ApiContext } from './access';
 import { HttpError, checkLesson, dueDate } from './errors';
 import {
   classParams, editClassBody, editStudentBody, eventsQuery, keyQuery, mergeBody, rosterBody, ROSTER_BODY_LIMIT, studentParams,
@@ -19,32 +18,21 @@ import { addRoster, mergeStudents, reissueCode, removeStudent, setStudentDue } f
 import { board } from './board';
 import { classQuiz } from './quiz';
 import { checkClassName } from './names';
-import type { LiveFeed, View } from './liveFeed';
-
-interface TeacherOptions {
-  db: Db;
-  sets: (lesson: string, seed: string) => Instance[] | undefined;
-  api: string;
-  limits: { teacher: number };
-  keys: Keys;
-  checked: <T>(req: FastifyRequest, open: (token: string) => Promise<Checked<T>>, refused: () => HttpError) => Promise<T>;
-  live: LiveFeed;
-  perKey: (max: number) => object;
-}
+import type { View } from './liveFeed';
 
 type ClassReq = FastifyRequest<{ Params: { id: string } }>;
 type StudentReq = FastifyRequest<{ Params: { id: string; student: string } }>;
 
-export async function teacherApi(app: FastifyInstance, o: TeacherOptions) {
+export async function teacherApi(app: FastifyInstance, o: ApiContext) {
   const { api, db } = o;
-  const config = o.perKey(o.limits.teacher);
+  const config = perKey(o.limits.teacher);
   const teacherClass = (req: ClassReq) =>
-    o.checked(req, (token) => o.keys.teacher(req.params.id, token, req.ip),
+    checked(req, (token) => o.keys.teacher(req.params.id, token, req.ip),
       () => new HttpError(403, 'This link’s teacher key does not open this class (or the class was deleted).'));
   const noStudent = () => new HttpError(404, 'This class has no such student.');
   /** The class and who opened it: the board and its feed take the teacher's key or the projector key. */
   const boardReader = (req: ClassReq) =>
-    o.checked<{ cls: ClassRow; projector: boolean }>(req, async (token) => {
+    checked<{ cls: ClassRow; projector: boolean }>(req, async (token) => {
       const t = await o.keys.teacher(req.params.id, token, req.ip);
       if ('ok' in t) return { ok: { cls: t.ok, projector: false } };
       if (t.refused === 'unknown-ids-exhausted') return t;

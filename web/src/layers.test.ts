@@ -77,6 +77,12 @@ describe('imports across web/src, web/server and web/scripts (issue 63)', () => 
   it('form no circle, type imports included', () => {
     expect(circles(importGraph())).toEqual([]);
   });
+  it('keep the class server apart from the build scripts: nothing under web/server imports web/scripts', () => {
+    const graph = importGraph();
+    const reaching = [...graph].flatMap(([from, to]) => (from.startsWith('web/server/') ? to.filter((t) => t.startsWith('web/scripts/')).map((t) => `${from} → ${t}`) : []));
+    expect(reaching).toEqual([]);
+    expect(graph.get('web/scripts/static-server.mjs')).toContain('web/server/headers.mjs'); // the graph reads .mjs imports too
+  });
   it('finds a circle where there is one, and reads the imports', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
     const graph = importGraph();

@@ -297,7 +297,8 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
             ratio it claims, taken from iterations of the compared rows measured side by side: <em>reproduced</em> or{' '}
             <em>not reproduced</em> only when the whole interval lies on one side of the claim&apos;s threshold,{' '}
             <em>inconclusive</em> when it straddles it. Its ratio is the geometric mean of those paired iterations&apos;
-            ratios, so it can differ in the last digit from one row&apos;s Score divided by the other&apos;s.
+            ratios, not one row&apos;s Score divided by the other&apos;s: when the iterations vary (a busy
+            machine, a slow first fork), the two can differ by several percent.
           </p>
           <VerdictList comparisons={comparisons} />
           {suite.extras?.(finished).map((t) => (

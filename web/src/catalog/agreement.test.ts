@@ -16,7 +16,7 @@ import { Frame } from '../script/frame';
 import { FrameReplay } from '../script/replay';
 import { stepAt, type Trace } from '../script/trace';
 import { randomInt, rng } from '../exercises/rng';
-import { heapViewModel } from '../heap/viewModel';
+import { heapViewModel } from '../arrayHeap/viewModel';
 import { fieldRows, threadCells, threadRows } from '../queue/viewModel';
 import { objectName, objectRows, placeText, queuesOf, threadColumns } from '../recycler/viewModel';
 import { wheelModel } from '../wheel/viewModel';

@@ -69,6 +69,20 @@ describe('the catalog', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps each family to its own folder: no family folder imports another (a drawing two share is generic: arrayHeap/)', () => {
+    const offenders: string[] = [];
+    for (const folder of STRUCTURES) {
+      for (const file of files(join(SRC, folder))) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+          const target = relative(SRC, resolve(dirname(file), m[1])).split('/')[0];
+          if (target !== folder && STRUCTURES.includes(target)) offenders.push(`${relative(SRC, file)} → ${m[1]}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps family names out of the generic folders and the scripts: a family lives in its folder', () => {
     const scripts = readdirSync(join(SRC, '..', 'scripts')).filter((n) => n.endsWith('.mjs') && !n.endsWith('.test.mjs'))
       .map((n) => join(SRC, '..', 'scripts', n));

@@ -1,13 +1,14 @@
 // The timer heaps as a structure family: what the generic player, race view, counters, script
 // editor and embed route need to know about them.
-import { LIMITS, OLD_VARIANT_PARAM, VARIANTS } from './schema.gen';
+import { CODES, LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Field } from './schema.gen';
 import './heap.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { HeapLayout } from './HeapLayout';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
 import { onDemand } from '../site/onDemand';
 import { checkParams } from '../embed/link';
-import { HeapView } from './HeapView';
+import { HeapView } from '../arrayHeap/HeapView';
+import type { DrawnField, FLAG } from '../arrayHeap/viewModel';
 import { variantSpec } from '../script/schema';
 import { excerpt, num } from '../site/format';
 import { HEAP_WORK } from './work';
@@ -50,7 +51,6 @@ export const heapFamily: FamilyModule = {
   raceTitle: 'Race: the same script on both heaps',
   View: TimerHeapView,
   work: HEAP_WORK,
-  workLabel: 'comparisons + equals() calls + moves + index writes',
   Help: HeapHelp,
   drawLimits: () => `${num(LIMITS.drawnTimers)} timers and ${num(LIMITS.drawnOperations)} operations`,
 };
@@ -94,3 +94,9 @@ export const manifest: FamilyManifest = {
     </section>
   ),
 };
+
+type Holds<T extends true> = T;
+/** The shared drawing (arrayHeap/) reads these fields: each is one of the heap's (else the type check fails here). */
+export type DrawnFields = Holds<DrawnField extends Field ? true : false>;
+/** …and its flags' codes are the heap's schema's. */
+export type DrawnFlags = Holds<[typeof FLAG, typeof CODES.flag] extends [typeof CODES.flag, typeof FLAG] ? true : false>;

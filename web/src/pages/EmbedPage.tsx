@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { LAB_VERSION, embedLink, linkTheme, linkVersion, readEmbedState, type LinkTheme } from '../embed/link';
 import { embedExamples, embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
+import { excerpt } from '../site/format';
 
 /**
  * Throttled, not debounced: a player at 240 steps a second would otherwise rewrite the address
@@ -99,9 +100,10 @@ export function EmbedPage() {
   if (view && typeof view === 'object' && 'problem' in view) {
     return <Problem>This embed link is malformed: {view.problem}.</Problem>;
   }
-  // The page's own heading, for someone who moves by headings: the view's title in words (a
-  // docs page that frames it has its own; inside the frame this is where the outline starts).
-  const title = embedExamples().find((e) => e.name === name)?.title ?? name;
+  // The page's own heading, for someone who moves by headings (a docs page that frames it has its
+  // own; inside the frame this is where the outline starts): the example's title when this is the
+  // example, else the view and what its link sets, so a poll is not announced as a race.
+  const title = viewTitle(name, state.params);
   return (
     <Frame>
       <h1 className="visually-hidden">Hotpath Lab: {title}</h1>
@@ -114,4 +116,13 @@ export function EmbedPage() {
       <Fragment key={address}>{view}</Fragment>
     </Frame>
   );
+}
+
+/** An embed page's title in words: its example's, when the link shows just that, else "heap view: ops schedule 40, cancel-reverse; step end". */
+function viewTitle(name: string, params: URLSearchParams): string {
+  const example = embedExamples().find((e) => e.name === name);
+  const shown = [...params].filter(([k]) => k !== 'show');
+  const same = example && shown.length === Object.keys(example.params).length && shown.every(([k, v]) => example.params[k] === v);
+  if (example && same) return example.title;
+  return shown.length ? `${name} view: ${excerpt(shown.map(([k, v]) => `${k} ${v}`).join('; '), 160)}` : `${name} view`;
 }

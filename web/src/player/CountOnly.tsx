@@ -6,7 +6,7 @@ import { describeCommand } from '../script/parse';
 import type { FamilySchema } from '../script/schema';
 import type { FamilyModule } from '../registry/family';
 import { num as fmt, plural, times } from '../site/format';
-import { describeWork, workOf } from '../registry/work';
+import { describeWork, workNames, workOf } from '../registry/work';
 
 /** a ÷ b of two counts, written as every ratio is (site/format's times). */
 export function ratio(a: number, b: number): string {
@@ -36,7 +36,7 @@ export function CountOnly({ counting, module, schema, variants }: {
       </p>
       <div className="table-scroll">
         <table className="counters by-command">
-          <caption>Work per script command ({module.workLabel})</caption>
+          <caption>Work per script command ({workNames(module.work)})</caption>
           <thead>
             <tr>
               <th scope="col">command</th>

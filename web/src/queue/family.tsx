@@ -56,7 +56,6 @@ export const queueFamily: FamilyModule = {
   ] satisfies SettingField<Setting>[]),
   View: QueueView,
   work: QUEUE_WORK,
-  workLabel: 'shared-memory accesses: reads, writes, CASes, nodes counted, lock looks and spins',
   Help: QueueHelp,
   drawLimits: () => `${num(LIMITS.drawnThreads)} threads, ${num(LIMITS.drawnOffers)} offers, ${num(LIMITS.drawnOperations)} operations and capacity ${num(LIMITS.drawnCapacity)}`,
 };

@@ -46,7 +46,6 @@ export const recyclerFamily: FamilyModule = {
   ] satisfies SettingField<Setting>[]),
   View: RecyclerView,
   work: RECYCLER_WORK,
-  workLabel: 'memory written or searched: slots pushed, popped, queued and transferred, map slots probed, queues visited, arrays copied, links, queues and objects made',
   Help: RecyclerHelp,
   drawLimits: () => `${num(LIMITS.drawnThreads)} threads, ${num(LIMITS.drawnGets)} gets, ${num(LIMITS.drawnRecycles)} recycles and ${num(LIMITS.drawnOperations)} operations`,
 };

@@ -59,8 +59,6 @@ export interface FamilyModule {
    * variants by, shown as the counters table's work row and said in the race's narration.
    */
   work: readonly WorkKind[];
-  /** What that sum adds up, in words. */
-  workLabel: string;
   /** The script grammar and limits, in the editor's help. */
   Help: ComponentType<{ schema: FamilySchema }>;
   /** The drawing limits in words, for a script that is counted instead: "127 timers and 2,000 operations". */

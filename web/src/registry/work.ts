@@ -23,5 +23,8 @@ export function describeWork(work: readonly WorkKind[], c: Counts): string {
   return parts.length ? listing(parts) : 'no work';
 }
 
+/** What the sum adds up, in words: "slots computed, levels passed, … and delay-queue moves". */
+export const workNames = (work: readonly WorkKind[]) => listing(work.map((w) => w.many ?? `${w.one}s`));
+
 /** The declaration as the kinds it adds, joined with "+" (as the lessons' claims name a sum of counters). */
 export const workSum = (work: readonly WorkKind[]) => work.map((w) => w.kind).join('+');

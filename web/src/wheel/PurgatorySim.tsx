@@ -163,7 +163,11 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
           </p>
           <LogLogChart series={costSeries} title="Seconds of work per simulated second against target rate, log-log"
             xLabel="target rate (requests/s)" yLabel="seconds of one thread's work per simulated second"
-            xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} yDomain={[1e-4, 100]} yFormat={(v) => String(v)} />
+            xDomain={[s.rates[0] / 2, s.rates[s.rates.length - 1] * 2]} yDomain={[1e-4, 100]} yFormat={(v) => String(v)} legend={{}} />
+          <p className="hint">
+            A point drawn hollow is too noisy to quote: its interval over the seeded runs is more than half its cost
+            (the table gives each interval). A line drawn dashed runs over one drawn before it, so both show.
+          </p>
           <div className="table-scroll">
             <table className="counters pg-table">
               <caption>Seconds of work per simulated second, the mean of {s.seeds} seeded runs with its 95 % interval (over 1 means saturated)</caption>

@@ -4,9 +4,9 @@
 // tables screen readers and tests read: "wheel levels", "wheel buckets" and the "fired" list.
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { LIMITS, type CODES, type Field, type Frame } from './schema.gen';
-import type { DrawnField, FLAG } from '../heap/viewModel';
+import type { DrawnField, FLAG } from '../arrayHeap/viewModel';
 import type { Trace } from '../script/trace';
-import { HeapView, type HeapWords } from '../heap/HeapView';
+import { HeapView, type HeapWords } from '../arrayHeap/HeapView';
 
 /** This lesson's words for its heaps: "slot" is a wheel's, and the heap lesson's "hand" is not taught here. */
 const QUEUE_WORDS = (key: string): HeapWords => ({ held: 'being placed', removed: 'leaving', key, slot: 'place' });
@@ -183,9 +183,9 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
 }
 
 type Holds<T extends true> = T;
-/** The delay queue is drawn by the heap's drawing on the wheel's q_ fields: each field it reads is one of the wheel's (else the type check fails here). */
+/** The delay queue is drawn by the shared array-heap drawing on the wheel's q_ fields: each field it reads is one of the wheel's (else the type check fails here). */
 export type DelayQueueFields = Holds<`q_${DrawnField}` extends Field ? true : false>;
-/** …and its slots' flags are the heap's. */
+/** …and its slots' flags are the drawing's. */
 export type DelayQueueFlags = Holds<[typeof FLAG, typeof CODES.flag] extends [typeof CODES.flag, typeof FLAG] ? true : false>;
 
 export function WheelView({ frame, trace, moveMs, inRace = false }: { frame: Frame; trace: Trace; moveMs: number; inRace?: boolean }) {

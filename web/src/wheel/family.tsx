@@ -46,7 +46,6 @@ export const wheelFamily: FamilyModule = {
   stackedRace: true,
   View: TimerView,
   work: WHEEL_WORK,
-  workLabel: 'list links, levels passed, cascades, and the delay queue’s comparisons, equals() calls and moves',
   Help: WheelHelp,
   drawLimits: () => `${num(LIMITS.drawnTimers)} timers and ${num(LIMITS.drawnOperations)} operations`,
 };

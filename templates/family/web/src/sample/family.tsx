@@ -44,7 +44,6 @@ export const sampleFamily: FamilyModule = {
   raceTitle: 'Race: doubling against growing by one',
   View: SampleView,
   work: SAMPLE_WORK,
-  workLabel: 'slot writes and array copies',
   Help: SampleHelp,
   drawLimits: () => `${num(LIMITS.drawnOperations)} operations`,
 };

@@ -1,9 +1,10 @@
-// What the heap renderer draws for one frame: a pure function, so the data join is testable
-// without a browser. Nodes are keyed by timer identity (its sequence number), so the same timer
-// keeps its element as it moves and CSS can animate the move.
+// What the drawing of an array heap shows for one frame: a pure function, so the data join is
+// testable without a browser. Nodes are keyed by item identity (a timer's sequence number, a
+// bucket's place), so the same item keeps its element as it moves and CSS can animate the move.
+// Shared by every family whose frames hold such a heap (the timer heaps; the wheel's delay
+// queues, under a prefix): each states, as a type, that its schema has these fields and flags.
 import { HAND, OUT, nodeRadius, parentOf, slotPosition, treeHeight, type Point } from './geometry';
 import type { Frame } from '../script/frame';
-import { CODES, type Field } from './schema.gen';
 
 export interface NodeView extends Point {
   key: number;
@@ -48,11 +49,11 @@ export interface HeapNames {
   prefix?: string;
 }
 
-/** The heap fields the drawing reads: a frame that holds a heap under a prefix holds these (the wheel's delay queue checks it). */
-export type DrawnField = Extract<Field, 'size' | 'slot' | 'stored' | 'flags' | 'found' | 'capacity' | 'held' | 'held_index' | 'removed' | 'focus_held'>;
+/** The heap fields the drawing reads: a frame that holds a heap (under a prefix) holds these. */
+export type DrawnField = 'size' | 'slot' | 'stored' | 'flags' | 'found' | 'capacity' | 'held' | 'held_index' | 'removed' | 'focus_held';
 
-/** The bits of a slot's `flags` (the wheel's delay queue states the same). */
-export const FLAG = CODES.flag;
+/** The bits of a slot's `flags` the drawing shows: a family's schema states the same codes. */
+export const FLAG = { FOCUS: 1, SCANNED: 2 } as const;
 
 /** The heap in a frame (a heap's, or another family's holding one under `names.prefix`), its items named by `names`. */
 export function heapViewModel(frame: Frame, names: HeapNames): HeapViewModel {

@@ -2,6 +2,7 @@
 // D3-style math lives in geometry.ts and viewModel.ts; React owns the DOM; CSS animates moves
 // (and stops animating under prefers-reduced-motion).
 import { useRef, type CSSProperties } from 'react';
+import './arrayHeap.css';
 import { useWidth } from '../site/useWidth';
 import { cellWords, heapViewModel, treeWords, type HeapNames } from './viewModel';
 import type { Frame } from '../script/frame';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOembed, discoveryTag, oembedData, oembedFor, siteRoot, withDiscovery } from './oembed.mjs';
+import { answerOembed, discoveryTag, oembedData, oembedFor, siteRoot, withDiscovery } from './oembedAnswers.mjs';
 import { MEASURED_WIDTHS, stateKey } from '../src/catalog/routes.ts';
 
 const example = { name: 'heap', title: 'JDK vs Netty "race"', params: { heap: 'race', ops: 'schedule 15, cancel-reverse', step: 'end' }, height: 1393 };

@@ -1,15 +1,16 @@
 // A throwaway PostgreSQL server for the API tests and the class load test: Debian's `postgresql`
-// package (installed through apt-get when we are root and it is missing), initialised in a
-// temporary folder, listening on a free loopback port, trusting local connections, and removed
-// when stopped. Returns null with the reason when it cannot be had.
+// package (which `npm test` installs through apt-get when it is root and the package is missing:
+// toolchain.mjs ensurePostgres), initialised in a temporary folder, listening on a free loopback
+// port, trusting local connections, and removed when stopped. Returns null with the reason when
+// it cannot be had.
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { step, which } from './toolchain.mjs';
 
-function binDir() {
+/** The newest installed PostgreSQL's bin folder, or null. */
+export function binDir() {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
@@ -28,16 +29,9 @@ const freePort = () => new Promise((resolve, reject) => {
 /** { url, stop(), halt(), resume() } for a fresh server, or { url: null, why } saying in one sentence why there is none. */
 export async function startPostgres() {
   const root = process.getuid?.() === 0;
-  let bin = binDir();
-  if (!bin && root && which('apt-get')) {
-    step("Installing Debian's postgresql package for the class server's tests (apt-get) …");
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update'], { stdio: 'ignore', env });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: 'ignore', env });
-    bin = binDir();
-  }
+  const bin = binDir();
   if (!bin) {
-    return { url: null, why: root ? "Debian's postgresql package could not be installed" : 'PostgreSQL is not installed and only root may install it (apt-get install postgresql)' };
+    return { url: null, why: root ? "PostgreSQL is not installed, and Debian's postgresql package could not be (npm test installs it)" : 'PostgreSQL is not installed and only root may install it (apt-get install postgresql)' };
   }
   // initdb and postgres refuse to run as root: as root, they run as the package's postgres user.
   const dir = mkdtempSync(join(tmpdir(), 'hotpath-pg-'));
