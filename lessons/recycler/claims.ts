@@ -88,7 +88,7 @@ export const claims: Record<string, ClaimSpec> = {
       faster: { when: { kind: 'at least', threshold: 1 }, words: '{percent-above} faster' },
       slower: { when: { kind: 'below', threshold: 1 }, words: '{percent-below} slower' },
     },
-    undecided: 'no faster or slower within its interval ({ratio})', mixed: '{points}',
+    undecided: 'neither faster nor slower (its ratios {ratio} across the sizes, each interval straddling 1×)', mixed: '{points}',
   },
   'jvm-flag-share': {
     kind: 'value', what: 'the share of the rewrite’s gain with the flag (on a log scale) that the flag alone accounts for, JVM, size 0',

@@ -2,11 +2,13 @@
 // --save-wasm` records the digest of its kernel's sources; the page and a test compare it with
 // the sources as they are now, so a figure from code that no longer runs cannot pass unnoticed.
 //
-// A suite's kernel is what its timed loop runs and how it is timed: its family's Rust folder,
-// the shared Rust the kernels are built on (the kernel table, the probe, the RNG, the atomics
-// shim), the wasm's benchmark binding, the crates' build settings, the harness that forks and
-// times (web/src/bench), and the suite's own definition in the family's web folder. Lessons,
-// drawings and the class server are not: changing them leaves a run current.
+// A suite's kernel is what its timed loop runs and how it is timed: its family's Rust folder and
+// the folders of the families its code uses (the wheel's delay queues are the heap family's
+// heaps), the shared Rust the kernels are built on (the kernel table, the probe, the RNG, the
+// atomics shim), the wasm's benchmark binding, the crates' build settings, the harness that forks
+// and times (web/src/bench), and the suite's own definition in the family's web folder. Lessons,
+// drawings (a family's recorder, which a timed loop never runs: it runs with NoProbe) and the
+// class server are not: changing them leaves a run current.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -44,11 +46,29 @@ function threadedSources(root, family) {
     'web/src/threads/nodeWorker.ts', 'web/src/threads/cli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f)));
 }
 
+/** A family's Rust files a timed loop may run: its folder but its recorder (the drawing's mirror and sentences). */
+const rustKernelFiles = (root, family) => filesUnder(root, `crates/core/src/${family}`)
+  .filter((f) => !/\/recorder(\.rs$|\/)/.test(f.slice(`crates/core/src/${family}`.length)));
+
+/** `family` and the families its Rust uses (`crate::heap::…` in the wheel's), transitively, in a fixed order. */
+function familiesUsed(root, family) {
+  const all = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8')).map((f) => f.name);
+  const seen = new Set([family]);
+  for (const f of [...seen]) {
+    for (const file of rustKernelFiles(root, f)) {
+      for (const m of readFileSync(join(root, file), 'utf8').matchAll(/crate::(\w+)::/g)) {
+        if (all.includes(m[1]) && !seen.has(m[1])) seen.add(m[1]);
+      }
+    }
+  }
+  return [family, ...[...seen].filter((f) => f !== family).sort()];
+}
+
 /** The files a family's suites' kernels are made of (`suite`: one of its threaded races, which are made of others). */
 export function kernelSources(root, family, suite) {
   if (suite?.endsWith('-threads')) return threadedSources(root, family);
   const suiteDefs = filesUnder(root, `web/src/${family}`).filter((f) => /(Suite|suites)\.ts$/.test(f));
-  return [...SHARED, ...filesUnder(root, `crates/core/src/${family}`), ...suiteDefs].filter((f) => existsSync(join(root, f)));
+  return [...SHARED, ...familiesUsed(root, family).flatMap((f) => rustKernelFiles(root, f)), ...suiteDefs].filter((f) => existsSync(join(root, f)));
 }
 
 /** The digest of a family's kernel sources (or of its threaded race `suite`'s): sha-256 over each file's path and text, the first 16 hex digits. */

@@ -20,6 +20,17 @@ describe('the committed benchmark runs', () => {
     expect(stale).toEqual([]);
   });
 
+  it('of the threaded races, too, each measured the code as it is now', () => {
+    const dir = join(import.meta.dirname, '..', 'threads', 'results');
+    const races = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { cli: string; code: { digest: string } });
+    expect(races.length).toBeGreaterThan(0);
+    const stale = races.flatMap((r) => {
+      const now = kernelDigest(ROOT, r.cli.replace(/-threads$/, ''), r.cli);
+      return r.code.digest === now ? [] : [`${r.cli}: saved for ${r.code.digest}, the race is now ${now}: npm run bench -- ${r.cli} --save-wasm`];
+    });
+    expect(stale).toEqual([]);
+  });
+
   it('digest what the timed loop runs, and not the lessons or the drawings', () => {
     const files: string[] = kernelSources(ROOT, 'heap');
     expect(files).toContain('crates/core/src/heap/bench.rs');
@@ -27,6 +38,12 @@ describe('the committed benchmark runs', () => {
     expect(files).toContain('web/src/heap/heapCancelSuite.ts');
     expect(files.some((f) => /lessons\/|View\.tsx|\.test\./.test(f))).toBe(false);
     expect(files.some((f) => f.startsWith('crates/core/src/wheel/'))).toBe(false);
+    // A drawing's mirror is not timed: its recorder is left out.
+    expect(files.some((f) => /recorder/.test(f))).toBe(false);
+    // The wheel's timed loop runs the heap family's heaps (its delay queues): they are its kernel too.
+    const wheel: string[] = kernelSources(ROOT, 'wheel');
+    expect(wheel).toContain('crates/core/src/heap/jdk.rs');
+    expect(wheel).toContain('crates/core/src/wheel/system_timer.rs');
   });
 
   it('are told apart on the page: a run whose digest is not the build’s says it measured older code', () => {

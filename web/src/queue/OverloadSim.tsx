@@ -177,7 +177,7 @@ export function OverloadSim({ queue = 'clq', arrivalRate = 200_000, serviceRate 
             <table className="counters" aria-label="latest sample">
               <caption>At {(last.tMs / 1000).toFixed(2)} s simulated</caption>
               <tbody>
-                <tr><th scope="row">packets received</th><td>{num(last.received)}</td></tr>
+                <tr><th scope="row">packets arrived (the lost ones included)</th><td>{num(last.received)}</td></tr>
                 <tr><th scope="row">processed by the consumers</th><td>{num(last.processed)}</td></tr>
                 <tr><th scope="row">queued</th><td>{num(last.queued)}</td></tr>
                 <tr><th scope="row">memory held (MiB)</th><td>{(last.memoryBytes / MIB).toFixed(1)}</td></tr>

@@ -15,7 +15,7 @@ export const threadSet: ThreadSet = {
   name: 'queues',
   cli: 'queue-threads',
   heading: 'Real threads: producers and a consumer in Web Workers',
-  intro: (perProducer, repeats) => `Each producer and the consumer is a Web Worker running the lab's queues with real atomics on one shared wasm memory, after JCTools' own throughput harness but smaller, and spinning where it yields: a queue of ${num(QUEUE_RING)} slots as there, ${num(perProducer)} elements from each producer in a row run here (JCTools: 50,000,000 pairs), producers spinning while it is full and the consumer while it is empty (JCTools yields), the consumer checking every producer's order. ${repeats} runs a row.`,
+  intro: (perProducer, repeats) => `Each producer and the consumer is a Web Worker running the lab's queues with real atomics on one shared wasm memory, after JCTools' own throughput harness but smaller, and spinning where it yields: a queue of ${num(QUEUE_RING)} slots as there, ${num(perProducer)} elements a row (JCTools: 50,000,000 pairs), producers spinning while it is full and the consumer while it is empty (JCTools yields), the consumer checking every producer's order. ${repeats} runs a row.`,
   unit: 'Elements through the queue per second',
   rows: [row('clq', 1), row('clq', 2), row('abq', 1), row('abq', 2), row('spsc', 1), row('mpsc', 1), row('mpsc', 2)],
   columns: [COLUMNS.producers, COLUMNS.rate, COLUMNS.spread, COLUMNS.full, COLUMNS.empty, deliveredColumn('delivered once each')],

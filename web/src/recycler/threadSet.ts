@@ -12,7 +12,7 @@ export const threadSet: ThreadSet = {
   name: 'recyclers',
   cli: 'recycler-threads',
   heading: 'Real threads: an owner hands objects to a thread that recycles them',
-  intro: (perProducer, repeats) => `Two Web Workers on one shared wasm memory: the owner gets an object, writes it and passes it through a ring of ${num(RECYCLE_RING)} slots; the other thread recycles it. ${num(perProducer)} objects a row run here, ${repeats} runs a row. Before the rewrite, a recycle from another thread drops the object (here the recycling thread frees it), so the owner makes every one; after it, the objects come back through a WeakOrderQueue.`,
+  intro: (perProducer, repeats) => `Two Web Workers on one shared wasm memory: the owner gets an object, writes it and passes it through a ring of ${num(RECYCLE_RING)} slots; the other thread recycles it. ${num(perProducer)} objects a row, ${repeats} runs a row. Before the rewrite, a recycle from another thread drops the object (here the recycling thread frees it), so the owner makes every one; after it, the objects come back through a WeakOrderQueue.`,
   unit: 'Objects passed and recycled per second',
   rows: [
     { kind: 'recycler-before', title: 'Recycler before (4.0.20)', producers: 1, capacity: RECYCLE_RING },

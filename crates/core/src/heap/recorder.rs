@@ -499,7 +499,13 @@ impl<T: HeapItem> HeapMirror<T> {
         }
         self.slots[to] = value;
         self.stored[to] = stored;
-        self.trim();
+        // Netty's remove moves its last element into the freed slot: the array loses that last
+        // slot (`--size`). A sift's move leaves a hole where it came from, still in the array.
+        if let Loc::Slot(a) = from {
+            if self.line == self.lines.move_last {
+                self.shrink_to(a);
+            }
+        }
         let focus = match from {
             Loc::Slot(a) => vec![a, to],
             _ => vec![to],
@@ -529,7 +535,11 @@ impl<T: HeapItem> HeapMirror<T> {
         };
         self.held = self.slots[slot].take();
         self.held_index = self.stored[slot];
-        self.trim();
+        // Taking the last element off the end is the JDK's `--size`: the array ends before it.
+        // Picked up to climb again, an element leaves a hole the array keeps.
+        if !climb_again && !self.lines.pick_up.contains(&self.line) {
+            self.shrink_to(slot);
+        }
         ([slot as i32, -1], vec![slot], true, text)
     }
 
@@ -570,12 +580,13 @@ impl<T: HeapItem> HeapMirror<T> {
         ([slot as i32, index], vec![slot], false, text)
     }
 
-    /// An emptied last slot is gone (size shrank); interior holes stay until filled.
-    fn trim(&mut self) {
-        while self.slots.last() == Some(&None) {
-            self.slots.pop();
-            self.stored.pop();
-        }
+    /// The array ends at `size` (the JDK's or Netty's `--size`): slots from there on are gone.
+    /// Holes before it stay, drawn as holes, until a move fills them (the poll that empties
+    /// slot 0 and takes the last element to fill it keeps slot 0 in the array: its size is 1).
+    fn shrink_to(&mut self, size: usize) {
+        debug_assert!(self.slots[size..].iter().all(Option::is_none), "only emptied slots leave the array");
+        self.slots.truncate(size);
+        self.stored.truncate(size);
     }
 
     /// Clears this heap's highlights (a structure around it moved on to other work).
