@@ -584,7 +584,10 @@ impl<T: HeapItem> HeapMirror<T> {
     /// Holes before it stay, drawn as holes, until a move fills them (the poll that empties
     /// slot 0 and takes the last element to fill it keeps slot 0 in the array: its size is 1).
     fn shrink_to(&mut self, size: usize) {
-        debug_assert!(self.slots[size..].iter().all(Option::is_none), "only emptied slots leave the array");
+        debug_assert!(
+            self.slots[size..].iter().all(Option::is_none),
+            "only emptied slots leave the array"
+        );
         self.slots.truncate(size);
         self.stored.truncate(size);
     }
