@@ -31,10 +31,26 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
 /// its tests at the end).
 fn non_test_source(path: &Path) -> String {
     let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match text.find("#[cfg(test)]\nmod ") {
+    let module = ["#[cfg(test)]\nmod ", "#[cfg(test)]\npub(crate) mod "];
+    match module.iter().filter_map(|m| text.find(m)).min() {
         Some(i) => text[..i].to_string(),
         None => text,
     }
+}
+
+/// A file a reader takes in at one sitting: over 600 lines of code (its tests aside), a file
+/// holds more than one concept, and its parts belong in files of their own, each named for what
+/// it holds (as `queue/linked/access.rs` holds the CLQ's shared memory).
+#[test]
+fn no_source_file_is_longer_than_600_lines_before_its_tests() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let long: Vec<String> = sources(&src)
+        .iter()
+        .map(|f| (f, non_test_source(f).lines().count()))
+        .filter(|&(_, n)| n > 600)
+        .map(|(f, n)| format!("{} ({n} lines)", f.strip_prefix(&src).unwrap().display()))
+        .collect();
+    assert!(long.is_empty(), "split these: {long:?}");
 }
 
 #[test]
