@@ -96,9 +96,15 @@ export function ExerciseCard({ q, c, policy, draft, keep, answer, hint, reveal, 
       <h4 id={`${q.id}-title`}>{q.title} <span className="kind" aria-hidden="true">{q.kind}</span><span className="visually-hidden">, a {q.kind} question</span></h4>
       <p><Prose text={q.prompt} /></p>
       {q.code && (q.code.row ? (
-        // A row of values is read one by one, each with its place, so nobody counts by ear to find the ninth.
+        // A row of values is read one by one, each with its place, so nobody counts by ear to find the
+        // ninth; on the page each value sits under its place's number, so a row that wraps on a
+        // phone does not read as a second level of a tree.
         <>
-          <pre className="exercise-code" aria-hidden="true">{q.code.text}</pre>
+          <div className="exercise-code exercise-row" aria-hidden="true">
+            {q.code.row.values.map((v, i) => (
+              <span className="row-cell" key={i}><span className="row-index">[{i}]</span><span className="row-value">{v}</span></span>
+            ))}
+          </div>
           <ol className="visually-hidden" aria-label={q.code.label}>
             {q.code.row.values.map((v, i) => <li key={i}>{q.code!.row!.place} [{i}]: {v}</li>)}
           </ol>

@@ -70,7 +70,11 @@ function QueueChain({ owner, queues, c, focus, names }: {
             const read = at(Math.min(l.read, l.slots.length - 1));
             const write = at(Math.min(l.write, l.slots.length - 1));
             return (
-            <svg key={l.link} className="woq-link" width={perRow * CELL + 8} height={rows * rowH}
+            // Each link named as the narration names it (L1, L2, …), so where one ends and the next
+            // begins shows when a link is drawn in two rows.
+            <div key={l.link} className="woq-link-box">
+            <span className="woq-link-name" aria-hidden="true">L{li + 1}: link {li + 1} of {q.links.length}, {l.slots.length} slots</span>
+            <svg className="woq-link" width={perRow * CELL + 8} height={rows * rowH}
               viewBox={`0 0 ${perRow * CELL + 8} ${rows * rowH}`} role="img"
               aria-label={describeLink(l, li + 1, q.k, focus)}>
               {l.slots.map((v, i) => {
@@ -87,6 +91,7 @@ function QueueChain({ owner, queues, c, focus, names }: {
               <text className="ring-marker consumer" x={read.x} y={read.y + CELL + 16}>r▲</text>
               <text className="ring-marker producer" x={write.x} y={write.y + CELL + (l.read === l.write ? 28 : 16)}>w▲</text>
             </svg>
+            </div>
             );
           })}
         </li>

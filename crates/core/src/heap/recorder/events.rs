@@ -18,8 +18,20 @@ impl<T: HeapItem> HeapMirror<T> {
             HeapEvent::Clear { slot } => self.on_clear(slot),
             HeapEvent::IndexWrite { slot, index } => self.on_index_write(slot, index),
         };
+        // A scanned mark says the scan looked at what a slot held: once another element moves in
+        // (a sift after the removal), the mark would claim it was looked at, so it goes.
+        if let HeapEvent::Move { to, .. } = e {
+            self.unmark_scanned(trace, to);
+        }
         self.write_frame(trace, &focus, held);
         (args, text)
+    }
+
+    fn unmark_scanned(&self, trace: &mut TraceBuffer, slot: usize) {
+        if slot < self.room {
+            let f = trace.get(self.at.flags + slot);
+            trace.set(self.at.flags + slot, f & !flag::SCANNED);
+        }
     }
 
     fn on_begin(&mut self, trace: &mut TraceBuffer, op: HeapOp) -> Applied {
