@@ -84,11 +84,12 @@ export const claims: Record<string, ClaimSpec> = {
   'wasm-without-flag': {
     kind: 'ratio', what: 'the lab’s rewrite ÷ its old Recycler without the assertion map (wasm)', source: { from: 'wasm', suite: 'recycler' },
     points: pairs('after', 'before'),
+    // Size by size, each with its ratio: the sentence reads "ran at … the old code's rate".
     outcomes: {
-      faster: { when: { kind: 'at least', threshold: 1 }, words: '{percent-above} faster' },
-      slower: { when: { kind: 'below', threshold: 1 }, words: '{percent-below} slower' },
+      faster: { when: { kind: 'at least', threshold: 1 }, words: '{ratio} ({percent-above} faster)' },
+      slower: { when: { kind: 'below', threshold: 1 }, words: '{ratio} ({percent-below} slower)' },
     },
-    undecided: 'neither faster nor slower (its ratios {ratio} across the sizes, each interval straddling 1×)', mixed: '{points}',
+    undecided: '{ratio} (within its interval, neither faster nor slower)', mixed: '{points}',
   },
   'jvm-flag-share': {
     kind: 'value', what: 'the share of the rewrite’s gain with the flag (on a log scale) that the flag alone accounts for, JVM, size 0',
