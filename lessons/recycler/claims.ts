@@ -84,12 +84,12 @@ export const claims: Record<string, ClaimSpec> = {
   'wasm-without-flag': {
     kind: 'ratio', what: 'the lab’s rewrite ÷ its old Recycler without the assertion map (wasm)', source: { from: 'wasm', suite: 'recycler' },
     points: pairs('after', 'before'),
-    // Size by size, each with its ratio: the sentence reads "ran at … the old code's rate".
+    // Size by size, each with its ratio: the sentences read "the rewrite's rate, as a multiple of the old code's: …".
     outcomes: {
       faster: { when: { kind: 'at least', threshold: 1 }, words: '{ratio} ({percent-above} faster)' },
       slower: { when: { kind: 'below', threshold: 1 }, words: '{ratio} ({percent-below} slower)' },
     },
-    undecided: '{ratio} (within its interval, neither faster nor slower)', mixed: '{points}',
+    undecided: '{ratio} (no difference resolved)', mixed: '{points}',
   },
   'jvm-flag-share': {
     kind: 'value', what: 'the share of the rewrite’s gain with the flag (on a log scale) that the flag alone accounts for, JVM, size 0',
