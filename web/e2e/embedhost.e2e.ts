@@ -452,7 +452,17 @@ ${iframeSnippet({ url: `${dark(site)}&theme=dark`, title: 'Plain', height: 700 }
         }
         // The frames are where they will stay: the element at its view's height, the plain one at the snippet's.
         expect(await page.locator('main > iframe').evaluate((f) => [f.getBoundingClientRect().width, f.clientWidth])).toEqual([720, 720]);
-        await stillness(page);
+        // The element's frame at its view's final height: its content's, the same on two reads of a
+        // still page (a frame sized once may grow again as its view settles).
+        const element = await frameOf(page, 0);
+        let last = -1;
+        await expect.poll(async () => {
+          await stillness(page);
+          const h = await page.locator('hotpath-widget iframe').evaluate((e) => e.clientHeight);
+          const settled = Math.abs(h - (await contentHeight(element))) <= 1 && h === last;
+          last = h;
+          return settled;
+        }).toBe(true);
         png = await page.locator('main').screenshot();
         expect(errors).toEqual([]);
         await page.close();
