@@ -46,13 +46,16 @@ function threadedSources(root, family) {
     'web/src/threads/nodeWorker.ts', 'web/src/threads/cli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f)));
 }
 
+/** The families as `npm run families` gathers them (catalog/families.json): names and bench commands. */
+const families = (root) => JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
+
 /** A family's Rust files a timed loop may run: its folder but its recorder (the drawing's mirror and sentences). */
 const rustKernelFiles = (root, family) => filesUnder(root, `crates/core/src/${family}`)
   .filter((f) => !/\/recorder(\.rs$|\/)/.test(f.slice(`crates/core/src/${family}`.length)));
 
 /** `family` and the families its Rust uses (`crate::heap::…` in the wheel's), transitively, in a fixed order. */
 function familiesUsed(root, family) {
-  const all = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8')).map((f) => f.name);
+  const all = families(root).map((f) => f.name);
   const seen = new Set([family]);
   for (const f of [...seen]) {
     for (const file of rustKernelFiles(root, f)) {
@@ -85,14 +88,12 @@ export function kernelDigest(root, family, suite) {
 
 /** The family whose folder declares `suite` (families.json's bench commands). */
 export function familyOfSuite(root, suite) {
-  const families = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
-  return families.find((f) => (f.bench ?? []).some((b) => b.name === suite))?.name;
+  return families(root).find((f) => (f.bench ?? []).some((b) => b.name === suite))?.name;
 }
 
 /** Every suite with a committed run's folder, as `{ suite: digest }` (for the page: a virtual module). */
 export function suiteDigests(root) {
-  const families = JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
-  return Object.fromEntries(families.flatMap((f) => (f.bench ?? []).map((b) => [b.name, kernelDigest(root, f.name, b.name)])));
+  return Object.fromEntries(families(root).flatMap((f) => (f.bench ?? []).map((b) => [b.name, kernelDigest(root, f.name, b.name)])));
 }
 
 const ID = 'virtual:kernel-digests';

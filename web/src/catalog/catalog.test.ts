@@ -28,6 +28,13 @@ const FOLDERS = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDire
 const STRUCTURES = FOLDERS.filter((f) => existsSync(join(SRC, f, 'family.tsx')));
 const GENERIC = FOLDERS.filter((f) => !STRUCTURES.includes(f));
 
+/** The relative imports of `folder`'s files that land in one of `targets` (top-level folders of web/src), as "file → import". */
+function importsReaching(folder: string, targets: readonly string[]): string[] {
+  return files(join(SRC, folder)).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)]
+    .filter((m) => targets.includes(relative(SRC, resolve(dirname(file), m[1])).split('/')[0]))
+    .map((m) => `${relative(SRC, file)} → ${m[1]}`));
+}
+
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
@@ -56,30 +63,12 @@ describe('the catalog', () => {
 
   it('keeps the layering: no generic folder imports a structure folder or the catalog', () => {
     expect(STRUCTURES, 'one folder with a family.tsx per family').toHaveLength(FAMILY_FACTS.length);
-    const offenders: string[] = [];
-    for (const folder of GENERIC) {
-      for (const file of files(join(SRC, folder))) {
-        const text = readFileSync(file, 'utf8');
-        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
-          const target = relative(SRC, resolve(dirname(file), m[1])).split('/')[0];
-          if ([...STRUCTURES, 'catalog'].includes(target)) offenders.push(`${relative(SRC, file)} → ${m[1]}`);
-        }
-      }
-    }
+    const offenders = GENERIC.flatMap((folder) => importsReaching(folder, [...STRUCTURES, 'catalog']));
     expect(offenders).toEqual([]);
   });
 
   it('keeps each family to its own folder: no family folder imports another (a drawing two share is generic: arrayHeap/)', () => {
-    const offenders: string[] = [];
-    for (const folder of STRUCTURES) {
-      for (const file of files(join(SRC, folder))) {
-        const text = readFileSync(file, 'utf8');
-        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
-          const target = relative(SRC, resolve(dirname(file), m[1])).split('/')[0];
-          if (target !== folder && STRUCTURES.includes(target)) offenders.push(`${relative(SRC, file)} → ${m[1]}`);
-        }
-      }
-    }
+    const offenders = STRUCTURES.flatMap((folder) => importsReaching(folder, STRUCTURES.filter((f) => f !== folder)));
     expect(offenders).toEqual([]);
   });
 
