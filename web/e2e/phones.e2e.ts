@@ -207,6 +207,17 @@ describe('the lessons on a 390 px phone', () => {
     expect(await cut(page, '.table-scroll:has(.published-table)')).toEqual([]);
   });
 
+  it('keeps an open Share / embed dialog to the phone’s width: a long link or option stays inside its box (issue 60)', async () => {
+    const { page } = await browser.open('lessons/cancelling-timers', PHONE);
+    const summary = page.locator('details.share-embed > summary').first();
+    await summary.scrollIntoViewIfNeeded();
+    await summary.click();
+    // Open, with its measured height written: the dialog is laid out whole.
+    await page.locator('details.share-embed[open] .share-embed-body').getByText(/^Height [\d,]+ px, measured for a column/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await cut(page, 'details.share-embed[open] .share-embed-body, details.share-embed[open] .share-embed-body .button-row')).toEqual([]);
+  });
+
   it('labels a one-node heap, fits the work-per-command table and the JMH rows', async () => {
     const { page } = await browser.open('embed/heap?ops=add%2050&step=end', PHONE);
     await page.locator('.heap-tree').waitFor();
