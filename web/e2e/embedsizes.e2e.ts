@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { siteUrl, useBrowser } from './browser';
 import { contentHeight, frameOf, hostHtml, onHost, stillness } from './host';
 import { serveStatic } from '../scripts/static-server.mjs';
-import { viteBuild } from '../scripts/toolchain.mjs';
+import { viteBuild } from '../scripts/site.mjs';
 import { EMBED_EXAMPLES, EMBED_NAMES, stateKey } from '../src/catalog/routes';
 import HEIGHTS from '../src/catalog/embed-heights.json';
 

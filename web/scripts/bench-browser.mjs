@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from './static-server.mjs';
-import { ROOT, SetupError, ensureChromium, ensureFirefox, step, viteBuild } from './toolchain.mjs';
+import { ROOT, SetupError, ensureChromium, ensureFirefox, step } from './toolchain.mjs';
+import { viteBuild } from './site.mjs';
 
 /** Longest a run may take before it is called stuck: the full preset of the largest suite is ~15 min. */
 const LIMIT_MS = { quick: 20 * 60_000, full: 120 * 60_000 };

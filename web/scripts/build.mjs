@@ -1,6 +1,7 @@
 // `npm run build [-- --base /path/]`: the static site in dist/ (or HOTPATH_OUT_DIR), for any static host.
 import { join, resolve } from 'node:path';
-import { ROOT, SetupError, buildSite, main, step } from './toolchain.mjs';
+import { ROOT, SetupError, main, step } from './toolchain.mjs';
+import { buildSite } from './site.mjs';
 
 const USAGE = `usage: npm run build [-- --base PATH]
   Builds the static site into dist/, or into HOTPATH_OUT_DIR (relative to the repository) when set.

@@ -2,7 +2,8 @@
 // grades with, bundled for Node by Vite (as the benchmark CLI is) into .cache/class/server.mjs.
 // Used by `npm run class`, the end-to-end tests and the class load test.
 import { join } from 'node:path';
-import { ROOT, SITE_INPUTS, inputsDigest, step, unlessUnchanged } from './toolchain.mjs';
+import { ROOT, inputsDigest, step, unlessUnchanged } from './toolchain.mjs';
+import { SITE_INPUTS } from './site.mjs';
 
 export const SERVER_BUNDLE = join(ROOT, '.cache', 'class', 'server.mjs');
 export const WASM_FILE = join(ROOT, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');

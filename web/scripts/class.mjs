@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, SetupError, buildSite, main, step } from './toolchain.mjs';
+import { ROOT, SetupError, main, step } from './toolchain.mjs';
+import { buildSite } from './site.mjs';
 import { DEFAULT_DATA, SERVER_BUNDLE, WASM_FILE, bundleServer } from './class-server.mjs';
 import { DataDirInUse, checkDataFolder, holderOf } from '../server/dataLock.mjs';
 import { checkPort } from '../server/port.mjs';

@@ -4,9 +4,8 @@
 // web/e2e/heaps.e2e.ts); other arguments go to Vitest.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  ROOT, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step, viteBuild,
-} from './toolchain.mjs';
+import { ROOT, SetupError, checkNode, ensureBindgen, ensureChromium, ensureFirefox, ensureNpmDeps, ensureRsvg, ensureRust, main, runAsync, step } from './toolchain.mjs';
+import { viteBuild } from './site.mjs';
 
 /** The end-to-end build uses a non-root base path on purpose: it proves the site works under one. */
 export const E2E_BASE = '/hotpath-e2e/';
