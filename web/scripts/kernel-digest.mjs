@@ -11,7 +11,7 @@
 // class server are not: changing them leaves a run current.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 /** The files shared by every suite's kernel, relative to the repository's root. */
 const SHARED = [
@@ -42,8 +42,72 @@ function filesUnder(root, dir) {
  * family's thread set.
  */
 function threadedSources(root, family) {
-  return ['crates/Cargo.toml', 'crates/threads/Cargo.toml', ...filesUnder(root, 'crates/threads/src'), 'web/src/threads/harness.ts', 'web/src/threads/worker.ts',
-    'web/src/threads/nodeWorker.ts', 'web/src/threads/cli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f)));
+  return withoutTestFiles(root, ['crates/Cargo.toml', 'crates/threads/Cargo.toml', ...filesUnder(root, 'crates/threads/src'), 'web/src/threads/harness.ts',
+    'web/src/threads/worker.ts', 'web/src/threads/nodeWorker.ts', 'web/src/threads/cli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f))));
+}
+
+/**
+ * Where the item starting at `from` ends (the index after it): its first `{ … }` block at depth
+ * 0 (with a `;` right after it), or its first `;` or `,` at depth 0, whichever comes first.
+ * Comments, strings and character literals are skipped, so a brace inside one does not count.
+ */
+function itemEnd(text, from) {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    const rest = text.slice(i, i + 2);
+    if (rest === '//') i = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
+    else if (rest === '/*') i = text.indexOf('*/', i + 2) + 1;
+    else if (c === '"' || /^r#*"/.test(text.slice(i, i + 8))) {
+      const raw = /^r(#*)"/.exec(text.slice(i, i + 8));
+      if (raw) i = text.indexOf(`"${raw[1]}`, i + raw[0].length) + raw[1].length;
+      else for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === "'") {
+      const ch = /^'(\\[^']+|[^\\'])'/.exec(text.slice(i, i + 12)); // a char, not a lifetime
+      if (ch) i += ch[0].length - 1;
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) {
+      depth--;
+      if (c === '}' && depth === 0) return text[i + 1] === ';' ? i + 2 : i + 1;
+    } else if ((c === ';' || c === ',') && depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * A Rust file's text without what only its tests compile: each `#[cfg(test)]` item (an inline
+ * test module, a test-only field or function), and the names of the test-only module files it
+ * declares (`#[cfg(test)] mod says;`), which `rustKernelFiles` leaves out. A timed loop never runs
+ * test code, so editing a test leaves a committed run current.
+ */
+export function withoutTests(text) {
+  const testFiles = [];
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(/^[ \t]*#\[cfg\(test\)\][ \t]*\n/gm)) {
+    if (m.index < at) continue; // inside an item already cut
+    const end = itemEnd(text, m.index + m[0].length);
+    const item = text.slice(m.index + m[0].length, end);
+    const file = /^\s*(?:#\[path = "([^"]+)"\]\s*)?(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;/.exec(item);
+    if (file) testFiles.push(file[1] ?? file[2]);
+    out += text.slice(at, m.index);
+    at = end + (/^[ \t]*\n/.exec(text.slice(end))?.[0].length ?? 0); // and the rest of its last line
+  }
+  // The blank lines around a cut item are layout, not code.
+  return { text: (out + text.slice(at)).replace(/\n(?:[ \t]*\n){2,}/g, '\n\n'), testFiles };
+}
+
+/** `files` (Rust among them) without the Rust files that are test-only modules (`#[cfg(test)] mod x;`). */
+function withoutTestFiles(root, files) {
+  const testOnly = new Set();
+  for (const f of files.filter((x) => x.endsWith('.rs'))) {
+    const dir = /(^|\/)(mod|lib|main)\.rs$/.test(f) ? dirname(f) : f.slice(0, -'.rs'.length);
+    for (const m of withoutTests(readFileSync(join(root, f), 'utf8')).testFiles) {
+      if (m.endsWith('.rs')) testOnly.add(join(dirname(f), m));
+      else testOnly.add(join(dir, `${m}.rs`)).add(join(dir, m, 'mod.rs'));
+    }
+  }
+  return files.filter((f) => !testOnly.has(f) && ![...testOnly].some((t) => t.endsWith('/mod.rs') && f.startsWith(dirname(t) + '/')));
 }
 
 /** The families as `npm run families` gathers them (catalog/families.json): names and bench commands. */
@@ -71,7 +135,8 @@ function familiesUsed(root, family) {
 export function kernelSources(root, family, suite) {
   if (suite?.endsWith('-threads')) return threadedSources(root, family);
   const suiteDefs = filesUnder(root, `web/src/${family}`).filter((f) => /(Suite|suites)\.ts$/.test(f));
-  return [...SHARED, ...familiesUsed(root, family).flatMap((f) => rustKernelFiles(root, f)), ...suiteDefs].filter((f) => existsSync(join(root, f)));
+  return withoutTestFiles(root, [...SHARED, ...familiesUsed(root, family).flatMap((f) => rustKernelFiles(root, f)), ...suiteDefs]
+    .filter((f) => existsSync(join(root, f))));
 }
 
 /** The digest of a family's kernel sources (or of its threaded race `suite`'s): sha-256 over each file's path and text, the first 16 hex digits. */
@@ -80,7 +145,8 @@ export function kernelDigest(root, family, suite) {
   for (const f of kernelSources(root, family, suite)) {
     hash.update(`${f}\n`);
     // Line ends normalised: a checkout with CRLF is the same code.
-    hash.update(readFileSync(join(root, f), 'utf8').replace(/\r\n/g, '\n'));
+    const text = readFileSync(join(root, f), 'utf8').replace(/\r\n/g, '\n');
+    hash.update(f.endsWith('.rs') ? withoutTests(text).text : text);
     hash.update('\n');
   }
   return hash.digest('hex').slice(0, 16);

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { familyOfSuite, kernelDigest, kernelSources } from '../../scripts/kernel-digest.mjs';
+import { familyOfSuite, kernelDigest, kernelSources, withoutTests } from '../../scripts/kernel-digest.mjs';
 import { measuresThisCode } from './committed';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -44,6 +44,37 @@ describe('the committed benchmark runs', () => {
     const wheel: string[] = kernelSources(ROOT, 'wheel');
     expect(wheel).toContain('crates/core/src/heap/jdk.rs');
     expect(wheel).toContain('crates/core/src/wheel/system_timer.rs');
+  });
+
+  it('leave out the code only tests compile, and nothing else', () => {
+    const kernel = [
+      'pub fn poll(&mut self) -> Option<u32> {',
+      '    let s = "}"; // a brace in a string, and one here: }',
+      "    let c = '{';",
+      '    self.a.pop()',
+      '}',
+    ].join('\n');
+    const source = [
+      'pub struct Entry {',
+      '    pub name: &\'static str,',
+      '    #[cfg(test)]',
+      '    check: fn(),',
+      '}',
+      '#[cfg(test)]',
+      'mod says;',
+      kernel,
+      '#[cfg(test)]',
+      'mod tests {',
+      '    #[test]',
+      '    fn t() { assert_eq!(r#"}}"#, "}}"); let _ = \'}\'; }',
+      '}',
+      '',
+    ].join('\n');
+    const { text, testFiles } = withoutTests(source);
+    expect(testFiles).toEqual(['says']);
+    expect(text).toBe(['pub struct Entry {', '    pub name: &\'static str,', '}', kernel, ''].join('\n'));
+    // An edit to the kernel still changes what is digested.
+    expect(withoutTests(source.replace('self.a.pop()', 'self.a.pop_front()')).text).not.toBe(text);
   });
 
   it('are told apart on the page: a run whose digest is not the build’s says it measured older code', () => {
