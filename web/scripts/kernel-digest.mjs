@@ -123,7 +123,7 @@ function familiesUsed(root, family) {
   const seen = new Set([family]);
   for (const f of [...seen]) {
     for (const file of rustKernelFiles(root, f)) {
-      for (const m of readFileSync(join(root, file), 'utf8').matchAll(/crate::(\w+)::/g)) {
+      for (const m of withoutTests(readFileSync(join(root, file), 'utf8')).text.matchAll(/crate::(\w+)::/g)) {
         if (all.includes(m[1]) && !seen.has(m[1])) seen.add(m[1]);
       }
     }
