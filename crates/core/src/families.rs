@@ -16,6 +16,9 @@ pub struct Entry {
     /// The family's opcode check, so the tests loop over this table instead of a list of their own.
     #[cfg(test)]
     check_opcodes: fn(),
+    /// What each line of each variant's listing may say (`crate::says`).
+    #[cfg(test)]
+    pub(crate) says: fn(&str) -> Option<crate::says::Table>,
 }
 
 const fn entry<F: Family>() -> Entry {
@@ -26,6 +29,8 @@ const fn entry<F: Family>() -> Entry {
         benches: F::BENCHES,
         #[cfg(test)]
         check_opcodes: tests::each_op_is_named_by_its_variant::<F::Command>,
+        #[cfg(test)]
+        says: F::says,
     }
 }
 
@@ -164,6 +169,8 @@ mod template_tests {
             (e.plan)(&raw, "growth=fast", true).is_err(),
             "a family without settings refuses one"
         );
+        // Each step's sentence is one its line may say (the template's table, `Family::says`).
+        assert!(crate::says::steps_checked(&e) > 500);
         let suite = &e.benches[0];
         let mut k = build(suite, "variant=doubling,n=100").unwrap();
         k.prepare(3);

@@ -99,6 +99,10 @@ pub trait Family: 'static {
     type Ran;
     /// A recorder for one variant, keeping at most `max_steps`.
     fn recorder(variant: Self::Variant, plan: &Self::Plan, max_steps: usize) -> Self::Recorder;
+    /// What a step on each line of a variant's listing may say (the family's `says.rs`), for
+    /// `crate::says`'s check of every step's sentence against its line.
+    #[cfg(test)]
+    fn says(variant: &str) -> Option<crate::says::Table>;
     /// Runs the plan on one variant with a recorder or a counter: one driver, compiled once for
     /// both.
     fn run(

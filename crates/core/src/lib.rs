@@ -203,6 +203,8 @@ pub mod probe;
 pub mod trace;
 #[macro_use]
 pub mod script;
+#[cfg(test)]
+mod says;
 
 pub mod families;
 pub mod family;

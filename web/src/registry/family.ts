@@ -30,6 +30,13 @@ export interface SettingField<N extends string = string> {
   choices?: readonly string[];
 }
 
+/**
+ * What disagrees, in words, between a family's drawing or tables and the frame they are read
+ * from after `k` steps (nothing: all agree). Each family's is its folder's `agreement.ts`, run by
+ * web/src/catalog/agreement.test.ts over random scripts.
+ */
+export type AgreementCheck = (f: Frame, t: Trace, k: number) => string[];
+
 export interface FamilyModule {
   /** As in Rust (`families.rs`) and in the embed route: /embed/<name>. */
   name: string;

@@ -6,6 +6,8 @@ pub mod bench;
 pub mod indexed;
 pub mod jdk;
 pub mod recorder;
+#[cfg(test)]
+mod says;
 pub mod script;
 pub mod timer;
 
@@ -204,6 +206,10 @@ pub fn grown_capacity(old: usize) -> usize {
 pub struct Heaps;
 
 impl Family for Heaps {
+    #[cfg(test)]
+    fn says(variant: &str) -> Option<crate::says::Table> {
+        says::table(variant)
+    }
     const NAME: &'static str = "heap";
     const BENCHES: &'static [crate::kernel::Suite] = crate::heap::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "heap";

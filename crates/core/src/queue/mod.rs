@@ -14,6 +14,8 @@ pub mod bench;
 pub mod jctools;
 pub mod linked;
 pub mod recorder;
+#[cfg(test)]
+mod says;
 pub mod script;
 pub mod udp_sim;
 
@@ -410,6 +412,10 @@ type ScriptProbe = Rc<RefCell<RecordOrCount<QueueRecorder>>>;
 pub struct Queues;
 
 impl Family for Queues {
+    #[cfg(test)]
+    fn says(variant: &str) -> Option<crate::says::Table> {
+        says::table(variant)
+    }
     const NAME: &'static str = "queue";
     const BENCHES: &'static [crate::kernel::Suite] = crate::queue::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "queue";

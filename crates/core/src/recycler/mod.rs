@@ -10,6 +10,8 @@ pub mod bench;
 pub mod identity_map;
 pub mod probed;
 pub mod recorder;
+#[cfg(test)]
+mod says;
 pub mod script;
 pub mod stack;
 pub mod weak_order;
@@ -469,6 +471,10 @@ type ScriptProbe = RecordOrCount<RecyclerRecorder>;
 pub struct Recyclers;
 
 impl Family for Recyclers {
+    #[cfg(test)]
+    fn says(variant: &str) -> Option<crate::says::Table> {
+        says::table(variant)
+    }
     const NAME: &'static str = "recycler";
     const BENCHES: &'static [crate::kernel::Suite] = crate::recycler::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "version";

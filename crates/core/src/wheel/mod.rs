@@ -64,6 +64,8 @@ mod event;
 pub mod purgatory;
 pub mod purgatory_sim;
 pub mod recorder;
+#[cfg(test)]
+mod says;
 pub mod script;
 mod system_timer;
 
@@ -162,6 +164,10 @@ type ScriptProbe = RecordOrCount<WheelRecorder>;
 pub struct Wheels;
 
 impl Family for Wheels {
+    #[cfg(test)]
+    fn says(variant: &str) -> Option<crate::says::Table> {
+        says::table(variant)
+    }
     const NAME: &'static str = "wheel";
     const BENCHES: &'static [crate::kernel::Suite] = crate::wheel::bench::SUITES;
     const OLD_VARIANT_PARAM: &'static str = "view";
