@@ -8,12 +8,21 @@ import { ROOT } from './toolchain.mjs';
 export const SRC = join(ROOT, 'web', 'src');
 export const GENERATED = join(SRC, 'catalog', 'families.json');
 
+/** The registry's table of families (Rust), whose order is the families' order everywhere. */
+export const REGISTRY = join(ROOT, 'crates', 'core', 'src', 'families.rs');
+
+/** The families' names in the order the registry lists them (`entry::<crate::heap::Heaps>()`, …). */
+export function registryOrder(file = REGISTRY) {
+  return [...readFileSync(file, 'utf8').matchAll(/^\s*entry::<crate::(\w+)::\w+>\(\),/gm)].map((m) => m[1]);
+}
+
 /**
- * Every family.json under web/src, in the order their `position` gives (the lessons' order), each
- * checked: its name is its folder's, and no two share a position.
+ * Every family.json under web/src, in the registry's order (`order`: the names, first to last),
+ * each checked: its name is its folder's, and the registry lists it.
  * @param {string} src
+ * @param {string[]} order
  */
-export function familyFacts(src = SRC) {
+export function familyFacts(src = SRC, order = registryOrder()) {
   // A folder may be a link (the template test links web/src's into a copy): existsSync follows it.
   const facts = readdirSync(src)
     .filter((name) => existsSync(join(src, name, 'family.json')))
@@ -21,14 +30,10 @@ export function familyFacts(src = SRC) {
       const file = join(src, name, 'family.json');
       const f = JSON.parse(readFileSync(file, 'utf8'));
       if (f.name !== name) throw new Error(`${file}: the family is named "${f.name}" but its folder "${name}"; one name on both sides`);
-      if (!Number.isInteger(f.position)) throw new Error(`${file}: "position" must be a whole number (where the family stands among the others)`);
+      if (!order.includes(name)) throw new Error(`${file}: the family "${name}" is not in the registry's table (crates/core/src/families.rs, FAMILIES): add its entry line there`);
       return f;
-    })
-    .sort((a, b) => a.position - b.position);
-  for (let i = 1; i < facts.length; i++) {
-    if (facts[i].position === facts[i - 1].position) throw new Error(`the families ${facts[i - 1].name} and ${facts[i].name} both stand at position ${facts[i].position}`);
-  }
-  return facts;
+    });
+  return facts.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 }
 
 /**
@@ -41,11 +46,12 @@ if (process.argv[1] === import.meta.filename) {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
     console.log(`usage: npm run families
   Writes web/src/catalog/families.json from every family folder's family.json (web/src/<family>/),
-  in the order their "position" gives. Run it after adding a family or editing a family.json.
+  in the order the registry lists them (crates/core/src/families.rs). Run it after adding a family
+  or editing a family.json.
   --help    print this and exit`);
     process.exit(0);
   }
   const facts = familyFacts();
   writeFileSync(GENERATED, familiesJson(facts));
-  console.log(`wrote ${GENERATED}: ${facts.map((f) => `${f.position} ${f.name}`).join(', ')}`);
+  console.log(`wrote ${GENERATED}: ${facts.map((f) => f.name).join(', ')}`);
 }

@@ -13,8 +13,6 @@ interface ExampleFacts { title: string; params: Record<string, string>; about: s
 
 /** What a family's folder states in its family.json, for the build, the CLI and the catalog (families.json gathers them). */
 export interface FamilyFacts {
-  /** Where it stands among the families (the lessons' order). */
-  position: number;
   /** As in Rust, in its folders' names and its route: /embed/<name>. */
   name: string;
   /** Its MDX widgets' prefix: `<HeapPlayer>`, `<HeapRace>`. */
