@@ -243,19 +243,47 @@ impl TraceBuffer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{HeapEvent, HeapOp};
+    use crate::probe::{Event, Kind};
+
+    /// Three kinds of event, as a family's are: the first begins an operation.
+    #[derive(Clone, Copy)]
+    enum Ev {
+        Begin,
+        Take,
+        Clear,
+    }
+
+    impl Event for Ev {
+        const KINDS: &'static [Kind] = &[
+            Kind {
+                name: "begin",
+                counter: None,
+            },
+            Kind {
+                name: "take",
+                counter: Some("takes"),
+            },
+            Kind {
+                name: "clear",
+                counter: None,
+            },
+        ];
+        fn kind(&self) -> usize {
+            *self as usize
+        }
+    }
 
     #[test]
     fn steps_replay_to_the_recorded_frame_and_count_events() {
-        let mut t = TraceBuffer::new::<HeapEvent>(vec![("a".into(), 2), ("b".into(), 1)], -1, 10);
+        let mut t = TraceBuffer::new::<Ev>(vec![("a".into(), 2), ("b".into(), 1)], -1, 10);
         assert_eq!(t.layout.offset("b"), 2);
         t.init(2, 7);
         t.set(0, 5);
-        t.step(0, 3, HeapEvent::Begin(HeapOp::Offer), [0, 0], "one".into());
-        t.set(1, 6);
-        t.set(1, 6); // unchanged: no second write
-        t.step(0, 4, HeapEvent::Take { slot: 1 }, [1, 0], "two".into());
-        assert_eq!(t.writes.iter().filter(|&&x| x == 6).count(), 1);
+        t.step(0, 3, Ev::Begin, [0, 0], "one".into());
+        t.set(1, 66);
+        t.set(1, 66); // unchanged: no second write
+        t.step(0, 4, Ev::Take, [1, 0], "two".into());
+        assert_eq!(t.writes.iter().filter(|&&x| x == 66).count(), 1);
         assert_eq!(t.frame_at(0)[..3], [-1, -1, 7]);
         assert_eq!(t.frame_at(1)[..3], [5, -1, 7]);
         assert_eq!(t.frame_at(2), t.frame());
@@ -265,10 +293,10 @@ mod tests {
 
     #[test]
     fn a_full_buffer_drops_steps_and_says_so() {
-        let mut t = TraceBuffer::new::<HeapEvent>(vec![("a".into(), 1)], 0, 1);
-        t.step(0, 0, HeapEvent::Begin(HeapOp::Poll), [0, 0], "kept".into());
+        let mut t = TraceBuffer::new::<Ev>(vec![("a".into(), 1)], 0, 1);
+        t.step(0, 0, Ev::Begin, [0, 0], "kept".into());
         t.set(0, 9);
-        t.step(0, 0, HeapEvent::Clear { slot: 0 }, [0, 0], "dropped".into());
+        t.step(0, 0, Ev::Clear, [0, 0], "dropped".into());
         assert!(t.overflowed);
         assert_eq!(t.len(), 1);
         assert_eq!(t.frame_at(1)[0], 0);
