@@ -74,7 +74,10 @@ describe('the threaded race', () => {
     const sample = { opsPerSecond: 4e6, received: 1e6, fullOffers: 0, allocated: 1_000_000, emptyPolls: 0, outOfOrder: 0, complete: true };
     const pools = table([{ row: BEFORE, samples: [sample, { ...sample, opsPerSecond: 2e6 }] }], recyclerThreads);
     expect(pools.split('\n')[0]).toMatch(/objects\/s\s+min … max\s+ns per object\s+objects allocated\s+allocated per object passed$/);
-    // 250 ns and 500 ns an object: 375 on average; every object allocated once.
-    expect(pools).toMatch(/Recycler before \(4\.0\.20\)\s+1P 1C\s+3,000,000\s+2,000,000 … 4,000,000\s+375\.0\s+1,000,000\s+1\.0000$/m);
+    // 3,000,000 objects/s on average, so 333.3 ns an object: the time the rate column's mean
+    // rate gives (the runs' own times, 250 and 500 ns, would average 375: a column disagreeing
+    // with the one beside it, issue 57). Every object allocated once.
+    expect(pools).toMatch(/Recycler before \(4\.0\.20\)\s+1P 1C\s+3,000,000\s+2,000,000 … 4,000,000\s+333\.3\s+1,000,000\s+1\.0000$/m);
   });
 });
+

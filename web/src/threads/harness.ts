@@ -47,8 +47,11 @@ export const COLUMNS = {
   spread: { head: 'min … max', cell: (s) => `${whole(Math.min(...s.map((x) => x.opsPerSecond)))} … ${whole(Math.max(...s.map((x) => x.opsPerSecond)))}` },
   full: { head: 'offers that found it full', cell: (s) => whole(meanOf(s, (x) => x.fullOffers)) },
   empty: { head: 'polls that found it empty', cell: (s) => whole(meanOf(s, (x) => x.emptyPolls)) },
-  /** Wall time per element or object, from the start line to the consumer's last one. */
-  perOp: { head: 'ns per object', cell: (s) => meanOf(s, (x) => 1e9 / x.opsPerSecond).toFixed(1) },
+  /**
+   * Wall time per element or object, from the start line to the consumer's last one: 1e9 ÷ the
+   * mean rate the rate column shows, so the two columns agree (a mean of each run's time would not).
+   */
+  perOp: { head: 'ns per object', cell: (s) => (1e9 / meanOf(s, (x) => x.opsPerSecond)).toFixed(1) },
   allocated: { head: 'objects allocated', cell: (s) => whole(meanOf(s, (x) => x.allocated)) },
   /** Objects allocated for each one passed: 1 when nothing comes back to the pool. */
   allocatedEach: { head: 'allocated per object passed', cell: (s) => meanOf(s, (x) => x.allocated / Math.max(1, x.received)).toFixed(4) },
