@@ -50,6 +50,19 @@ export const claims: Record<string, ClaimSpec> = {
     source: { from: 'wasm', suite: 'heap-cancel' }, points: heaps(lab('cancelInReverseOrder')).slice(1),
     outcomes: { above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}' } }, mixed: '{points}',
   },
+  /**
+   * The JDK heap in reverse ÷ in order at the smallest size, in each run: whether n/2 times the
+   * equals() calls makes reverse slower there (the work count is the concept check's question).
+   */
+  ...Object.fromEntries((['published', 'jvm', 'wasm'] as const).map((from) => [`${from}-jdk-reverse-small`, {
+    kind: 'ratio', what: `the JDK heap cancelling in reverse ÷ in order, 100 timers (${from === 'published' ? "Netty's published table" : from === 'jvm' ? 'JVM' : 'wasm'})`,
+    source: from === 'published' ? { from } : { from, suite: 'heap-cancel' },
+    points: [from === 'published'
+      ? { label: '100', a: 'before-reverse-100', b: 'before-in-order-100' }
+      : { label: '100', a: 'cancelInReverseOrder/jdk/100', b: 'cancelInOrder/jdk/100' }],
+    outcomes: { above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}' }, below: { when: { kind: 'below', threshold: 1 }, words: '{ratio}' } },
+    undecided: '{ratio}, no difference its interval resolves',
+  } satisfies ClaimSpec])),
   /** The time one published operation takes, in order, at a size: what a fixed hand-off is added to. */
   ...Object.fromEntries([100, 1000, 10000].map((n) => [`op-time-${n}`, {
     kind: 'value', what: `the time of one operation (cancel ${label(n)} timers in order, JDK heap, published)`,

@@ -11,8 +11,8 @@ export const quiz: QuizItem[] = [
   },
   {
     id: 'reverse-order',
-    prompt: 'Timers due at 1, 2, …, n were added in that order. Which cancels them fastest on the JDK heap?',
-    choices: ['Earliest deadline first', 'Latest deadline first', 'Both orders cost the same', 'It depends on n only'],
+    prompt: 'Timers due at 1, 2, …, n were added in that order. Cancelling them all on the JDK heap, which order makes the fewest equals() calls?',
+    choices: ['Earliest deadline first', 'Latest deadline first', 'Both orders make the same number', 'It depends on n only'],
     answer: 'Earliest deadline first',
   },
   {

@@ -21,9 +21,9 @@ export const quiz: QuizItem[] = [
       'One entry per waiting timer',
       'Only the cancelled timers, until a purge',
       'One entry per level of the wheel',
-      'Buckets, never timers: at most one entry per bucket in use, however many timers wait',
+      'Buckets, never timers: at most one entry per bucket, however many timers wait',
     ],
-    answer: 'Buckets, never timers: at most one entry per bucket in use, however many timers wait',
+    answer: 'Buckets, never timers: at most one entry per bucket, however many timers wait',
   },
   {
     id: 'level-reach',

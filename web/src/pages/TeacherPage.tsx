@@ -46,6 +46,12 @@ function TeacherHelp() {
           are made in the student’s browser, so their answers are too. For a test, use the class server.
         </li>
         <li>
+          Open questions and concept checks stay in each student’s browser. A student hands in an open answer as the text
+          file its “Download my answer” button saves (through your course’s assignment upload, say); grade it with the rubric
+          beside the question, and the model answers in the lesson’s instructor notes. The before-and-after concept check counts
+          for no score and is in no export: only a class on the class server shows its answers, and what the class learned.
+        </li>
+        <li>
           The class server (<code>npm run class</code>, see docs/class-server.md in the lab’s repository) hands out the questions, grades each answer as it is
           checked, and never sends the seed or the key to a student’s browser; its teacher page shows the class live.{' '}
           {server.mode === 'server' ? <Link to="/class">Create a class on this server</Link> : 'This site is served without it.'}

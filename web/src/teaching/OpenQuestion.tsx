@@ -22,12 +22,13 @@ export function OpenQuestion({ lesson, id, title, rubric, children }: {
   const words = text.trim() ? text.trim().split(/\s+/).length : 0;
   return (
     <section className="widget open-question" aria-labelledby={`${htmlId}-title`}>
-      <h3 className="widget-title" id={`${htmlId}-title`}>{title} <span className="kind">(open question, graded by rubric)</span></h3>
+      <h3 className="widget-title" id={`${htmlId}-title`}>{title} <span className="kind">(open question, graded by your teacher with the rubric below)</span></h3>
       <div className="open-prompt">{children}</div>
       <label htmlFor={`${htmlId}-answer`}>Your answer</label>
       <textarea id={`${htmlId}-answer`} rows={8} value={text} onChange={(e) => edit(e.target.value)} aria-describedby={`${htmlId}-kept`} />
       <p className="hint" id={`${htmlId}-kept`}>
         {words} {words === 1 ? 'word' : 'words'}; {kept === 'ok' ? 'kept in this browser as you type' : 'this browser is not keeping it (its storage is blocked or full): download it before you leave'}.
+        {' '}The lab sends it nowhere: to hand it in, download it and give your teacher the file.
       </p>
       <div className="button-row">
         <button type="button" aria-disabled={!words} onClick={() => words && download(`${lesson}-${id}.txt`, `${title}\n\n${text.trim()}\n`, 'text/plain')}>

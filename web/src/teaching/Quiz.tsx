@@ -90,7 +90,7 @@ export function Quiz({ lesson, phase, store: given }: { lesson: string; phase: Q
       <h3 className="widget-title" id={`${id}-title`}>{title}</h3>
       <p className="hint">
         {phase === 'pre'
-          ? `A short check of what you already think, not graded: answer before you read on. The same questions come back at the end, so you (and your teacher) can see what changed. Your answers are kept ${store.where}.`
+          ? `A short check of what you already think, not graded: answer before you read on. The same questions come back at the end, so you can see what changed. Your answers are kept ${store.where}.`
           : `The questions you answered before the lesson. Answer them again, then compare. Your answers are kept ${store.where}.`}
       </p>
       <ol className="quiz-items">
