@@ -249,7 +249,7 @@ const buildTime: Maker = (seed) => {
     prompt: `A benchmark (made up for this question) offers into a ConcurrentLinkedQueue only while size() is below a bound, and nothing consumes. The queue starts empty. size() walks every node, on a machine that walks ${num(visits)} nodes a second. How long do the guarded offers take to build a queue of ${num(length)} nodes?`,
     choices: [...SPANS], hint: 'The k-th offer first walks the k − 1 nodes already there: 0 + 1 + … + (L − 1), about L²/2 visits in all.',
     expected,
-    explanation: `${num(length)} nodes take ${num(buildVisits(length))} node visits (about ${num(length)}²/2), ${num(Math.round(t))} s at ${num(visits)} a second: ${expected}. A JMH run whose queue must grow to millions by guarded offers alone would not finish in any usual number of iterations; a queue that long came from somewhere else.`,
+    explanation: `${num(length)} nodes take ${num(buildVisits(length))} node visits (about ${num(length)}²/2), ${t < 10 ? t.toFixed(1) : num(Math.round(t))} s at ${num(visits)} a second: ${expected}. A JMH run whose queue must grow to millions by guarded offers alone would not finish in any usual number of iterations; a queue that long came from somewhere else.`,
   };
 };
 

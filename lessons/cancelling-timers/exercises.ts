@@ -166,7 +166,7 @@ const predictIndexed: Maker = (seed) => {
     id: 'predict-indexed', kind: 'predict', title: 'And the indexed heap?',
     prompt: `An experiment like the last one, on Netty's indexed heap: ${n} timers due at 1 … ${n}, cancelled in reverse. How many equals() calls in total? Type a number, check, then replay it in the player.`,
     hint: 'Each timer knows its own index. Before removing, Netty checks that the slot it names really holds this timer.', expected: calls,
-    explanation: `The real heap made ${fmt(calls)}, one per cancellation: each reads the stored index and goes straight to the slot, where remove makes its one equals() call (Netty's contains(), in the pseudocode's remove line) to check the slot holds this very timer. No search: in reverse that slot is always the last one, which is then simply cleared.`,
+    explanation: `The real heap made ${fmt(calls)}, one per cancellation: each reads the stored index and goes straight to the slot, where remove makes its one equals() call (the x.equals(a[i]) on the pseudocode's remove line, in Netty's contains()) to check the slot holds this very timer. No search: in reverse that slot is always the last one, which is then simply cleared.`,
     replay: replay('race', ops, 'end'),
   };
 };

@@ -73,9 +73,11 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
     <div className="heap-view" style={style} ref={ref}>
       <svg className="heap-tree" viewBox={`0 0 ${TREE_WIDTH} ${height}`} role="img"
         aria-label={`${title} as a tree: ${treeWords(vm, words, what)}`}>
-        {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its. */}
-        <text className="area-label" x={HAND.x - beside('hand')} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>
-        <text className="area-label" x={OUT.x + beside('out')} y={OUT.y} dy="0.35em">{words.removed}</text>
+        {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its;
+            only while a node is there (an empty "hand" sat over the top level's last node, which
+            then read as the one in hand). */}
+        {vm.nodes.some((n) => n.place === 'hand') && <text className="area-label" x={HAND.x - beside('hand')} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>}
+        {vm.nodes.some((n) => n.place === 'out') && <text className="area-label" x={OUT.x + beside('out')} y={OUT.y} dy="0.35em">{words.removed}</text>}
         <g className="edges">
           {vm.edges.map((e) => <line key={e.key} x1={e.from.x} y1={e.from.y} x2={e.to.x} y2={e.to.y} />)}
         </g>

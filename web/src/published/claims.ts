@@ -233,7 +233,7 @@ export function evaluate(id: string, spec: ClaimSpec, d: ClaimData, at?: string)
   }).join(', ');
   const values = { ...valuesOf(judged.filter((j) => j.i).map((j) => j.i!)), points: byPoint };
   const words = wordsFor(outcome);
-  const detail = `${spec.what}, from ${sourceOf(spec, d)}: ${judged.map((j) => `${j.p.label} ${j.i
+  const detail = `${spec.what}, from ${sourceOf(spec, d)}: ${judged.map((j) => `${j.p.label}: ${j.i
     ? (exact ? times(j.i.estimate) : `${times(j.i.estimate)} (95 % interval ${timesEnd(j.i.low)}–${timesEnd(j.i.high)})`) : 'not measured'}`).join('; ')}`;
   return { id, outcome, pattern: judged.map((j) => j.name).join(', '), text: words === undefined ? `[${outcome}]` : fill(words, values), detail };
 }
