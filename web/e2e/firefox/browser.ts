@@ -27,8 +27,14 @@ export function useFirefox() {
   // Each test's tabs are closed after it: a tab left open keeps its Workers, wasm memories and
   // timers running beside the next test's.
   const open: Page[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((p) => p.close().catch(() => {})));
+  afterEach(async ({ task }) => {
+    const pages = open.splice(0);
+    // A wait that ran out names what it waited for, not why it never came: a failed test prints
+    // where each of its tabs stood (see whereItStands).
+    if (task.result?.state === 'fail') {
+      for (const p of pages.filter((p) => !p.isClosed())) console.log(`[firefox] after the failure: ${await whereItStands(p)}`);
+    }
+    await Promise.all(pages.map((p) => p.close().catch(() => {})));
   });
   return {
     /** Opens `path`, relative to the site's base. */
@@ -87,6 +93,27 @@ export async function navigate(page: Page, url: string): Promise<void> {
     if (!here) throw e;
     console.log(`[firefox] ${url}: no navigation event in 30 s, but the page is there (${state[1]}): going on`);
   }
+}
+
+/**
+ * Where a tab stands, in one line: its address, its document's state, whether it is in front, the
+ * start of its main text, the notes and widgets still loading on it, and the last resources it
+ * fetched. Asked with a bound of its own, since a tab whose automation stopped answering would not
+ * answer this either. (It named the cause of the suite's flake: a lesson page at "Loading the
+ * lesson…" with its chunk fetched.)
+ */
+export async function whereItStands(page: Page): Promise<string> {
+  const state = await Promise.race([
+    page.evaluate(() => JSON.stringify({
+      readyState: document.readyState, visibility: document.visibilityState, focused: document.hasFocus(),
+      href: location.href, title: document.title, main: (document.querySelector('main')?.textContent ?? '(no main)').slice(0, 300),
+      notes: [...document.querySelectorAll('[role="note"]')].map((n) => (n.textContent ?? '').slice(0, 80)),
+      resources: performance.getEntriesByType('resource').map((r) => `${(r as PerformanceResourceTiming).name.replace(/^.*\//, '')}:${Math.round(r.duration)}`).slice(-15),
+      loading: [...document.querySelectorAll('.widget-loading')].map((e) => e.textContent),
+    })).catch((e: unknown) => `no answer: ${e instanceof Error ? e.message : String(e)}`),
+    new Promise<string>((r) => setTimeout(() => r('no answer in 10 s'), 10_000)),
+  ]);
+  return `${page.url()}: ${state}`;
 }
 
 /** The text of the first element `selector` matches ('' when none does). */

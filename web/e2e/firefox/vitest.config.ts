@@ -16,12 +16,9 @@ export default defineConfig({
     expect: { poll: { timeout: 60_000 } },
     // One Firefox for the whole suite, one file after another.
     fileParallelism: false,
-    // A test that fails is run once more, in new tabs. In full `npm test` runs on 2026-11-26, three
-    // of five fresh clones failed one Firefox check each, a different one each time, all waiting a
-    // minute for a lesson's late widget (a button, an input, the race's status); alone, the suite
-    // passed 12 runs of 13. The cause is not found (Firefox's automation after the Chromium suite,
-    // or the lesson's staged mounting in Firefox: see the note of that day); a check that fails
-    // twice still fails the suite.
-    retry: 1,
+    // No retry. Three of five fresh clones once failed one check each, all waiting a minute for a
+    // lesson's widget; the cause was a lesson page left at "Loading the lesson…" when its preloaded
+    // chunk arrived between the page's first render and its effect (LessonPage.tsx; issue 61). A
+    // failed check prints where each of its tabs stood (browser.ts, whereItStands).
   },
 });
