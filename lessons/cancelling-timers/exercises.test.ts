@@ -140,6 +140,16 @@ describe('feedback texts', () => {
     // In order: one equals() per cancel, then a sift down; the n − 1 scheduling comparisons are excluded.
     expect(inOrder).toBeLessThan(reverse);
     expect(i.choices).toEqual(['cancelling in scheduling order', 'cancelling in reverse order', 'both cost the same']);
+    // Its replay runs both orders on the same timers, starting before the first cancel: the work
+    // between its steps is the explanation's (n adds, n cancels in order, n adds, n in reverse).
+    const r = replayed(i);
+    const { actionStarts: at, length } = r.trace;
+    expect(r.step).toBe(at[n]);
+    const work = (from: number, to: number) => {
+      const [a, b] = [r.at(from).counts('total'), r.at(to).counts('total')];
+      return (b.compare - a.compare) + (b.equals - a.equals) + (b.move - a.move);
+    };
+    expect([work(at[n], at[2 * n]), work(at[3 * n], length)]).toEqual([inOrder, reverse]);
   });
 });
 

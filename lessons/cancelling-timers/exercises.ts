@@ -188,8 +188,8 @@ const worstOrder: Maker = (seed) => {
     id: 'worst-order', kind: 'predict', title: 'Which order hurts?',
     prompt: `${n} timers due at 1 … ${n} are queued in the JDK heap. Which costs more work in total (comparisons + equals() calls + moves): cancelling them all in scheduling order, or in reverse?`,
     choices, hint: 'Where in the array is the next timer to cancel, in each case?',
-    expected, explanation: `Counted on the real heap, cancellations only: ${fmt(inOrder)} comparisons, equals() calls and moves in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot. The replay shows the reverse order; to watch the other, change cancel-reverse to cancel-in-order in its script.`,
-    replay: replay('jdk', `schedule ${n}, cancel-reverse`, `op:${n + 1}`),
+    expected, explanation: `Counted on the real heap, cancellations only: ${fmt(inOrder)} comparisons, equals() calls and moves in order, ${fmt(reverse)} in reverse. In order each cancelled timer is at the root (one equals() call plus a sift down); in reverse each is in the last slot, found only after scanning every slot. The replay runs both on the same ${n} timers, in order first, then scheduled again and cancelled in reverse: compare the counters' "this operation" column after each.`,
+    replay: replay('jdk', `schedule ${n}, cancel-in-order, schedule ${n}, cancel-reverse`, `op:${n + 1}`),
   };
 };
 
