@@ -72,12 +72,14 @@ async function settledHeight(page, siteUrl, viewUrl) {
   throw new Error(`${viewUrl} did not settle within a minute (last height ${last})`);
 }
 
-const USAGE = `usage: npm run measure:embeds [-- BUILT-SITE-DIR ITS-BASE] [--only TEXT]
+const USAGE = `usage: npm run measure:embeds [-- BUILT-SITE-DIR ITS-BASE] [--only TEXT | --missing]
   Measures every embed view of web/src/catalog/routes.ts (MEASURED_VIEWS) at each measured width
   (embed/widths.ts) in headless Chromium and Firefox, in a plain iframe kept as tall as its content,
   and writes the heights to web/src/catalog/embed-heights.json and the figures docs/embedding.md
   quotes. Without a folder it builds the site first.
-  --only TEXT   measure only the views whose path contains TEXT, and print them (nothing is written)`;
+  --only TEXT   measure only the views whose path contains TEXT, and print them (nothing is written)
+  --missing     measure only the views the file has no heights for (a new family's, say) and add
+                them, leaving the others as they were measured`;
 
 await main(async () => {
   const argv = process.argv.slice(2);
@@ -85,15 +87,21 @@ await main(async () => {
   const at = argv.indexOf('--only');
   const only = at >= 0 ? argv[at + 1] : null;
   if (at >= 0 && !only) throw new SetupError(`--only needs the text a view's path contains.\n${USAGE}`);
-  let [dir, base] = argv.filter((a, i) => a !== '--only' && i !== at + 1);
+  const missing = argv.includes('--missing');
+  if (missing && only) throw new SetupError(`--only and --missing are two ways to choose the views: give one.\n${USAGE}`);
+  let [dir, base] = argv.filter((a, i) => a !== '--only' && a !== '--missing' && (at < 0 || i !== at + 1));
   if (!dir) {
     base = '/';
     dir = join(ROOT, '.cache', 'measure-site');
     await viteBuild(base, dir);
   }
   const data = JSON.parse(readFileSync(join(dir, 'embed', 'oembed-data.json'), 'utf8'));
-  const views = data.views.filter((v) => !only || v.path.includes(only));
-  if (views.length === 0) throw new SetupError(`No measured view's path contains "${only}".`);
+  const before = JSON.parse(readFileSync(OUT, 'utf8'));
+  const views = data.views.filter((v) => (only ? v.path.includes(only) : !missing || !before.heights?.[v.key]));
+  if (views.length === 0) {
+    if (missing) return step(`Every view has its heights in ${OUT}: nothing to measure.`);
+    throw new SetupError(`No measured view's path contains "${only}".`);
+  }
   const site = await serveStatic(dir, { base: base ?? '/' });
   const hostDir = mkdtempSync(join(tmpdir(), 'hotpath-measure-'));
   const pages = [];
@@ -138,12 +146,15 @@ await main(async () => {
     for (const v of views) console.log(v.path, JSON.stringify(Object.fromEntries(Object.entries(engines).map(([e, hs]) => [e, hs[v.key]]))));
     return;
   }
-  const out = {
-    about: JSON.parse(readFileSync(OUT, 'utf8')).about,
-    measured: `${new Date().toISOString().slice(0, 10)}, ${versions.join(' and ')}, by web/scripts/measure-embeds.mjs`,
-    heights,
-    engines,
-  };
+  const stamp = `${new Date().toISOString().slice(0, 10)}, ${versions.join(' and ')}, by web/scripts/measure-embeds.mjs`;
+  const out = missing
+    ? {
+      about: before.about,
+      measured: `${before.measured}; ${views.length} views added ${stamp}`,
+      heights: { ...before.heights, ...heights },
+      engines: Object.fromEntries(Object.keys(engines).map((e) => [e, { ...before.engines?.[e], ...engines[e] }])),
+    }
+    : { about: before.about, measured: stamp, heights, engines };
   writeFileSync(OUT, `${JSON.stringify(out, null, 2)}\n`);
   step(`Wrote ${views.length} views × ${data.widths.length} widths × ${versions.length} engines to ${OUT}.`);
   writeFileSync(EMBEDDING, withHeights(readFileSync(EMBEDDING, 'utf8'), data, out));

@@ -141,7 +141,7 @@ mod template_tests {
         assert_eq!(
             std::fs::read_to_string(file).unwrap_or_default().trim_end(),
             json,
-            "templates/family/schema.json is stale: run HOTPATH_WRITE_TEMPLATE_SCHEMA=1 cargo test -p hotpath-core template"
+            "templates/family/schema.json is stale: run HOTPATH_WRITE_TEMPLATE_SCHEMA=1 cargo test --manifest-path crates/Cargo.toml -p hotpath-core template"
         );
         for part in [
             "\"family\":\"sample\"",

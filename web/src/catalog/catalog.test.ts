@@ -10,6 +10,7 @@ import './threadSets';
 import { EMBED_EXAMPLES, EMBED_NAMES, FAMILIES as FAMILY_FACTS } from './routes';
 import { embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
+import { familySchema } from '../script/schema';
 import { suiteNames } from '../bench/suites';
 import { threadSets } from '../threads/harness';
 import { SUITE_NAMES } from '../../scripts/bench-args.mjs';
@@ -47,6 +48,13 @@ describe('the catalog', () => {
   it('registers exactly the embed routes the build writes pages for, each with one example', () => {
     expect(embedNames().sort()).toEqual([...EMBED_NAMES].sort());
     expect(EMBED_EXAMPLES.map((e) => e.name)).toEqual([...EMBED_NAMES]);
+  });
+
+  it('states each player example\'s variants in its `about` as the schema names them (npm run docs copies it into the routes table)', () => {
+    for (const f of FAMILY_FACTS) {
+      const variants = familySchema(f.name).variants.map((v) => v.name);
+      expect(f.example.about, `${f.name}'s family.json example`).toMatch(new RegExp(`^variant=${[...variants, 'race'].join('\\|')}(,|$)`));
+    }
   });
 
   it('reads families.json as `npm run families` writes it from the family folders', () => {

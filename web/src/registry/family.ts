@@ -43,8 +43,8 @@ export interface FamilyModule {
   /**
    * The family's older name for the `variant=` link parameter (`heap=jdk|indexed|race`), still
    * read ('' for a family made after `variant=`), and the variants as the schema names them, in the order the race shows them: needed
-   * before the wasm loads (to read a link), so stated here too; schemaNames.test.ts checks both
-   * against the schema.
+   * before the wasm loads (to read a link), so stated here too: a family takes both from its
+   * schema.gen.ts (OLD_VARIANT_PARAM, VARIANTS), which catalog/schemaGen.test.ts holds to the schema.
    */
   oldVariantParam: string;
   variants: string[];
