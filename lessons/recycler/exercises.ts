@@ -267,6 +267,7 @@ const poolOrNew: Maker = (seed) => {
   const size = SIZES[randomInt(r, 0, SIZES.length - 1)];
   const [pool, fresh] = [jvmRow('after', size), jvmRow('allocate', size)];
   const i = intervalOf(unpairedLogRatio(pool.samples!, fresh.samples!)!);
+  const zero = intervalOf(unpairedLogRatio(jvmRow('after', 0).samples!, jvmRow('allocate', 0).samples!)!);
   const choices = ['the pool (the rewritten Recycler)', 'a new ArrayList each time', 'these rows cannot tell'];
   const expected = choices[READINGS.indexOf(readInterval(i))];
   const m = (x: number) => (x >= 1e6 ? `${millions(x)}M` : `${Math.round(x / 1000)}k`);
@@ -275,7 +276,9 @@ const poolOrNew: Maker = (seed) => {
     prompt: `The lab's committed JVM run, one thread, size ${size.toLocaleString('en-US')} (the list's capacity): getting a pooled ArrayList from the rewritten Recycler and recycling it ran at ${m(pool.score)} ± ${m(pool.error)} ops/s; making a new ArrayList each time ran at ${m(fresh.score)} ± ${m(fresh.error)} ops/s (Score ± JMH's 99.9 % Error, 20 iterations each). Which was faster at this size?`,
     choices, hint: 'At size 0 a new list is one small object; from 256 up each new list also allocates and zeroes an array of that many slots.',
     expected,
-    explanation: `pool ÷ new is ${i.estimate.toFixed(2)}× (95 % interval ${i.low.toFixed(2)}×–${i.high.toFixed(2)}×): ${expected}. A JVM allocates a small object with a pointer bump and frees dead ones in bulk, so pooling a small object costs more than it saves; pooling pays where allocating means zeroing a large array.`,
+    explanation: `pool ÷ new is ${i.estimate.toFixed(2)}× (95 % interval ${i.low.toFixed(2)}×–${i.high.toFixed(2)}×): ${expected}. ${size === 0
+      ? 'At size 0 a new list is one small object, which a JVM allocates with a pointer bump and frees in bulk with the other dead ones: the case where a pool has least to save.'
+      : `At size ${size.toLocaleString('en-US')} each new list also allocates and zeroes an array of that many slots, which the pool skips. Compare size 0, where a new list is one small object a JVM allocates with a pointer bump: there pool ÷ new is ${zero.estimate.toFixed(2)}× (${zero.low.toFixed(2)}×–${zero.high.toFixed(2)}×).`}`,
   };
 };
 

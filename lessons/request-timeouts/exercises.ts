@@ -60,7 +60,7 @@ const whichLevel: Maker = (seed) => {
       : `Timer 1 fires at ${num(wheel)} ms, when its bucket comes due: the wheel's clock and the real clock are both at ${num(now)} ms.`} The wheel has ticks of 1 ms and 20 slots a level (level 1: 20 ms ticks, level 2: 400 ms). Now timer 2 is added with a delay of ${num(delay)} ms. Which level does it land on? (0 is the finest.)`,
     hint: 'Its expiration is now + delay, by the real clock. But each level’s reach counts from the wheel’s own clock, not from now: a level reaches from its clock + one tick to just under its clock + tick × 20, its clock being the wheel’s clock rounded down to the level’s tick. Try level 0 first, then go up.',
     expected: level,
-    explanation: `It is due at ${num(now)} + ${num(delay)} = ${num(due)} ms by the real clock, ${now > wheel ? 'but' : 'and'} the reaches count from the wheel's clock, ${num(wheel)} ms: ${reaches.join('; ')}. ${level === 0 ? 'Level 0 covers it.' : `Level ${level} is the first that covers it.`}${lagged ? ` ${lagged}` : ''}`,
+    explanation: `It is due at ${num(now)} + ${num(delay)} = ${num(due)} ms by the real clock, ${now > wheel ? 'but' : 'and'} the reaches count from the wheel's clock, ${num(wheel)} ms: ${reaches.join('; ')}${reaches.length > 1 ? ' (the reaches overlap: a timer goes to the finest level that covers it)' : ''}. ${level === 0 ? 'Level 0 covers it.' : `Level ${level} is the first that covers it.`}${lagged ? ` ${lagged}` : ''}`,
     // Opens at the add; the reaper's next pass follows it.
     replay: replay('wheel', passed, 'op:3'),
   };

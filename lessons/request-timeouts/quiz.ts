@@ -33,7 +33,7 @@ export const quiz: QuizItem[] = [
   },
   {
     id: 'stale-clock',
-    prompt: 'Nothing was due for a second, so the wheel’s clock lags the real clock. A timer due 5 ms from now is added. What does the add do?',
+    prompt: 'Nothing was due for a second, so the wheel’s clock lags the real clock. A timer due 5 ms from now is added. What does the add do? (The reaper is the thread that advances the wheel’s clock and runs what is due; to cascade is to move a timer down to a finer level.)',
     choices: [
       'It moves the wheel’s clock to now, then puts the timer on level 0',
       'It runs the timer at once, since it is nearly due',

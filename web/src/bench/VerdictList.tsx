@@ -14,7 +14,8 @@ export function VerdictList({ comparisons }: { comparisons: Comparison[] }) {
           <span className="verdict-title">{c.title}</span>
           <span className="verdict-text">
             <strong className="verdict-state">{c.state}</strong>: {c.says}{c.settle && ` ${c.settle}`}
-            {c.verdict !== 'not measured' && <span className="verdict-source"> Compared with: {c.published}.</span>}
+            {/* Not when the sentence quotes it already (a verdict judged against the JVM's own ratio). */}
+            {c.verdict !== 'not measured' && !c.says.includes(c.published) && <span className="verdict-source"> Compared with: {c.published}.</span>}
           </span>
         </li>
       ))}

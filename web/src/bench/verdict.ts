@@ -88,7 +88,8 @@ export const INTERVAL_NOTE = `brackets: the ${pct} interval the verdicts judge o
 
 /** "n^1.92 (95 % interval n^1.85–n^2.01)". */
 export function exponentWithInterval(i: Interval): string {
-  const e = (x: number) => (Number.isFinite(x) ? `n^${x.toFixed(2)}` : x > 0 ? 'n^∞' : 'n^−∞');
+  // A rounded −0.004 reads "n^0.00", not "n^-0.00".
+  const e = (x: number) => (Number.isFinite(x) ? `n^${(Math.abs(x) < 0.005 ? 0 : x).toFixed(2)}` : x > 0 ? 'n^∞' : 'n^−∞');
   return `${e(i.estimate)} (${pct} interval ${e(i.low)}–${e(i.high)})`;
 }
 

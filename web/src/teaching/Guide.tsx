@@ -10,6 +10,11 @@ export function LessonGuide({ children }: { children: ReactNode }) {
 
 /** The parts of a class that are no section of the lesson: the plan names them as they are. */
 export const CLASS_PARTS = ['Introduction', 'Wrap-up'] as const;
+/** Said beside them, so a student does not look for a section of that name. */
+const CLASS_PART_GLOSS: Record<(typeof CLASS_PARTS)[number], string> = {
+  Introduction: 'the teacher’s opening, no section of the page',
+  'Wrap-up': 'the teacher’s close',
+};
 
 /**
  * The time plan: what to read and do before class (`before`, adding up to the front matter's
@@ -23,7 +28,10 @@ export function TimePlan({ before = [], rows }: { before?: [string, number][]; r
   const list = (r: [string, number][]) => (
     <ol>
       {r.map(([section, minutes]) => (
-        <li key={section}><span>{section}</span> <span className="minutes">{minutes} min</span></li>
+        <li key={section}>
+          <span>{section}{section in CLASS_PART_GLOSS && ` (${CLASS_PART_GLOSS[section as (typeof CLASS_PARTS)[number]]})`}</span>{' '}
+          <span className="minutes">{minutes} min</span>
+        </li>
       ))}
     </ol>
   );

@@ -99,7 +99,8 @@ export function ThreadedBench({ set, perProducer = 1_000_000, repeats = 3 }: { s
         <>
           <p className="hint">
             The committed run, not live: {committed.run.runtime} on {committed.run.machine}, {committed.run.measured}
-            {' '}(load {committed.run.load.join(' → ')}), {num(committed.run.perProducer)} a row.
+            {' '}(load {committed.run.load.join(' → ')}), {num(committed.run.perProducer)} a row
+            {committed.run.perProducer !== perProducer && ` (a run here passes ${num(perProducer)} a row, as the text above says)`}.
             {unavailable ? ' The same harness and kernels as this page’s Web Workers, in Node’s worker threads.' : ' Run measures this browser.'}
           </p>
           {!threadRunIsCurrent(committed.run) && (

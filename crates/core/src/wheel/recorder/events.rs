@@ -126,7 +126,7 @@ impl WheelRecorder {
             } else {
                 format!(" It is due already (now is {now} ms): the reaper polls it in turn.")
             };
-            format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket goes into the delay queue.{due}")
+            format!(" Its expiration changes from {was} to {bucket_exp} ms, so the bucket is offered to the delay queue next.{due}")
         };
         format!(
             "Append #{} at the tail of {}'s list{after}: O(1).{queued}",
