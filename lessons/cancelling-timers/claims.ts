@@ -51,7 +51,7 @@ export const claims: Record<string, ClaimSpec> = {
     outcomes: { above: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}' } }, mixed: '{points}',
   },
   /**
-   * The JDK heap in reverse ÷ in order at the smallest size, in each run: whether n/2 times the
+   * The JDK heap in reverse ÷ in order at the smallest size, in each run: whether (n + 1)/2 times the
    * equals() calls makes reverse slower there (the work count is the concept check's question).
    */
   ...Object.fromEntries((['published', 'jvm', 'wasm'] as const).map((from) => [`${from}-jdk-reverse-small`, {
