@@ -73,9 +73,27 @@ function readPanel(page) {
       // A verdict's sentence (its title is on a line of its own above it).
       verdicts: [...panel.querySelectorAll('.verdicts li .verdict-text')].map((li) => /** @type {HTMLElement} */ (li).innerText),
       jvmCaption: /** @type {HTMLElement | null} */ (jvm?.querySelector('caption'))?.innerText ?? '',
-      jvmRows: jvm ? [...jvm.querySelectorAll('tbody tr')].map((tr) => [.../** @type {HTMLTableRowElement} */ (tr).cells].map((c) => c.innerText.trim())) : [],
+      jvmHead: jvm ? [...jvm.querySelectorAll('thead th')].map((th) => /** @type {HTMLElement} */ (th).innerText.trim()) : [],
+      jvmCells: jvm ? [...jvm.querySelectorAll('tbody tr')].map((tr) => [.../** @type {HTMLTableRowElement} */ (tr).cells].map((c) => c.innerText.trim())) : [],
     };
-  });
+  }).then(({ jvmHead, jvmCells, ...shown }) => ({ ...shown, jvmRows: jvmColumns(jvmHead, jvmCells) }));
+}
+
+/**
+ * The page's JVM table as rows of [row, JVM, wasm, wasm ÷ JVM], found by their headings, not their
+ * places: the panel put its ratio first in the end (its order is row, wasm ÷ JVM, JVM, wasm), and
+ * reading by place had printed NaN for every browser beside a live JVM run.
+ * @param {string[]} head
+ * @param {string[][]} cells
+ */
+export function jvmColumns(head, cells) {
+  const at = (re) => {
+    const i = head.findIndex((h) => re.test(h));
+    if (i < 0) throw new Error(`the page's JVM table has no column matching ${re} (its columns: ${head.join(' | ')})`);
+    return i;
+  };
+  const [jvm, wasm, ratio] = [at(/^JVM ops\/s/), at(/^wasm ops\/s/), at(/^wasm ÷ JVM/)];
+  return cells.map((c) => [c[0], c[jvm], c[wasm], c[ratio]]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enginesOf, sideBySide } from './bench-browser.mjs';
+import { enginesOf, jvmColumns, sideBySide } from './bench-browser.mjs';
 
 /** What two pages showed: the JVM column's rows as [row, JVM, wasm, ratio], as the page writes them. */
 const page = (engine, browser, wasm) => ({
@@ -10,6 +10,13 @@ const page = (engine, browser, wasm) => ({
 });
 
 describe('the browsers side by side', () => {
+  it('reads the page\'s JVM table by its headings, in the order the panel writes them', () => {
+    const head = ['ScheduledFutureTaskBenchmark row', 'wasm ÷ JVM', 'JVM ops/s', 'wasm ops/s (committed run)'];
+    expect(jvmColumns(head, [['cancelInOrder (jdk, 100)', '0.66×', '434,674 ± 15,647', '286,785']]))
+      .toEqual([['cancelInOrder (jdk, 100)', '434,674 ± 15,647', '286,785', '0.66×']]);
+    expect(() => jvmColumns(['row', 'score'], [])).toThrow(/no column matching/);
+  });
+
   it('runs the engines asked for, Chromium first', () => {
     expect(enginesOf({ firefox: true, chromium: true })).toEqual(['chromium', 'firefox']);
     expect(enginesOf({ firefox: true })).toEqual(['firefox']);
