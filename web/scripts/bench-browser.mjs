@@ -100,8 +100,8 @@ export function jvmColumns(head, cells) {
  * The panel's JSON export, taken from the Blob the page makes for it (the anchor's click that
  * would save it is held back): the same in every engine, no download folder needed.
  */
-function exportJson(page) {
-  return page.evaluate(async () => {
+async function exportJson(page) {
+  const text = await page.evaluate(async (label) => {
     let blob;
     const make = URL.createObjectURL;
     const click = HTMLAnchorElement.prototype.click;
@@ -111,14 +111,20 @@ function exportJson(page) {
     };
     HTMLAnchorElement.prototype.click = function hold() {};
     try {
-      /** @type {HTMLElement | undefined} */ ([...document.querySelectorAll('.bench-panel button')].find((x) => (x.textContent ?? '').trim() === 'Export JSON'))?.click();
+      /** @type {HTMLElement | undefined} */ ([...document.querySelectorAll('.bench-panel button')].find((x) => (x.textContent ?? '').trim() === label))?.click();
     } finally {
       URL.createObjectURL = make;
       HTMLAnchorElement.prototype.click = click;
     }
     return blob ? blob.text() : null;
-  });
+  }, EXPORT_JSON);
+  // A renamed button once left --json with no export at all, silently.
+  if (text === null) throw new Error(`The panel has no "${EXPORT_JSON}" button to export the run with.`);
+  return text;
 }
+
+/** The panel's button that exports a finished run as JSON (BenchmarkPanel.tsx). */
+const EXPORT_JSON = 'Export the results (JSON)';
 
 /** Runs the suite on one engine's /embed/bench page; returns what the page showed. */
 async function runOne(engine, url, options) {
