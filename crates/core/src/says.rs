@@ -13,7 +13,7 @@
 //! The tables in the web (the recyclers' "where", the queues' threads) are checked against the
 //! frame by `web/src/catalog/agreement.test.ts`, over the same kind of scripts.
 
-use crate::families::{Entry, FAMILIES};
+use crate::families::{family as family_entry, Entry, FAMILIES};
 use crate::script::{ArgSpec, Schema};
 use crate::trace::{NO_LINE, STEP_WIDTH};
 use proptest::prelude::*;
@@ -41,14 +41,6 @@ fn expand(table: &Table, p: &'static str) -> Vec<String> {
         }
     }
     vec![out]
-}
-
-/// The registry's entry for `family`.
-fn entry(family: &str) -> &'static Entry {
-    FAMILIES
-        .iter()
-        .find(|f| f.name == family)
-        .unwrap_or_else(|| panic!("no family {family:?}"))
 }
 
 /// `*` matches any text, everything else itself.
@@ -80,7 +72,11 @@ pub(crate) fn says_by_line(
     variant: &str,
     code: &[&str],
 ) -> (Vec<Vec<String>>, Vec<String>) {
-    lines_of(entry(family), variant, code)
+    lines_of(
+        family_entry(family).expect("a registered family"),
+        variant,
+        code,
+    )
 }
 
 /// Each line of a listing with what it may say, from `e`'s table for `variant`.

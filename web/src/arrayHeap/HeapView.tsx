@@ -59,10 +59,8 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
   const sideLabels = r + MIN_LABEL_PX * unitsPerPx > LEVEL_HEIGHT - r - 2;
   // "hand" and "out" sit clear of the node there and of its label, which may be wider than its
   // circle ("L0[5]", a bucket's name, on a phone): about 0.6 em a character in the monospace font.
-  const beside = (place: 'hand' | 'out') => {
-    const n = vm.nodes.find((x) => x.place === place);
-    return Math.max(24, (n ? Math.max(Math.max(r, 12), (String(n.label).length * 0.6 * labelUnits) / 2) : 0) + 6);
-  };
+  const [held, removed] = (['hand', 'out'] as const).map((place) => vm.nodes.find((x) => x.place === place));
+  const beside = (n: (typeof vm.nodes)[number]) => Math.max(24, Math.max(Math.max(r, 12), (String(n.label).length * 0.6 * labelUnits) / 2) + 6);
   const perRow = cellsPerRow(width);
   // Room under the bottom level for the stored-index labels, at their on-screen size.
   const height = vm.height - 30 + r + 1.5 * MIN_LABEL_PX * unitsPerPx + 6;
@@ -76,8 +74,8 @@ export function HeapView({ frame, names, title, moveMs = 250, what = 'timers', w
         {/* Inside the drawing, whatever the label size: "hand" left of its node, "out" right of its;
             only while a node is there (an empty "hand" sat over the top level's last node, which
             then read as the one in hand). */}
-        {vm.nodes.some((n) => n.place === 'hand') && <text className="area-label" x={HAND.x - beside('hand')} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>}
-        {vm.nodes.some((n) => n.place === 'out') && <text className="area-label" x={OUT.x + beside('out')} y={OUT.y} dy="0.35em">{words.removed}</text>}
+        {held && <text className="area-label" x={HAND.x - beside(held)} y={HAND.y} dy="0.35em" textAnchor="end">{words.held}</text>}
+        {removed && <text className="area-label" x={OUT.x + beside(removed)} y={OUT.y} dy="0.35em">{words.removed}</text>}
         <g className="edges">
           {vm.edges.map((e) => <line key={e.key} x1={e.from.x} y1={e.from.y} x2={e.to.x} y2={e.to.y} />)}
         </g>

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../wasm/loader';
 import './index';
 import { familyModule, familyNames, type AgreementCheck } from '../registry/family';
+import { byFolderName } from './folders';
 import { counterRows } from '../player/CountersPanel';
 import { describeWork, workOf } from '../registry/work';
 import { encodeSettings, parseScript } from '../script/parse';
@@ -22,8 +23,8 @@ beforeAll(async () => {
 });
 
 /** Each family's check of its tables against the frame (`agreement.ts` in its folder). */
-const CHECKS = new Map(Object.entries(import.meta.glob<{ agreement: AgreementCheck }>('../*/agreement.ts', { eager: true }))
-  .map(([path, m]) => [path.split('/')[1], m.agreement]));
+const CHECKS = new Map([...byFolderName(import.meta.glob<{ agreement: AgreementCheck }>('../*/agreement.ts', { eager: true }))]
+  .map(([family, m]) => [family, m.agreement]));
 
 /** A random script of the family's commands, small enough to draw, with random settings. */
 function randomScript(schema: FamilySchema, seed: string): { text: string; settings: Record<string, string> } {

@@ -9,6 +9,10 @@ import { FAMILIES } from './routes';
  * folder with a family.tsx to a family.json, so a family cannot be skipped here unseen.
  */
 export function inFamilyOrder<M>(found: Record<string, M>): M[] {
-  const byFolder = new Map(Object.entries(found).map(([path, m]) => [path.split('/')[1], m]));
+  const byFolder = byFolderName(found);
   return FAMILIES.flatMap((f) => (byFolder.has(f.name) ? [byFolder.get(f.name)!] : []));
 }
+
+/** The modules of such a glob by their folder's name (`../heap/agreement.ts` → heap), every folder's. */
+export const byFolderName = <M>(found: Record<string, M>): Map<string, M> =>
+  new Map(Object.entries(found).map(([path, m]) => [path.split('/')[1], m]));

@@ -126,13 +126,13 @@ const DELAY_QUEUE: &[Says] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::families::FAMILIES;
+    use crate::families::family;
 
     /// A cancel after an advance whose last flush no tick followed is told as an unlink, not as a
     /// flush taking its list's head (the flush's state was left over from the advance).
     #[test]
     fn a_cancel_after_an_advance_is_told_as_an_unlink() {
-        let entry = FAMILIES.iter().find(|f| f.name == "wheel").unwrap();
+        let entry = family("wheel").unwrap();
         // add 1 5, add 2 10, advance 5, cancel 2
         let flat = [0, 1, 5, 0, 0, 0, 2, 10, 0, 0, 2, 5, 0, 0, 0, 1, 2, 0, 0, 0];
         let plan = (entry.plan)(&flat, "", true).unwrap();
