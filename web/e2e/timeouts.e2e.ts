@@ -31,7 +31,7 @@ describe('the request-timeouts lesson', () => {
     await panel.getByRole('button', { name: 'Run' }).click();
     const run = await finishedRun(panel, 'TimerAddCancelBenchmark', 9);
     const verdicts = await consistentVerdicts(panel.locator('.verdicts'), 4);
-    expectHeadline(run, verdicts[0], /^(Reproduced|Not reproduced|Inconclusive): .*100,000 timers.*[\d,.]+× \(95 % interval [\d,.]+×–[\d,.]+×\)/);
+    expectHeadline(run, verdicts[0], /^(Holds|Does not hold|Inconclusive): .*100,000 timers.*[\d,.]+× \(95 % interval [\d,.]+×–[\d,.]+×\)/);
     console.log(`[timeouts e2e] timer-add-cancel quick, ${run.rows.length} of 9 rows run:\n${run.rows.join('\n')}\n${verdicts.join('\n')}`);
     expect(errors).toEqual([]);
   });

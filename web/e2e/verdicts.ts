@@ -8,7 +8,8 @@ import { expect } from 'vitest';
 type Claim = { kind: 'at least'; threshold: number } | { kind: 'below'; threshold: number } | { kind: 'within'; low: number; high: number };
 
 const WORDS: Record<string, RegExp> = {
-  reproduced: /^Reproduced( in the lab’s run, not on the JVM)?: /, 'not reproduced': /^Not reproduced: /, inconclusive: /^Inconclusive: /, 'not measured': /^Not (measured|judged): /,
+  reproduced: /^(Reproduced( in the lab’s run, not on the JVM)?|Agrees with the JVM run|Holds): /,
+  'not reproduced': /^(Not reproduced|Disagrees with the JVM run|Does not hold): /, inconclusive: /^Inconclusive: /, 'not measured': /^Not (measured|judged): /,
 };
 
 /** The state an interval gives against a claim, restated here from the README's rule. */

@@ -95,11 +95,28 @@ export function exponentWithInterval(i: Interval): string {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * Whose claim a verdict judges, as its headline says: a published source's ("Reproduced"), the
+ * direction of the lab's own JVM run of the originals ("Agrees with the JVM run"), or a threshold
+ * the lab set where nothing was published ("Holds"). A reader takes "Reproduced" to mean someone
+ * outside the lab made the claim, so only a published one gets the word.
+ */
+export type ClaimSource = 'published' | 'jvm' | 'lab';
+const HEADLINE: Record<ClaimSource, Record<'reproduced' | 'not reproduced', string>> = {
+  published: { reproduced: 'Reproduced', 'not reproduced': 'Not reproduced' },
+  jvm: { reproduced: 'Agrees with the JVM run', 'not reproduced': 'Disagrees with the JVM run' },
+  lab: { reproduced: 'Holds', 'not reproduced': 'Does not hold' },
+};
+const headline = (verdict: VerdictState, source: ClaimSource = 'published') =>
+  verdict === 'reproduced' || verdict === 'not reproduced' ? HEADLINE[source][verdict] : capital(verdict);
+
 export interface QuantitySpec {
   id: string;
   title: string;
   /** What the source says, with the source named. */
   published: string;
+  /** Whose claim this is (a published source's unless said): the headline's word depends on it. */
+  source?: ClaimSource;
   rows: string[];
   /** The measured quantity, named the way round it is computed: "the indexed heap ÷ the JDK heap, in reverse at 100,000". */
   what: string;
@@ -132,7 +149,7 @@ export function intervalVerdict(s: Omit<QuantitySpec, 'estimate'> & { interval: 
   const c = { ...base, measured: text, verdict, ratio: i };
   return verdict === 'inconclusive'
     ? worded(c, 'Inconclusive', `${s.what} is ${text}, which straddles the claim's ${claimText(s.claim, unit)}.`, s.settle ?? SETTLE, !s.settle)
-    : worded(c, capital(verdict), s.says[verdict as 'reproduced' | 'not reproduced'](i, text));
+    : worded(c, headline(verdict, s.source), s.says[verdict as 'reproduced' | 'not reproduced'](i, text));
 }
 
 export interface PointwiseSpec extends Omit<QuantitySpec, 'estimate' | 'says'> {
@@ -170,7 +187,7 @@ export function pointwiseVerdict(s: PointwiseSpec): Comparison {
   };
   // The advice comes last, after the disagreement, so the presets' advice can be worded for the run.
   // A headline must not say "reproduced" where the originals disagree: it says whose run it was.
-  const state = verdict === 'reproduced' && refuted.length ? REPRODUCED_HERE_ONLY : capital(verdict);
+  const state = verdict === 'reproduced' && refuted.length && (s.source ?? 'published') === 'published' ? REPRODUCED_HERE_ONLY : headline(verdict, s.source);
   return verdict === 'inconclusive'
     ? worded(c, 'Inconclusive', says + disagreement, s.settle ?? SETTLE, !s.settle)
     : worded(c, state, says + disagreement);
@@ -185,7 +202,7 @@ export const REPRODUCED_HERE_ONLY = 'Reproduced in the lab’s run, not on the J
  */
 export function sameWayAsJvm(jvm: Interval | undefined, s: Omit<QuantitySpec, 'claim'>): Comparison {
   const faster = jvm && (jvm.low > 1 ? true : jvm.high < 1 ? false : undefined);
-  const c = verdictOf({ ...s, claim: faster === false ? { kind: 'below', threshold: 1 } : { kind: 'at least', threshold: 1 } });
+  const c = verdictOf({ source: 'jvm', ...s, claim: faster === false ? { kind: 'below', threshold: 1 } : { kind: 'at least', threshold: 1 } });
   if (faster !== undefined || c.verdict === 'not measured') return c;
   return jvm
     ? worded({ ...c, verdict: 'inconclusive' }, 'Inconclusive', `on the JVM ${s.what} is ${ratioWithInterval(jvm)}, which straddles 1×, so there is no direction to reproduce. The lab measured ${c.measured}.`)

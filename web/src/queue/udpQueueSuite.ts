@@ -76,7 +76,7 @@ export function compareQueues(run: SuiteRun): Comparison[] {
   };
   const jvmGrowth = growthOf((c) => jvmLevel('clq-size', c));
   const growth = verdictOf({
-    id: 'guard-growth', title: 'How the guarded offer’s cost grows with the bound',
+    id: 'guard-growth', source: 'lab', title: 'How the guarded offer’s cost grows with the bound',
     published: `${jvmGrowth ? exponentWithInterval(intervalOf(jvmGrowth, 'linear')) : '—'} (${jvmProvenance(SUITE)})`,
     rows: CAPACITIES.map((c) => id('clq-size', c)),
     what: 'the growth of a guarded offer\'s time with the bound', scale: 'exponent', claim: { kind: 'at least', threshold: 0.8 },
@@ -102,7 +102,7 @@ export function compareQueues(run: SuiteRun): Comparison[] {
 
   const gm = (queue: string) => geometricMean(CAPACITIES.map((c) => rowRatio(run, id(queue, c), id('clq', c))));
   const rings = pointwiseVerdict({
-    id: 'rings-vs-clq', title: 'The JCTools rings against the CLQ (geometric mean over the bounds)',
+    id: 'rings-vs-clq', source: 'lab', title: 'The JCTools rings against the CLQ (geometric mean over the bounds)',
     published: ['spsc', 'mpsc'].map((q) => {
       const j = geometricMean(CAPACITIES.map((c) => jvmRatioEstimate(SUITE, id(q, c), id('clq', c))));
       return `${q.toUpperCase()} ${j ? ratioWithInterval(intervalOf(j)) : '—'}`;

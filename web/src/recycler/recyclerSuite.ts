@@ -70,7 +70,7 @@ export function compareRecyclers(run: SuiteRun): Comparison[] {
   });
 
   const mapCost = verdictOf({
-    id: 'map-cost', title: 'What the assertion map costs the old code: before, assertions off ÷ before, assertions on',
+    id: 'map-cost', source: 'lab', title: 'What the assertion map costs the old code: before, assertions off ÷ before, assertions on',
     published: `the map’s cost was not published; ${jvmSays(jvmOverSizes('before', 'before-ea'))}`,
     rows: rowsOf('before', 'before-ea'), what: 'the old Recycler without its assertion map ÷ with it',
     claim: { kind: 'at least', threshold: GAIN }, estimate: overSizes(run, 'before', 'before-ea'),

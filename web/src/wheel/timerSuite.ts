@@ -45,7 +45,7 @@ function growth(level: (n: number) => LogEstimate | undefined): LogEstimate | un
 export function compareTimers(run: SuiteRun): Comparison[] {
   const big = NS[NS.length - 1];
   const wheelOverQueue = verdictOf({
-    id: 'wheel-vs-delay-queue', title: 'n = 100,000: the wheel ÷ the DelayQueue of tasks',
+    id: 'wheel-vs-delay-queue', source: 'lab', title: 'n = 100,000: the wheel ÷ the DelayQueue of tasks',
     published: `Kafka published no figures for its timer alone; ${jvmSays(id('wheel', big), id('delay-queue', big))}`,
     rows: [id('wheel', big), id('delay-queue', big)],
     what: 'the wheel ÷ the DelayQueue of tasks at 100,000 timers', claim: { kind: 'at least', threshold: 10 },
@@ -64,7 +64,7 @@ export function compareTimers(run: SuiteRun): Comparison[] {
     return g ? exponentWithInterval(intervalOf(g, 'linear')) : '—';
   };
   const queueGrowth = verdictOf({
-    id: 'delay-queue-growth', title: 'How the DelayQueue\'s cost grows with n: quadratically',
+    id: 'delay-queue-growth', source: 'lab', title: 'How the DelayQueue\'s cost grows with n: quadratically',
     published: `${jvmGrowth('delay-queue')} (${jvmProvenance(SUITE)})`, rows: NS.map((n) => id('delay-queue', n)),
     what: 'the growth of the DelayQueue\'s time per op', scale: 'exponent', claim: { kind: 'at least', threshold: 1.5 },
     estimate: growth((n) => rowLevel(run, id('delay-queue', n))),
@@ -74,7 +74,7 @@ export function compareTimers(run: SuiteRun): Comparison[] {
     },
   });
   const wheelGrowth = verdictOf({
-    id: 'wheel-growth', title: 'How the wheel\'s cost grows with n: about linearly',
+    id: 'wheel-growth', source: 'lab', title: 'How the wheel\'s cost grows with n: about linearly',
     published: `${jvmGrowth('wheel')} (${jvmProvenance(SUITE)})`, rows: NS.map((n) => id('wheel', n)),
     what: 'the growth of the wheel\'s time per op', scale: 'exponent', claim: { kind: 'below', threshold: 1.3 },
     estimate: growth((n) => rowLevel(run, id('wheel', n))),
