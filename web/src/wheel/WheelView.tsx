@@ -2,7 +2,7 @@
 // timers stacked in list order (keyed by timer, so a cascade animates as a move down a level),
 // the fired timers on a strip below, the delay queue of buckets as the heap it is, and the
 // tables screen readers and tests read: "wheel levels", "wheel buckets" and the "fired" list.
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { LIMITS, type CODES, type Field, type Frame } from './schema.gen';
 import type { DrawnField, FLAG } from '../arrayHeap/viewModel';
 import type { Trace } from '../script/trace';
@@ -12,7 +12,7 @@ import { HeapView, type HeapWords } from '../arrayHeap/HeapView';
 const QUEUE_WORDS = (key: string): HeapWords => ({ held: 'being placed', removed: 'leaving', key, slot: 'place' });
 import { useWidth } from '../site/useWidth';
 import { num } from '../site/format';
-import { CHIP_H, LABEL_W, ROW_H, SLOT_W, WIDTH, chipPlaces, wheelModel, type WheelModel } from './viewModel';
+import { CHIP_H, LABEL_W, ROW_H, SLOT_W, WIDTH, chipPlaces, handsOutOfSight, wheelModel, type WheelModel } from './viewModel';
 
 const MIN_LABEL_PX = 11;
 /** The narrowest the whole wheel is drawn (36rem); on a narrower screen its slots scroll. */
@@ -101,16 +101,29 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
   const chip = chips.find((c) => c.timer === timer && !c.fired && !c.hidden);
   const bucket = m.focusBucket >= 0 ? m.focusBucket : queued;
   const focusX = bucket >= 0 ? LABEL_W + (bucket % size) * SLOT_W : chip ? chip.x : -1;
+  // The part of the rows in view, so a clock scrolled out of sight can be pointed at.
+  const [inView, setInView] = useState<[number, number]>([0, Infinity]);
+  const measureView = useCallback(() => {
+    const el = scroller.current;
+    if (el) setInView((v) => (v[0] === el.scrollLeft && v[1] === el.clientWidth ? v : [el.scrollLeft, el.clientWidth]));
+  }, []);
   useEffect(() => {
     const el = scroller.current;
-    if (!el || focusX < 0 || frameWidth === 0) return;
+    if (!el || focusX < 0 || frameWidth === 0) return measureView();
     const [left, right] = [(focusX - LABEL_W) / unitsPerPx, (focusX - LABEL_W + SLOT_W) / unitsPerPx];
     // Keep clear of the faded edge (2.5rem) that says the row goes on.
     const margin = 48;
     if (left < el.scrollLeft + margin || right > el.scrollLeft + el.clientWidth - margin) {
       el.scrollLeft = Math.max(0, left - el.clientWidth / 2);
     }
-  }, [focusX, frameWidth, unitsPerPx]);
+    measureView();
+  }, [focusX, frameWidth, unitsPerPx, measureView]);
+  const slotLeft = (slot: number) => (slot * SLOT_W) / unitsPerPx;
+  const hidden = handsOutOfSight(m.levels.map((l) => ({ level: l.level, slot: l.hand })), slotLeft, SLOT_W / unitsPerPx, inView);
+  const showHand = (slot: number) => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = Math.max(0, slotLeft(slot) - el.clientWidth / 2);
+  };
   const px = (units: number) => `${units / unitsPerPx}px`;
   // The names' column: the drawing's label column, or on a phone as wide as "8,000 ms ticks" needs.
   const namesW = Math.max(LABEL_W, NAMES_PX * unitsPerPx);
@@ -135,7 +148,8 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
           })}
           <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
         </svg>
-        <div className="wheel-drawing scrolls" ref={scroller} data-follows-focus="">
+        <div className="wheel-scroll-frame">
+        <div className="wheel-drawing scrolls" ref={scroller} data-follows-focus="" onScroll={measureView}>
           <svg className="wheel-svg" viewBox={`${LABEL_W} 0 ${WIDTH - LABEL_W} ${height}`} style={{ width: px(WIDTH - LABEL_W), height: px(height) }} role="img"
             aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
             {bands}
@@ -171,6 +185,14 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
               <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
             ))}
           </svg>
+        </div>
+        {/* A level's clock out of sight: a marker on its row, at the side it is on, that scrolls to it when tapped. */}
+        {hidden.map((h) => (
+          <button key={h.level} type="button" tabIndex={-1} aria-hidden="true" className={`wheel-hand-away ${h.side}`}
+            style={{ top: px(h.level * ROW_H + ROW_H / 2 - 3) }} onClick={() => showHand(h.slot)}>
+            {h.side === 'left' ? `◂ clock: ${h.slot}` : `clock: ${h.slot} ▸`}
+          </button>
+        ))}
         </div>
       </div>
       <p className="hint">

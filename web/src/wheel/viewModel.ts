@@ -113,3 +113,23 @@ export function chipPlaces(m: WheelModel, size: number): { chips: ChipPlace[]; f
   const height = firedTop + Math.max(1, Math.ceil(m.fired.length / size)) * CHIP_H + 8;
   return { chips, firedTop, height, more };
 }
+
+type HandAway = { level: number; slot: number; side: 'left' | 'right' };
+
+/** A slot counts as out of sight once less than this much of it shows (the scroller's faded edge covers the rest). */
+const SEEN_PX = 16;
+
+/**
+ * Where each level's clock points while its slot is scrolled out of sight (a phone shows about
+ * half a row): left or right of the part in view. `slotLeft` is a slot's left edge in pixels from
+ * the row's start, `slotPx` its width, `[from, width]` the part of the row in view.
+ */
+export function handsOutOfSight(hands: { level: number; slot: number }[], slotLeft: (slot: number) => number, slotPx: number,
+  [from, width]: [number, number]): HandAway[] {
+  return hands.flatMap(({ level, slot }): HandAway[] => {
+    const left = slotLeft(slot);
+    if (left + slotPx < from + SEEN_PX) return [{ level, slot, side: 'left' }];
+    if (left > from + width - SEEN_PX) return [{ level, slot, side: 'right' }];
+    return [];
+  });
+}

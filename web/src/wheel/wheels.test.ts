@@ -8,7 +8,7 @@ import { familySchema, type FamilySchema } from '../script/schema';
 import { traceOf, traceScript } from '../script/run';
 import { frameAt } from '../script/frame';
 import { kindIndex, stepAt, type Trace } from '../script/trace';
-import { STACK, chipPlaces, wheelModel } from './viewModel';
+import { STACK, chipPlaces, handsOutOfSight, wheelModel } from './viewModel';
 import { WHEEL_WORK } from './work';
 import { describeWork, workOf } from '../registry/work';
 
@@ -145,5 +145,23 @@ describe('the work sum', () => {
     expect(workOf(WHEEL_WORK, c)).toBe(23);
     // The words add up to the same sum: each declared counter, by its name.
     expect(describeWork(WHEEL_WORK, c)).toBe('1 slot computed, 2 levels passed, 1 bucket insert, 3 bucket unlinks, 1 cascade, 4 delay-queue comparisons, 5 delay-queue equals() calls and 6 delay-queue moves');
+  });
+});
+
+describe('a clock scrolled out of sight (a phone shows about half a row)', () => {
+  // 20 slots of 20 px; 180 px of the row in view.
+  const at = (slot: number) => slot * 20;
+  const hands = [{ level: 0, slot: 2 }, { level: 1, slot: 9 }, { level: 2, slot: 17 }];
+  it('is pointed at on the side it is on, and only while it is out of sight', () => {
+    expect(handsOutOfSight(hands, at, 20, [0, 180])).toEqual([{ level: 1, slot: 9, side: 'right' }, { level: 2, slot: 17, side: 'right' }]);
+    expect(handsOutOfSight(hands, at, 20, [0, 220])).toEqual([{ level: 2, slot: 17, side: 'right' }]);
+    expect(handsOutOfSight(hands, at, 20, [200, 180])).toEqual([{ level: 0, slot: 2, side: 'left' }, { level: 1, slot: 9, side: 'left' }]);
+    // Wide enough for the whole row: nothing to point at.
+    expect(handsOutOfSight(hands, at, 20, [0, Infinity])).toEqual([]);
+  });
+  it('counts a slot under the faded edge, a sliver of it showing, as out of sight', () => {
+    // Slot 9 spans 180–200: with the view at 190–370 only 10 px of it shows.
+    expect(handsOutOfSight([{ level: 0, slot: 9 }], at, 20, [190, 180])).toEqual([{ level: 0, slot: 9, side: 'left' }]);
+    expect(handsOutOfSight([{ level: 0, slot: 9 }], at, 20, [170, 180])).toEqual([]);
   });
 });
