@@ -108,7 +108,7 @@ const stackContents: Maker = (seed) => {
   const cells = Array.from({ length: made }, (_, i) => i + 1);
   return {
     id: 'stack-contents', kind: 'trace', title: 'What does A’s stack hold?',
-    prompt: `On the rewritten Recycler: \`${ops}\`. Click the objects in A's stack from the bottom up (slot 0 first). (The last \`recycle-all\` recycles every get A has not recycled yet, in the order of those gets, earliest first: an object A got twice goes back at its latest get.)`,
+    prompt: `On the rewritten Recycler: \`${ops}\`. Click the objects in A's stack from the bottom up (slot 0 first). (The last \`recycle-all\` recycles every object a get returned that no recycle, A's or B's, has named yet, in the order of those gets, earliest first: an object got twice goes back at its latest get.)`,
     cells: { labels: cells.map((c) => objectName(c - 1)), noun: 'object', groupLabel: 'the objects, in the order they were made' },
     hint: 'A’s own recycles push onto its stack. B’s go into a WeakOrderQueue, and reach A’s stack only when a get finds the stack empty and its cursor on the queue; a transferred batch lands in the order B recycled it. recycle-all recycles, in the order of the gets, every get not yet recycled.',
     expected: pooled.map((o) => cells.indexOf(o + 1)),

@@ -162,7 +162,7 @@ export function verdicts(points: readonly Point[]): Comparison[] {
     claim: { kind: 'below', threshold: 2 }, interval: growth && intervalOf(growth),
     missing: 'the sweep measured fewer than two rates where the wheel’s cost was large enough to time', settle: SETTLE_SWEEP,
     says: {
-      reproduced: (_, t) => `from ${k(first.rate)} to ${k(last.rate)} requests/s (${Number.isFinite(cap) ? `the rates measured up to ${k(cap)}, twice the old design’s saturation` : 'every rate measured'}) the wheel’s cost per request changes ${t}; under 2× counts as no significant degradation.`,
+      reproduced: (_, t) => `from ${k(first.rate)} to ${k(last.rate)} requests/s (${Number.isFinite(cap) ? `of the rates measured, those at or under ${k(cap)}, twice the old design’s saturation` : 'every rate measured'}) the wheel’s cost per request changes ${t}; under 2× counts as no significant degradation.`,
       'not reproduced': (_, t) => `from ${k(first.rate)} to ${k(last.rate)} requests/s the wheel’s cost per request grows ${t}, all of it at or above 2×.`,
     },
   });

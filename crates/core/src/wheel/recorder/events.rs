@@ -54,8 +54,8 @@ impl WheelRecorder {
             self.set(self.at.level_time + n, new.time as i64);
         }
         let text = format!(
-            "Level {} does not exist yet: make it, on first need. Its tick is level {level}'s whole interval, {} ms; 20 slots reach {} ms; its clock starts at {} ms.",
-            level + 1, new.tick, new.interval, new.time
+            "Level {} does not exist yet: make it, on first need. Its tick is level {level}'s whole interval, {} ms; its 20 slots span {} ms; its clock starts at {} ms, so it reaches to {} ms.",
+            level + 1, new.tick, new.interval, new.time, new.time + new.interval - 1
         );
         // The level this step is about is the one it makes: the table highlights that row.
         self.set(self.at.focus_level, (level + 1) as i64);
