@@ -5,6 +5,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { lessonsPlugin, readLessons } from './web/scripts/lessons.mjs';
 import { kernelDigestsPlugin } from './web/scripts/kernel-digest.mjs';
 import { EMBED_EXAMPLES, EMBED_NAMES, PAGE_ROUTES, engineMargins } from './web/src/catalog/routes.ts';
@@ -239,5 +240,8 @@ export default defineConfig({
     // Several tests run the real structures over hundreds of seeds: seconds on a quiet machine,
     // several times that on a shared one. A hung test still fails, after a minute.
     testTimeout: 60_000,
+    // Vitest leaves a core to itself by default (one worker on two cores), but its main process
+    // mostly waits: on two cores a worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
   },
 });

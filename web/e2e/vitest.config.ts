@@ -20,7 +20,10 @@ export default defineConfig({
     // A poll waits for the page to reach a state; on a machine busy with other work a page can take
     // seconds to get there, so the wait is long (it bounds a hang, it measures nothing).
     expect: { poll: { timeout: 60_000 } },
-    // One Chromium per file is plenty for two cores.
-    fileParallelism: false,
+    // Two files at once, each with its own Chromium: a file spends about half its time waiting on
+    // the page (typing key by key, a lesson mounting its widgets), so on two cores a second file
+    // fills the gaps. More would only queue for the same cores.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
