@@ -6,7 +6,9 @@
 // the folders of the families its code uses (the wheel's delay queues are the heap family's
 // heaps), the shared Rust the kernels are built on (the kernel table, the probe, the RNG, the
 // atomics shim), the wasm's benchmark binding, the crates' build settings, the harness that forks
-// and times (web/src/bench), and the suite's own definition in the family's web folder. Lessons,
+// and times (web/src/bench), and what the suite times, in the family's web folder: its rows and
+// which are measured side by side (<x>Suite.ts, and suites.ts, which joins it to its report). How a
+// run is reported (<x>Report.ts: published figures, verdicts, tables, chart) is not. Lessons,
 // drawings (a family's recorder, which a timed loop never runs: it runs with NoProbe) and the
 // class server are not: changing them leaves a run current.
 import { createHash } from 'node:crypto';

@@ -37,6 +37,8 @@ describe('the committed benchmark runs', () => {
     expect(files).toContain('web/src/bench/runner.ts');
     expect(files).toContain('web/src/heap/heapCancelSuite.ts');
     expect(files.some((f) => /lessons\/|View\.tsx|\.test\./.test(f))).toBe(false);
+    // How a run is reported (published figures, verdicts' words, chart) is not what it timed.
+    expect(files).not.toContain('web/src/heap/heapCancelReport.ts');
     expect(files.some((f) => f.startsWith('crates/core/src/wheel/'))).toBe(false);
     // A drawing's mirror is not timed: its recorder is left out.
     expect(files.some((f) => /recorder/.test(f))).toBe(false);

@@ -3,7 +3,7 @@ import { forkServer } from './forkMain';
 import type { ForkHost, ForkReply } from './protocol';
 import { runSuite } from './runner';
 import type { KernelFactory, Preset } from './suites';
-import { heapCancel } from '../heap/heapCancelSuite';
+import { heapCancel } from '../heap/suites';
 
 /** Virtual time that advances only when fake kernels run: fast, deterministic tests. */
 function world(opts: { failOn?: string; panicOn?: string } = {}) {

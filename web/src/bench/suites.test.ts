@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { rowOfJmh, type JmhResult, type Suite } from './suites';
 import { chartSeries } from './chartSeries';
-import { timerAddCancel } from '../wheel/timerSuite';
-import { heapCancel } from '../heap/heapCancelSuite';
-import { udpQueue } from '../queue/udpQueueSuite';
-import { recyclerSuite } from '../recycler/recyclerSuite';
+import { timerAddCancel } from '../wheel/suites';
+import { heapCancel } from '../heap/suites';
+import { udpQueue } from '../queue/suites';
+import { recyclerSuite } from '../recycler/suites';
 import { jmhOptions } from './jvm';
 
 const result = (benchmark: string, params: Record<string, string>): JmhResult =>

@@ -145,6 +145,15 @@ export interface Suite {
   jvm?: JvmSpec;
 }
 
+/**
+ * What a suite times: its rows (each with its kernel and parameters) and which of them are
+ * measured side by side. A committed run's kernel digest covers the file that defines it
+ * (web/scripts/kernel-digest.mjs), so the digest moves only when what is timed does.
+ */
+export type SuiteTimed = Pick<Suite, 'name' | 'paramNames' | 'rows' | 'interleave'>;
+/** How a run of a suite is reported: published figures, verdicts, tables, chart, the JVM's run. Rewording it leaves a committed run current. */
+export type SuiteReport = Omit<Suite, keyof SuiteTimed>;
+
 /** One JMH run of a project under jvm/ (see jvm/README.md). */
 export interface JvmRun {
   /** The Maven project, from the repository root, and the jar it builds there. */

@@ -7,10 +7,10 @@ import { syntheticRun, type SyntheticOptions } from './testing';
 import { forPreset, intervalCell, ratioWithInterval } from './verdict';
 import { jvmRatioInterval } from './jvmResults';
 import type { Comparison, Row, Suite } from './suites';
-import { heapCancel } from '../heap/heapCancelSuite';
-import { recyclerSuite } from '../recycler/recyclerSuite';
-import { timerAddCancel } from '../wheel/timerSuite';
-import { udpQueue } from '../queue/udpQueueSuite';
+import { heapCancel } from '../heap/suites';
+import { recyclerSuite } from '../recycler/suites';
+import { timerAddCancel } from '../wheel/suites';
+import { udpQueue } from '../queue/suites';
 
 const byId = (cs: Comparison[]) => Object.fromEntries(cs.map((c) => [c.id, c]));
 const STATE_WORD = {

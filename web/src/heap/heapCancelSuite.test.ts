@@ -3,7 +3,7 @@ import { jmhTable, noisyRows, toCsv } from '../bench/report';
 import type { SuiteRun } from '../bench/suites';
 import { PRESETS } from '../bench/suites';
 import { summarize } from '../bench/stats';
-import { heapCancel } from './heapCancelSuite';
+import { heapCancel } from './suites';
 
 /** A run whose score for each row is `f(row, its published score)`. */
 function runFrom(f: (heap: string, benchmark: string, num: number, published: number) => number, drop: string[] = []): SuiteRun {

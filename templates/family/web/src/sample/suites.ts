@@ -1,5 +1,6 @@
 // The template family's JMH-style suite: pushing n values onto a new stack, each design. A real
-// suite also sets published figures beside the lab's and judges claims (see heap/heapCancelSuite.ts).
+// suite also sets published figures beside the lab's and judges claims, in a file of its own (see
+// heap/: heapCancelSuite.ts is what is timed, heapCancelReport.ts how a run is reported).
 import type { Row, Suite } from '../bench/suites';
 
 const SIZES = [100, 10_000];
