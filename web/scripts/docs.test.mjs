@@ -98,7 +98,9 @@ describe('the docs', () => {
       expect(r.code, `npm run ${r.s} -- --help:\n${r.out}`).toBe(0);
       expect(r.out.trim(), `npm run ${r.s} -- --help prints its usage`).not.toBe('');
     }
-  });
+    // Some twenty npm processes: 18 s beside another test file at load 11, over a minute once with
+    // more running. The limit bounds a hang; it measures nothing.
+  }, 180_000);
 
   it('name test files that exist in their npx vitest commands', () => {
     const files = DOCS.flatMap((d) => codeOf(text(d)).flatMap((line) => [...line.matchAll(/\bnpx vitest run (\S+\.test\.\w+)/g)].map((m) => m[1])));
