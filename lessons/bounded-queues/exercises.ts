@@ -260,13 +260,14 @@ const driftIterations: Maker = (seed) => {
   const score = randomInt(r, 5, 80);
   const seconds = [1, 10][randomInt(r, 0, 1)];
   const perIteration = score * seconds;
-  const expected = Math.floor(length / perIteration);
+  // The fewest whole iterations whose offers add `length` nodes: a part-iteration does not double it.
+  const expected = Math.ceil(length / perIteration);
   // The score falls as the walk lengthens (time per offer ∝ length): at twice the length, half the
   // score. Then dL/dt = score·L0/L, and doubling takes (4L0² − L0²)/(2·score·L0) = 1.5·L0/score.
   const falling = Math.floor((1.5 * length) / perIteration);
   return {
     id: 'drift-iterations', kind: 'compute', title: 'Can the queue’s growth explain the spread?',
-    prompt: `Suppose a JMH row for a size()-guarded offer read about ${score} ops/s (a figure made up for this question). Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. The score can only fall as the queue grows, since each offer walks the whole queue. At the starting score, how many whole iterations (rounded down) would it take for the queue, and so each walk, to double in length? (That is the fewest it could take.)`,
+    prompt: `Suppose a JMH row for a size()-guarded offer read about ${score} ops/s (a figure made up for this question). Each successful offer adds one node to a queue that starts with ${num(length)} nodes; nothing consumes, and each iteration lasts ${plural(seconds, 'second')}. The score can only fall as the queue grows, since each offer walks the whole queue. At the starting score, how many whole iterations would it take, at the fewest, for the queue, and so each walk, to double in length?`,
     hint: 'At the starting score, each iteration adds about score × iteration time nodes.',
     expected,
     explanation: `At the starting score each iteration adds about ${num(perIteration)} nodes, so doubling ${num(length)} takes at least ${num(expected)} iterations. It would take longer: the score falls as the walk lengthens (at twice the length, half the score), and with that taken into account doubling takes 1.5 times as long, about ${num(falling)} iterations. Over a run of 10 iterations the walk lengthens by at most ${((100 * 10 * perIteration) / length).toPrecision(2)} %, and the score falls by no more: far too little to spread the iterations' scores much. A large error on such a row needs another cause.`,

@@ -252,7 +252,7 @@ const directionNotSize: Maker = (seed) => {
   const choices = [
     'yes: it saturates earlier with many timeouts, as Kafka’s did',
     'no: it saturates later with many timeouts',
-    'it cannot tell: the two ranges overlap',
+    'it cannot tell from these ranges: they overlap',
     'no: its rates are far from Kafka’s',
   ];
   const expected = many[1] < few[0] ? choices[0] : many[0] > few[1] ? choices[1] : choices[2];
@@ -263,7 +263,7 @@ const directionNotSize: Maker = (seed) => {
     prompt: `Kafka's wiki reported the old purgatory saturating around ${num(fig['old-low'].value)} requests/s with few timeouts and ${num(fig['old-high'].value)} with many. Suppose a run of the lab's simulation (figures made up for this question) put the old purgatory's saturation, over its seeds, at ${text(few)} with few timeouts and ${text(many)} with many. Would that run reproduce what can be compared?`,
     choices, hint: 'One thread’s work on a virtual clock is not a JVM process on the wall clock: which of Kafka’s findings survives that difference?',
     expected,
-    explanation: `${expected.charAt(0).toUpperCase()}${expected.slice(1)}. The rates themselves cannot be compared with Kafka's (a different measure, machine and runtime), so "far from Kafka's" is no verdict; the direction, earlier saturation with more timeouts, can, judged on the two ranges.`,
+    explanation: `${expected.charAt(0).toUpperCase()}${expected.slice(1)}. The rates themselves cannot be compared with Kafka's (a different measure, machine and runtime), so "far from Kafka's" is no verdict; the direction, earlier saturation with more timeouts, can. From two ranges alone, as here, only ranges that do not overlap settle it; the lab's own verdict judges the interval of the ratio of the two saturations, which can settle a direction even where the ranges overlap.`,
   };
 };
 

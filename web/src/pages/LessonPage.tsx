@@ -69,7 +69,7 @@ export function LessonPage() {
         <p className="lede">{lesson.summary}</p>
         <p className="lesson-meta">
           Reproduces: {lesson.source} · {lesson.level} · about {lesson.prereading} minutes before class, {lesson.minutes} in class ·{' '}
-          <Link to={`/lessons/${lesson.slug}/handout`}>one-page handout</Link>
+          <Link to={`/lessons/${lesson.slug}/handout`}>handout</Link> (one or two A4 pages)
         </p>
       </header>
       <LessonSlug.Provider value={slug}>

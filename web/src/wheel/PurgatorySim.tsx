@@ -148,7 +148,7 @@ export function PurgatorySim({ preset: initialPreset = 'quick', autoRun = false 
       <ProgressStatus className="hint bench-progress" settled={status !== 'running'}>
         {/* A run is one design (or the load alone) at one rate with one seed; a point of the chart is a design at a rate over every seed. */}
         {status === 'running' && progress && `Simulation run ${progress.done + 1} of ${progress.total}: ${progress.label}…`}
-        {status === 'done' && `Finished in ${seconds.toFixed(1)} s: ${points.length} points measured${progress ? `, from ${progress.total} simulation runs` : ''}.`}
+        {status === 'done' && `Finished in ${seconds.toFixed(1)} s: ${points.length} points measured${progress ? `, from ${progress.ran} simulation runs (the load alone, then each design not yet given up on, per seed and rate)` : ''}.`}
         {status === 'cancelled' && `Cancelled after ${points.length} points.`}
         {status === 'failed' && `The simulation failed: ${error}`}
       </ProgressStatus>

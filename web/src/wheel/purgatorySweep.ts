@@ -76,8 +76,11 @@ function measure(make: () => Sim, s: SweepSettings, clock: Clock): { cost: numbe
 }
 
 export interface SweepProgress {
+  /** Steps of the plan passed (a design given up on at a rate passes its steps without running them). */
   done: number;
   total: number;
+  /** Simulations actually run so far: the load alone, then each design still measured, per seed. */
+  ran: number;
   label: string;
 }
 
@@ -92,6 +95,7 @@ export function runSweep(factory: SimFactory, clock: Clock, s: SweepSettings, ca
   const points: Point[] = [];
   const total = cases.length * s.rates.length * 3 * s.seeds;
   let done = 0;
+  let ran = 0;
   for (const c of cases) {
     const { p50, p75 } = CASES[c];
     const gaveUp = new Set<Design>();
@@ -101,13 +105,15 @@ export function runSweep(factory: SimFactory, clock: Clock, s: SweepSettings, ca
       for (let seed = 1; seed <= s.seeds; seed++) {
         const make = (d: Design | 'none') => () => factory(d, rate, p50, p75, TIMEOUT_MS, KEYS, seed);
         const at = `${c} timeouts, ${rate.toLocaleString('en-US')}/s, seed ${seed}`;
-        onProgress({ done, total, label: `${at}: the load alone` });
+        onProgress({ done, total, ran, label: `${at}: the load alone` });
         const harness = measure(make('none'), s, clock).cost;
         done++;
+        ran++;
         for (const design of ['wheel', 'old'] as Design[]) {
           if (!gaveUp.has(design)) {
-            onProgress({ done, total, label: `${at}: ${design === 'old' ? 'old purgatory' : 'timing wheel'}` });
+            onProgress({ done, total, ran, label: `${at}: ${design === 'old' ? 'old purgatory' : 'timing wheel'}` });
             const m = measure(make(design), s, clock);
+            ran++;
             costs[design].push(Math.max(0, m.cost - harness));
             partial[design] ||= m.partial;
           }
@@ -124,7 +130,7 @@ export function runSweep(factory: SimFactory, clock: Clock, s: SweepSettings, ca
       }
     }
   }
-  onProgress({ done: total, total, label: 'done' });
+  onProgress({ done: total, total, ran, label: 'done' });
   return points;
 }
 
