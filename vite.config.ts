@@ -240,6 +240,9 @@ export default defineConfig({
     // Several tests run the real structures over hundreds of seeds: seconds on a quiet machine,
     // several times that on a shared one. A hung test still fails, after a minute.
     testTimeout: 60_000,
+    // A hook drops a test's database or stops its server: bounded as a hang, not timed (the default
+    // 10 s ran out beside another test file on a machine at load 13).
+    hookTimeout: 60_000,
     // Vitest leaves a core to itself by default (one worker on two cores), but its main process
     // mostly waits: on two cores a worker per core keeps both busy.
     maxWorkers: availableParallelism(),
