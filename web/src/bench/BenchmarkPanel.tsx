@@ -294,9 +294,12 @@ export function BenchmarkPanel({ suite: suiteName = '', preset: initialPreset = 
           <p className="hint">
             Published: {suite.source}. Measured: Rust compiled to wasm, {fromCommit ? `in the committed run (${committed.runtime})` : 'in this browser'}. {suite.caveat} Absolute numbers
             differ; the verdicts judge ratios. Each is judged on a {Math.round(VERDICT_CONFIDENCE * 100)} % interval of the
-            ratio it claims, taken from iterations of the compared rows measured side by side: <em>reproduced</em> or{' '}
-            <em>not reproduced</em> only when the whole interval lies on one side of the claim&apos;s threshold,{' '}
-            <em>inconclusive</em> when it straddles it. Its ratio is the geometric mean of those paired iterations&apos;
+            ratio it claims, taken from iterations of the compared rows measured side by side: decided only when the
+            whole interval lies on one side of the claim&apos;s threshold, <em>inconclusive</em> when it straddles it. A
+            decided verdict names whose claim it judges: a published figure is <em>reproduced</em> or <em>not
+            reproduced</em>; a direction the lab&apos;s JVM run of the originals set <em>agrees</em> or{' '}
+            <em>disagrees with the JVM run</em>; a threshold the lab set where nothing was published <em>holds</em> or{' '}
+            <em>does not hold</em>. Its ratio is the geometric mean of those paired iterations&apos;
             ratios, not one row&apos;s Score divided by the other&apos;s: when the iterations vary (a busy
             machine, a slow first fork), the two can differ by several percent.
           </p>
