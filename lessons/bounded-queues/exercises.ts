@@ -213,9 +213,9 @@ const fullWait: Maker = (seed) => {
   return {
     id: 'full-wait', kind: 'compute', title: 'How long does a packet wait?',
     prompt: `Under overload an ArrayBlockingQueue of bound ${num(bound)} stays full; the consumers take ${num(service)} packets a second, first in, first out. How many milliseconds does a packet that gets in wait before it is polled?`,
-    hint: 'It has the whole queue ahead of it, and the queue moves at the consumers\' rate.',
+    hint: 'It is polled once every packet ahead of it has been, and then it is: a whole queue\'s worth of polls, at the consumers\' rate.',
     expected: Math.round(ms),
-    explanation: `${num(bound)} packets ahead ÷ ${num(service)} a second = ${num(Math.round(ms))} ms. A bound is also a latency budget: the bigger the queue, the older the packets it serves. The simulation's latency chart sits at this line once the queue is full.`,
+    explanation: `${num(bound)} polls (the ${num(bound - 1)} packets ahead of it, then its own) ÷ ${num(service)} a second = ${num(Math.round(ms))} ms. A bound is also a latency budget: the bigger the queue, the older the packets it serves. The simulation's latency chart sits at this line once the queue is full.`,
   };
 };
 
