@@ -149,50 +149,50 @@ function WheelDrawing({ m, trace, size, moveMs, queued, subject }: {
           <text className="level-name" x={8} y={firedTop + CHIP_H - 4}>fired</text>
         </svg>
         <div className="wheel-scroll-frame">
-        <div className="wheel-drawing scrolls" ref={scroller} data-follows-focus="" onScroll={measureView}>
-          <svg className="wheel-svg" viewBox={`${LABEL_W} 0 ${WIDTH - LABEL_W} ${height}`} style={{ width: px(WIDTH - LABEL_W), height: px(height) }} role="img"
-            aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
-            {bands}
-            {m.levels.map((l) => {
-              const top = l.level * ROW_H;
-              return (
-                <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
-                  {Array.from({ length: size }, (_, slot) => {
-                    const b = l.level * size + slot;
-                    const exp = m.expirations[b];
-                    const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
-                      .filter(Boolean).join(' ');
-                    return (
-                      <g key={slot} className={cls}>
-                        <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
-                        <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
-                        {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
-                        <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
-                      </g>
-                    );
-                  })}
+          <div className="wheel-drawing scrolls" ref={scroller} data-follows-focus="" onScroll={measureView}>
+            <svg className="wheel-svg" viewBox={`${LABEL_W} 0 ${WIDTH - LABEL_W} ${height}`} style={{ width: px(WIDTH - LABEL_W), height: px(height) }} role="img"
+              aria-label={`The timing wheel: ${m.levels.length} level${m.levels.length === 1 ? '' : 's'}, now ${m.now} ms, the wheel's clock at ${m.wheelTime} ms, ${m.buckets.reduce((s, b) => s + b.timers.length, 0)} timers waiting, ${m.fired.length} fired`}>
+              {bands}
+              {m.levels.map((l) => {
+                const top = l.level * ROW_H;
+                return (
+                  <g key={l.level} className={`wheel-level${m.focusLevel === l.level ? ' focus' : ''}`}>
+                    {Array.from({ length: size }, (_, slot) => {
+                      const b = l.level * size + slot;
+                      const exp = m.expirations[b];
+                      const cls = ['slot', slot === l.hand && 'hand', m.focusBucket === b && 'focus', m.fromBucket === b && 'from', exp >= 0 && 'set']
+                        .filter(Boolean).join(' ');
+                      return (
+                        <g key={slot} className={cls}>
+                          <rect x={LABEL_W + slot * SLOT_W} y={top + 2} width={SLOT_W - 2} height={ROW_H - 10} rx={3} />
+                          <text className="slot-no" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font} textAnchor="middle">{slot}</text>
+                          {exp >= 0 && <text className="slot-exp" x={LABEL_W + slot * SLOT_W + SLOT_W / 2 - 1} y={top + 2 + font * 1.95} textAnchor="middle">{exp}</text>}
+                          <title>{`${bucketName(b, size)}: expires ${exp >= 0 ? `at ${exp} ms` : 'unset (−1)'}${slot === l.hand ? '; the clock points here' : ''}`}</title>
+                        </g>
+                      );
+                    })}
+                  </g>
+                );
+              })}
+              {chips.map((c) => (
+                <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
+                  style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
+                  <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
+                  <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
                 </g>
-              );
-            })}
-            {chips.map((c) => (
-              <g key={c.timer} className={`chip${c.fired ? ' fired' : ''}${m.focusTimer === c.timer ? ' focus' : ''}${c.hidden ? ' hidden' : ''}`}
-                style={{ transform: `translate(${c.x}px, ${c.y}px)` }}>
-                <rect width={SLOT_W - 4} height={CHIP_H - 2} rx={3} />
-                <text x={(SLOT_W - 4) / 2} y={CHIP_H / 2} dy="0.32em" textAnchor="middle">{trace.entityLabels[c.timer]}</text>
-              </g>
-            ))}
-            {more.map((x) => (
-              <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
-            ))}
-          </svg>
-        </div>
-        {/* A level's clock out of sight: a marker on its row, at the side it is on, that scrolls to it when tapped. */}
-        {hidden.map((h) => (
-          <button key={h.level} type="button" tabIndex={-1} aria-hidden="true" className={`wheel-hand-away ${h.side}`}
-            style={{ top: px(h.level * ROW_H + ROW_H / 2 - 3) }} onClick={() => showHand(h.slot)}>
-            {h.side === 'left' ? `◂ clock: ${h.slot}` : `clock: ${h.slot} ▸`}
-          </button>
-        ))}
+              ))}
+              {more.map((x) => (
+                <text key={`${x.x}-${x.y}`} className="more" x={x.x + (SLOT_W - 4) / 2} y={x.y + CHIP_H / 2} dy="0.32em" textAnchor="middle">+{x.n}</text>
+              ))}
+            </svg>
+          </div>
+          {/* A level's clock out of sight: a marker on its row, at the side it is on, that scrolls to it when tapped. */}
+          {hidden.map((h) => (
+            <button key={h.level} type="button" tabIndex={-1} aria-hidden="true" className={`wheel-hand-away ${h.side}`}
+              style={{ top: px(h.level * ROW_H + ROW_H / 2 - 3) }} onClick={() => showHand(h.slot)}>
+              {h.side === 'left' ? `◂ clock: ${h.slot}` : `clock: ${h.slot} ▸`}
+            </button>
+          ))}
         </div>
       </div>
       <p className="hint">
