@@ -4,7 +4,7 @@
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
-import { num, plural } from '../../web/src/site/format';
+import { num, plural } from '../../web/src/util/format';
 import { frameAt, queueTrace } from '../../web/src/queue/frames';
 import { chainOf, polledOf } from '../../web/src/queue/viewModel';
 import { countSteps, kindIndex, stepAt } from '../../web/src/script/trace';

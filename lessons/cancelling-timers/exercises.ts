@@ -3,7 +3,7 @@
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
-import { num as fmt, plural } from '../../web/src/site/format';
+import { num as fmt, plural } from '../../web/src/util/format';
 import { heapTrace, slotsAt } from '../../web/src/heap/frames';
 import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
 import { countNow } from '../../web/src/script/run';

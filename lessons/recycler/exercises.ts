@@ -3,7 +3,7 @@
 // script of gets and recycles on virtual threads, and graded against what they did.
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
-import { plural } from '../../web/src/site/format';
+import { plural } from '../../web/src/util/format';
 import { finalThreads, frameAt, recyclerTrace } from '../../web/src/recycler/frames';
 import { countSteps } from '../../web/src/script/trace';
 import { faultText, idName, objectName, outcomeText, queuesOf } from '../../web/src/recycler/viewModel';

@@ -3,7 +3,7 @@
 import type { Maker } from '../../web/src/exercises/exercises';
 import { distinct, randomInt, rng } from '../../web/src/exercises/rng';
 import type { StepSpec } from '../../web/src/embed/params';
-import { listing, num, plural } from '../../web/src/site/format';
+import { listing, num, plural } from '../../web/src/util/format';
 import { frameAt, modelAt, wheelTrace } from '../../web/src/wheel/frames';
 import { actionRange, kindIndex, stepAt, type Trace } from '../../web/src/script/trace';
 import { saturation } from '../../web/src/wheel/saturation';

@@ -16,7 +16,7 @@ import { useBrowser } from './browser';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, type Instance } from '../src/exercises/exercises';
 import { wrongAnswer } from '../src/exercises/testing';
-import { parseCsv } from '../src/site/csv';
+import { parseCsv } from '../src/util/csv';
 import type { Report } from '../src/classroom/api';
 import { WASM, freePort, startServer } from './classServer';
 

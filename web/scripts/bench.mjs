@@ -69,7 +69,7 @@ async function bundleHarness() {
       target: 'node20',
       rollupOptions: {
         input: {
-          node: join(ROOT, 'web/src/catalog/benchCli.ts'),
+          node: join(ROOT, 'web/src/cli.ts'),
           nodeFork: join(ROOT, 'web/src/bench/nodeFork.ts'),
           threadNode: join(ROOT, 'web/src/threads/nodeWorker.ts'),
         },

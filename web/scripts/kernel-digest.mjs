@@ -45,7 +45,7 @@ function filesUnder(root, dir) {
  */
 function threadedSources(root, family) {
   return withoutTestFiles(root, ['crates/Cargo.toml', 'crates/threads/Cargo.toml', ...filesUnder(root, 'crates/threads/src'), 'web/src/threads/harness.ts',
-    'web/src/threads/worker.ts', 'web/src/threads/nodeWorker.ts', 'web/src/threads/cli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f))));
+    'web/src/threads/worker.ts', 'web/src/threads/nodeWorker.ts', 'web/src/cli/threadsCli.ts', `web/src/${family}/threadSet.ts`].filter((f) => existsSync(join(root, f))));
 }
 
 /**

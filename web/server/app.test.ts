@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, type Instance } from '../src/exercises/exercises';
-import { setCache } from '../src/exercises/regrade';
+import { setCache } from '../src/classroom/regrade';
 import { wrongAnswer } from '../src/exercises/testing';
 import type { ActionResult, Created, Joined, LessonWork, Report } from '../src/classroom/api';
 import { buildApp } from './app';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, lessonsWithExercises } from '../src/exercises/exercises';
-import { setCache } from '../src/exercises/regrade';
+import { setCache } from '../src/classroom/regrade';
 import type { ActionResult, Created, Joined, LessonWork } from '../src/classroom/api';
 import { buildApp, type AppOptions } from './app';
 import { openDb, type Db } from './db';

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { loadWasm } from '../src/wasm/loader';
 import { generate, lessonsWithExercises } from '../src/exercises/exercises';
-import { setCache } from '../src/exercises/regrade';
+import { setCache } from '../src/classroom/regrade';
 import { buildApp, type AppOptions } from './app';
 import { openDb } from './db';
 import { checkDataFolder, lockDataDir } from './dataLock.mjs';

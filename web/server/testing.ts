@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { generate, lessonsWithExercises, type Instance } from '../src/exercises/exercises';
-import { setCache } from '../src/exercises/regrade';
+import { setCache } from '../src/classroom/regrade';
 import type { ActionResult, CreateClass, Created, Joined } from '../src/classroom/api';
 import { buildApp, type AppOptions } from './app';
 import { openDb, type Db } from './db';

@@ -7,11 +7,11 @@ import { LessonPage } from './pages/LessonPage';
 import { HandoutPage } from './pages/HandoutPage';
 import { NotFound } from './pages/NotFound';
 import { EmbedPage } from './pages/EmbedPage';
-import { onDemand } from './site/onDemand';
+import { onDemand } from './runtime/onDemand';
 
 // Pages a reader of the lessons never opens come as chunks of their own.
 const EmbedGuide = onDemand('the embedding guide', async () => (await import('./pages/EmbedGuide')).EmbedGuide);
-const TeacherPage = onDemand('the class view', async () => (await import('./pages/TeacherPage')).TeacherPage);
+const TeacherPage = onDemand('the class view', async () => (await import('./classroom/TeacherPage')).TeacherPage);
 const ClassPage = onDemand('the class page', async () => (await import('./classroom/ClassPage')).ClassPage);
 const Primers = onDemand('the primers', async () => (await import('./pages/Primers')).Primers);
 

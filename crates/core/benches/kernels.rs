@@ -1,5 +1,5 @@
 //! Every suite's kernels run natively (see `native_bench`), the rows given by the harness that
-//! defines them (web/src/bench/node.ts passes its suite's rows), so no row list is kept here:
+//! defines them (web/src/cli/suiteCli.ts passes its suite's rows), so no row list is kept here:
 //!
 //!   cargo bench -p hotpath-core --bench kernels -- --rows 'cancelInOrder/jdk/100|heap-cancel|heap=jdk,num=100,reverse=false|10000' \
 //!     --forks 1 --warmup 1 --iterations 3 --iteration-ms 300

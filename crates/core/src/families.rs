@@ -1,8 +1,11 @@
 //! The structure families the web can script, by name: the one table a new family is added to.
 
 use crate::family::{schema, Family, Planned};
-use crate::kernel::{build, Kernel, Suite};
+use std::fmt;
+
+use crate::kernel::{build, Kernel, ParamError, Suite};
 use crate::script::{quoted, PlannedScript, Schema, ScriptError};
+use crate::simulation::Spec;
 
 /// Plans encoded commands and settings, for drawing (`true`) or counting.
 pub type Plan = fn(&[u32], &str, bool) -> Result<Box<dyn PlannedScript>, ScriptError>;
@@ -13,6 +16,7 @@ pub struct Entry {
     pub schema: fn() -> Schema,
     pub plan: Plan,
     pub benches: &'static [Suite],
+    pub simulations: &'static [Spec],
     /// The family's opcode check, so the tests loop over this table instead of a list of their own.
     #[cfg(test)]
     check_opcodes: fn(),
@@ -27,6 +31,7 @@ const fn entry<F: Family>() -> Entry {
         schema: schema::<F>,
         plan: Planned::<F>::boxed,
         benches: F::BENCHES,
+        simulations: F::SIMULATIONS,
         #[cfg(test)]
         check_opcodes: tests::each_op_is_named_by_its_variant::<F::Command>,
         #[cfg(test)]
@@ -43,10 +48,11 @@ pub const FAMILIES: &[Entry] = &[
 ];
 
 /// The family called `name`; any other name is an error, never some family's default.
-pub fn family(name: &str) -> Result<&'static Entry, ScriptError> {
-    FAMILIES.iter().find(|f| f.name == name).ok_or_else(|| {
-        ScriptError::request(format!("there is no structure family called \"{name}\""))
-    })
+pub fn family(name: &str) -> Result<&'static Entry, RegistryError> {
+    FAMILIES
+        .iter()
+        .find(|f| f.name == name)
+        .ok_or_else(|| RegistryError::NoFamily(name.to_string()))
 }
 
 /// Every suite of every family.
@@ -55,17 +61,65 @@ pub fn suites() -> impl Iterator<Item = &'static Suite> {
 }
 
 /// The kernel of suite `name` for a row's `params`; an unknown suite or parameter is an error.
-pub fn kernel(name: &str, params: &str) -> Result<Box<dyn Kernel>, ScriptError> {
-    let suite = suites().find(|s| s.name == name).ok_or_else(|| {
-        let names: Vec<&str> = suites().map(|s| s.name).collect();
-        ScriptError::request(format!(
-            "there is no benchmark suite {}; expected {}",
-            quoted(name),
-            names.join(", ")
-        ))
-    })?;
-    build(suite, params)
+pub fn kernel(name: &str, params: &str) -> Result<Box<dyn Kernel>, RegistryError> {
+    let suite = suites()
+        .find(|s| s.name == name)
+        .ok_or_else(|| RegistryError::NoSuite(name.to_string()))?;
+    Ok(build(suite, params)?)
 }
+
+/// The simulation called `name`.
+pub fn simulation(name: &str) -> Result<&'static Spec, RegistryError> {
+    for f in FAMILIES {
+        if let Some(s) = f.simulations.iter().find(|s| s.name == name) {
+            return Ok(s);
+        }
+    }
+    Err(RegistryError::NoSimulation(name.to_string()))
+}
+
+/// A name the registry does not know, or a suite's row it cannot build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegistryError {
+    /// No structure family is called this.
+    NoFamily(String),
+    /// No benchmark suite is called this (the message lists the ones there are).
+    NoSuite(String),
+    /// No simulation is called this.
+    NoSimulation(String),
+    /// The suite (or simulation) is known; the parameters are not what it takes.
+    Params(ParamError),
+}
+
+impl From<ParamError> for RegistryError {
+    fn from(e: ParamError) -> Self {
+        Self::Params(e)
+    }
+}
+
+impl fmt::Display for RegistryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoFamily(name) => {
+                write!(f, "there is no structure family called {}", quoted(name))
+            }
+            Self::NoSuite(name) => {
+                let names: Vec<&str> = suites().map(|s| s.name).collect();
+                write!(
+                    f,
+                    "there is no benchmark suite {}; expected {}",
+                    quoted(name),
+                    names.join(", ")
+                )
+            }
+            // A simulation's name is the page's code, never a reader's: no list to choose from.
+            Self::NoSimulation(name) => write!(f, "there is no simulation {}", quoted(name)),
+            Self::Params(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RegistryError {}
 
 #[cfg(test)]
 mod tests {
@@ -93,6 +147,30 @@ mod tests {
         for f in FAMILIES {
             (f.check_opcodes)();
         }
+    }
+
+    #[test]
+    fn every_suite_builds_and_runs_its_example_row() {
+        for s in suites() {
+            let mut k = kernel(s.name, s.example).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+            k.prepare(2);
+            assert_eq!(k.run().0, 2, "{}", s.name);
+        }
+    }
+
+    #[test]
+    fn every_simulation_is_found_by_its_name_and_starts_from_its_parameters() {
+        for f in FAMILIES {
+            for spec in f.simulations {
+                assert_eq!(simulation(spec.name).unwrap().params, spec.params);
+                let e = spec.start("").err().expect("every parameter is required");
+                assert!(e.to_string().contains("needs the parameter"), "{e}");
+            }
+        }
+        assert_eq!(
+            simulation("nope").err().unwrap(),
+            RegistryError::NoSimulation("nope".into())
+        );
     }
 
     #[test]

@@ -69,6 +69,8 @@ pub trait Family: 'static {
     const SETTINGS: &'static [SettingSpec] = &[];
     /// Its benchmark suites (`kernel::Suite`), each built from a row's parameters by name.
     const BENCHES: &'static [crate::kernel::Suite] = &[];
+    /// The simulations its lessons drive tick by tick (`crate::simulation::Spec`), by name.
+    const SIMULATIONS: &'static [crate::simulation::Spec] = &[];
     type Command: Opcode + std::fmt::Debug;
     type Variant: Variant;
     type Event: Event;

@@ -2,7 +2,7 @@
 //!
 //! Every structure is generic over a [`Probe`] of its family's events: the same code is
 //! benchmarked (with [`NoProbe`], which compiles to nothing), counted (with [`Counter`]) and
-//! animated (with the family's recorder, writing a [`trace::TraceBuffer`]).
+//! animated (with the family's recorder, writing a `trace::TraceBuffer`).
 //!
 //! # The structures, each doing what its original does
 //!
@@ -13,7 +13,7 @@
 //! and 1 leaves `[1, 5, 3]`.
 //!
 //! ```
-//! use hotpath_core::JdkHeap;
+//! use hotpath_core::heap::JdkHeap;
 //!
 //! let mut q = JdkHeap::new();
 //! for t in [5u64, 3, 1] {
@@ -28,8 +28,9 @@
 //! of four timers calls it four times, which made cancelling a timer O(n) in Netty before 2017.
 //!
 //! ```
+//! use hotpath_core::heap::JdkHeap;
 //! use hotpath_core::heap::kind;
-//! use hotpath_core::{Counter, JdkHeap};
+//! use hotpath_core::Counter;
 //!
 //! let mut q = JdkHeap::with_probe(Counter::new());
 //! for t in [10u64, 20, 30, 40] {
@@ -45,8 +46,9 @@
 //! element, compares nothing; an element is in one queue at most.
 //!
 //! ```
+//! use hotpath_core::heap::IndexedHeap;
 //! use hotpath_core::heap::kind;
-//! use hotpath_core::{Counter, IndexedHeap};
+//! use hotpath_core::Counter;
 //!
 //! let mut q = IndexedHeap::with_probe(Counter::new());
 //! let handles: Vec<_> = [10u64, 20, 30, 40].iter().map(|&t| q.create(t)).collect();
@@ -64,7 +66,7 @@
 //! Its sift order is the JDK's: the smallest of three keys offered 30, 10, 20 rises to the root.
 //!
 //! ```
-//! use hotpath_core::IndexedHeap;
+//! use hotpath_core::heap::IndexedHeap;
 //!
 //! let mut q = IndexedHeap::new();
 //! let [a, b, c] = [30u64, 10, 20].map(|t| q.create(t));
@@ -115,7 +117,7 @@
 //! start again from `head`.
 //!
 //! ```
-//! use hotpath_core::queue::linked::LinkedQueue;
+//! use hotpath_core::queue::LinkedQueue;
 //! use hotpath_core::queue::{Outcome, QueueOp, StepQueue};
 //!
 //! let mut q = LinkedQueue::new();
@@ -133,7 +135,7 @@
 //! `count` under the lock.
 //!
 //! ```
-//! use hotpath_core::queue::array::ArrayQueue;
+//! use hotpath_core::queue::ArrayQueue;
 //! use hotpath_core::queue::{Outcome, QueueOp, StepQueue};
 //!
 //! let mut q = ArrayQueue::new(2);
@@ -148,7 +150,7 @@
 //! SPSC ring's minimum of 4.
 //!
 //! ```
-//! use hotpath_core::queue::jctools::{ring_capacity, RingKind};
+//! use hotpath_core::queue::{ring_capacity, RingKind};
 //!
 //! assert_eq!(ring_capacity(RingKind::Spsc, 5), 8);
 //! assert_eq!(ring_capacity(RingKind::Spsc, 1), 4);
@@ -160,7 +162,7 @@
 //! back on that thread's stack, and the next `get` there hands it out again.
 //!
 //! ```
-//! use hotpath_core::recycler::stack::StackRecycler;
+//! use hotpath_core::recycler::StackRecycler;
 //! use hotpath_core::recycler::VirtualRecycler;
 //! use hotpath_core::NoProbe;
 //!
@@ -173,53 +175,62 @@
 //!
 //! # What the other crates use
 //!
+//! This crate's public face is what `crates/wasm`, `crates/threads`, the benches and the examples
+//! above use. The modules nothing outside uses (the Family trait, the trace buffer, the probes'
+//! module, the one-word reference, the RNG, the synchronization shims) are `pub(crate)`, and so is
+//! every family's inside: a family module shows its main types (`heap::JdkHeap`,
+//! `queue::RingQueue`, `recycler::StackRecycler`, `wheel::SystemTimer`, …) and keeps its scripts,
+//! recorders, kernels and simulations to the crate, which reaches them through the registry. The
+//! script layer (`script`) is public whole: the wasm uses four of its types, the families many
+//! more, and its macros are its own.
+//!
 //! The wasm facade (`crates/wasm`) reaches every family through the registry and the script
 //! layer, never a family's types:
-//! - [`families`] (each family's planner, schema and suites, by name) and [`kernel`] (a suite's
-//!   timed kernel);
+//! - [`families`]: each family's planner, schema, suites and simulations by name ([`families::
+//!   family`], [`families::kernel`], [`families::simulation`]), and [`families::RegistryError`]
+//!   for a name it does not know;
+//! - [`kernel::Kernel`] (a suite's timed kernel) and [`kernel::ParamError`] (a row's parameters
+//!   it cannot take);
+//! - [`simulation::Simulation`] and [`simulation::Spec`] (what a lesson drives tick by tick);
 //! - [`script::PlannedScript`], [`script::Recorded`], [`script::ScriptError`] and
 //!   [`script::Place`] (a planned script, its trace, and where an error is);
-//! - [`schema_json`] (the schemas the site's TypeScript is generated from);
-//! - two simulations whose state the page drives tick by tick:
-//!   [`queue::udp_sim`] (`Config`, `SimQueue`, `UdpSim`) and [`wheel::purgatory_sim`] (`Design`,
-//!   `Simulation`, `Workload`).
+//! - [`schema_json`] (the schemas the site's TypeScript is generated from).
+//!
+//! The native benches run the same kernels through [`native_bench`].
 //!
 //! The threaded races (`crates/threads`) run the step-by-step structures themselves across real
 //! threads and check them against this crate's: [`queue::StepQueue`] with [`queue::QueueOp`] and
-//! [`queue::Outcome`]; [`queue::linked::LinkedQueue`], [`queue::array::ArrayQueue`],
-//! [`queue::jctools::RingQueue`] with [`queue::jctools::RingKind`];
-//! [`recycler::VirtualRecycler`], [`recycler::stack::StackRecycler`],
-//! [`recycler::weak_order::WeakOrderRecycler`] and [`recycler::DEFAULT_MAX_CAPACITY`]; and
-//! [`NoProbe`].
+//! [`queue::Outcome`]; [`queue::LinkedQueue`], [`queue::ArrayQueue`], [`queue::RingQueue`] with
+//! [`queue::RingKind`]; [`recycler::VirtualRecycler`], [`recycler::StackRecycler`],
+//! [`recycler::WeakOrderRecycler`] and [`recycler::DEFAULT_MAX_CAPACITY`]; and [`NoProbe`].
 //!
-//! Everything else public here is public for this crate's own tests and benches (and the examples
-//! above); making it `pub(crate)` is left for a session that can re-save the committed benchmark
-//! runs, whose kernel digests any edit under a family's folder changes.
+//! Each family's tests live in its folder (`<family>/conformance/`, and its says table); the
+//! crate's own `tests/` check its layering and its registries through this public face.
 
 // First, so their macros (`probe!`, `frame!`, `opcodes!`, `codes!`) are in scope below.
 #[macro_use]
-pub mod probe;
+pub(crate) mod probe;
 #[macro_use]
-pub mod trace;
+pub(crate) mod trace;
 #[macro_use]
 pub mod script;
 #[cfg(test)]
 mod says;
+#[cfg(test)]
+mod testing;
 
 pub mod families;
-pub mod family;
+pub(crate) mod family;
 pub mod heap;
 pub mod kernel;
 pub mod native_bench;
 pub mod queue;
 pub mod recycler;
-pub mod reference;
-pub mod rng;
+pub(crate) mod reference;
+pub(crate) mod rng;
 pub mod schema_json;
-pub mod sync;
+pub mod simulation;
+pub(crate) mod sync;
 pub mod wheel;
 
-pub use heap::indexed::{Handle, IndexedHeap};
-pub use heap::jdk::JdkHeap;
-pub use heap::timer::Timer;
 pub use probe::{Counter, Event, NoProbe, Probe};

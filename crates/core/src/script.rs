@@ -314,6 +314,9 @@ pub fn commands<O: Opcode>(raw: &[RawCommand]) -> Result<Vec<Command<O>>, Script
 macro_rules! pseudocode {
     (mod $module:ident, const $listing:ident; $($name:ident => $text:expr,)+) => {
         /// Pseudocode lines the probe is told about, by name; the listing's entry at a name's index is its text.
+        /// Every line has a name, whether or not a probe call highlights it (a family whose
+        /// recorder highlights lines from its events names only some: the rest are for its tests).
+        #[allow(dead_code)]
         pub mod $module {
             #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
             #[repr(u8)]
@@ -495,7 +498,7 @@ pub struct Recorded {
 }
 
 /// A script planned for one family, ready to be traced or counted on any of its variants (what
-/// the wasm facade holds; every family's is [`crate::family::Planned`]).
+/// the wasm facade holds; every family's is `crate::family::Planned`).
 pub trait PlannedScript {
     /// Whether it fits the drawing limits (a script planned for counting always does).
     fn fits(&self) -> bool;

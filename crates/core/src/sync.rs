@@ -86,11 +86,13 @@ pub fn monitor_exit(header: &mut u32) {
 }
 
 /// For each word size the lab's fields use: `compareAndSet`, a volatile or ordered store, and a
-/// volatile load, on the field itself.
+/// volatile load, on the field itself. (Not every size uses all three: the `i64` fields, a
+/// bucket's expiration, are only stored here, hence `allow(dead_code)`.)
 macro_rules! ordered_access {
     ($t:ty, $atomic:ty, $cas:ident, $store:ident, $load:ident) => {
         /// `compareAndSet(expected, new)`.
         #[inline(always)]
+        #[allow(dead_code)]
         pub fn $cas(word: &mut $t, expected: $t, new: $t) -> bool {
             atomic::<$t, $atomic>(word)
                 .compare_exchange(expected, new, Ordering::AcqRel, Ordering::Acquire)
@@ -108,6 +110,7 @@ macro_rules! ordered_access {
 
         /// A volatile load.
         #[inline(always)]
+        #[allow(dead_code)]
         pub fn $load(word: &mut $t) -> $t {
             #[cfg(not(target_arch = "wasm32"))]
             return atomic::<$t, $atomic>(word).load(Ordering::Acquire);

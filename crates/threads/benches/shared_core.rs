@@ -9,10 +9,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use hotpath_core::queue::array::ArrayQueue;
-use hotpath_core::queue::jctools::{RingKind, RingQueue};
-use hotpath_core::queue::linked::LinkedQueue;
-use hotpath_core::queue::StepQueue;
+use hotpath_core::queue::{ArrayQueue, LinkedQueue, RingKind, RingQueue, StepQueue};
 use hotpath_threads::run::{Kind, Run};
 use hotpath_threads::{race, ConcurrentQueue, Element, Harness, Producer};
 

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use crate::abq::Abq;
 use crate::clq::Clq;
 use crate::rings::{Mpsc, Spsc};
-use crate::setup::{SetupError, MAX_SLOTS};
+use crate::setup::{SetupError, MAX_PER_PRODUCER, MAX_PRODUCERS, MAX_SLOTS};
 use crate::{ConcurrentQueue, Element, Harness, Producer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,11 +37,6 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.name() == s)
     }
 }
-
-/// At most this many producers (the element's top 4 bits name the producer).
-pub const MAX_PRODUCERS: u32 = 15;
-/// At most this many elements per producer (the low 28 bits are the sequence number + 1).
-pub const MAX_PER_PRODUCER: u32 = (1 << 28) - 2;
 
 fn encode(producer: u32, seq: u32) -> Element {
     (producer << 28) | (seq + 1)

@@ -1,8 +1,12 @@
-//! Why a run cannot be set up: what the page asked for, and the range it must fall in.
+//! What a run may ask for, every limit in one place, and why a run cannot be set up: what the
+//! page asked for, and the range it must fall in.
 
 use std::fmt;
 
-use crate::run::{MAX_PER_PRODUCER, MAX_PRODUCERS};
+/// At most this many producers (an element's top 4 bits name its producer).
+pub const MAX_PRODUCERS: u32 = 15;
+/// At most this many elements per producer (an element's low 28 bits are its sequence number + 1).
+pub const MAX_PER_PRODUCER: u32 = (1 << 28) - 2;
 
 /// The largest ring, array or queue capacity a run takes (16,777,216 slots).
 pub const MAX_SLOTS: usize = 1 << 24;

@@ -1,16 +1,15 @@
 //! The queues and Recyclers here (real atomics, for real threads) are the same algorithms as
 //! `hotpath-core`'s (stepped one access at a time, to be drawn). Run on one thread, the same
 //! operations must give the same outcomes in both: every offer's true or false, every poll's
-//! element, every get's object. `hotpath-core/tests/queues.rs` ties core's whole calls to its step
+//! element, every get's object. `hotpath-core`'s `queue/conformance/properties.rs` ties core's whole calls to its step
 //! machines; this ties the threads crate to core's whole calls.
 
-use hotpath_core::queue::array::ArrayQueue;
-use hotpath_core::queue::jctools::{RingKind, RingQueue};
-use hotpath_core::queue::linked::LinkedQueue;
-use hotpath_core::queue::{Outcome, QueueOp, StepQueue};
-use hotpath_core::recycler::stack::StackRecycler;
-use hotpath_core::recycler::weak_order::WeakOrderRecycler;
-use hotpath_core::recycler::{VirtualRecycler, DEFAULT_MAX_CAPACITY};
+use hotpath_core::queue::{
+    ArrayQueue, LinkedQueue, Outcome, QueueOp, RingKind, RingQueue, StepQueue,
+};
+use hotpath_core::recycler::{
+    StackRecycler, VirtualRecycler, WeakOrderRecycler, DEFAULT_MAX_CAPACITY,
+};
 use hotpath_core::NoProbe;
 use hotpath_threads::abq::Abq;
 use hotpath_threads::clq::Clq;

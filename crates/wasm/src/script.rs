@@ -1,7 +1,7 @@
 //! Scripts for any structure family: plan once, then trace (for the player) or count (for the
 //! counters) on any of the family's variants. Conversions only; the families live in core.
 
-use hotpath_core::families;
+use hotpath_core::families::{self, RegistryError};
 use hotpath_core::schema_json;
 use hotpath_core::script::{Place, PlannedScript, Recorded, ScriptError};
 use wasm_bindgen::prelude::*;
@@ -32,6 +32,15 @@ pub struct ScriptFault {
 impl From<ScriptError> for ScriptFault {
     fn from(inner: ScriptError) -> Self {
         Self { inner }
+    }
+}
+
+/// An unknown family is the request's fault, not a command's. (Not inlined: each copy of the
+/// sentence's formatting costs the wasm.)
+impl From<RegistryError> for ScriptFault {
+    #[inline(never)]
+    fn from(e: RegistryError) -> Self {
+        ScriptError::request(e.to_string()).into()
     }
 }
 

@@ -3,7 +3,7 @@
 // (and stops animating under prefers-reduced-motion).
 import { useRef, type CSSProperties } from 'react';
 import './arrayHeap.css';
-import { useWidth } from '../site/useWidth';
+import { useWidth } from '../util/useWidth';
 import { cellWords, heapViewModel, treeWords, type HeapNames } from './viewModel';
 import type { Frame } from '../script/frame';
 import { HAND, LEVEL_HEIGHT, OUT, TREE_WIDTH, labelledRadius } from './geometry';

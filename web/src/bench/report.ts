@@ -4,7 +4,7 @@ import type { RowResult, SuiteRun } from './suites';
 import type { Suite } from './suites';
 import type { Summary } from './stats';
 import type { VerdictState } from './ratio';
-import { csvTable } from '../site/csv';
+import { csvTable } from '../util/csv';
 
 const fixed3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '');
 
@@ -57,7 +57,7 @@ export function toCsv(suite: Suite, run: SuiteRun): string {
 export const VERDICT_MARK: Record<VerdictState, string> = { reproduced: '✓', 'not reproduced': '✗', inconclusive: '?', 'not measured': '·' };
 
 /** 12.3× or 488×. */
-export { times } from '../site/format';
+export { times } from '../util/format';
 
 /** Rows too noisy to quote (see `isNoisy`). */
 export function noisyRows(run: Pick<SuiteRun, 'rows'>): RowResult[] {

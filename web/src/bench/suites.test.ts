@@ -5,7 +5,7 @@ import { timerAddCancel } from '../wheel/suites';
 import { heapCancel } from '../heap/suites';
 import { udpQueue } from '../queue/suites';
 import { recyclerSuite } from '../recycler/suites';
-import { jmhOptions } from './jvm';
+import { jmhOptions } from '../cli/jvm';
 
 const result = (benchmark: string, params: Record<string, string>): JmhResult =>
   ({ benchmark, params, primaryMetric: { score: 1, scoreError: 0, scoreUnit: 'ops/s' } });

@@ -4,7 +4,7 @@
 import type { Kernel } from './fork';
 import type { Summary } from './stats';
 import type { Claim, Interval, VerdictState } from './ratio';
-import { lookup } from '../site/lookup';
+import { lookup } from '../util/lookup';
 
 /** One row's outcome in a run: its samples from every fork, or why it has none. */
 export interface RowResult {
@@ -190,21 +190,6 @@ export function rowOfJmh(suite: Pick<Suite, 'rows'>, run: Pick<JvmRun, 'benchmar
   const same = (a: string | number | undefined, b: string | number) =>
     a !== undefined && (String(a) === String(b) || (Number.isFinite(Number(a)) && Number(a) === Number(b)));
   return suite.rows.find((row) => row.benchmark === method && Object.entries(want).every(([k, v]) => same(row.params[k], v)));
-}
-
-const suites: Record<string, Suite> = Object.create(null);
-
-export function registerSuite(s: Suite): Suite {
-  suites[s.name] = s;
-  return s;
-}
-
-export function suiteByName(name: string): Suite | undefined {
-  return lookup(suites, name);
-}
-
-export function suiteNames(): string[] {
-  return Object.keys(suites);
 }
 
 /** Builds a row's kernel from a wasm module (a fork's own instance). */

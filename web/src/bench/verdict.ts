@@ -4,7 +4,7 @@
 import type { RowResult, SuiteRun } from './suites';
 import type { Comparison } from './suites';
 import { times } from './report';
-import { timesEnd } from '../site/format';
+import { timesEnd } from '../util/format';
 import {
   VERDICT_CONFIDENCE, claimText, intervalOf, judge, judgeAll, logOfMean, pairedLogRatio, unpairedLogRatio,
   type Claim, type Interval, type LogEstimate, type VerdictState,

@@ -11,7 +11,7 @@ import { EMBED_EXAMPLES, EMBED_NAMES, FAMILIES as FAMILY_FACTS } from './routes'
 import { embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
 import { familySchema } from '../script/schema';
-import { suiteNames } from '../bench/suites';
+import { suiteNames } from '../bench/registered';
 import { threadSets } from '../threads/harness';
 import { SUITE_NAMES } from '../../scripts/bench-args.mjs';
 import { GENERATED, familiesJson, familyFacts } from '../../scripts/families.mjs';

@@ -94,7 +94,7 @@ describe('a family made from the template', () => {
 
   it('has its suite registered for the panel and the CLI', async () => {
     await load('/web/src/catalog/suites.ts');
-    const { suiteNames, suiteByName } = await load('/web/src/bench/suites.ts');
+    const { suiteNames, suiteByName } = await load('/web/src/bench/registered.ts');
     const { FAMILIES } = await load('/web/src/catalog/routes.ts');
     expect(suiteNames().at(-1)).toBe('sample-push');
     expect(suiteByName('sample-push').rows.map((r: { kernel: { suite: string } }) => r.kernel.suite)).toEqual(Array(4).fill('sample-push'));

@@ -2,7 +2,7 @@
 // screen, as the log-log chart does.
 import { useRef, type CSSProperties } from 'react';
 import { scaleLinear } from 'd3';
-import { useWidth } from '../site/useWidth';
+import { useWidth } from '../util/useWidth';
 import { ChartLegend, ChartTable, overlaps, seriesClass, type ChartSeries } from './marks';
 
 export type LineSeries = ChartSeries;

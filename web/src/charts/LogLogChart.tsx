@@ -5,7 +5,7 @@
 // at all, so such a point has none.
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { scaleLog } from 'd3';
-import { useWidth } from '../site/useWidth';
+import { useWidth } from '../util/useWidth';
 import { ChartLegend, ChartTable, Mark, overlaps, seriesClass, type ChartSeries } from './marks';
 
 export interface Series extends ChartSeries {

@@ -9,7 +9,7 @@ import type { Answer } from '../exercises/exercises';
 import type { CardState } from '../exercises/card';
 import { ExerciseCard } from '../exercises/ExerciseCard';
 import { loadDrafts, saveDrafts, type Drafts } from '../exercises/progress';
-import { siteStorage } from '../site/storage';
+import { siteStorage } from '../util/storage';
 import type { ActionResult, LessonWork, NewAction } from './api';
 import { ApiFailure, api, membership, requestId, untilAnswered } from './client';
 import { useServerMode } from '../site/serverMode';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { lessons } from '../lessons';
 import type { PhaseTally } from '../teaching/quiz';
-import { plural } from '../site/format';
+import { plural } from '../util/format';
 import type { ClassQuiz } from './api';
 import { ApiFailure, api } from './client';
 

@@ -10,7 +10,7 @@ import { lessonsWithExercises } from '../exercises/exercises';
 import { rulesText } from '../exercises/scoring';
 import type { ClassInfo, CreateClass as CreateBody, Created, Joined, LessonWork } from './api';
 import { ApiFailure, api, comeBackLink, joinLink, keyInFragment, membership, remember, rememberTeaching, teachLink, teaching } from './client';
-import type { StorageState } from '../site/storage';
+import type { StorageState } from '../util/storage';
 import { useServerMode } from '../site/serverMode';
 import { TeachClass } from './TeachClass';
 import { Projector } from './Projector';

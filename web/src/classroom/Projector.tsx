@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { findLesson } from '../lessons';
 import { rulesText } from '../exercises/scoring';
-import { num, plural } from '../site/format';
+import { num, plural } from '../util/format';
 import type { Board } from './api';
 import { projectorKey } from './client';
 import { useLive } from './useLive';

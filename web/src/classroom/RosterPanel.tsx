@@ -6,8 +6,8 @@ import { useId, useState } from 'react';
 import type { RosterAdded, RosterEntry } from './api';
 import { ApiFailure, api, codeLink } from './client';
 import { codesCsv, parseRoster } from './rosterCsv';
-import { download, fileName } from '../site/download';
-import { num, plural } from '../site/format';
+import { download, fileName } from '../util/download';
+import { num, plural } from '../util/format';
 
 export function RosterPanel({ classId, className, token, rosterOnly }: { classId: string; className: string; token: string; rosterOnly: boolean }) {
   const id = useId();

@@ -5,7 +5,7 @@
 // roster row), or remove them.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ClassStudent } from '../exercises/classView';
+import type { ClassStudent } from './classView';
 import { ApiFailure, api, codeLink } from './client';
 import { localInput } from './ClassSettings';
 import { findLesson } from '../lessons';

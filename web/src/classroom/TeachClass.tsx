@@ -5,12 +5,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { lessons } from '../lessons';
-import type { ClassStudent } from '../exercises/classView';
-import { setCache } from '../exercises/regrade';
+import type { ClassStudent } from './classView';
+import { setCache } from './regrade';
 import { rulesText } from '../exercises/scoring';
-import { plural } from '../site/format';
+import { plural } from '../util/format';
 import { WasmWidget } from '../wasm/WasmWidget';
-import { ClassReport } from '../pages/ClassReport';
+import { ClassReport } from './ClassReport';
 import type { Delta, Report } from './api';
 import { joinLink, teacherKey } from './client';
 import { applyDelta, fromReport, latest, liveView, type GradeCache, type LiveClass } from './liveClass';

@@ -20,8 +20,8 @@ export interface Status {
  * names where the roster has them, the ID number (Moodle) or SIS User ID (Canvas), email, SIS
  * login, Canvas's own user ID, and section. All but the name are optional.
  */
-export type { RosterEntry } from '../exercises/classView';
-import type { RosterEntry } from '../exercises/classView';
+export type { RosterEntry } from './classView';
+import type { RosterEntry } from './classView';
 
 export interface CreateClass {
   name: string;

@@ -3,7 +3,7 @@
 // teacher's travels only in the fragment of the teacher link (never sent in a request line) and
 // in an Authorization header.
 import { API } from '../site/serverMode';
-import { readItem, writeItem, type StorageState } from '../site/storage';
+import { readItem, writeItem, type StorageState } from '../util/storage';
 
 export class ApiFailure extends Error {
   /** `retryAfter`: the seconds the server's Retry-After asked for, if it sent one. */

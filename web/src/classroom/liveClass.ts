@@ -4,8 +4,8 @@
 // touched are graded again, so a class of hundreds follows an answer in a few milliseconds.
 import type { Instance } from '../exercises/exercises';
 import type { LogEntry } from '../exercises/progress';
-import type { ClassLesson, ClassStudent, ClassView, StudentFile } from '../exercises/classView';
-import { regrade } from '../exercises/regrade';
+import type { ClassLesson, ClassStudent, ClassView, StudentFile } from './classView';
+import { regrade } from './regrade';
 import type { Board, ClassDetails, Delta, Report, ReportAction, ReportStudent } from './api';
 
 export interface LiveClass {

@@ -5,8 +5,8 @@
 // lab issues go to the students the LMS knows, and the lab's exports carry back the identifiers
 // it matches them by. The codes it issues go back to the teacher as a CSV for a spreadsheet.
 import type { RosterEntry } from './api';
-import { csvTable, parseCsv, unguard } from '../site/csv';
-import { num } from '../site/format';
+import { csvTable, parseCsv, unguard } from '../util/csv';
+import { num } from '../util/format';
 
 /** Header names (lower case, spaces collapsed) per field. Canvas's "ID" is its own user id; elsewhere "id" is the student's ID number. */
 const COLUMNS: Record<Exclude<keyof RosterEntry, 'lmsId'>, string[]> = {

@@ -12,11 +12,11 @@ import { LIVE_PARTS, PARTS, type Part, type Parts } from './parts';
 import { useEmbedHeight } from './useEmbedHeight';
 import { isFramed } from './frame';
 import { OpenInLab } from './ShareLink';
-import { download, fileName } from '../site/download';
+import { download, fileName } from '../util/download';
 import { API, useServerMode } from '../site/serverMode';
 import { OEMBED_WIDTH } from './widths';
 import { engineOf, otherEngine, plainFrameHeight } from './engines';
-import { num } from '../site/format';
+import { num } from '../util/format';
 
 export interface ShareEmbedProps {
   link: Link;

@@ -3,7 +3,7 @@
 // which the browser never sends to the server, so no server refuses the request (HTTP 431/414).
 import { compressToEncodedURIComponent } from 'lz-string';
 import type { FamilyModule } from '../registry/family';
-import { excerpt, num } from '../site/format';
+import { excerpt, num } from '../util/format';
 import { unpackState } from './unpack';
 
 /** Query strings longer than this move to the fragment: servers limit request lines to 8–16 KB. */

@@ -4,7 +4,7 @@
 import { VARIANT_PARAM, checkParams } from './link';
 import { parseParts, type Parts } from './parts';
 import type { FamilyModule } from '../registry/family';
-import { excerpt, num as fmt } from '../site/format';
+import { excerpt, num as fmt } from '../util/format';
 
 /** A step: a number, 'end', or `op:N` (just before operation N starts, counting from 1). */
 export type StepSpec = number | 'end' | `op:${number}`;

@@ -1,7 +1,7 @@
 // The parts of a player a link may show (`show=drawing,controls,narration`): a docs page often
 // wants the figure and its step buttons, not the script editor, pseudocode and counters. A link
 // without `show` shows every part, as links did before there was one.
-import { excerpt, listing } from '../site/format.ts';
+import { excerpt, listing } from '../util/format.ts';
 
 export const PARTS = ['drawing', 'controls', 'narration', 'pseudocode', 'counters', 'script'] as const;
 export type Part = (typeof PARTS)[number];

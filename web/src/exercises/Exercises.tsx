@@ -7,7 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useSearchParams } from 'react-router';
 import { generate, grade, showAnswer, type Instance } from './exercises';
 import { seedProblem } from './rng';
-import { excerpt } from '../site/format';
+import { excerpt } from '../util/format';
 import {
   loadDrafts, loadProgress, progressJson, record, saveDrafts, saveProgress, standing, summaryCsv, type Drafts, type Progress,
 } from './progress';
@@ -15,8 +15,8 @@ import { cardState } from './card';
 import { PRACTICE } from './scoring';
 import { ExerciseCard } from './ExerciseCard';
 import { Prose } from './Prose';
-import { download, fileName } from '../site/download';
-import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../site/storage';
+import { download, fileName } from '../util/download';
+import { readItem, siteStorage, storageState, writeItem, type StorageState } from '../util/storage';
 import { useServerMode } from '../site/serverMode';
 
 const SEED_KEY = 'hotpath-seed';

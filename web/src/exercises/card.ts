@@ -4,7 +4,7 @@
 // "practice" (and the static site) opens the model answer after a second wrong answer or when
 // asked; "assessment" says only right or wrong, so the key never reaches the student.
 import { cellLabel, grade, WHOLE_NUMBER, type Answer, type Instance } from './exercises';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import { standing, WRONG_BEFORE_SHOWN, type Policy, type Progress, type Standing } from './progress';
 import { attemptsLeft, questionScore, type Rules } from './scoring';
 

@@ -3,7 +3,7 @@
 // live: `lessons/<slug>/exercises.ts`, beside the lesson, each generated from a seed by the
 // real structures. Nothing here names a structure: each lesson brings its own nouns.
 import type { StepSpec } from '../embed/params';
-import { lookup } from '../site/lookup';
+import { lookup } from '../util/lookup';
 
 export type Kind = 'predict' | 'trace' | 'compute';
 

@@ -3,8 +3,8 @@
 // answers stay in the teacher's key. Work not yet checked (a typed number, a choice, cells
 // clicked) is kept beside it, per seed, so a reload loses nothing, but it is not exported.
 import type { Answer, Instance } from './exercises';
-import { writeTo, type StorageState } from '../site/storage';
-import { csvTable } from '../site/csv';
+import { writeTo, type StorageState } from '../util/storage';
+import { csvTable } from '../util/csv';
 
 /**
  * What may leave the grader: "practice" (and the static site) opens the model answer after a

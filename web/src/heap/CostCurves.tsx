@@ -11,8 +11,8 @@ import { countJobs, countsAt, type Job } from '../script/counting';
 import { encodeCommands, parseScript } from '../script/parse';
 import { familySchema, variantSpec } from '../script/schema';
 import type { Variant as HeapVariant } from './schema.gen';
-import { ProgressStatus } from '../site/ProgressStatus';
-import { focusAfterRender } from '../site/focus';
+import { ProgressStatus } from '../ui/ProgressStatus';
+import { focusAfterRender } from '../util/focus';
 
 export interface CostPoint {
   heap: HeapVariant;

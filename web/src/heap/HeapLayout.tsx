@@ -1,12 +1,12 @@
 // The smallest real widget: the array layout java.util.PriorityQueue gives a list of deadlines,
 // computed by the Rust port of the JDK heap.
 import { useId, useRef, useState } from 'react';
-import { useDraft } from '../site/drafts';
+import { useDraft } from '../wasm/drafts';
 import { capacityAt, heapTrace, slotsAt } from './frames';
 import { MAX_TIMERS, layoutFileName, parseDeadlines } from './deadlines';
 import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
-import { SettledStatus } from '../site/settled';
+import { SettledStatus } from '../ui/settled';
 
 interface Layout {
   slots: string[];

@@ -5,12 +5,12 @@ import './heap.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { HeapLayout } from './HeapLayout';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
-import { onDemand } from '../site/onDemand';
+import { onDemand } from '../runtime/onDemand';
 import { checkParams } from '../embed/link';
 import { HeapView } from '../arrayHeap/HeapView';
 import type { DrawnField, FLAG } from '../arrayHeap/viewModel';
 import { variantSpec } from '../script/schema';
-import { excerpt, num } from '../site/format';
+import { excerpt, num } from '../util/format';
 import { HEAP_WORK } from './work';
 
 const CostCurves = onDemand('the cost curves', async () => (await import('./CostCurves')).CostCurves);

@@ -10,8 +10,8 @@ import { useEmbedHeight } from '../embed/useEmbedHeight';
 import { engineOf, plainFrameHeight } from '../embed/engines';
 import { embedExamples, embedNames } from '../registry/embeds';
 import { familyNames } from '../registry/family';
-import { useWidth } from '../site/useWidth';
-import { num } from '../site/format';
+import { useWidth } from '../util/useWidth';
+import { num } from '../util/format';
 import figureShot from '../../docs/embed-figure.png';
 
 /** A snippet; `text` null while the height it carries is still being measured (a guess is never shown). */

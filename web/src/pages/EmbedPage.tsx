@@ -6,7 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { LAB_VERSION, embedLink, linkTheme, linkVersion, readEmbedState, type LinkTheme } from '../embed/link';
 import { embedExamples, embedNames, embedWidget, type SyncUrl } from '../registry/embeds';
 import { useHostFrame } from '../embed/frame';
-import { excerpt } from '../site/format';
+import { excerpt } from '../util/format';
 
 /**
  * Throttled, not debounced: a player at 240 steps a second would otherwise rewrite the address

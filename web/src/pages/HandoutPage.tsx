@@ -11,7 +11,7 @@ import { findLesson, loadHandout } from '../lessons';
 import { lessonWidgets } from '../registry/widgets';
 import { LessonSlug } from '../published/Fig';
 import { LessonLink } from '../site/LessonLink';
-import { ProseCode } from '../site/Breakable';
+import { ProseCode } from '../ui/Breakable';
 import { NotFound } from './NotFound';
 
 export function HandoutPage() {

@@ -6,9 +6,9 @@ import { findLesson, loadLessonBody, loadedLessonBody } from '../lessons';
 import { lessonWidgets } from '../registry/widgets';
 import { NotFound } from './NotFound';
 import { LessonSlug } from '../published/Fig';
-import { stagedAll } from '../site/staged';
+import { stagedAll } from '../runtime/staged';
 import { LessonLink } from '../site/LessonLink';
-import { ProseCode } from '../site/Breakable';
+import { ProseCode } from '../ui/Breakable';
 
 /** Set when the chunk arrives (a new object re-renders) or fails. */
 type BodyState = { slug: string; error?: unknown };

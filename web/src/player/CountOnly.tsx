@@ -5,10 +5,10 @@ import { countsAt } from '../script/counting';
 import { describeCommand } from '../script/parse';
 import type { FamilySchema } from '../script/schema';
 import type { FamilyModule } from '../registry/family';
-import { num as fmt, plural, times } from '../site/format';
+import { num as fmt, plural, times } from '../util/format';
 import { describeWork, workNames, workOf } from '../registry/work';
 
-/** a ÷ b of two counts, written as every ratio is (site/format's times). */
+/** a ÷ b of two counts, written as every ratio is (util/format's times). */
 export function ratio(a: number, b: number): string {
   if (b === 0) return a === 0 ? '—' : '∞';
   return times(a / b);

@@ -1,6 +1,6 @@
 import type { Counts } from '../script/frame';
 import type { FamilySchema } from '../script/schema';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import { workOf, type WorkKind } from '../registry/work';
 
 /** Counts between two moments. */

@@ -7,7 +7,7 @@ import { usePlayer } from './usePlayer';
 import { PlayerControls } from './PlayerControls';
 import { CountersPanel, minusCounts } from './CountersPanel';
 import type { Trace } from '../script/trace';
-import { useDraft } from '../site/drafts';
+import { useDraft } from '../wasm/drafts';
 import { ScriptEditor } from '../script/ScriptEditor';
 import { CountOnly, ratio } from './CountOnly';
 import { useScript } from '../script/useScript';

@@ -1,10 +1,10 @@
 // A family's script settings (a queue's capacity, a schedule): kept as drafts like the script,
 // sent to Rust as they are (Rust validates them), with an error shown at the box it is about.
 import { useCallback, useId } from 'react';
-import { useDraft } from '../site/drafts';
+import { useDraft } from '../wasm/drafts';
 import type { FamilyModule } from '../registry/family';
 import type { ScriptError } from '../script/parse';
-import { SettledStatus } from '../site/settled';
+import { SettledStatus } from '../ui/settled';
 
 export type Settings = Readonly<Record<string, string>>;
 

@@ -2,7 +2,7 @@
 // <FigTable name="…" />, each read from lessons/<slug>/published.ts and linked to its source; and
 // <JvmFig>, a figure of the JVM originals' committed run (jvm/results).
 import { createContext, useContext, type ReactNode } from 'react';
-import { Breakable } from '../site/Breakable';
+import { Breakable } from '../ui/Breakable';
 import { exact, figureOf, figureText, lessonFigures, ratioText, sourceText, type FigureStyle, type Source } from './figures';
 import { jvmQuote } from './jvm';
 

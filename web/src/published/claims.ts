@@ -17,7 +17,7 @@ import { rowRatio } from '../bench/verdict';
 import type { SuiteRun } from '../bench/suites';
 import type { JvmResults } from '../bench/jvmResults';
 import type { LessonFigures } from './define';
-import { times, timesEnd } from '../site/format';
+import { times, timesEnd } from '../util/format';
 
 /** The committed runs a claim may read, by suite: replaceable, so a test can change a figure. */
 export interface ClaimData {

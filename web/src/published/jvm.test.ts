@@ -5,7 +5,7 @@ import { jvmQuote } from './jvm';
 import { figureOf } from './figures';
 import { jvmRatioInterval, jvmRow } from '../bench/jvmResults';
 import { intervalCell } from '../bench/verdict';
-import { times } from '../site/format';
+import { times } from '../util/format';
 
 const ROOT = join(__dirname, '../../..');
 const slugs = readdirSync(join(ROOT, 'lessons')).filter((f) => f.endsWith('.mdx')).map((f) => f.replace(/\.mdx$/, ''));

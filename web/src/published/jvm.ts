@@ -2,7 +2,7 @@
 // <JvmFig>: like a published figure, a JVM figure is never typed by hand, because the next run
 // (`npm run bench -- <suite> --jvm-only --save-jvm`) changes it.
 import { jvmProvenance, jvmRatioInterval, jvmRow } from '../bench/jvmResults';
-import { times } from '../site/format';
+import { times } from '../util/format';
 import { compact } from './figures';
 
 export interface JvmQuote {

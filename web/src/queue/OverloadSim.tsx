@@ -7,11 +7,11 @@ import { ShareEmbed } from '../embed/ShareEmbed';
 import { embedLink } from '../embed/link';
 import { MIB, settingsNotes, type OverloadConfig, type OverloadSample } from './overload';
 import type { OverloadReply, OverloadRequest } from './overloadProtocol';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import { LABEL, LIMITS, checkOverloadNumber as check } from './overloadLimits';
-import { useWorkerRun } from '../site/useWorkerRun';
-import { ProgressStatus } from '../site/ProgressStatus';
-import { focusAfterRender } from '../site/focus';
+import { useWorkerRun } from '../wasm/useWorkerRun';
+import { ProgressStatus } from '../ui/ProgressStatus';
+import { focusAfterRender } from '../util/focus';
 
 type Status = 'idle' | 'running' | 'done' | 'oom' | 'stopped' | 'failed';
 

@@ -6,11 +6,11 @@ import type { FamilySchema } from '../script/schema';
 import './queue.css';
 import type { FamilyManifest, FamilyModule, SettingField } from '../registry/family';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
-import { onDemand } from '../site/onDemand';
+import { onDemand } from '../runtime/onDemand';
 import { checkParams } from '../embed/link';
 import { LINK_PARAM, checkOverloadNumber, type OverloadNumber } from './overloadLimits';
 import { QueueView } from './QueueView';
-import { excerpt, num } from '../site/format';
+import { excerpt, num } from '../util/format';
 import { QUEUE_WORK } from './work';
 
 const OverloadSim = onDemand('the overload simulation', async () => (await import('./OverloadSim')).OverloadSim);

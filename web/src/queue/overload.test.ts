@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callWasm, loadWasm } from '../wasm/loader';
-import { MIB, NODE_BYTES, PACKET_BYTES, SLOT_BYTES, boundCost, decodeSamples, secondsToExhaust, settingsNotes, waitMs, type OverloadSample } from './overload';
+import { MIB, NODE_BYTES, OVERLOAD, PACKET_BYTES, SLOT_BYTES, boundCost, decodeSamples, overloadParams, ratesParams, secondsToExhaust, settingsNotes, waitMs, type OverloadConfig, type OverloadSample } from './overload';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -10,10 +10,10 @@ beforeAll(async () => {
 
 function simulate(queue: string, ms: number, bound = 20_000): { samples: OverloadSample[]; oom: number } {
   return callWasm((w) => {
-    const sim = new w.UdpOverloadSim(queue, 200_000, 150_000, bound, 128, 1);
+    const sim = new w.Simulation(OVERLOAD, overloadParams({ queue: queue as OverloadConfig['queue'], arrivalRate: 200_000, serviceRate: 150_000, bound, budgetMiB: 128, seed: 1 }));
     try {
-      const samples = decodeSamples(sim.run(ms), w.udpSampleWidth());
-      return { samples, oom: sim.oomAtMs };
+      const samples = decodeSamples(sim.run(ms), sim.width);
+      return { samples, oom: sim.figure('oomAtMs') };
     } finally {
       sim.free();
     }
@@ -90,10 +90,21 @@ describe('the overload arithmetic', () => {
     }
   });
 
-  it('refuses bad settings with a sentence, not a panic', () => {
-    expect(() => callWasm((w) => new w.UdpOverloadSim('lifo', 1, 1, 1, 1, 1))).toThrow(/unknown queue "lifo"/);
-    expect(() => callWasm((w) => new w.UdpOverloadSim('abq', -5, 1, 1, 1, 1))).toThrow(/arrival rate must be from 0 to 5,000,000/);
-    expect(() => callWasm((w) => new w.UdpOverloadSim('abq', 1, 1, 0, 1, 1))).toThrow(/bound must be from 1/);
+  it('refuses bad settings with a sentence naming the setting, not a panic', () => {
+    const start = (c: Partial<OverloadConfig>) => () => callWasm((w) => new w.Simulation(OVERLOAD,
+      overloadParams({ queue: 'abq', arrivalRate: 1, serviceRate: 1, bound: 1, budgetMiB: 1, seed: 1, ...c })));
+    expect(start({ queue: 'lifo' as OverloadConfig['queue'] })).toThrow('queue is "lifo"; expected clq, clq-size, abq, spsc, mpsc');
+    expect(start({ arrivalRate: -5 })).toThrow('arrival is "-5"; expected a whole number from 0 to 5000000');
+    expect(start({ bound: 0 })).toThrow('bound is "0"; expected a whole number from 1 to 4000000');
+    expect(start({ budgetMiB: 20_000 })).toThrow('budget is "20000"; expected a whole number from 1 to 16384');
+    const sim = callWasm((w) => new w.Simulation(OVERLOAD, overloadParams({ queue: 'abq', arrivalRate: 1, serviceRate: 1, bound: 8, budgetMiB: 1, seed: 1 })));
+    try {
+      expect(() => sim.set(ratesParams(1.5, 1))).toThrow('arrival is "1.5"; expected a whole number from 0 to 5000000');
+      expect(() => sim.set('bound=9')).toThrow('udp-overload has no parameter "bound"; expected arrival, service');
+      expect(sim.figure('capacity')).toBe(8);
+    } finally {
+      sim.free();
+    }
   });
 });
 

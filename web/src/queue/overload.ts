@@ -1,7 +1,7 @@
 // The UDP overload simulation's numbers, read from the flat samples Rust returns, and the
 // arithmetic the lesson and its exercises state in words.
 import { callWasm } from '../wasm/loader';
-import { num } from '../site/format';
+import { num } from '../util/format';
 
 /** Bytes a queued packet holds: its receive buffer (the blog's 2,048), plus a CLQ node. */
 export const PACKET_BYTES = 2048;
@@ -60,9 +60,20 @@ export interface BoundCost {
   largestBound: number | null;
 }
 
+/** The registry's name of the overload simulation (wasm's `Simulation`). */
+export const OVERLOAD = 'udp-overload';
+
+/** A run's configuration as the simulation's parameters. */
+export function overloadParams(c: OverloadConfig): string {
+  return `queue=${c.queue},arrival=${c.arrivalRate},service=${c.serviceRate},bound=${c.bound},budget=${c.budgetMiB},seed=${c.seed}`;
+}
+
+/** New rates for a running simulation (its live parameters). */
+export const ratesParams = (arrivalRate: number, serviceRate: number) => `arrival=${arrivalRate},service=${serviceRate}`;
+
 /** What `bound` costs in `queue` against a budget, by the rule the simulation prices memory with (Rust's). */
 export function boundCost(queue: OverloadConfig['queue'], bound: number, budgetMiB: number): BoundCost {
-  const [slots, fullBytes, largest] = callWasm((w) => w.udpBoundCost(queue, bound, budgetMiB));
+  const [slots, fullBytes, largest] = callWasm((w) => w.simulationPreview(OVERLOAD, `queue=${queue},bound=${bound},budget=${budgetMiB}`));
   return { slots, fullBytes, largestBound: largest < 0 ? null : largest };
 }
 

@@ -1,7 +1,7 @@
 // What the overload simulation accepts for each number, one rule for its boxes and for the
 // parameters of its link (/embed/overload-sim?arrival-rate=…): a value a box takes makes a link
 // that opens, and a link's value is refused with the box's own sentence.
-import { num } from '../site/format';
+import { num } from '../util/format';
 
 export const LIMITS = {
   arrivalRate: [0, 5_000_000], serviceRate: [0, 5_000_000], bound: [1, 4_000_000], budgetMiB: [1, 16_384], seed: [0, 4_294_967_295], seconds: [1, 120],

@@ -1,7 +1,7 @@
 // The queues raced across real threads, the way JCTools' own throughput harness runs them: a
 // queue of 2^17 slots, one producer (or two) and one consumer.
 import { COLUMNS, deliveredColumn, type ThreadSet } from '../threads/harness';
-import { num } from '../site/format';
+import { num } from '../util/format';
 
 /** JCTools' throughput harness sizes its queues at 2^17. */
 export const QUEUE_RING = 1 << 17;

@@ -3,7 +3,7 @@
 // the WeakOrderQueues other threads fill for it, each a chain of 16-slot links with their read
 // and write indices; before it, with assertions on, the identity map. Then every object's handle.
 import { useRef, type CSSProperties } from 'react';
-import { useWidth } from '../site/useWidth';
+import { useWidth } from '../util/useWidth';
 import type { ViewProps } from '../registry/family';
 import {
   describeLink, describeStack, focusOf, idName, objectName, objectRows, outcomeText, placeText, queuesOf, threadColumns,

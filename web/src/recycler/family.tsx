@@ -5,7 +5,7 @@ import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Setting } from './schema.gen'
 import './recycler.css';
 import type { FamilyManifest, FamilyModule, SettingField } from '../registry/family';
 import { RecyclerView } from './RecyclerView';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import { RECYCLER_WORK } from './work';
 
 

@@ -3,7 +3,7 @@
 // Recycler drops every object recycled on another thread, so the owner allocates them all; the
 // rewrite sends them home through a WeakOrderQueue.
 import { COLUMNS, deliveredColumn, type ThreadSet } from '../threads/harness';
-import { num } from '../site/format';
+import { num } from '../util/format';
 
 /** The hand-off ring between the two threads. */
 export const RECYCLE_RING = 1024;

@@ -1,7 +1,7 @@
 // The widgets reachable at /embed/<name>, registered by the catalog. Each reads its state from
 // the link's parameters and can write it back, so any view can be shared exactly as it is.
 import type { ReactNode } from 'react';
-import { lookup } from '../site/lookup';
+import { lookup } from '../util/lookup';
 
 /** Writes the widget's state back into the address bar (replacing, not pushing). */
 export type SyncUrl = (params: Record<string, string>) => void;

@@ -6,7 +6,7 @@ import type { EmbedWidget } from './embeds';
 import type { Frame } from '../script/frame';
 import type { Trace } from '../script/trace';
 import type { FamilySchema } from '../script/schema';
-import { lookup } from '../site/lookup';
+import { lookup } from '../util/lookup';
 import type { WorkKind } from './work';
 
 export interface ViewProps {

@@ -3,7 +3,7 @@
 // and adds them up in a row of its own; the race's tally and its narration say the same sum, in
 // the same words, so a ratio on the page is always of totals the reader can see and add.
 import type { Counts } from '../script/frame';
-import { listing, plural } from '../site/format';
+import { listing, plural } from '../util/format';
 
 /** One counter that counts as work: its kind, and what one and many of it are called. */
 export interface WorkKind {

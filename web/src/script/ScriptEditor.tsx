@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { SettledStatus } from '../site/settled';
+import { SettledStatus } from '../ui/settled';
 import type { ScriptError } from './parse';
-import { excerpt } from '../site/format';
+import { excerpt } from '../util/format';
 
 /** The script box, with the error (if any) pointed at in the text, and the family's help. */
 export function ScriptEditor({ text, onChange, error, help }: {

@@ -5,7 +5,7 @@
 // without one runs on the thread before it). Errors name the command (counting from 1) and point
 // at the text.
 import type { FamilySchema, OpSpec } from './schema';
-import { excerpt, num } from '../site/format';
+import { excerpt, num } from '../util/format';
 
 export interface Command {
   op: string;

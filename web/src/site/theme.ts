@@ -1,6 +1,6 @@
 // Light and dark themes: follow the system unless the reader picked one (remembered locally).
 import { useEffect, useState } from 'react';
-import { readItem, writeItem } from './storage';
+import { readItem, writeItem } from '../util/storage';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 const KEY = 'hotpath-theme';

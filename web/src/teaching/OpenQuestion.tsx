@@ -3,8 +3,8 @@
 // teacher grades it by is shown with the question, so the student knows what a full answer
 // holds. The model answer is in the instructor notes.
 import { useId, useState, type ReactNode } from 'react';
-import { readItem, writeItem, type StorageState } from '../site/storage';
-import { download } from '../site/download';
+import { readItem, writeItem, type StorageState } from '../util/storage';
+import { download } from '../util/download';
 import { Rubric } from './Guide';
 
 const KEY = (lesson: string, id: string) => `hotpath-open:${lesson}:${id}`;

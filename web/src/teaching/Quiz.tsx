@@ -4,7 +4,7 @@
 // (localQuizStore), or a class server for a student who joined a class (classroom/LessonQuiz),
 // whose teacher page then shows what the class learned (the gain).
 import { useEffect, useId, useMemo, useState } from 'react';
-import { readItem, writeItem } from '../site/storage';
+import { readItem, writeItem } from '../util/storage';
 import { gradeQuiz, lessonQuiz, type QuizPhase, type QuizTaken } from './quiz';
 
 export type QuizRecord = Partial<Record<QuizPhase, QuizTaken>>;

@@ -3,9 +3,9 @@
 // isolated page; elsewhere it says why and the single-threaded benchmarks still run.
 import { useEffect, useRef, useState } from 'react';
 import { committedThreadRun, threadRunIsCurrent, type CommittedThreadRun } from './committed';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import { located, measureAll, threadHandle, threadsUnavailable, type ThreadHost, type ThreadMessage, type ThreadRowResult, type ThreadSet } from './harness';
-import { ProgressStatus } from '../site/ProgressStatus';
+import { ProgressStatus } from '../ui/ProgressStatus';
 
 type Status = 'idle' | 'loading' | 'running' | 'done' | 'failed';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { located, measureOnce, runThreadJob, threadsUnavailable, type ThreadHost, type ThreadRow, type ThreadsApi } from './harness';
 import { threadSet as queueThreads } from '../queue/threadSet';
 import { threadSet as recyclerThreads } from '../recycler/threadSet';
-import { table } from './cli';
+import { table } from '../cli/threadsCli';
 
 const CLQ: ThreadRow = { kind: 'clq', title: 'ConcurrentLinkedQueue', producers: 1, capacity: 8 };
 const SPSC: ThreadRow = { kind: 'spsc', title: 'JCTools SpscArrayQueue', producers: 1, capacity: 8 };

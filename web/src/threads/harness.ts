@@ -1,7 +1,7 @@
 // Structures raced across real threads: producers and one consumer, each a worker on one shared
 // wasm memory, running crates/threads' harness (each run kind it knows). The same
 // code runs the page's Web Workers and the CLI's worker threads; each supplies a `ThreadHost`.
-import { lookup } from '../site/lookup';
+import { lookup } from '../util/lookup';
 
 /** One row of a threaded benchmark: a run kind crates/threads knows, and how many producers. */
 export interface ThreadRow {

@@ -1,11 +1,11 @@
 // The frame every widget lives in: waits for the wasm, and if the widget crashes (a Rust panic
 // or any render error) shows what happened, where, and a button that restarts just this widget.
-// What the reader typed into the widget is kept by the frame (site/drafts), so a restart does not
+// What the reader typed into the widget is kept by the frame (wasm/drafts), so a restart does not
 // lose it.
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { loadWasm, wasmReady } from './loader';
 import { CrashBoundary } from './CrashBoundary';
-import { Drafts } from '../site/drafts';
+import { Drafts } from './drafts';
 
 interface Props {
   /** Shown in the crash message, so the reader knows which widget stopped. */

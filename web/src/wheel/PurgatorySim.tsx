@@ -10,7 +10,7 @@ import { embedLink } from '../embed/link';
 import { ENTRIES_RATE, SWEEPS, type EntrySample, type SweepProgress } from './purgatorySweep';
 import { CASES, PUBLISHED, WIKI, costBound, describeRange, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
 import type { SweepReply, SweepRequest } from './purgatoryProtocol';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import { VerdictList } from '../bench/VerdictList';
 
 /** What a preset runs, from its settings: each measurement is stopped at its wall budget. */
@@ -18,11 +18,11 @@ export function budgetText(name: 'quick' | 'full'): string {
   const s = SWEEPS[name];
   return `${s.rates.length} rates × ${s.seeds} seeds, each measurement stopped at ${(s.budgetMs / 1000).toLocaleString('en-US')} s`;
 }
-import { download, fileName } from '../site/download';
-import { csvTable } from '../site/csv';
-import { useWorkerRun } from '../site/useWorkerRun';
-import { ProgressStatus } from '../site/ProgressStatus';
-import { focusAfterRender } from '../site/focus';
+import { download, fileName } from '../util/download';
+import { csvTable } from '../util/csv';
+import { useWorkerRun } from '../wasm/useWorkerRun';
+import { ProgressStatus } from '../ui/ProgressStatus';
+import { focusAfterRender } from '../util/focus';
 
 type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 

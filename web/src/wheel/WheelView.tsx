@@ -10,8 +10,8 @@ import { HeapView, type HeapWords } from '../arrayHeap/HeapView';
 
 /** This lesson's words for its heaps: "slot" is a wheel's, and the heap lesson's "hand" is not taught here. */
 const QUEUE_WORDS = (key: string): HeapWords => ({ held: 'being placed', removed: 'leaving', key, slot: 'place' });
-import { useWidth } from '../site/useWidth';
-import { num } from '../site/format';
+import { useWidth } from '../util/useWidth';
+import { num } from '../util/format';
 import { CHIP_H, LABEL_W, ROW_H, SLOT_W, WIDTH, chipPlaces, handsOutOfSight, wheelModel, type WheelModel } from './viewModel';
 
 const MIN_LABEL_PX = 11;

@@ -1,6 +1,6 @@
 // The wheel family's commands for `npm run bench` besides its suites: the purgatory sweep, a run
 // of its own rather than a JMH suite (the catalog's CLI finds this file).
-import type { CliOptions } from '../bench/node';
+import type { CliOptions } from '../cli/suiteCli';
 import { runPurgatoryCli } from './purgatoryCli';
 
 export const commands: Record<string, (o: CliOptions) => void> = {

@@ -3,10 +3,10 @@ import { LIMITS, OLD_VARIANT_PARAM, VARIANTS } from './schema.gen';
 import './wheel.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
 import { WasmWidget, framed } from '../wasm/WasmWidget';
-import { onDemand } from '../site/onDemand';
+import { onDemand } from '../runtime/onDemand';
 import { checkParams } from '../embed/link';
 import { WheelView } from './WheelView';
-import { excerpt, num } from '../site/format';
+import { excerpt, num } from '../util/format';
 import { WHEEL_WORK } from './work';
 
 const PurgatorySim = onDemand('the purgatory simulation', async () => (await import('./PurgatorySim')).PurgatorySim);

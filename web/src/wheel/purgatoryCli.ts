@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as wasm from '../wasm/pkg/hotpath_wasm.js';
 import { ENTRIES_RATE, runSweep, SWEEPS, entriesOverTime, type SimFactory } from './purgatorySweep';
 import { CASES, costBound, describeRange, sustainable, verdicts, type Case, type Design, type Point } from './saturation';
-import { csvTable } from '../site/csv';
+import { csvTable } from '../util/csv';
 import { VERDICT_MARK } from '../bench/report';
 
 export interface PurgatoryCliOptions {
@@ -19,7 +19,7 @@ const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: x 
 
 export function runPurgatoryCli(o: PurgatoryCliOptions): Point[] {
   wasm.initSync({ module: readFileSync(join(o.root, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')) });
-  const factory: SimFactory = (d, rate, p50, p75, timeout, keys, seed) => new wasm.PurgatorySim(d, rate, p50, p75, timeout, keys, seed);
+  const factory: SimFactory = (params) => new wasm.Simulation('purgatory', params);
   const s = SWEEPS[o.preset];
   const cases: Case[] = ['low', 'high'];
   const started = performance.now();

@@ -10,11 +10,20 @@ describe('the purgatory sweep', () => {
     let now = 0;
     const clock = { now: () => now };
     // The old design costs ten times the wheel, and past the second rate more than giveUpCost.
-    const factory = (design: Design | 'none', rate: number): Sim => ({
-      run: (ms) => { now += ms * (design === 'none' ? 0.01 : (design === 'old' ? 10 : 1) * rate * 1e-5); },
-      sample: () => [],
-      free: () => {},
-    });
+    const factory = (params: string): Sim => {
+      // The parameters as purgatoryParams writes them: `design=old,rate=10000,…`.
+      const p = new URLSearchParams(params.replaceAll(',', '&'));
+      const design = p.get('design') as Design | 'none';
+      const rate = Number(p.get('rate'));
+      return {
+        run: (ms) => {
+          now += ms * (design === 'none' ? 0.01 : (design === 'old' ? 10 : 1) * rate * 1e-5);
+          return [];
+        },
+        figure: () => 0,
+        free: () => {},
+      };
+    };
     const s: SweepSettings = { rates: [1e4, 2e4, 4e4], warmupMs: 10, measureMs: 10, chunkMs: 5, budgetMs: 1e9, giveUpCost: 1.5, seeds: 2 };
     const last: SweepProgress[] = [];
     const points = runSweep(factory, clock, s, ['high'], () => {}, (p) => last.push(p));

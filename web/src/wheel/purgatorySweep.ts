@@ -3,13 +3,19 @@
 // the browser Worker and `npm run bench -- purgatory`; it knows nothing of either.
 import { CASES, type Case, type Design, type Point } from './saturation';
 
-/** What the sweep needs of wasm's PurgatorySim. */
+/** What the sweep needs of wasm's `Simulation` (the registry's `purgatory`). */
 export interface Sim {
-  run(ms: number): void;
-  sample(): Float64Array | number[];
+  run(ms: number): Float64Array | number[];
+  figure(name: string): number;
   free(): void;
 }
-export type SimFactory = (design: Design | 'none', rate: number, p50: number, p75: number, timeout: number, keys: number, seed: number) => Sim;
+/** A purgatory simulation from its parameters (`purgatoryParams`): `new Simulation('purgatory', params)`. */
+export type SimFactory = (params: string) => Sim;
+
+/** The purgatory simulation's parameters, as its registry entry reads them. */
+export function purgatoryParams(design: Design | 'none', rate: number, p50: number, p75: number, timeout: number, keys: number, seed: number): string {
+  return `design=${design},rate=${rate},p50=${p50},p75=${p75},timeout=${timeout},keys=${keys},seed=${seed}`;
+}
 
 export interface SweepSettings {
   rates: number[];
@@ -103,7 +109,7 @@ export function runSweep(factory: SimFactory, clock: Clock, s: SweepSettings, ca
       const costs: Record<Design, number[]> = { wheel: [], old: [] };
       const partial: Record<Design, boolean> = { wheel: false, old: false };
       for (let seed = 1; seed <= s.seeds; seed++) {
-        const make = (d: Design | 'none') => () => factory(d, rate, p50, p75, TIMEOUT_MS, KEYS, seed);
+        const make = (d: Design | 'none') => () => factory(purgatoryParams(d, rate, p50, p75, TIMEOUT_MS, KEYS, seed));
         const at = `${c} timeouts, ${rate.toLocaleString('en-US')}/s, seed ${seed}`;
         onProgress({ done, total, ran, label: `${at}: the load alone` });
         const harness = measure(make('none'), s, clock).cost;
@@ -147,12 +153,12 @@ export interface EntrySample {
 /** Entries each design holds over simulated time, at one rate: what the old design carries. */
 export function entriesOverTime(factory: SimFactory, design: Design, c: Case, rate: number, ms = 1000, every = 20): EntrySample[] {
   const { p50, p75 } = CASES[c];
-  const sim = factory(design, rate, p50, p75, TIMEOUT_MS, KEYS, SEED);
+  const sim = factory(purgatoryParams(design, rate, p50, p75, TIMEOUT_MS, KEYS, SEED));
   try {
     const out: EntrySample[] = [];
     for (let t = 0; t < ms; t += every) {
-      sim.run(every);
-      const [time, timer, watchers, completedTimer, completedWatchers, purgeVisits] = Array.from(sim.sample());
+      // Each run returns the entries held as it ends (the registry's `purgatory` samples so).
+      const [time, timer, watchers, completedTimer, completedWatchers, purgeVisits] = Array.from(sim.run(every));
       out.push({ time, timer, watchers, completedTimer, completedWatchers, purgeVisits });
     }
     return out;

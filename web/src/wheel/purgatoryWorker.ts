@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // Runs the purgatory sweep off the main thread; cancelling is terminating this worker.
-import init, { PurgatorySim } from '../wasm/pkg/hotpath_wasm.js';
+import init, { Simulation } from '../wasm/pkg/hotpath_wasm.js';
 import { entriesOverTime, runSweep, SWEEPS, type SimFactory } from './purgatorySweep';
 import type { Case, Design } from './saturation';
 import type { SweepReply, SweepRequest } from './purgatoryProtocol';
@@ -8,7 +8,7 @@ import type { SweepReply, SweepRequest } from './purgatoryProtocol';
 const ready = init();
 const post = (m: SweepReply) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 
-const factory: SimFactory = (design, rate, p50, p75, timeout, keys, seed) => new PurgatorySim(design, rate, p50, p75, timeout, keys, seed);
+const factory: SimFactory = (params) => new Simulation('purgatory', params);
 
 self.onmessage = async (e: MessageEvent<SweepRequest>) => {
   const req = e.data;

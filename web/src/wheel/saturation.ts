@@ -5,7 +5,7 @@
 import type { Comparison } from '../bench/suites';
 import { combine, intervalOf, logOfMean, meanInterval, type Interval } from '../bench/ratio';
 import { intervalVerdict, worded } from '../bench/verdict';
-import { times } from '../site/format';
+import { times } from '../util/format';
 import { published } from '../../../lessons/request-timeouts/published';
 
 export type Design = 'old' | 'wheel';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasm, callWasm } from '../wasm/loader';
 import { CASES } from './saturation';
-import { entriesOverTime, type SimFactory } from './purgatorySweep';
+import { entriesOverTime, purgatoryParams, type SimFactory } from './purgatorySweep';
 
 beforeAll(async () => {
   await loadWasm(readFileSync(join(import.meta.dirname, '..', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')));
@@ -13,10 +13,10 @@ beforeAll(async () => {
 
 function draw(rate: number, c: keyof typeof CASES, seconds: number, seed: number) {
   return callWasm((w) => {
-    const sim = new w.PurgatorySim('none', rate, CASES[c].p50, CASES[c].p75, 200, 3, seed);
+    const sim = new w.Simulation('purgatory', purgatoryParams('none', rate, CASES[c].p50, CASES[c].p75, 200, 3, seed));
     try {
       sim.run(seconds * 1000);
-      return { requests: sim.requests, timedOut: sim.timedOut };
+      return { requests: sim.figure('requests'), timedOut: sim.figure('timedOut') };
     } finally {
       sim.free();
     }
@@ -48,10 +48,21 @@ describe('the purgatory load generator', () => {
     expect(draw(5_000, 'low', 1, 9)).not.toEqual(draw(5_000, 'low', 1, 10));
   });
 
-  it('refuses nonsense parameters with a message', () => {
-    expect(() => callWasm((w) => new w.PurgatorySim('older', 1, 20, 60, 200, 3, 1))).toThrow('unknown design "older"');
-    expect(() => callWasm((w) => new w.PurgatorySim('old', -5, 20, 60, 200, 3, 1))).toThrow('rate must be between');
-    expect(() => callWasm((w) => new w.PurgatorySim('old', 100, 60, 20, 200, 3, 1))).toThrow('0 < p50 < p75');
+  it('refuses nonsense parameters with a message naming the parameter', () => {
+    const start = (params: string) => () => callWasm((w) => new w.Simulation('purgatory', params));
+    expect(start(purgatoryParams('older' as 'old', 1, 20, 60, 200, 3, 1))).toThrow('design is "older"; expected old, wheel, none');
+    expect(start(purgatoryParams('old', -5, 20, 60, 200, 3, 1))).toThrow('rate is "-5"; expected a whole number from 1 to 10000000');
+    expect(start(purgatoryParams('old', 0, 20, 60, 200, 3, 1))).toThrow('rate is "0"; expected a whole number from 1 to 10000000');
+    expect(start(purgatoryParams('old', 100, 60, 20, 200, 3, 1))).toThrow('p75 is "20"; expected a whole number from 61 to 3600000');
+    expect(start('design=old,rate=100')).toThrow('purgatory needs the parameter p50');
+    expect(start('design=old,colour=red')).toThrow('purgatory has no parameter "colour"');
+    expect(() => callWasm((w) => new w.Simulation('purgatry', ''))).toThrow('there is no simulation "purgatry"');
+    const sim = callWasm((w) => new w.Simulation('purgatory', purgatoryParams('old', 100, 20, 60, 200, 3, 1)));
+    try {
+      expect(() => sim.figure('colour')).toThrow('purgatory has no figure "colour"');
+    } finally {
+      sim.free();
+    }
   });
 });
 
@@ -64,7 +75,7 @@ function erf(x: number): number {
 
 describe('what each purgatory holds over time', () => {
   it('reads every field of a sample, purge visits included', () => {
-    const factory: SimFactory = (d, rate, p50, p75, timeout, keys, seed) => callWasm((w) => new w.PurgatorySim(d, rate, p50, p75, timeout, keys, seed));
+    const factory: SimFactory = (params) => callWasm((w) => new w.Simulation('purgatory', params));
     const old = entriesOverTime(factory, 'old', 'low', 4000).at(-1)!;
     for (const v of Object.values(old)) expect(Number.isFinite(v)).toBe(true);
     // At 4,000 requests/s the old design's lists pass the purge interval: purges visit entries.

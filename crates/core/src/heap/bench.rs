@@ -140,6 +140,7 @@ impl Kernel for HeapCancel {
 pub const SUITES: &[Suite] = &[Suite {
     name: "heap-cancel",
     params: &["heap", "num", "reverse"],
+    example: "heap=indexed,num=1000,reverse=true",
     build: |p| {
         let names: Vec<&str> = HeapVariant::ALL.iter().map(|k| k.name()).collect();
         let kind = p.one_of("heap", HeapVariant::parse, &names)?;

@@ -235,7 +235,7 @@ pub struct JdkHeap<T, P: Probe<HeapEvent> = NoProbe, O: Order<T> = Natural> {
     /// The length of the JDK's backing array (allocated slots, live or null).
     capacity: usize,
     pub probe: P,
-    /// What `compareTo` reads (for [`ByKey`], the referenced objects' keys).
+    /// What `compareTo` reads (for `ByKey`, the referenced objects' keys).
     pub order: O,
 }
 

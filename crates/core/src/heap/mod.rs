@@ -2,14 +2,20 @@
 //! (`indexed`), what they share (their events, where an element can be, their kind), the
 //! recorder that draws them, the scripts that drive them and the benchmark kernel.
 
-pub mod bench;
-pub mod indexed;
-pub mod jdk;
-pub mod recorder;
+pub(crate) mod bench;
+#[cfg(test)]
+mod conformance;
+pub(crate) mod indexed;
+pub(crate) mod jdk;
+pub(crate) mod recorder;
 #[cfg(test)]
 mod says;
-pub mod script;
-pub mod timer;
+pub(crate) mod script;
+pub(crate) mod timer;
+
+pub use indexed::{Handle, IndexedHeap};
+pub use jdk::JdkHeap;
+pub use timer::Timer;
 
 use std::cmp::Ordering;
 
@@ -17,7 +23,6 @@ use crate::family::{Family, Variant};
 use crate::probe::{Event, Kind};
 use crate::script::{ActionInfo, CodeSet, PerCommand, RawCommand, RecordOrCount, ScriptError};
 use crate::trace::{Fields, TraceBuffer};
-use jdk::JdkHeap;
 use recorder::HeapRecorder;
 use script::{
     action_label, commands, plan, run, subject, HeapCommand, IndexedTimers, Limits, Plan,

@@ -182,7 +182,6 @@ pub trait TimerQueue {
     /// Cancels `t`; returns the slot it was removed from, if it was queued.
     fn cancel(&mut self, t: Timer) -> Option<usize>;
     fn layout(&self) -> Vec<Timer>;
-    fn capacity(&self) -> usize;
     fn probe(&mut self) -> &mut Self::P;
     /// The probe, once the run is done.
     fn into_probe(self) -> Self::P;
@@ -201,9 +200,6 @@ impl<P: Probe<HeapEvent>> TimerQueue for JdkHeap<Timer, P> {
     }
     fn layout(&self) -> Vec<Timer> {
         self.as_slice().to_vec()
-    }
-    fn capacity(&self) -> usize {
-        JdkHeap::capacity(self)
     }
     fn probe(&mut self) -> &mut P {
         &mut self.probe
@@ -256,9 +252,6 @@ impl<P: Probe<HeapEvent>> TimerQueue for IndexedTimers<P> {
             .iter()
             .map(|&h| self.heap.key(h))
             .collect()
-    }
-    fn capacity(&self) -> usize {
-        self.heap.capacity()
     }
     fn probe(&mut self) -> &mut P {
         &mut self.heap.probe

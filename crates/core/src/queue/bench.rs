@@ -13,12 +13,11 @@
 //! adds under one lock round-trip per offer). After each CLQ drain the dead nodes are collected
 //! for reuse, as the JVM's garbage collector would free them.
 
-use crate::kernel::{Kernel, Suite};
+use crate::kernel::{Expected, Kernel, Suite};
 use crate::queue::array::ArrayQueue;
 use crate::queue::jctools::{RingKind, RingQueue};
 use crate::queue::linked::LinkedQueue;
 use crate::queue::StepQueue;
-use crate::script::ScriptError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OfferDesign {
@@ -50,17 +49,6 @@ impl OfferDesign {
 
     pub fn parse(name: &str) -> Option<OfferDesign> {
         OfferDesign::ALL.into_iter().find(|d| d.name() == name)
-    }
-
-    /// The benchmark method's name: the blog's for the JDK queues, in its style for JCTools'.
-    pub fn method(self) -> &'static str {
-        match self {
-            OfferDesign::Clq => "clqOffer",
-            OfferDesign::ClqSize => "clqOfferWithSizeCheck",
-            OfferDesign::Abq => "abqOffer",
-            OfferDesign::Spsc => "spscOffer",
-            OfferDesign::Mpsc => "mpscOffer",
-        }
     }
 }
 
@@ -189,6 +177,7 @@ impl QueueOffer {
     }
 
     /// Elements offered, drained and still queued: nothing may be lost.
+    #[cfg(test)]
     pub fn balance(&mut self) -> (u64, u64, u64) {
         let resident = match &mut self.queue {
             Queue::Linked(q) => q.contents().len(),
@@ -199,6 +188,7 @@ impl QueueOffer {
     }
 
     /// Nodes the CLQ's arena holds (live and free): bounded, because drained nodes are reused.
+    #[cfg(test)]
     pub fn arena(&self) -> usize {
         match &self.queue {
             Queue::Linked(q) => q.nodes.len(),
@@ -220,6 +210,7 @@ impl Kernel for QueueOffer {
 pub const SUITES: &[Suite] = &[Suite {
     name: "udp-queue",
     params: &["queue", "capacity"],
+    example: "queue=clq-size,capacity=1024",
     build: |p| {
         let design = p.one_of(
             "queue",
@@ -228,9 +219,11 @@ pub const SUITES: &[Suite] = &[Suite {
         )?;
         let capacity = p.number("capacity", 4, 1 << 30)?;
         if !capacity.is_power_of_two() {
-            return Err(ScriptError::request(format!(
-                "capacity must be a power of two from 4, not {capacity}"
-            )));
+            return Err(p.invalid(
+                "capacity",
+                &capacity.to_string(),
+                Expected::PowerOfTwoFrom(4),
+            ));
         }
         Ok(Box::new(QueueOffer::new(design, capacity as usize)))
     },

@@ -137,7 +137,7 @@ pub struct RingRegs {
 
 pub struct RingQueue<P: Probe<QueueEvent> = NoProbe> {
     pub kind: RingKind,
-    /// The slots, 4 bytes each as a compressed reference is; [`EMPTY`] is `null`.
+    /// The slots, 4 bytes each as a compressed reference is; `EMPTY` is `null`.
     pub buffer: Vec<u32>,
     pub mask: u64,
     pub producer_index: u64,

@@ -9,15 +9,21 @@
 //! an operation is exactly the Java method; interleaved, every race the Java code allows can be
 //! replayed step by step.
 
-pub mod array;
-pub mod bench;
-pub mod jctools;
-pub mod linked;
-pub mod recorder;
+pub(crate) mod array;
+pub(crate) mod bench;
+#[cfg(test)]
+mod conformance;
+pub(crate) mod jctools;
+pub(crate) mod linked;
+pub(crate) mod recorder;
 #[cfg(test)]
 mod says;
-pub mod script;
-pub mod udp_sim;
+pub(crate) mod script;
+pub(crate) mod udp_sim;
+
+pub use array::ArrayQueue;
+pub use jctools::{ring_capacity, RingKind, RingQueue};
+pub use linked::LinkedQueue;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -26,10 +32,6 @@ use crate::family::{Family, Variant};
 use crate::probe::{Event, Kind};
 use crate::script::{ActionInfo, CodeSet, RawCommand, RecordOrCount, ScriptError, SettingSpec};
 use crate::trace::{Fields, TraceBuffer};
-use array::ArrayQueue;
-use jctools::RingQueue;
-use jctools::{ring_capacity, RingKind};
-use linked::LinkedQueue;
 use recorder::{Drawn, QueueRecorder};
 use script::{
     action_label, check, program, run, with_queue, Limits, Program, QueueCommand, RunAction, Turn,
@@ -371,7 +373,7 @@ pub trait StepQueue {
     /// dispatch per shared access, about as much again as the access itself.
     ///
     /// It must report exactly the events [`StepQueue::call_stepped`] reports and leave the same
-    /// state: `tests/queues.rs` runs both from states interleaved threads left behind.
+    /// state: `conformance/properties.rs` runs both from states interleaved threads left behind.
     fn call(&mut self, op: QueueOp) -> Outcome;
     /// The same operation through [`StepQueue::begin`] and [`StepQueue::step`], one shared access
     /// at a time: the cut of `call` that interleaved threads run.
@@ -418,6 +420,7 @@ impl Family for Queues {
     }
     const NAME: &'static str = "queue";
     const BENCHES: &'static [crate::kernel::Suite] = crate::queue::bench::SUITES;
+    const SIMULATIONS: &'static [crate::simulation::Spec] = &[udp_sim::OVERLOAD];
     const OLD_VARIANT_PARAM: &'static str = "queue";
     const THREADS: bool = true;
     const SETTINGS: &'static [SettingSpec] = SETTINGS;

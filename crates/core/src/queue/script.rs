@@ -7,14 +7,7 @@
 //! each thread's program, and a deterministic scheduler runs the real queue one step at a time;
 //! the same script and schedule give the same run every time.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use crate::family::Variant;
-use crate::probe::Counter;
-use crate::queue::array::ArrayQueue;
-use crate::queue::jctools::{RingKind, RingQueue};
-use crate::queue::linked::LinkedQueue;
 use crate::queue::{Outcome, QueueOp, QueueVariant, StepQueue};
 use crate::rng::SplitMix;
 use crate::script::{
@@ -542,11 +535,19 @@ pub(crate) use with_queue;
 mod schedule;
 pub use schedule::parse_schedule;
 
-/// A program run with a counter alone: outcomes and totals, for tests and benchmarks.
+/// A program run with a counter alone: outcomes and totals, for the tests.
+#[cfg(test)]
 pub fn run_counted(
     kind: QueueVariant,
     prog: &Program,
-) -> Result<(Vec<RunAction>, Counter), ScriptError> {
+) -> Result<(Vec<RunAction>, crate::probe::Counter), ScriptError> {
+    // What `with_queue!` builds, by name.
+    use crate::probe::Counter;
+    use crate::queue::array::ArrayQueue;
+    use crate::queue::jctools::{RingKind, RingQueue};
+    use crate::queue::linked::LinkedQueue;
+    use std::cell::RefCell;
+    use std::rc::Rc;
     check(prog, kind)?;
     let counter = Rc::new(RefCell::new(Counter::new()));
     let p = counter.clone();
@@ -563,6 +564,12 @@ pub fn run_counted(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::probe::Counter;
+    use crate::queue::array::ArrayQueue;
+    use crate::queue::jctools::{RingKind, RingQueue};
+    use crate::queue::linked::LinkedQueue;
+    use std::cell::RefCell;
+    use std::rc::Rc;
 
     /// Commands from `(opcode, argument, thread)` triples.
     pub(crate) fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {

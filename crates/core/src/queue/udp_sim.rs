@@ -18,12 +18,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::kernel::{ParamError, Params};
 use crate::probe::Counter;
 use crate::queue::array::ArrayQueue;
 use crate::queue::jctools::{RingKind, RingQueue};
 use crate::queue::linked::LinkedQueue;
 use crate::queue::{kind, StepQueue};
 use crate::rng::SplitMix;
+use crate::simulation::{Simulation, Spec};
 
 pub const PACKET_BYTES: u64 = 2048;
 /// A CLQ node: object header, item and next references (compressed oops), padded.
@@ -225,10 +227,6 @@ impl UdpSim {
         self.cfg.service_rate = service_rate;
     }
 
-    pub fn now_ms(&self) -> u64 {
-        self.now_ms
-    }
-
     /// The slots the queue really has (the rings round up), or 0 for the unbounded CLQ.
     pub fn capacity(&self) -> usize {
         match &self.queue {
@@ -385,8 +383,107 @@ impl UdpSim {
         &self.samples[first..]
     }
 
+    #[cfg(test)]
     pub fn totals(&self) -> Sample {
         self.totals
+    }
+}
+
+/// The overload simulation as the registry serves it (`udp-overload`): built from `queue`
+/// (clq, clq-size, abq, spsc or mpsc), `arrival` and `service` (whole packets/s), `bound` (packets),
+/// `budget` (MiB) and `seed`; `arrival` and `service` may change while it runs. Each sample is
+/// [`Sample::flat`]'s 11 numbers. Before a run it tells what the bound costs: the slots the queue
+/// really has, the bytes it holds when full (infinite: never full) and the largest bound the
+/// budget fits (−1: unbounded).
+pub const OVERLOAD: Spec = Spec {
+    name: "udp-overload",
+    params: &["queue", "arrival", "service", "bound", "budget", "seed"],
+    live: &["arrival", "service"],
+    width: Sample::WIDTH,
+    figures: &["oomAtMs", "capacity"],
+    build: |p| {
+        let (queue, bound, budget_bytes) = bound_and_budget(p)?;
+        Ok(Box::new(UdpSim::new(Config {
+            queue,
+            arrival_rate: rate(p, "arrival")?,
+            service_rate: rate(p, "service")?,
+            bound,
+            budget_bytes,
+            seed: u64::from(p.number("seed", 0, u32::MAX)?),
+        })))
+    },
+    preview: |p| {
+        let (queue, bound, budget_bytes) = bound_and_budget(p)?;
+        Ok(vec![
+            queue.slots(bound) as f64,
+            queue.full_bytes(bound).map_or(f64::INFINITY, |b| b as f64),
+            queue.largest_bound(budget_bytes).map_or(-1.0, |b| b as f64),
+        ])
+    },
+};
+
+/// The most a rate may be, in packets per second.
+const MAX_RATE: u32 = 5_000_000;
+
+/// A rate in whole packets per second (the page takes whole numbers; a float's parsing and
+/// printing would add about 25 KB to the wasm).
+fn rate(p: &Params, name: &str) -> Result<f64, ParamError> {
+    Ok(f64::from(p.number(name, 0, MAX_RATE)?))
+}
+
+/// The queue, its bound and the memory budget in bytes.
+fn bound_and_budget(p: &Params) -> Result<(SimQueue, usize, u64), ParamError> {
+    let queue = p.one_of("queue", SimQueue::parse, &SimQueue::ALL.map(SimQueue::name))?;
+    let bound = p.number("bound", 1, 4_000_000)? as usize;
+    let budget_mib = p.number("budget", 1, 16_384)?;
+    Ok((queue, bound, u64::from(budget_mib) << 20))
+}
+
+impl Sample {
+    /// The numbers in [`Sample::flat`].
+    pub const WIDTH: usize = 11;
+
+    /// t (ms), queued, memory (bytes), received, processed, dropped by the queue, dropped at the
+    /// socket, p50 and p99 latency (ms), receiver ns per packet, accesses per offer.
+    pub fn flat(&self) -> [f64; Self::WIDTH] {
+        [
+            self.t_ms as f64,
+            self.queued as f64,
+            self.memory_bytes as f64,
+            self.received as f64,
+            self.processed as f64,
+            self.dropped_queue as f64,
+            self.dropped_socket as f64,
+            self.p50_ms,
+            self.p99_ms,
+            self.receiver_ns,
+            self.accesses_per_offer,
+        ]
+    }
+}
+
+impl Simulation for UdpSim {
+    fn run(&mut self, ms: u32) -> Vec<f64> {
+        UdpSim::run(self, u64::from(ms))
+            .iter()
+            .flat_map(Sample::flat)
+            .collect()
+    }
+
+    fn set(&mut self, p: &Params) -> Result<(), ParamError> {
+        let arrival = rate(p, "arrival")?;
+        let service = rate(p, "service")?;
+        self.set_rates(arrival, service);
+        Ok(())
+    }
+
+    fn figure(&self, name: &str) -> Option<f64> {
+        // In `OVERLOAD.figures`' order: when the budget ran out (−1: it has not), the slots.
+        let all = [
+            self.oom_at_ms.map_or(-1.0, |t| t as f64),
+            self.capacity() as f64,
+        ];
+        Some(all[OVERLOAD.figures.iter().position(|f| *f == name)?])
     }
 }
 

@@ -15,9 +15,6 @@ use crate::recycler::stack::StackRecycler;
 use crate::recycler::weak_order::WeakOrderRecycler;
 use crate::recycler::{VirtualRecycler, DEFAULT_MAX_CAPACITY};
 
-/// The benchmark's `@Param size`: "00000" … "65536".
-pub const SIZES: [usize; 6] = [0, 256, 1024, 4096, 16_384, 65_536];
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PoolDesign {
     BeforeAssertions,
@@ -321,6 +318,7 @@ impl Kernel for RecycleSameThread {
 pub const SUITES: &[Suite] = &[Suite {
     name: "recycler",
     params: &["design", "size"],
+    example: "design=after,size=256",
     build: |p| {
         let design = p.one_of(
             "design",

@@ -49,12 +49,9 @@ impl IdentityMap {
         }
     }
 
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.size
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.size == 0
     }
 
     pub fn table_len(&self) -> usize {

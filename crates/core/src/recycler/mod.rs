@@ -6,15 +6,20 @@
 //! Threads are numbers; "the current thread" is an argument, so cross-thread recycling can be
 //! stepped deterministically. Objects are numbered in the order the recycler allocated them.
 
-pub mod bench;
-pub mod identity_map;
-pub mod probed;
-pub mod recorder;
+pub(crate) mod bench;
+#[cfg(test)]
+mod conformance;
+pub(crate) mod identity_map;
+pub(crate) mod probed;
+pub(crate) mod recorder;
 #[cfg(test)]
 mod says;
-pub mod script;
-pub mod stack;
-pub mod weak_order;
+pub(crate) mod script;
+pub(crate) mod stack;
+pub(crate) mod weak_order;
+
+pub use stack::StackRecycler;
+pub use weak_order::WeakOrderRecycler;
 
 use crate::family::{Family, Variant};
 use crate::probe::{Counter, Event, Kind, NoProbe, Probe};
@@ -26,8 +31,6 @@ use recorder::RecyclerRecorder;
 use script::{
     action_label, plan, run, Limits, Plan, RecyclerCommand, COUNT, DRAW, MAX_STEPS, SETTINGS,
 };
-use stack::StackRecycler;
-use weak_order::WeakOrderRecycler;
 
 /// Which Recycler: Netty 4.0.20's or the rewrite in 4.0.21.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

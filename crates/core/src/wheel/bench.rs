@@ -151,6 +151,7 @@ impl Kernel for TimerAddCancel {
 pub const SUITES: &[Suite] = &[Suite {
     name: "timer-add-cancel",
     params: &["timer", "n"],
+    example: "timer=wheel,n=1000",
     build: |p| {
         let design = p.one_of(
             "timer",

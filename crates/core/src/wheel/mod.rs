@@ -58,15 +58,17 @@ macro_rules! delayed_key {
     };
 }
 
-pub mod bench;
+pub(crate) mod bench;
+#[cfg(test)]
+mod conformance;
 mod delay_queue;
 mod event;
-pub mod purgatory;
-pub mod purgatory_sim;
-pub mod recorder;
+pub(crate) mod purgatory;
+pub(crate) mod purgatory_sim;
+pub(crate) mod recorder;
 #[cfg(test)]
 mod says;
-pub mod script;
+pub(crate) mod script;
 mod system_timer;
 
 pub use delay_queue::*;
@@ -170,6 +172,7 @@ impl Family for Wheels {
     }
     const NAME: &'static str = "wheel";
     const BENCHES: &'static [crate::kernel::Suite] = crate::wheel::bench::SUITES;
+    const SIMULATIONS: &'static [crate::simulation::Spec] = &[purgatory_sim::PURGATORY];
     const OLD_VARIANT_PARAM: &'static str = "view";
     type Command = WheelCommand;
     type Variant = WheelVariant;

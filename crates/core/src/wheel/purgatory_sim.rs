@@ -10,6 +10,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::kernel::{ParamError, Params};
+use crate::simulation::{nothing_before_a_run, Spec};
 use crate::wheel::purgatory::{OldPurgatory, Purgatory, WheelPurgatory, PURGE_INTERVAL};
 use crate::wheel::script::SplitMix;
 
@@ -169,10 +171,6 @@ impl Simulation {
         }
     }
 
-    pub fn now(&self) -> u64 {
-        self.now
-    }
-
     fn each<R>(&mut self, f: impl FnOnce(&mut dyn Purgatory) -> R) -> Option<R> {
         match &mut self.purgatory {
             Driven::Old(p) => Some(f(p)),
@@ -231,6 +229,73 @@ impl Simulation {
             completed_watchers,
             purge_visits,
         }
+    }
+}
+
+/// The purgatory simulation as the registry serves it (`purgatory`): built from `design` (old,
+/// wheel or none: the load alone, whose cost is subtracted), `rate` (whole requests/s), `p50` and
+/// `p75` (the latency percentiles, whole ms), `timeout` (ms), `keys` and `seed`. Each `run` returns one
+/// sample, the entries held as it ends: [`Sample::flat`]'s 6 numbers.
+pub const PURGATORY: Spec = Spec {
+    name: "purgatory",
+    params: &["design", "rate", "p50", "p75", "timeout", "keys", "seed"],
+    live: &[],
+    width: Sample::WIDTH,
+    figures: &["requests", "timedOut"],
+    build: |p| {
+        let design = p.one_of("design", Design::parse, &["old", "wheel", "none"])?;
+        let rate = p.number("rate", 1, 10_000_000)?;
+        let p50_ms = p.number("p50", 1, MAX_LATENCY_MS)?;
+        // The 75th percentile lies above the 50th.
+        let p75_ms = p.number("p75", p50_ms.saturating_add(1), MAX_LATENCY_MS)?;
+        let w = Workload {
+            rate: f64::from(rate),
+            p50_ms: f64::from(p50_ms),
+            p75_ms: f64::from(p75_ms),
+            timeout_ms: u64::from(p.number("timeout", 0, u32::MAX)?),
+            keys: p.number("keys", 1, 100)? as usize,
+            seed: u64::from(p.number("seed", 0, u32::MAX)?),
+        };
+        Ok(Box::new(Simulation::new(design, w)))
+    },
+    preview: nothing_before_a_run,
+};
+
+impl Sample {
+    /// The numbers in [`Sample::flat`].
+    pub const WIDTH: usize = 6;
+
+    /// Time (ms), entries in the timer (or delay queue), in the watchers, of those completed in
+    /// each, and entries purges visited so far.
+    pub fn flat(&self) -> [f64; Self::WIDTH] {
+        [
+            self.time_ms as f64,
+            self.timer as f64,
+            self.watchers as f64,
+            self.completed_timer as f64,
+            self.completed_watchers as f64,
+            self.purge_visits as f64,
+        ]
+    }
+}
+
+/// The longest latency percentile a workload may give, in ms (an hour).
+const MAX_LATENCY_MS: u32 = 3_600_000;
+
+impl crate::simulation::Simulation for Simulation {
+    fn run(&mut self, ms: u32) -> Vec<f64> {
+        Simulation::run(self, u64::from(ms));
+        self.sample().flat().to_vec()
+    }
+
+    fn set(&mut self, _: &Params) -> Result<(), ParamError> {
+        Ok(()) // nothing changes while it runs (`live` is empty, so no name gets here)
+    }
+
+    fn figure(&self, name: &str) -> Option<f64> {
+        // In `PURGATORY.figures`' order.
+        let all = [self.requests as f64, self.timed_out as f64];
+        Some(all[PURGATORY.figures.iter().position(|f| *f == name)?])
     }
 }
 

@@ -4,7 +4,7 @@
 // family.json.)
 import './sample.css';
 import type { FamilyManifest, FamilyModule, ViewProps } from '../registry/family';
-import { num } from '../site/format';
+import { num } from '../util/format';
 import type { WorkKind } from '../registry/work';
 import { LIMITS, OLD_VARIANT_PARAM, VARIANTS, type Frame } from './schema.gen';
 

@@ -317,6 +317,7 @@ impl Family for Samples {
     const BENCHES: &'static [Suite] = &[Suite {
         name: "sample-push",
         params: &["variant", "n"],
+        example: "variant=doubling,n=100",
         build: |p| {
             let variant = p.one_of("variant", SampleVariant::parse, &["doubling", "by-one"])?;
             Ok(Box::new(PushKernel {
