@@ -1,4 +1,7 @@
-//! What the tests of several families share: a seeded generator of their own.
+//! What the tests of several families share: a seeded generator of their own, and scripts
+//! written as `(opcode, argument, thread)` triples.
+
+use crate::script::RawCommand;
 
 /// xorshift64*: the tests' own seeded generator (the originals use `ThreadLocalRandom` or
 /// `Collections.shuffle`; the scenarios only need some order, the same on every run).
@@ -27,4 +30,15 @@ impl Rng {
             v.swap(i, j);
         }
     }
+}
+
+/// `(opcode, argument, thread)` triples as the web encodes commands.
+pub fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
+    c.iter()
+        .map(|&(op, a, thread)| RawCommand {
+            op,
+            args: [a, 0, 0],
+            thread,
+        })
+        .collect()
 }

@@ -572,15 +572,7 @@ pub(crate) mod tests {
     use std::rc::Rc;
 
     /// Commands from `(opcode, argument, thread)` triples.
-    pub(crate) fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
-        c.iter()
-            .map(|&(op, a, thread)| RawCommand {
-                op,
-                args: [a, 0, 0],
-                thread,
-            })
-            .collect()
-    }
+    pub(crate) use crate::testing::raw;
 
     #[test]
     fn threads_settings_and_macros() {

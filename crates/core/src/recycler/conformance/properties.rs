@@ -340,20 +340,11 @@ mod scripts {
     use crate::family::Family;
     use crate::recycler::script::{self as recycler_script, RecyclerAction, COUNT, DRAW};
     use crate::recycler::{RecyclerEvent, RecyclerVariant, Recyclers};
-    use crate::script::{Place, RawCommand, COMMAND_WIDTH};
+    use crate::script::{Place, COMMAND_WIDTH};
     use crate::trace::{STEP_WIDTH, TOTAL};
     use crate::Event;
 
-    /// `(op, arg, thread)` → the web's encoding.
-    fn raw(c: &[(u32, u32, u32)]) -> Vec<RawCommand> {
-        c.iter()
-            .map(|&(op, a, thread)| RawCommand {
-                op,
-                args: [a, 0, 0],
-                thread,
-            })
-            .collect()
-    }
+    use crate::testing::raw;
 
     fn flat(c: &[(u32, u32, u32)]) -> Vec<u32> {
         c.iter()
