@@ -29,6 +29,7 @@ const EARLIER: EarlierRun[] = [
   { commit: '069693f', measured: '2026-11-24', load: [1.02, 1.04], beforeEa: 42846749, before: 94620124, after: 84947773 },
   { commit: 'a9b1572', measured: '2026-11-24', load: [1.03, 1.04], beforeEa: 40554669, before: 116762740, after: 110477167 },
   { commit: 'd4e12e8', measured: '2026-11-24', load: [1, 1.02], beforeEa: 49516194, before: 117476085, after: 120470039 },
+  { commit: 'e88058e', measured: '2026-11-25', load: [1, 1.07], beforeEa: 50200616, before: 116778767, after: 119829361 },
 ];
 /** A full run on a machine busy with other work, left out of the ranges, and said so. */
 const LOADED: EarlierRun = { commit: '22181f0', measured: '2026-11-23', load: [7.15, 9.5], beforeEa: 35583517, before: 52620981, after: 28845628 };
@@ -102,7 +103,7 @@ export const claims: Record<string, ClaimSpec> = {
     format: (x) => `${Math.round(x * 100)} %`, from: () => 'the committed JVM run of recycler: log(before ÷ before-ea) ÷ log(after ÷ before-ea), size 0',
     outcomes: { most: { range: [0.5, 1.5], words: '{value}' } },
   },
-  /** How the flag's share moves between runs: its smallest and largest over the four full runs. */
+  /** How the flag's share moves between runs: its smallest and largest over the five full runs. */
   'jvm-flag-share-least': {
     kind: 'value', what: 'the smallest share of the gain with the flag that the flag alone accounts for, over the lab’s JVM runs, size 0',
     compute: (d) => Math.min(...runsAtZero(d).map(share)), format: percent, from: runsFrom,
