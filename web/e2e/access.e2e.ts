@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import FAMILY_FACTS from '../src/catalog/families.json';
 import { allWidgetsMounted, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -15,7 +16,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 const LESSONS = ['cancelling-timers', 'request-timeouts', 'bounded-queues', 'recycler'];
 const ROUTES = ['', ...LESSONS.map((l) => `lessons/${l}`), 'primers', 'embed', 'teacher', 'class',
-  'embed/heap', 'embed/wheel', 'embed/queue', 'embed/recycler'];
+  ...FAMILY_FACTS.map((f) => `embed/${f.name}`)];
 
 /** axe-core's WCAG 2.1 A and AA violations on the page as it stands: each rule with a few of its nodes. */
 async function violations(page: Page): Promise<string[]> {

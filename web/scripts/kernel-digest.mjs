@@ -3,9 +3,9 @@
 // the sources as they are now, so a figure from code that no longer runs cannot pass unnoticed.
 //
 // A suite's kernel is what its timed loop runs and how it is timed: its family's Rust folder and
-// the folders of the families its code uses (the wheel's delay queues are the heap family's
-// heaps), the shared Rust the kernels are built on (the kernel table, the probe, the RNG, the
-// atomics shim), the wasm's benchmark binding, the crates' build settings, the harness that forks
+// the shared structures its code uses (`priority/`: the heaps both timer families hold), the
+// shared Rust the kernels are built on (the kernel table, the probe, the RNG, the atomics shim),
+// the wasm's benchmark binding, the crates' build settings, the harness that forks
 // and times (web/src/bench), and what the suite times, in the family's web folder: its rows and
 // which are measured side by side (<x>Suite.ts, and suites.ts, which joins it to its report). How a
 // run is reported (<x>Report.ts: published figures, verdicts, tables, chart) is not. Lessons,
@@ -115,13 +115,20 @@ function withoutTestFiles(root, files) {
 /** The families as `npm run families` gathers them (catalog/families.json): names and bench commands. */
 const families = (root) => JSON.parse(readFileSync(join(root, 'web', 'src', 'catalog', 'families.json'), 'utf8'));
 
-/** A family's Rust files a timed loop may run: its folder but its recorder (the drawing's mirror and sentences). */
-const rustKernelFiles = (root, family) => filesUnder(root, `crates/core/src/${family}`)
-  .filter((f) => !/\/recorder(\.rs$|\/)/.test(f.slice(`crates/core/src/${family}`.length)));
+/**
+ * The Rust modules outside every family that hold structures a family's timed loop runs (the
+ * heaps the heap family drives and the wheel's delay queues hold). A kernel that uses one
+ * (`crate::priority::…`) is made of it too.
+ */
+const SHARED_STRUCTURES = ['priority'];
 
-/** `family` and the families its Rust uses (`crate::heap::…` in the wheel's), transitively, in a fixed order. */
-function familiesUsed(root, family) {
-  const all = families(root).map((f) => f.name);
+/** A Rust module's files a timed loop may run: its folder but its recorder (the drawing's mirror and sentences). */
+const rustKernelFiles = (root, module) => filesUnder(root, `crates/core/src/${module}`)
+  .filter((f) => !/\/recorder(\.rs$|\/)/.test(f.slice(`crates/core/src/${module}`.length)));
+
+/** `family` and the modules its Rust uses (other families', shared structures'), transitively, in a fixed order. */
+function modulesUsed(root, family) {
+  const all = [...families(root).map((f) => f.name), ...SHARED_STRUCTURES];
   const seen = new Set([family]);
   for (const f of [...seen]) {
     for (const file of rustKernelFiles(root, f)) {
@@ -137,7 +144,7 @@ function familiesUsed(root, family) {
 export function kernelSources(root, family, suite) {
   if (suite?.endsWith('-threads')) return threadedSources(root, family);
   const suiteDefs = filesUnder(root, `web/src/${family}`).filter((f) => /(Suite|suites)\.ts$/.test(f));
-  return withoutTestFiles(root, [...SHARED, ...familiesUsed(root, family).flatMap((f) => rustKernelFiles(root, f)), ...suiteDefs]
+  return withoutTestFiles(root, [...SHARED, ...modulesUsed(root, family).flatMap((f) => rustKernelFiles(root, f)), ...suiteDefs]
     .filter((f) => existsSync(join(root, f))));
 }
 

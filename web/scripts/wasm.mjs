@@ -51,7 +51,7 @@ function threadsInputs(flags, bindgen) {
 }
 
 // Module-wide features only: the JDK heap's scan turns simd128 on for itself (crates/core's
-// heap/jdk.rs), so the rest is not autovectorized into a larger module.
+// priority/jdk.rs), so the rest is not autovectorized into a larger module.
 const ATOMICS = '-C target-feature=+atomics';
 
 export async function buildWasm({ profile = 'release', bindgen = ensureBindgen() } = {}) {

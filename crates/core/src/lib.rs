@@ -13,7 +13,7 @@
 //! and 1 leaves `[1, 5, 3]`.
 //!
 //! ```
-//! use hotpath_core::heap::JdkHeap;
+//! use hotpath_core::priority::JdkHeap;
 //!
 //! let mut q = JdkHeap::new();
 //! for t in [5u64, 3, 1] {
@@ -28,8 +28,8 @@
 //! of four timers calls it four times, which made cancelling a timer O(n) in Netty before 2017.
 //!
 //! ```
-//! use hotpath_core::heap::JdkHeap;
-//! use hotpath_core::heap::kind;
+//! use hotpath_core::priority::JdkHeap;
+//! use hotpath_core::priority::kind;
 //! use hotpath_core::Counter;
 //!
 //! let mut q = JdkHeap::with_probe(Counter::new());
@@ -46,8 +46,8 @@
 //! element, compares nothing; an element is in one queue at most.
 //!
 //! ```
-//! use hotpath_core::heap::IndexedHeap;
-//! use hotpath_core::heap::kind;
+//! use hotpath_core::priority::IndexedHeap;
+//! use hotpath_core::priority::kind;
 //! use hotpath_core::Counter;
 //!
 //! let mut q = IndexedHeap::with_probe(Counter::new());
@@ -66,7 +66,7 @@
 //! Its sift order is the JDK's: the smallest of three keys offered 30, 10, 20 rises to the root.
 //!
 //! ```
-//! use hotpath_core::heap::IndexedHeap;
+//! use hotpath_core::priority::IndexedHeap;
 //!
 //! let mut q = IndexedHeap::new();
 //! let [a, b, c] = [30u64, 10, 20].map(|t| q.create(t));
@@ -178,10 +178,13 @@
 //! This crate's public face is what `crates/wasm`, `crates/threads`, the benches and the examples
 //! above use. The modules nothing outside uses (the Family trait, the trace buffer, the probes'
 //! module, the one-word reference, the RNG, the synchronization shims) are `pub(crate)`, and so is
-//! every family's inside: a family module shows its main types (`heap::JdkHeap`,
+//! every family's inside: a family module shows its main types (`heap::Timer`,
 //! `queue::RingQueue`, `recycler::StackRecycler`, `wheel::SystemTimer`, …) and keeps its scripts,
-//! recorders, kernels and simulations to the crate, which reaches them through the registry. The
-//! script layer (`script`) is public whole: the wasm uses four of its types, the families many
+//! recorders, kernels and simulations to the crate, which reaches them through the registry.
+//! The two heaps both timer families use are a module of their own, [`priority`]
+//! ([`priority::JdkHeap`], [`priority::IndexedHeap`] and their event kinds, [`priority::kind`]),
+//! so that no family's folder imports another's. The script layer (`script`) is public whole:
+//! the wasm uses four of its types, the families many
 //! more, and its macros are its own.
 //!
 //! The wasm facade (`crates/wasm`) reaches every family through the registry and the script
@@ -224,6 +227,7 @@ pub(crate) mod family;
 pub mod heap;
 pub mod kernel;
 pub mod native_bench;
+pub mod priority;
 pub mod queue;
 pub mod recycler;
 pub(crate) mod reference;

@@ -207,3 +207,30 @@ fn a_family_is_named_outside_its_folders_only_by_its_registry_lines() {
         );
     }
 }
+
+/// A family's folder uses no other family's: what two families share (the heaps the heap family
+/// drives and the wheel's delay queues hold) lives in a module of its own, outside every family
+/// (`priority/`), so a family can be read, changed or removed alone. Its tests too: a test that
+/// reached into another family would break when that family changes.
+#[test]
+fn no_family_folder_imports_another_family() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    for family in families() {
+        for file in sources(&src.join(family)) {
+            let code = code_only(&fs::read_to_string(&file).unwrap());
+            for other in families().filter(|&o| o != family) {
+                for (n, line) in code.lines().enumerate() {
+                    if line.contains(&format!("crate::{other}::")) {
+                        let rel = file.strip_prefix(&src).unwrap().display();
+                        offenders.push(format!("{rel}:{}: {} (uses {other})", n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "a family folder imports another family's; move what they share out of both: {offenders:#?}"
+    );
+}

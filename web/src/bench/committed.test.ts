@@ -40,11 +40,16 @@ describe('the committed benchmark runs', () => {
     // How a run is reported (published figures, verdicts' words, chart) is not what it timed.
     expect(files).not.toContain('web/src/heap/heapCancelReport.ts');
     expect(files.some((f) => f.startsWith('crates/core/src/wheel/'))).toBe(false);
-    // A drawing's mirror is not timed: its recorder is left out.
+    // The heaps it drives live in the shared priority/ module: they are its kernel.
+    expect(files).toContain('crates/core/src/priority/jdk.rs');
+    expect(files).toContain('crates/core/src/priority/indexed.rs');
+    // A drawing's mirror is not timed: its recorder is left out (the family's and the shared one).
     expect(files.some((f) => /recorder/.test(f))).toBe(false);
-    // The wheel's timed loop runs the heap family's heaps (its delay queues): they are its kernel too.
+    // The wheel's timed loop runs the same heaps (its delay queues): they are its kernel too, and
+    // the heap family's own folder (its timers, scripts, kernel) is not.
     const wheel: string[] = kernelSources(ROOT, 'wheel');
-    expect(wheel).toContain('crates/core/src/heap/jdk.rs');
+    expect(wheel).toContain('crates/core/src/priority/jdk.rs');
+    expect(wheel.some((f) => f.startsWith('crates/core/src/heap/'))).toBe(false);
     expect(wheel).toContain('crates/core/src/wheel/system_timer.rs');
   });
 

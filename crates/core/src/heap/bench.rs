@@ -6,11 +6,11 @@
 use std::rc::Rc;
 
 use crate::family::Variant;
-use crate::heap::indexed::{Handle, IndexedHeap};
-use crate::heap::jdk::{ByKey, JdkHeap};
 use crate::heap::timer::Timer;
-use crate::heap::HeapVariant;
 use crate::kernel::{Kernel, Suite};
+use crate::priority::indexed::{Handle, IndexedHeap};
+use crate::priority::jdk::{ByKey, JdkHeap};
+use crate::priority::HeapKind;
 use crate::probe::NoProbe;
 use crate::reference::Ref;
 
@@ -29,7 +29,7 @@ enum Prepared {
 }
 
 pub struct HeapCancel {
-    kind: HeapVariant,
+    kind: HeapKind,
     reverse: bool,
     /// The benchmark's task objects, and the references to them the cancelling code holds.
     timers: Vec<Timer>,
@@ -42,7 +42,7 @@ pub struct HeapCancel {
 }
 
 impl HeapCancel {
-    pub fn new(kind: HeapVariant, num: u32, reverse: bool) -> Self {
+    pub fn new(kind: HeapKind, num: u32, reverse: bool) -> Self {
         let timers: Vec<Timer> = (1..=u64::from(num))
             .map(|d| Timer {
                 deadline: d,
@@ -70,14 +70,14 @@ impl HeapCancel {
         self.prepared.clear();
         for _ in 0..k {
             self.prepared.push(match self.kind {
-                HeapVariant::Jdk => {
+                HeapKind::Jdk => {
                     let mut h = JdkHeap::with_order(ByKey::new(self.tasks.clone()), NoProbe);
                     for &t in &self.refs {
                         h.offer(t);
                     }
                     Prepared::Jdk(h)
                 }
-                HeapVariant::Indexed => {
+                HeapKind::Indexed => {
                     let mut h = IndexedHeap::new();
                     for &t in &self.timers {
                         let x = h.create(t);
@@ -142,8 +142,8 @@ pub const SUITES: &[Suite] = &[Suite {
     params: &["heap", "num", "reverse"],
     example: "heap=indexed,num=1000,reverse=true",
     build: |p| {
-        let names: Vec<&str> = HeapVariant::ALL.iter().map(|k| k.name()).collect();
-        let kind = p.one_of("heap", HeapVariant::parse, &names)?;
+        let names: Vec<&str> = HeapKind::ALL.iter().map(|k| k.name()).collect();
+        let kind = p.one_of("heap", HeapKind::parse, &names)?;
         Ok(Box::new(HeapCancel::new(
             kind,
             p.number("num", 1, 1_000_000)?,
@@ -160,7 +160,7 @@ mod tests {
     fn every_cancellation_finds_its_timer_where_the_benchmark_says() {
         // In order, each timer is at the root when cancelled: checksum 0. In reverse, each is in
         // the last slot: checksum (num−1) + … + 0.
-        for kind in [HeapVariant::Jdk, HeapVariant::Indexed] {
+        for kind in [HeapKind::Jdk, HeapKind::Indexed] {
             let mut b = HeapCancel::new(kind, 100, false);
             b.prepare(3);
             assert_eq!(b.run(), (3, 0));

@@ -109,8 +109,8 @@ mod tests {
     /// A sentence told in the wrong place is caught: the check is not vacuous.
     #[test]
     fn a_remove_told_on_an_add_climb_is_caught() {
-        let (lines, _) = says_by_line("heap", "indexed", crate::heap::indexed::PSEUDOCODE);
-        let climb = crate::heap::indexed::line::BUBBLE_UP_MOVE as usize;
+        let (lines, _) = says_by_line("heap", "indexed", crate::priority::indexed::PSEUDOCODE);
+        let climb = crate::priority::indexed::line::BUBBLE_UP_MOVE as usize;
         let said = "Move the last timer, 50, from [0] into the freed slot [1].";
         assert!(!lines[climb].iter().any(|p| glob(p, said)));
     }

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
-use crate::heap::indexed::{Handle, IndexedHeap};
-use crate::heap::jdk::JdkHeap;
 use crate::heap::timer::Timer;
-use crate::heap::HeapEvent;
+use crate::priority::indexed::{Handle, IndexedHeap};
+use crate::priority::jdk::JdkHeap;
+use crate::priority::HeapEvent;
 use crate::probe::Probe;
 use crate::script::{self, fmt_count, ArgSpec, OpSpec, RawCommand, ScriptError};
 
@@ -381,7 +381,7 @@ pub fn commands(raw: &[RawCommand]) -> Result<Vec<Command>, ScriptError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::kind;
+    use crate::priority::kind;
     use crate::probe::NoProbe;
 
     const LIMITS: Limits = Limits {
@@ -499,8 +499,9 @@ mod tests {
 mod trace_tests {
     use super::*;
     use crate::family::{Family, Planned, Variant};
-    use crate::heap::kind;
-    use crate::heap::{HeapVariant, Heaps};
+    use crate::heap::Heaps;
+    use crate::priority::kind;
+    use crate::priority::HeapKind;
     use crate::probe::Event;
     use crate::script::PlannedScript;
     use crate::script::Recorded;
@@ -543,7 +544,7 @@ mod trace_tests {
     #[test]
     fn a_tie_is_told_as_equal_keys_and_which_was_scheduled_first() {
         let p = plan(&[Command::Add(94), Command::Add(94)], LIMITS).unwrap();
-        for &k in HeapVariant::ALL {
+        for &k in HeapKind::ALL {
             let r = Heaps::record(k, &p, 1_000).unwrap();
             let compare = r
                 .trace
@@ -567,7 +568,7 @@ mod trace_tests {
     #[test]
     fn a_move_is_told_by_the_line_it_is_made_on() {
         let p = plan(&[Command::Add(50), Command::Add(30)], LIMITS).unwrap();
-        for &k in HeapVariant::ALL {
+        for &k in HeapKind::ALL {
             let r = Heaps::record(k, &p, 1_000).unwrap();
             let moved: Vec<&String> = r
                 .trace
@@ -587,7 +588,7 @@ mod trace_tests {
             LIMITS,
         )
         .unwrap();
-        let r = Heaps::record(HeapVariant::Indexed, &p, 1_000).unwrap();
+        let r = Heaps::record(HeapKind::Indexed, &p, 1_000).unwrap();
         let k = r
             .trace
             .texts
@@ -600,7 +601,7 @@ mod trace_tests {
         );
         assert_eq!(
             r.trace.steps[k * STEP_WIDTH + 1],
-            i32::from(crate::heap::indexed::line::REMOVE_MOVE_LAST)
+            i32::from(crate::priority::indexed::line::REMOVE_MOVE_LAST)
         );
     }
 
@@ -618,7 +619,7 @@ mod trace_tests {
             LIMITS,
         )
         .unwrap();
-        for &k in HeapVariant::ALL {
+        for &k in HeapKind::ALL {
             let r = Heaps::record(k, &p, 1_000).unwrap();
             let code = k.pseudocode();
             let begins: Vec<&str> = r
@@ -635,7 +636,7 @@ mod trace_tests {
     #[test]
     fn every_action_starts_with_a_begin_step_and_ends_at_the_real_layout() {
         let p = plan(&script(), LIMITS).unwrap();
-        for &k in HeapVariant::ALL {
+        for &k in HeapKind::ALL {
             let r = Heaps::record(k, &p, 100_000).unwrap();
             assert!(!r.trace.overflowed);
             assert_eq!(r.trace.steps.len(), r.trace.texts.len() * STEP_WIDTH);
@@ -646,7 +647,7 @@ mod trace_tests {
             assert_eq!(begins.len(), p.actions.len());
             // After each action, the frame shows exactly what the real heap holds.
             let mut q: Box<dyn FnMut(usize) -> Vec<i32>> = match k {
-                HeapVariant::Jdk => {
+                HeapKind::Jdk => {
                     let mut h = JdkHeap::new();
                     let plan = p.clone();
                     Box::new(move |a| {
@@ -654,7 +655,7 @@ mod trace_tests {
                         h.layout().iter().map(|t| t.seq as i32).collect()
                     })
                 }
-                HeapVariant::Indexed => {
+                HeapKind::Indexed => {
                     let mut h = IndexedTimers::new(crate::probe::NoProbe);
                     let plan = p.clone();
                     Box::new(move |a| {
@@ -672,7 +673,7 @@ mod trace_tests {
                     -1,
                     "nothing in hand between actions"
                 );
-                if k == HeapVariant::Indexed {
+                if k == HeapKind::Indexed {
                     // Every timer's stored index is its slot once an action is over.
                     let l = &r.trace.layout;
                     let n = f[l.offset("size")] as usize;
@@ -703,7 +704,7 @@ mod trace_tests {
     fn the_frame_counts_the_same_work_as_the_counter() {
         let cmds = script();
         let p = plan(&cmds, LIMITS).unwrap();
-        for &k in HeapVariant::ALL {
+        for &k in HeapKind::ALL {
             let r = Heaps::record(k, &p, 100_000).unwrap();
             let c = Heaps::count(k, &p, cmds.len()).unwrap();
             let total = r.trace.layout.offset(TOTAL);
@@ -720,7 +721,7 @@ mod trace_tests {
     #[test]
     fn a_trace_stops_at_its_step_limit_and_says_so() {
         let p = plan(&script(), LIMITS).unwrap();
-        let r = Heaps::record(HeapVariant::Jdk, &p, 10).unwrap();
+        let r = Heaps::record(HeapKind::Jdk, &p, 10).unwrap();
         assert!(r.trace.overflowed);
         assert_eq!(r.trace.texts.len(), 10);
     }

@@ -2,6 +2,8 @@
 
 use std::cmp::Ordering;
 
+use crate::priority::jdk::Scan;
+
 /// A scheduled task's identity and order: earlier deadline first; equal deadlines are served in
 /// scheduling order through a strictly increasing sequence number, so no two timers are equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,3 +25,5 @@ impl PartialOrd for Timer {
         Some(self.cmp(other))
     }
 }
+
+impl Scan for Timer {}

@@ -8,8 +8,8 @@
 //! The JVM anchor (`TimerCancelBenchmark`) times the adds and cancels only and removes the
 //! survivors untimed; this op also times running them, which all three designs must do.
 
-use crate::heap::indexed::{Handle, IndexedHeap};
 use crate::kernel::{Kernel, Suite};
+use crate::priority::indexed::{Handle, IndexedHeap};
 use crate::wheel::script::SplitMix;
 use crate::wheel::{DelayQueueTimer, SystemTimer, TaskKey, VirtualTimer};
 

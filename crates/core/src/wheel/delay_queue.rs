@@ -1,7 +1,7 @@
 //! The timer Kafka's wheel replaced: a `java.util.concurrent.DelayQueue` of the tasks
 //! themselves, where a cancel is `remove(Object)`, a scan of the heap's array.
 
-use crate::heap::jdk::{ByKey, JdkHeap};
+use crate::priority::jdk::{ByKey, JdkHeap};
 use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
 use crate::sync;

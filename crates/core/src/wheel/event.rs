@@ -1,7 +1,7 @@
 //! What the timers tell the probe: the operation begun, each step of it, and the pseudocode line
 //! it runs, for both the wheel and the delay queue of tasks it replaced.
 
-use crate::heap::{HeapEvent, HeapOp};
+use crate::priority::{HeapEvent, HeapOp};
 use crate::probe::{Event, Kind};
 
 /// What the timer does, for the probe.

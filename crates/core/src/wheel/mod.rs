@@ -254,14 +254,14 @@ impl Family for Wheels {
         recorder::fields()
     }
     fn codes() -> Vec<CodeSet> {
-        vec![crate::heap::recorder::flag::set()]
+        vec![crate::priority::recorder::flag::set()]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{HeapEvent, HeapOp};
+    use crate::priority::{HeapEvent, HeapOp};
 
     fn fired_of(t: &mut SystemTimer, script: &[(char, u32, u64)]) -> Vec<(u32, u64)> {
         let mut fired = Vec::new();
@@ -587,7 +587,7 @@ mod tests {
 #[cfg(test)]
 mod kind_tests {
     use super::*;
-    use crate::heap::{HeapEvent, HeapOp};
+    use crate::priority::{HeapEvent, HeapOp};
     use crate::probe::Event;
 
     #[test]

@@ -16,7 +16,7 @@
 //! iterator's unlinks); the wheel purgatory's read/write lock and `removeKeyIfEmpty` race checks
 //! are not modelled.
 
-use crate::heap::jdk::{ByKey, JdkHeap};
+use crate::priority::jdk::{ByKey, JdkHeap};
 use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
 use crate::wheel::{QueueProbe, SystemTimer, TimerHandle, WheelEvent, TICK_MS, WHEEL_SIZE};

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::heap::recorder::{HeapAt, HeapItem, HeapMirror, Nouns};
-use crate::heap::{HeapEvent, HeapOp, HeapVariant};
+use crate::priority::recorder::{HeapAt, HeapItem, HeapMirror, Nouns};
+use crate::priority::{HeapEvent, HeapKind, HeapOp};
 use crate::probe::Probe;
 use crate::trace::{self, Fields, TraceBuffer};
 use crate::wheel::script::{Action, Plan, MAX_TIMERS};
@@ -133,13 +133,7 @@ impl WheelRecorder {
             WheelVariant::Wheel => Nouns::plain("bucket", "expiration"),
             WheelVariant::DelayQueue => Nouns::plain("task", "due time"),
         };
-        let queue = HeapMirror::new(
-            HeapVariant::Jdk,
-            nouns,
-            &mut trace,
-            QUEUE_PREFIX,
-            QUEUE_SLOTS,
-        );
+        let queue = HeapMirror::new(HeapKind::Jdk, nouns, &mut trace, QUEUE_PREFIX, QUEUE_SLOTS);
         let queue_at = HeapAt::locate_prefixed(&trace.layout, QUEUE_PREFIX);
         trace.init(at.now, 0);
         trace.init(at.fired_count, 0);

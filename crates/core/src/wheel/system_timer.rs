@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use crate::heap::jdk::JdkHeap;
-use crate::heap::HeapEvent;
+use crate::priority::jdk::JdkHeap;
+use crate::priority::HeapEvent;
 use crate::probe::{NoProbe, Probe};
 use crate::sync;
 
@@ -23,7 +23,7 @@ pub struct BucketKey {
 }
 
 /// Scanned by `equals` slot by slot, as the JDK's `remove(Object)` does.
-impl crate::heap::jdk::Scan for BucketKey {}
+impl crate::priority::jdk::Scan for BucketKey {}
 
 delayed_key!(BucketKey, order: expiration, identity: bucket);
 

@@ -11,7 +11,7 @@
 
 use std::cmp::Ordering;
 
-use crate::heap::jdk::{JdkHeap, Order, Scan};
+use crate::priority::jdk::{JdkHeap, Order, Scan};
 use crate::probe::NoProbe;
 
 use crate::testing::Rng;

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
-use crate::heap::{grown_capacity, HeapEvent, HeapOp, Loc, INITIAL_CAPACITY};
+use crate::priority::{grown_capacity, HeapEvent, HeapOp, Loc, INITIAL_CAPACITY};
 use crate::probe::{NoProbe, Probe};
 use crate::reference::Ref;
 
@@ -106,7 +106,6 @@ fn simd_prefix(a: &[u32], w: u32) -> usize {
 }
 
 impl Scan for u64 {}
-impl Scan for crate::heap::timer::Timer {}
 
 // A heap's elements are object references ([`Ref`], one 4-byte word, as HotSpot's compressed
 // references are), here indices into the table the heap's [`Order`] reads. `equals` is identity

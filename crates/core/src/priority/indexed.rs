@@ -8,9 +8,9 @@
 
 use std::cmp::Ordering;
 
-use crate::heap::{grown_capacity, INITIAL_CAPACITY};
+use crate::priority::{grown_capacity, INITIAL_CAPACITY};
 #[cfg_attr(feature = "strip-probes", allow(unused_imports))]
-use crate::heap::{HeapEvent, HeapOp, Loc};
+use crate::priority::{HeapEvent, HeapOp, Loc};
 use crate::probe::{NoProbe, Probe};
 
 /// Netty's `INDEX_NOT_IN_QUEUE`.

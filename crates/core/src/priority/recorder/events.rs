@@ -71,7 +71,7 @@ impl<T: HeapItem> HeapMirror<T> {
         self.equals_calls += 1;
         let n = self.equals_calls;
         let here = self.name(Loc::Slot(slot));
-        let text = if self.kind == HeapVariant::Indexed {
+        let text = if self.kind == HeapKind::Indexed {
             // Netty's `contains(node, i)`: the one slot the stored index names.
             if matched {
                 format!("equals() call {n}: remove checks the {} its index names (Netty's contains()): {here} is the {item} to cancel.", self.nouns.slot)

@@ -2,7 +2,7 @@
 //! `vectors/JdkVectors.java` running java.util.PriorityQueue (OpenJDK 17); JdkHeap must leave
 //! the same array, slot for slot, with the same backing-array length.
 
-use crate::heap::jdk::JdkHeap;
+use crate::priority::jdk::JdkHeap;
 
 #[test]
 fn jdk_heap_reproduces_java_util_priority_queue_layouts() {

@@ -12,8 +12,8 @@
 //! `removeTyped` begins with `contains(node, i)`, one `node.equals(queue[i])` when the stored index
 //! is in range, none when it is `INDEX_NOT_IN_QUEUE`.
 
-use crate::heap::indexed::{AlreadyQueued, Handle, IndexedHeap};
-use crate::heap::kind::EQUALS;
+use crate::priority::indexed::{AlreadyQueued, Handle, IndexedHeap};
+use crate::priority::kind::EQUALS;
 use crate::probe::Counter;
 use std::any::Any;
 
