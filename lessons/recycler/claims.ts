@@ -77,10 +77,10 @@ export const claims: Record<string, ClaimSpec> = {
     kind: 'ratio', what: 'Netty 4.0.21 ÷ Netty 4.0.20 without -ea (JVM)', source: { from: 'jvm', suite: 'recycler' },
     points: pairs('after', 'before'),
     outcomes: {
-      faster: { when: { kind: 'at least', threshold: 1 }, words: '{ratio}, {percent-above} faster' },
-      slower: { when: { kind: 'below', threshold: 1 }, words: '{ratio}, {percent-below} slower' },
+      faster: { when: { kind: 'at least', threshold: 1 }, words: '{percent-above} faster ({ratio})' },
+      slower: { when: { kind: 'below', threshold: 1 }, words: '{percent-below} slower ({ratio})' },
     },
-    undecided: '{ratio}, no faster or slower within its interval', mixed: '{points}',
+    undecided: 'no faster or slower within its interval ({ratio})', mixed: '{points}',
   },
   'wasm-without-flag': {
     kind: 'ratio', what: 'the lab’s rewrite ÷ its old Recycler without the assertion map (wasm)', source: { from: 'wasm', suite: 'recycler' },

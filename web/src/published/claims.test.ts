@@ -67,6 +67,21 @@ describe('claims in the lessons’ prose', () => {
     expect(problems.join("\n")).toMatch(/claim "wasm-in-order" says "undecided, undecided, undecided, undecided", but its data says "undecided, undecided, above, undecided"/);
   });
 
+  it('says a point-by-point sentence in runs: neighbours with the same outcome together, with their range', () => {
+    const d = lessonClaimData('recycler');
+    // The rewrite without the flag on the JVM, made 1.5× faster at 0 and 256 and 0.5× at the rest:
+    // two runs of outcomes, each said once with its range of ratios.
+    let changed = d;
+    for (const n of [0, 256, 1024, 4096, 16384, 65536]) {
+      const before = d.jvm.recycler.rows[`recycleSameThread/before/${n}`].score;
+      const after = d.jvm.recycler.rows[`recycleSameThread/after/${n}`].score;
+      changed = withRowScaled(changed, 'jvm', 'recycler', `recycleSameThread/after/${n}`, (n <= 256 ? 1.5 : 0.5) * before / after);
+    }
+    const e = evaluate('jvm-without-flag', claimsOf('recycler')['jvm-without-flag'], changed);
+    expect(e.pattern).toBe('faster, faster, slower, slower, slower, slower');
+    expect(e.text).toMatch(/^(49–)?50\u00a0% faster \(1\.(49–1\.)?50×\) at 0 and 256, (49–)?50\u00a0% slower \(0\.50×\) from 1,024 to 65,536$/);
+  });
+
   it('names a tag whose claim does not exist', () => {
     const problems = staleClaims('x.mdx', 'a <Claim id="nope" says="below" /> b', {}, lessonClaimData('cancelling-timers'));
     expect(problems[0]).toMatch(/^x\.mdx:1: <Claim id="nope"> names no claim/);

@@ -168,7 +168,8 @@ export function pointInterval(spec: RatioClaim, p: Point, d: ClaimData): Interva
 function range(xs: number[], f: (x: number) => string): string {
   const lo = f(Math.min(...xs));
   const hi = f(Math.max(...xs));
-  return lo === hi ? lo : `${lo.replace(/×$/, '').replace(/ %$/, '')}–${hi}`;
+  // "8–20 %", not "8 %–20 %" (the sign follows a non-breaking space).
+  return lo === hi ? lo : `${lo.replace(/×$/, '').replace(/\s%$/, '')}–${hi}`;
 }
 
 // A non-breaking space: "97 %" never breaks between the number and its sign.
@@ -192,6 +193,24 @@ function fill(words: string, values: Record<string, string>): string {
     if (!(k in values)) throw new Error(`the words "${words}" name {${k}}, which a claim does not fill`);
     return values[k];
   });
+}
+
+/** Neighbouring items with the same `name`, in order, each group an array. */
+function runsOf<T extends { name: string }>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (const x of items) {
+    const last = out.at(-1);
+    if (last && last[0].name === x.name) last.push(x);
+    else out.push([x]);
+  }
+  return out;
+}
+
+/** Where a run of points lies: "at 0", "at 256 and 1,024", "from 256 to 65,536". */
+function where(labels: string[]): string {
+  if (labels.length === 1) return `at ${labels[0]}`;
+  if (labels.length === 2) return `at ${labels[0]} and ${labels[1]}`;
+  return `from ${labels[0]} to ${labels.at(-1)}`;
 }
 
 /** A claim's outcome on `d`, at every point or at the one labelled `at`. */
@@ -226,10 +245,13 @@ export function evaluate(id: string, spec: ClaimSpec, d: ClaimData, at?: string)
     } : {};
   };
   const wordsFor = (name: string) => (name in outcomes ? outcomes[name].words : name === 'mixed' ? spec.mixed : name === 'undecided' ? spec.undecided : undefined);
-  // {points}: each point in its own outcome's words, "7 % faster at 1,000".
-  const byPoint = judged.map((j) => {
-    const w = wordsFor(j.name);
-    return j.i && w && !w.includes('{points}') ? `${fill(w, valuesOf([j.i]))} at ${j.p.label}` : `${j.name} at ${j.p.label}`;
+  // {points}: the points in their own outcome's words, neighbours with the same outcome together:
+  // "7 % faster at 0, 8–20 % slower from 256 to 65,536".
+  const byPoint = runsOf(judged).map((run) => {
+    const w = wordsFor(run[0].name);
+    const measured = run.filter((j) => j.i).map((j) => j.i!);
+    const what = measured.length === run.length && w && !w.includes('{points}') ? fill(w, valuesOf(measured)) : run[0].name;
+    return `${what} ${where(run.map((j) => j.p.label))}`;
   }).join(', ');
   const values = { ...valuesOf(judged.filter((j) => j.i).map((j) => j.i!)), points: byPoint };
   const words = wordsFor(outcome);
