@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
  * budget. The module was over it (156.8 KB, 160,552 bytes, on 2026-11-26) until each family's
  * scripts ran their structures with one probe type for recording and counting
  * (`script::RecordOrCount`): 146.7 KB (150,205 bytes), then 148.1 KB (151,648 bytes) with one
- * generic record and count for every family, and 149.8 KB (153,362 bytes) after the redesign of
- * 2026-11-29 (238 bytes left; a new family costs about 6 KB). Room for the next kernel is found
+ * generic record and count for every family, and 149.8 KB (153,391 bytes) after the redesign of
+ * 2026-11-29 (209 bytes left; a new family costs about 6 KB). Room for the next kernel is found
  * (dead code, a module per family: docs/hosting.md, "What a first visit downloads"), not made
  * by raising this.
  */
