@@ -15,7 +15,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default [
-  { ignores: ['web/src/wasm/pkg/**', 'web/src/wasm/threads-pkg/**', 'dist/**', '.cache/**', 'crates/**', 'jvm/**'] },
+  { ignores: ['web/src/wasm/pkg/**', 'web/src/wasm/bench-pkg/**', 'web/src/wasm/threads-pkg/**', 'dist/**', '.cache/**', 'crates/**', 'jvm/**'] },
   {
     // Only the site's sources: the e2e helpers' `useBrowser` is a test fixture, not a React hook.
     files: ['web/src/**/*.{ts,tsx}', 'lessons/**/*.{ts,tsx}'],

@@ -57,6 +57,11 @@ describe('the lessons on a 390 px phone', () => {
     it(`${lesson}: every scroller fades where it is cut, and every caption wraps`, async () => {
       const { page, errors } = await browser.open(`lessons/${lesson}`, PHONE);
       await allWidgetsMounted(page);
+      // A real-threads widget shows its committed run once that run's file has loaded, after the
+      // widget mounted: its table is waited for, or it could arrive between the check for cut
+      // tables and the look at the scrollers, still a table for the frame before it turns into
+      // cards (a CI run under load caught it so on 2026-11-29).
+      for (const w of await page.locator('.threaded-bench').all()) await w.locator('table').first().waitFor({ state: 'attached' });
       // The wide tables have turned into cards (a frame after they were laid out).
       await expect.poll(() => cutTables(page)).toEqual([]);
       const found = await scrollers(page);

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CRATES = join(ROOT, 'crates');
+/** The module every page loads: the structures, scripts and drawings, without the benchmark kernels. */
 export const WASM_PKG = join(ROOT, 'web', 'src', 'wasm', 'pkg');
+/** The module the benchmark Workers and the bench CLI load: the same crate with its kernels (`Kernel`). */
+export const BENCH_PKG = join(ROOT, 'web', 'src', 'wasm', 'bench-pkg');
 /** The threaded build (atomics, shared memory) of crates/threads. */
 export const THREADS_PKG = join(ROOT, 'web', 'src', 'wasm', 'threads-pkg');
 /**

@@ -1,10 +1,11 @@
-// Builds crates/wasm into web/src/wasm/pkg (release profile unless --dev).
+// Builds crates/wasm into web/src/wasm/pkg, the site's module, and web/src/wasm/bench-pkg, the same
+// crate with its benchmark kernels (release profile unless --dev).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeSchemaModules } from './schema-ts.mjs';
-import { CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, runCargoWithAtomics, step, unlessUnchanged } from './toolchain.mjs';
+import { BENCH_PKG, CRATES, NIGHTLY, ROOT, THREADS_PKG, WASM_PKG, ensureBindgen, ensureNightly, ensureRust, main, runAsync, runCargoWithAtomics, step, unlessUnchanged } from './toolchain.mjs';
 
 /**
  * crates/threads for Web Workers on one shared memory: atomics and bulk memory on, std rebuilt
@@ -56,34 +57,47 @@ const ATOMICS = '-C target-feature=+atomics';
 
 export async function buildWasm({ profile = 'release', bindgen = ensureBindgen() } = {}) {
   const started = Date.now();
-  step(`Building the wasm (${profile}) …`);
+  step(`Building the wasm (${profile}): the site's module, without the benchmark kernels …`);
+  await buildModule({ profile, bindgen, pkg: WASM_PKG, kernels: false });
+  await writeSchemas();
+  step('Building the benchmark module (the same crate with its kernels) …');
+  await buildModule({ profile, bindgen, pkg: BENCH_PKG, kernels: true });
+  step('Building the threaded wasm (atomics, shared memory) …');
+  await buildThreadsWasm(bindgen);
+  step(`Wasm ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/**
+ * crates/wasm into `pkg`, with the benchmark kernels (`--features kernels`, the crate's default) or
+ * without them. The two builds keep separate target directories: cargo names a cdylib without its
+ * features' hash, so in one directory each build would relink over the other every time.
+ */
+async function buildModule({ profile, bindgen, pkg, kernels }) {
+  const targetDir = join(CRATES, 'target', ...(kernels ? [] : ['site']));
   const cargoArgs = ['build', '--manifest-path', join(CRATES, 'Cargo.toml'), '-p', 'hotpath-wasm',
-    '--target', 'wasm32-unknown-unknown', '--color', 'always'];
+    '--target', 'wasm32-unknown-unknown', '--target-dir', targetDir, '--color', 'always'];
+  if (!kernels) cargoArgs.push('--no-default-features');
   if (profile === 'release') cargoArgs.push('--release');
   // Atomic instructions for the kernels' CAS, volatile and ordered accesses (crates/core's sync.rs):
   // without the feature LLVM lowers them to plain loads and stores, and the benchmarks would skip
   // what the JVM originals pay. The memory stays unshared, so the site needs no isolation for it.
   await runCargoWithAtomics(cargoArgs, { ...process.env, RUSTFLAGS: ATOMICS });
   const dir = profile === 'release' ? 'release' : 'debug';
-  const wasm = join(CRATES, 'target', 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
-  const out = join(WASM_PKG, 'hotpath_wasm_bg.wasm');
+  const wasm = join(targetDir, 'wasm32-unknown-unknown', dir, 'hotpath_wasm.wasm');
+  const out = join(pkg, 'hotpath_wasm_bg.wasm');
   // wasm-bindgen and wasm-opt take half a minute; when cargo's output is the one they last
   // processed (cargo had nothing to do), their output is already there.
   const digest = createHash('sha256').update(JSON.stringify([profile, bindgen])).update(readFileSync(wasm)).digest('hex');
-  const processed = await unlessUnchanged(join(WASM_PKG, '.inputs'), digest, [out, join(WASM_PKG, 'hotpath_wasm.js')], async () => {
+  const processed = await unlessUnchanged(join(pkg, '.inputs'), digest, [out, join(pkg, 'hotpath_wasm.js')], async () => {
     // The reset-state function lets the page throw away an instance a panic left inconsistent.
-    await runAsync(bindgen, ['--target', 'web', '--out-dir', WASM_PKG,
+    await runAsync(bindgen, ['--target', 'web', '--out-dir', pkg,
       '--experimental-reset-state-function', wasm]);
     if (profile === 'release') {
       // Binaryen's optimizer after LLVM's: 10–25 % on some kernels (the indexed heap's removals).
       await runAsync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), ['-O3', '--detect-features', out, '-o', out]);
     }
   });
-  if (!processed) step('The wasm package is up to date (cargo\'s output did not change): wasm-bindgen and wasm-opt skipped.');
-  await writeSchemas();
-  step('Building the threaded wasm (atomics, shared memory) …');
-  await buildThreadsWasm(bindgen);
-  step(`Wasm ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  if (!processed) step(`${relative(ROOT, pkg)} is up to date (cargo's output did not change): wasm-bindgen and wasm-opt skipped.`);
 }
 
 /** Each family's schema.gen.ts, from the module just built (web/scripts/schema-ts.mjs). */
@@ -98,7 +112,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(async () => {
     if (process.argv.includes('--help') || process.argv.includes('-h')) {
       return console.log(`usage: npm run wasm [-- --dev]
-  Builds crates/wasm into web/src/wasm/pkg (release, or a debug build with --dev) and crates/threads
+  Builds crates/wasm into web/src/wasm/pkg (the site's module: no benchmark kernels) and
+  web/src/wasm/bench-pkg (with them), release or a debug build with --dev, and crates/threads
   into web/src/wasm/threads-pkg; a step whose inputs did not change is skipped.
   --help    print this and exit`);
     }

@@ -6,6 +6,7 @@
 
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "kernels")]
 mod bench;
 mod panic;
 mod script;

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-// A browser fork: a dedicated Worker with its own wasm instance, one fork per worker.
-import init, * as wasm from '../wasm/pkg/hotpath_wasm.js';
+// A browser fork: a dedicated Worker with its own wasm instance, one fork per worker: the
+// benchmark module (the site's module with the kernels), fetched only when a benchmark runs.
+import init, * as wasm from '../wasm/bench-pkg/hotpath_wasm.js';
 import { forkServer } from './forkMain';
 import type { ForkHost, ForkReply, ForkRequest } from './protocol';
 

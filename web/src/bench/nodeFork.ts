@@ -1,7 +1,7 @@
 // A Node fork: a worker thread with its own wasm instance, one fork per thread.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import * as wasm from '../wasm/pkg/hotpath_wasm.js';
+import * as wasm from '../wasm/bench-pkg/hotpath_wasm.js';
 import { forkServer } from './forkMain';
 import type { ForkReply, ForkRequest } from './protocol';
 

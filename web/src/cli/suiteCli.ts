@@ -8,7 +8,7 @@ import { cpus, getPriority, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as wasm from '../wasm/pkg/hotpath_wasm.js';
+import * as wasm from '../wasm/bench-pkg/hotpath_wasm.js';
 import type { ForkChannel, ForkHost, ForkReply } from '../bench/protocol';
 import { rowLabel, rowName, runSuite } from '../bench/runner';
 import type { SuiteRun } from '../bench/suites';
@@ -145,7 +145,7 @@ export async function runCli(o: CliOptions): Promise<SuiteRun | undefined> {
     await runJvmOnly(o, suite);
     return undefined;
   }
-  const wasmPath = join(o.root, 'web', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm');
+  const wasmPath = join(o.root, 'web', 'src', 'wasm', 'bench-pkg', 'hotpath_wasm_bg.wasm');
   wasm.initSync({ module: readFileSync(wasmPath) });
   const ctrl = new AbortController();
   process.once('SIGINT', () => {
