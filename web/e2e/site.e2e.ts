@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allWidgetsMounted, layoutSettled, siteUrl, useBrowser } from './browser';
@@ -33,6 +33,11 @@ describe('the site', () => {
     await expect.poll(() => cards.count()).toBe(lessonFiles.length);
     expect(await cards.first().innerText()).toMatch(/Reproduces/);
     expect(await arrayCells(page)).toEqual(['10', '30', '20', '50', '70', '90']);
+    // The widget answered, so the page has its wasm: the site's module alone, not the benchmark
+    // module (the same crate with its kernels, fetched only by a benchmark's Workers).
+    const wasmFetched = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => /\.wasm$/.test(e.name)).map((e) => (e as PerformanceResourceTiming).decodedBodySize));
+    expect(wasmFetched).toEqual([statSync(join(import.meta.dirname, '..', 'src', 'wasm', 'pkg', 'hotpath_wasm_bg.wasm')).size]);
 
     const input = page.getByLabel('Deadlines, in scheduling order');
     await input.fill('5 3 9 1 7');
